@@ -1,0 +1,92 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { stringify as toYaml } from 'yaml';
+import { ApiError } from './errors/api-error.js';
+import type { AppEnv } from './http/app-env.js';
+import { problemResponse, toApiError } from './http/problem.js';
+import { validationHook } from './http/validation-hook.js';
+import { openApiDocument, registerSecuritySchemes } from './openapi.js';
+import { healthz, readyz } from './routes/health/health.routes.js';
+import { registerApiRoutes } from './routes/index.js';
+import type { Services } from './services/index.js';
+
+export interface AppDependencies {
+  services: Services;
+  /** Readiness probe: resolves true when the database answers. */
+  isReady: () => Promise<boolean>;
+  collectBodyLimit: number;
+  bodyLimit: number;
+  /** Where unexpected errors go; never given secrets (keys are not logged). */
+  logError?: (error: unknown, requestId: string | undefined) => void;
+}
+
+/** Paths are also served under `/v1`: the prefix is dropped before routing. */
+function pathWithoutVersion(request: Request): string {
+  const url = request.url;
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const queryStart = url.indexOf('?', start);
+  const path = queryStart === -1 ? url.slice(start) : url.slice(start, queryStart);
+  return path === '/v1' ? '/' : path.startsWith('/v1/') ? path.slice(3) : path;
+}
+
+/**
+ * The whole HTTP API as a Hono app: usable in-process (`app.request`) by tests and clients.
+ *
+ * @example
+ * const app = createApp({ services, isReady: async () => true, collectBodyLimit: 65536, bodyLimit: 1048576 });
+ * const response = await app.request('/healthz');
+ */
+export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, getPath: pathWithoutVersion });
+
+  app.use(requestId());
+  app.use(
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['X-Service-Key', 'Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      exposeHeaders: [
+        'X-Request-Id',
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Idempotent-Replayed',
+      ],
+      maxAge: 86400,
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('services', deps.services);
+    await next();
+  });
+  const tooLarge = (limit: number) => () => {
+    throw new ApiError(413, 'payload_too_large', `The request body exceeds ${limit} bytes.`);
+  };
+  app.use('/collect', bodyLimit({ maxSize: deps.collectBodyLimit, onError: tooLarge(deps.collectBodyLimit) }));
+  app.use('*', bodyLimit({ maxSize: deps.bodyLimit, onError: tooLarge(deps.bodyLimit) }));
+
+  app.openapi(healthz, (c) => c.json({ status: 'ok' as const }, 200));
+  app.openapi(readyz, async (c) => {
+    if (await deps.isReady().catch(() => false)) return c.json({ status: 'ok' as const }, 200);
+    throw new ApiError(503 as 500, 'internal_error', 'The database is not reachable.');
+  });
+
+  registerSecuritySchemes(app);
+  registerApiRoutes(app);
+
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
+  app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));
+
+  app.notFound((c) =>
+    problemResponse(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}.`)),
+  );
+  app.onError((error, c) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) deps.logError?.(apiError.cause ?? error, c.get('requestId'));
+    return problemResponse(c, apiError);
+  });
+  return app;
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { bootstrapJson, bootstrapText } from './cli/print.js';
+import { type Config, type ConfigOverrides, loadConfig } from './config.js';
+import { listen } from './http-server.js';
+import { createLogger } from './logger.js';
+import { createRuntime } from './runtime.js';
+import { PLAN_NAMES, type PlanName } from './services/plans.js';
+import { SERVER_VERSION } from './version.js';
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Expected a port (0–65535).');
+  return port;
+}
+
+const dataDirOption = () => new Option('--data-dir <dir>', 'SQLite data directory (HEARBACK_DATA_DIR, default ./data)');
+const planOption = () => new Option('--plan <plan>', 'plan of the new organization').choices(PLAN_NAMES);
+
+function configFrom(options: { dataDir?: string; port?: number; host?: string }, extra: ConfigOverrides = {}): Config {
+  return loadConfig(undefined, { dataDir: options.dataDir, port: options.port, host: options.host, ...extra });
+}
+
+const program = new Command()
+  .name('hearback')
+  .description('Hearback: self-hosted feedback collection server')
+  .version(SERVER_VERSION);
+
+program
+  .command('serve', { isDefault: true })
+  .description('Start the API server (SQLite in --data-dir, or PostgreSQL when DATABASE_URL is set)')
+  .addOption(new Option('-p, --port <port>', 'port (PORT, default 3000)').argParser(parsePort))
+  .addOption(new Option('--host <host>', 'interface to bind (HOST, default 0.0.0.0)'))
+  .addOption(dataDirOption())
+  .action(async (options: { port?: number; host?: string; dataDir?: string }) => {
+    const config = configFrom(options);
+    const logger = createLogger(config.logLevel);
+    const runtime = await createRuntime(config, logger);
+    const server = await listen(runtime, { port: config.port, host: config.host });
+    process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
+    process.stdout.write(`Storage: ${runtime.database.dialect} (${runtime.database.location})\n`);
+    process.stdout.write(`API reference: ${server.url}/openapi.json\n`);
+    if (await runtime.services.organizations.isEmpty()) {
+      const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
+      process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.url)}\n\n`);
+    }
+    const shutdown = (signal: string) => {
+      process.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  });
+
+program
+  .command('init')
+  .description('Create an organization with an inbox, an admin key and a collect-only key')
+  .option('--org <name>', 'organization name', 'My organization')
+  .addOption(planOption())
+  .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey)')
+  .addOption(dataDirOption())
+  .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
+    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    try {
+      const created = await runtime.services.organizations.bootstrap({ name: options.org, plan: options.plan });
+      process.stdout.write(
+        options.json ? `${JSON.stringify(bootstrapJson(created), null, 2)}\n` : `${bootstrapText(created)}\n`,
+      );
+    } finally {
+      await runtime.close();
+    }
+  });
+
+program
+  .command('migrate')
+  .description('Apply database migrations and exit (serve also does this on start)')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    process.stdout.write(`Database is up to date (${runtime.database.dialect}).\n`);
+    await runtime.close();
+  });
+
+const orgs = program.command('orgs').description('Operate on organizations');
+
+orgs
+  .command('list')
+  .description('List organizations with their plans')
+  .option('--json', 'print JSON')
+  .addOption(dataDirOption())
+  .action(async (options: { json?: boolean; dataDir?: string }) => {
+    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    try {
+      const list = await runtime.services.organizations.list();
+      if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      else for (const org of list) process.stdout.write(`${org.id}  ${org.plan.padEnd(10)}  ${org.name}\n`);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+orgs
+  .command('set-plan')
+  .description('Change the plan of an organization')
+  .argument('<orgId>', 'organization id (org_…)')
+  .argument('<plan>', `one of ${PLAN_NAMES.join(', ')}`)
+  .addOption(dataDirOption())
+  .action(async (orgId: string, plan: string, options: { dataDir?: string }) => {
+    if (!(PLAN_NAMES as readonly string[]).includes(plan)) {
+      program.error(`Unknown plan '${plan}'; expected one of ${PLAN_NAMES.join(', ')}.`);
+    }
+    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    try {
+      const updated = await runtime.services.organizations.setPlan(orgId, plan as PlanName);
+      process.stdout.write(`${updated.id} is now on the ${updated.plan} plan.\n`);
+    } catch (error) {
+      program.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      await runtime.close();
+    }
+  });
+
+program.parseAsync().catch((error: unknown) => {
+  process.stderr.write(`hearback: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { BootstrappedOrganization } from '../services/organizations.js';
+
+export function bootstrapJson(result: BootstrappedOrganization) {
+  return {
+    orgId: result.organization.id,
+    orgName: result.organization.name,
+    plan: result.organization.plan,
+    inboxId: result.inbox.id,
+    inboxKey: result.inbox.inboxKey,
+    adminKey: result.adminKey,
+    collectKey: result.collectKey,
+  };
+}
+
+/** Human-readable credentials block, with a first request to copy. */
+export function bootstrapText(result: BootstrappedOrganization, baseUrl = 'http://localhost:3000'): string {
+  const json = bootstrapJson(result);
+  return [
+    `Organization  ${json.orgName} (${json.orgId}, plan ${json.plan})`,
+    `Inbox         ${json.inboxId}`,
+    `  inboxKey    ${json.inboxKey}`,
+    `Admin key     ${json.adminKey}`,
+    `Collect key   ${json.collectKey}   (collect only: safe for widgets)`,
+    '',
+    'These keys are shown once. Try it:',
+    `  curl -X POST ${baseUrl}/collect -H 'Content-Type: application/json' \\`,
+    `    -H 'X-Service-Key: ${json.collectKey}' \\`,
+    `    -d '{"inboxKey":"${json.inboxKey}","type":"thumbs","score":1,"comment":"Works!"}'`,
+    `  curl ${baseUrl}/organizations/${json.orgId}/feedback -H 'X-Service-Key: ${json.adminKey}'`,
+  ].join('\n');
+}

@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { PLAN_NAMES } from './services/plans.js';
+
+/**
+ * The only reader of `process.env`. Everything else receives a parsed {@link Config}.
+ *
+ * @example
+ * const config = loadConfig(process.env, { port: 4000 });
+ */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HOST: z.string().min(1).optional(),
+  HEARBACK_DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  HEARBACK_DEFAULT_PLAN: z.enum(PLAN_NAMES).optional(),
+  HEARBACK_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).optional(),
+  HEARBACK_COMMIT_WINDOW_MS: z.coerce.number().min(0).max(100).optional(),
+  HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  defaultPlan: (typeof PLAN_NAMES)[number];
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** Extra time a group commit waits for more writes to join; 0 means "whatever arrived meanwhile". */
+  commitWindowMs: number;
+  /** Run the outbox job runner inside this process. */
+  runJobs: boolean;
+  /** Largest accepted request body for `POST /collect`, in bytes. */
+  collectBodyLimit: number;
+  /** Largest accepted request body elsewhere, in bytes. */
+  bodyLimit: number;
+}
+
+export type ConfigOverrides = Partial<Config>;
+
+export class ConfigError extends Error {
+  readonly code = 'invalid_configuration';
+  override name = 'ConfigError';
+}
+
+export function loadConfig(
+  environment: Record<string, string | undefined> = process.env,
+  overrides: ConfigOverrides = {},
+): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${details.join('; ')}`);
+  }
+  const env = parsed.data;
+  const config: Config = {
+    port: env.PORT ?? 3000,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.HEARBACK_DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL,
+    defaultPlan: env.HEARBACK_DEFAULT_PLAN ?? 'enterprise',
+    logLevel: env.HEARBACK_LOG_LEVEL ?? 'info',
+    commitWindowMs: env.HEARBACK_COMMIT_WINDOW_MS ?? 0,
+    runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
+    collectBodyLimit: 64 * 1024,
+    bodyLimit: 1024 * 1024,
+  };
+  return { ...config, ...withoutUndefined(overrides) };
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,42 @@
+import type { PlanName } from '../services/plans.js';
+
+export interface Organization {
+  id: string;
+  name: string;
+  plan: PlanName;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Brand {
+  id: string;
+  orgId: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Inbox {
+  id: string;
+  orgId: string;
+  brandId: string | null;
+  name: string;
+  inboxKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Note {
+  id: string;
+  orgId: string;
+  feedbackId: string;
+  body: string;
+  authorKeyId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}

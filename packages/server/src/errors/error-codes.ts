@@ -1,0 +1,26 @@
+/**
+ * Every `code` a problem body can carry. Stable: clients switch on these, so add, never rename.
+ * Published as an enum in the OpenAPI document.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'malformed_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'missing_api_key',
+  'invalid_api_key',
+  'expired_api_key',
+  'revoked_api_key',
+  'insufficient_scope',
+  'forbidden',
+  'not_found',
+  'inbox_not_found',
+  'conflict',
+  'idempotency_key_reused',
+  'event_limit_reached',
+  'inbox_limit_reached',
+  'search_limit_reached',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

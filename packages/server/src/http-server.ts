@@ -1,0 +1,41 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Runtime } from './runtime.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the runtime. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a runtime's app over HTTP.
+ *
+ * @example
+ * const server = await listen(runtime, { port: 0, host: '127.0.0.1' });
+ * console.log(server.url);
+ */
+export async function listen(runtime: Runtime, options: { port: number; host: string }): Promise<RunningServer> {
+  const server = createAdaptorServer({ fetch: runtime.app.fetch }) as Server;
+  // Keep-alive sockets of load generators and browsers outlive a request; bound them.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const displayHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  return {
+    url: `http://${displayHost}:${port}`,
+    port,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await runtime.close();
+    },
+  };
+}

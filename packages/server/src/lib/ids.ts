@@ -1,0 +1,33 @@
+import { monotonicFactory } from 'ulidx';
+
+const nextUlid = monotonicFactory();
+
+export const ID_PREFIXES = {
+  organization: 'org',
+  inbox: 'inb',
+  brand: 'brd',
+  feedback: 'fb',
+  note: 'note',
+  apiKey: 'key',
+  event: 'evt',
+  page: 'page',
+  pageResponse: 'resp',
+  automation: 'auto',
+  delivery: 'dlv',
+  user: 'usr',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+/**
+ * A prefixed, time-sortable id such as `fb_01jd3…`. Lowercase ULIDs keep their sort order,
+ * so keyset pagination can order by id alone.
+ */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${nextUlid().toLowerCase()}`;
+}
+
+/** The bare ULID part, used inside API key strings. */
+export function newUlid(): string {
+  return nextUlid().toLowerCase();
+}

@@ -1,0 +1,46 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './http/app-env.js';
+import { SERVER_VERSION } from './version.js';
+
+type OpenAPIObjectConfig = Parameters<OpenAPIHono<AppEnv>['getOpenAPI31Document']>[0];
+
+export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Hearback API',
+    version: SERVER_VERSION,
+    description:
+      'Collect feedback from widgets, servers and AI agents; list, filter and triage it. Authenticate with an API key in `X-Service-Key` (or `Authorization: Bearer`). Every path is also served under `/v1`. Errors are `application/problem+json` with a stable `code`.',
+    license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+  },
+  servers: [{ url: 'http://localhost:3000', description: 'A local Hearback server' }],
+  tags: [
+    { name: 'Collect', description: 'Submit feedback.' },
+    { name: 'Feedback', description: 'List, filter and triage feedback.' },
+    { name: 'Notes', description: 'Team notes on feedback.' },
+    { name: 'Inboxes' },
+    { name: 'Brands' },
+    { name: 'API keys' },
+    { name: 'Organizations' },
+    { name: 'Health' },
+  ],
+};
+
+export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Service-Key',
+    description: 'An API key (`hb_…`) with the scopes the operation needs.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The same API key as a bearer token.',
+  });
+}
+
+/** The OpenAPI 3.1 document of an app, as served at `/openapi.json` and committed to the repo. */
+export function openApiDocument(app: OpenAPIHono<AppEnv>): ReturnType<OpenAPIHono<AppEnv>['getOpenAPI31Document']> {
+  return app.getOpenAPI31Document(OPENAPI_CONFIG);
+}

@@ -1,0 +1,45 @@
+import { z } from '@hono/zod-openapi';
+import { SCOPES } from '../../domain/api-key.js';
+import { pageOf, Timestamp } from '../shared.schemas.js';
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string().openapi({ example: 'key_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    orgId: z.string(),
+    brandId: z.string().nullable().openapi({ description: 'Set for brand-scoped keys.' }),
+    name: z.string(),
+    scopes: z.array(z.enum(SCOPES)),
+    hint: z.string().openapi({ description: 'Last four characters of the secret.' }),
+    expiresAt: Timestamp.nullable(),
+    revokedAt: Timestamp.nullable(),
+    lastUsedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+  })
+  .openapi('ApiKey');
+
+export const ApiKeyPageSchema = pageOf(ApiKeySchema, 'ApiKeyPage');
+
+export const ApiKeyCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).openapi({ example: 'Production backend' }),
+    scopes: z
+      .array(z.enum(SCOPES))
+      .min(1)
+      .openapi({ example: ['collect', 'read'] }),
+    brandId: z.string().nullable().optional().openapi({ description: 'Restrict the key to one brand.' }),
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .openapi({ description: 'Optional expiry (ISO-8601).' }),
+  })
+  .openapi('ApiKeyCreate');
+
+export const ApiKeyUpdateSchema = z.object({ name: z.string().trim().min(1).max(200) }).openapi('ApiKeyUpdate');
+
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  secret: z.string().openapi({
+    description: 'The key to send as `X-Service-Key`. Shown once: store it now.',
+    example: 'hb_01jd3x2k9v6c4h8m2n5p7q1r3s_9c1Z…',
+  }),
+}).openapi('CreatedApiKey');

@@ -1,0 +1,18 @@
+import { z } from '@hono/zod-openapi';
+import { pageOf, Timestamp } from '../shared.schemas.js';
+
+export const BrandSchema = z
+  .object({
+    id: z.string().openapi({ example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    orgId: z.string(),
+    name: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Brand');
+
+export const BrandPageSchema = pageOf(BrandSchema, 'BrandPage');
+
+export const BrandInputSchema = z
+  .object({ name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Mobile' }) })
+  .openapi('BrandInput');

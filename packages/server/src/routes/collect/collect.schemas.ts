@@ -1,0 +1,74 @@
+import { z } from '@hono/zod-openapi';
+import { FEEDBACK_TYPES, SCORE_RANGES } from '../../domain/feedback.js';
+
+export const MAX_COMMENT_LENGTH = 10_000;
+export const MAX_CONTEXT_BYTES = 16 * 1024;
+
+export const CollectRequestSchema = z
+  .object({
+    inboxKey: z.string().min(1).max(200).openapi({ example: 'ibx_Zm9vYmFyYmF6cXV4' }),
+    type: z.enum(FEEDBACK_TYPES).openapi({
+      description: 'thumbs (0 down, 1 up), stars 1–5, nps 0–10, csat 1–5, emoji 1–5, text (no score).',
+    }),
+    score: z.number().int().nullable().optional().openapi({ example: 1 }),
+    comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional().openapi({ example: 'Love the new editor!' }),
+    context: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description: 'Free-form metadata. `source` (e.g. `widget`, `server`, `mcp`) is indexed for filtering.',
+        example: { source: 'widget', url: 'https://example.com/pricing', userId: 'u_42' },
+      }),
+    eventId: z.string().min(1).max(255).optional().openapi({
+      description: 'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`).',
+    }),
+  })
+  .superRefine((body, ctx) => {
+    const range = SCORE_RANGES[body.type];
+    const score = body.score ?? null;
+    if (range && score === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['score'],
+        message: `A ${body.type} score is required (${range.min}–${range.max}).`,
+      });
+    } else if (range && score !== null && (score < range.min || score > range.max)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['score'],
+        message: `A ${body.type} score must be between ${range.min} and ${range.max}.`,
+      });
+    } else if (!range && score !== null) {
+      ctx.addIssue({ code: 'custom', path: ['score'], message: `${body.type} feedback carries no score.` });
+    }
+    if (body.type === 'text' && !body.comment?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'text feedback needs a comment.' });
+    }
+    if (body.context && Buffer.byteLength(JSON.stringify(body.context)) > MAX_CONTEXT_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['context'],
+        message: `context must serialize to at most ${MAX_CONTEXT_BYTES} bytes.`,
+      });
+    }
+  })
+  .openapi('CollectRequest');
+
+export const CollectResponseSchema = z
+  .object({
+    id: z.string().openapi({ example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    success: z.literal(true),
+  })
+  .openapi('CollectResponse');
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({
+      param: { name: 'Idempotency-Key', in: 'header' },
+      description: 'Retries with the same key store one row.',
+    }),
+});

@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS } from '../../domain/feedback.js';
+import { PageQuery, pageOf, Timestamp } from '../shared.schemas.js';
+
+export const IssueLinkSchema = z
+  .object({
+    tracker: z.enum(ISSUE_TRACKERS),
+    url: z.string().openapi({ example: 'https://github.com/acme/app/issues/12' }),
+    key: z.string().openapi({ description: 'Display key derived from the URL.', example: 'acme/app#12' }),
+  })
+  .openapi('IssueLink');
+
+export const FeedbackSchema = z
+  .object({
+    id: z.string().openapi({ example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    orgId: z.string(),
+    inboxId: z.string(),
+    brandId: z.string().nullable(),
+    type: z.enum(FEEDBACK_TYPES),
+    score: z.number().int().nullable(),
+    comment: z.string().nullable(),
+    context: z.record(z.string(), z.unknown()),
+    source: z.string().nullable().openapi({ description: 'Copied from `context.source`.' }),
+    status: z.enum(FEEDBACK_STATUSES),
+    issueLink: IssueLinkSchema.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Feedback');
+
+export const FeedbackPageSchema = pageOf(FeedbackSchema, 'FeedbackPage');
+
+const dateParam = (name: string, description: string) =>
+  z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Expected an ISO-8601 date or date-time.' })
+    .optional()
+    .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
+
+const scoreParam = (name: string, description: string) =>
+  z.coerce
+    .number()
+    .int()
+    .optional()
+    .openapi({ param: { name, in: 'query' }, description });
+
+export const FeedbackListQuery = PageQuery.extend({
+  type: z
+    .enum(FEEDBACK_TYPES)
+    .optional()
+    .openapi({ param: { name: 'type', in: 'query' } }),
+  scoreMin: scoreParam('scoreMin', 'Lowest score to include.'),
+  scoreMax: scoreParam('scoreMax', 'Highest score to include.'),
+  from: dateParam('from', 'Created at or after (inclusive).'),
+  to: dateParam('to', 'Created before (exclusive).'),
+  inboxId: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'inboxId', in: 'query' } }),
+  source: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'source', in: 'query' }, example: 'widget' }),
+  status: z
+    .enum(FEEDBACK_STATUSES)
+    .optional()
+    .openapi({ param: { name: 'status', in: 'query' } }),
+});
+
+export const FeedbackUpdateSchema = z
+  .object({
+    status: z.enum(FEEDBACK_STATUSES).optional(),
+    issueLink: z
+      .object({
+        tracker: z.enum(ISSUE_TRACKERS).optional().openapi({ description: 'Detected from the URL when omitted.' }),
+        url: z.string().max(2000),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: 'Link an issue-tracker issue; `null` unlinks.' }),
+  })
+  .refine((body) => body.status !== undefined || body.issueLink !== undefined, {
+    message: 'Send at least one of status or issueLink.',
+  })
+  .openapi('FeedbackUpdate');

@@ -1,0 +1,25 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponse, jsonContent } from '../shared.schemas.js';
+
+const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) }).openapi('Health');
+
+export const healthz = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['Health'],
+  operationId: 'healthz',
+  summary: 'Liveness: the process answers',
+  responses: { 200: jsonContent(HealthSchema, 'Alive.') },
+});
+
+export const readyz = createRoute({
+  method: 'get',
+  path: '/readyz',
+  tags: ['Health'],
+  operationId: 'readyz',
+  summary: 'Readiness: the database answers',
+  responses: {
+    200: jsonContent(HealthSchema, 'Ready to serve.'),
+    503: errorResponse('The database is unreachable.'),
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from '@hono/zod-openapi';
+import { pageOf, Timestamp } from '../shared.schemas.js';
+
+export const InboxSchema = z
+  .object({
+    id: z.string().openapi({ example: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    orgId: z.string(),
+    brandId: z.string().nullable(),
+    name: z.string(),
+    inboxKey: z
+      .string()
+      .openapi({ description: 'Public key that routes `/collect` submissions here.', example: 'ibx_Zm9vYmFyYmF6cXV4' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Inbox');
+
+export const InboxPageSchema = pageOf(InboxSchema, 'InboxPage');
+
+export const InboxCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).openapi({ example: 'Checkout widget' }),
+    brandId: z.string().nullable().optional(),
+  })
+  .openapi('InboxCreate');
+
+export const InboxUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    brandId: z.string().nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' })
+  .openapi('InboxUpdate');

@@ -1,0 +1,30 @@
+import { z } from '@hono/zod-openapi';
+import { PLAN_NAMES } from '../../services/plans.js';
+import { Timestamp } from '../shared.schemas.js';
+
+const limit = z.number().int().nullable().openapi({ description: 'null: unlimited.' });
+
+export const OrganizationSchema = z
+  .object({
+    id: z.string().openapi({ example: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    name: z.string(),
+    plan: z.enum(PLAN_NAMES),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    usage: z
+      .object({
+        period: z.string().openapi({ description: 'Calendar month (UTC).', example: '2026-11' }),
+        events: z.number().int(),
+        eventsLimit: limit,
+        searches: z.number().int(),
+        searchesLimit: limit,
+        inboxes: z.number().int(),
+        inboxesLimit: limit,
+      })
+      .openapi('OrganizationUsage'),
+  })
+  .openapi('Organization');
+
+export const OrganizationUpdateSchema = z
+  .object({ name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Inc.' }) })
+  .openapi('OrganizationUpdate');

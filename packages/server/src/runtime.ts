@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { JobRunner } from './jobs/job-runner.js';
+import type { Logger } from './logger.js';
+import { createServices, type Services } from './services/index.js';
+import { type Database, openDatabase } from './storage/database.js';
+import { migrateToLatest } from './storage/migrate.js';
+import { createStore, type Store } from './storage/store.js';
+
+export interface Runtime {
+  config: Config;
+  database: Database;
+  store: Store;
+  services: Services;
+  jobs: JobRunner;
+  app: ReturnType<typeof createApp>;
+  /** Finishes in-flight commits, stops jobs and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database and wires store → services → app and the job runner.
+ * Starts no HTTP listener: tests drive `runtime.app` in-process.
+ *
+ * @example
+ * const runtime = await createRuntime(loadConfig());
+ * const response = await runtime.app.request('/healthz');
+ */
+export async function createRuntime(config: Config, logger?: Logger): Promise<Runtime> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+  const store = createStore(database);
+  const jobs = new JobRunner({
+    store,
+    onError: (error, event) =>
+      logger?.error('job failed', { eventId: event?.id, type: event?.type, error: String(error) }),
+  });
+  const services = createServices(store, {
+    defaultPlan: config.defaultPlan,
+    commitWindowMs: config.commitWindowMs,
+    onEvents: () => jobs.wake(),
+  });
+  const app = createApp({
+    services,
+    collectBodyLimit: config.collectBodyLimit,
+    bodyLimit: config.bodyLimit,
+    isReady: async () => {
+      await sql`select 1`.execute(database.db);
+      return true;
+    },
+    logError: (error, requestId) =>
+      logger?.error('request failed', {
+        requestId,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+  });
+  if (config.runJobs) jobs.start();
+  return {
+    config,
+    database,
+    store,
+    services,
+    jobs,
+    app,
+    async close() {
+      await services.collect.drain();
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { ApiKey, Principal, Scope } from '../domain/api-key.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { newUlid } from '../lib/ids.js';
+import { hashSecret, randomToken, secretMatches } from '../lib/secrets.js';
+import { nowIso } from '../lib/time.js';
+import type { StoredApiKey } from '../storage/repositories/api-keys.js';
+import type { Repositories, Store } from '../storage/store.js';
+import { scopeOf } from './access.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+
+const KEY_PATTERN = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
+
+export interface NewApiKeyInput {
+  name: string;
+  scopes: Scope[];
+  brandId?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+}
+
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  /** The full key string; shown once, never stored. */
+  secret: string;
+}
+
+function publicKey(key: StoredApiKey): ApiKey {
+  const { secretHash: _hidden, ...rest } = key;
+  return rest;
+}
+
+/** Creates a key record and its secret; shared by the API and by `hearback init`. */
+export async function insertApiKey(
+  repositories: Repositories,
+  orgId: string,
+  input: NewApiKeyInput,
+): Promise<CreatedApiKey> {
+  const ulid = newUlid();
+  const secretPart = randomToken(32);
+  const key: StoredApiKey = {
+    id: `key_${ulid}`,
+    orgId,
+    brandId: input.brandId ?? null,
+    name: input.name,
+    scopes: [...new Set(input.scopes)],
+    hint: secretPart.slice(-4),
+    expiresAt: input.expiresAt ?? null,
+    revokedAt: null,
+    lastUsedAt: null,
+    createdAt: nowIso(),
+    secretHash: hashSecret(secretPart),
+  };
+  await repositories.apiKeys.insert(key);
+  return { apiKey: publicKey(key), secret: `hb_${ulid}_${secretPart}` };
+}
+
+export function apiKeysService(store: Store) {
+  async function get(principal: Principal, id: string): Promise<ApiKey> {
+    const key = await store.apiKeys.find(scopeOf(principal), id);
+    if (!key) throw notFound('API key', id);
+    return publicKey(key);
+  }
+
+  return {
+    get,
+
+    /**
+     * Resolves the caller of a request from its key string. Reads the database every time, so a
+     * revocation from any process or the CLI takes effect on the very next request.
+     */
+    async authenticate(rawKey: string | undefined): Promise<Principal> {
+      if (!rawKey) {
+        throw new ApiError(401, 'missing_api_key', 'Send an API key in the X-Service-Key header.', {
+          headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' },
+        });
+      }
+      const match = KEY_PATTERN.exec(rawKey);
+      const stored = match ? await store.apiKeys.findForAuthentication(`key_${match[1]}`) : undefined;
+      if (!match?.[2] || !stored || !secretMatches(match[2], stored.secretHash)) {
+        throw new ApiError(401, 'invalid_api_key', 'The API key is not valid.');
+      }
+      if (stored.revokedAt) throw new ApiError(401, 'revoked_api_key', 'The API key has been revoked.');
+      if (stored.expiresAt && stored.expiresAt <= nowIso()) {
+        throw new ApiError(401, 'expired_api_key', `The API key expired at ${stored.expiresAt}.`);
+      }
+      return { keyId: stored.id, orgId: stored.orgId, brandId: stored.brandId, scopes: new Set(stored.scopes) };
+    },
+
+    async create(principal: Principal, input: NewApiKeyInput): Promise<CreatedApiKey> {
+      // A key can only hand out what it holds: no scope escalation, no escape from its brand.
+      const missing = input.scopes.filter((scope) => !principal.scopes.has(scope));
+      if (missing.length > 0) {
+        throw new ApiError(
+          403,
+          'insufficient_scope',
+          `This API key cannot grant scopes it lacks: ${missing.join(', ')}.`,
+        );
+      }
+      const brandId = principal.brandId ?? input.brandId ?? null;
+      if (principal.brandId && input.brandId && input.brandId !== principal.brandId) {
+        throw new ApiError(403, 'forbidden', 'A brand-scoped API key can only create keys for its own brand.');
+      }
+      if (input.expiresAt && input.expiresAt <= nowIso()) {
+        throw new ApiError(400, 'validation_failed', 'expiresAt must be in the future.', {
+          errors: [{ path: 'expiresAt', message: 'Must be in the future.' }],
+        });
+      }
+      return store.transaction(async (tx) => {
+        if (brandId && !(await tx.brands.find(scopeOf(principal), brandId))) throw notFound('Brand', brandId);
+        return insertApiKey(tx, principal.orgId, { ...input, brandId });
+      });
+    },
+
+    async list(principal: Principal, page: PageRequest) {
+      const result = await store.apiKeys.list(scopeOf(principal), {
+        limit: pageSize(page),
+        after: readCursor(page.cursor),
+      });
+      return toPage({ items: result.items.map(publicKey), lastId: result.lastId });
+    },
+
+    async update(principal: Principal, id: string, changes: { name?: string | undefined }): Promise<ApiKey> {
+      await get(principal, id);
+      const updated = await store.apiKeys.update(principal.orgId, id, { ...(changes.name && { name: changes.name }) });
+      if (!updated) throw notFound('API key', id);
+      return publicKey(updated);
+    },
+
+    /** Revocation is permanent and immediate; the record stays so audits can show it. */
+    async revoke(principal: Principal, id: string): Promise<ApiKey> {
+      const existing = await get(principal, id);
+      if (existing.revokedAt) return existing;
+      const updated = await store.apiKeys.update(principal.orgId, id, { revokedAt: nowIso() });
+      if (!updated) throw notFound('API key', id);
+      return publicKey(updated);
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof apiKeysService>;

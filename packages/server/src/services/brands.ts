@@ -1,0 +1,51 @@
+import type { Principal } from '../domain/api-key.js';
+import type { Brand } from '../domain/organization.js';
+import { notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { Store } from '../storage/store.js';
+import { requireOrgWide, scopeOf } from './access.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+
+export function brandsService(store: Store) {
+  async function get(principal: Principal, id: string): Promise<Brand> {
+    const brand = await store.brands.find(scopeOf(principal), id);
+    if (!brand) throw notFound('Brand', id);
+    return brand;
+  }
+
+  return {
+    get,
+    async create(principal: Principal, input: { name: string }): Promise<Brand> {
+      requireOrgWide(principal, 'create brands');
+      const now = nowIso();
+      const brand: Brand = {
+        id: newId('brand'),
+        orgId: principal.orgId,
+        name: input.name,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.brands.insert(brand);
+      return brand;
+    },
+    async list(principal: Principal, page: PageRequest) {
+      return toPage(
+        await store.brands.list(scopeOf(principal), { limit: pageSize(page), after: readCursor(page.cursor) }),
+      );
+    },
+    async update(principal: Principal, id: string, changes: { name: string }): Promise<Brand> {
+      await get(principal, id);
+      const updated = await store.brands.update(principal.orgId, id, changes, nowIso());
+      if (!updated) throw notFound('Brand', id);
+      return updated;
+    },
+    async delete(principal: Principal, id: string): Promise<void> {
+      requireOrgWide(principal, 'delete brands');
+      await get(principal, id);
+      await store.brands.delete(principal.orgId, id);
+    },
+  };
+}
+
+export type BrandsService = ReturnType<typeof brandsService>;

@@ -1,0 +1,89 @@
+import type { Principal } from '../domain/api-key.js';
+import type { Inbox } from '../domain/organization.js';
+import { notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { randomToken } from '../lib/secrets.js';
+import { nowIso } from '../lib/time.js';
+import type { Store } from '../storage/store.js';
+import { scopeOf } from './access.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+import { planLimitError } from './plan-limits.js';
+import { PLANS } from './plans.js';
+
+/** Inbox keys are public (they ship in widget snippets): they route feedback, they do not authorize. */
+export function newInbox(orgId: string, input: { name: string; brandId?: string | null | undefined }): Inbox {
+  const now = nowIso();
+  return {
+    id: newId('inbox'),
+    orgId,
+    brandId: input.brandId ?? null,
+    name: input.name,
+    inboxKey: `ibx_${randomToken(20)}`,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export function inboxesService(store: Store) {
+  async function get(principal: Principal, id: string): Promise<Inbox> {
+    const inbox = await store.inboxes.find(scopeOf(principal), id);
+    if (!inbox) throw notFound('Inbox', id);
+    return inbox;
+  }
+
+  async function assertBrandVisible(principal: Principal, brandId: string | null | undefined): Promise<void> {
+    if (!brandId) return;
+    if (!(await store.brands.find(scopeOf(principal), brandId))) throw notFound('Brand', brandId);
+  }
+
+  return {
+    get,
+    async create(principal: Principal, input: { name: string; brandId?: string | null | undefined }): Promise<Inbox> {
+      const brandId = principal.brandId ?? input.brandId ?? null;
+      await assertBrandVisible(principal, brandId);
+      return store.transaction(async (tx) => {
+        const organization = await tx.organizations.find(principal.orgId);
+        if (!organization) throw notFound('Organization', principal.orgId);
+        const cap = PLANS[organization.plan].inboxes;
+        if (cap !== null && (await tx.inboxes.count(principal.orgId)) >= cap) {
+          throw planLimitError('inbox_limit_reached', organization.plan, cap);
+        }
+        const inbox = newInbox(principal.orgId, { name: input.name, brandId });
+        await tx.inboxes.insert(inbox);
+        return inbox;
+      });
+    },
+    async list(principal: Principal, page: PageRequest) {
+      return toPage(
+        await store.inboxes.list(scopeOf(principal), { limit: pageSize(page), after: readCursor(page.cursor) }),
+      );
+    },
+    async update(
+      principal: Principal,
+      id: string,
+      changes: { name?: string | undefined; brandId?: string | null | undefined },
+    ): Promise<Inbox> {
+      await get(principal, id);
+      // A brand-scoped key may not move an inbox out of its brand.
+      const brandChange = principal.brandId ? undefined : changes.brandId;
+      await assertBrandVisible(principal, brandChange);
+      const updated = await store.inboxes.update(
+        principal.orgId,
+        id,
+        {
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(brandChange !== undefined && { brandId: brandChange }),
+        },
+        nowIso(),
+      );
+      if (!updated) throw notFound('Inbox', id);
+      return updated;
+    },
+    async delete(principal: Principal, id: string): Promise<void> {
+      await get(principal, id);
+      await store.inboxes.delete(principal.orgId, id);
+    },
+  };
+}
+
+export type InboxesService = ReturnType<typeof inboxesService>;

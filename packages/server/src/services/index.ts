@@ -1,0 +1,32 @@
+import type { Store } from '../storage/store.js';
+import { apiKeysService } from './api-keys.js';
+import { brandsService } from './brands.js';
+import { collectService } from './collect.js';
+import { feedbackService } from './feedback.js';
+import { inboxesService } from './inboxes.js';
+import { notesService } from './notes.js';
+import { organizationsService } from './organizations.js';
+import type { PlanName } from './plans.js';
+
+export interface ServicesOptions {
+  defaultPlan: PlanName;
+  commitWindowMs: number;
+  /** Called after a transaction that wrote outbox events has committed (wakes the job runner). */
+  onEvents?: () => void;
+}
+
+/** Every business rule of the server, wired to one store. */
+export function createServices(store: Store, options: ServicesOptions) {
+  const onEvents = options.onEvents ?? (() => {});
+  return {
+    organizations: organizationsService(store, options.defaultPlan),
+    apiKeys: apiKeysService(store),
+    inboxes: inboxesService(store),
+    brands: brandsService(store),
+    feedback: feedbackService(store, onEvents),
+    notes: notesService(store),
+    collect: collectService(store, { windowMs: options.commitWindowMs, onEvents }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

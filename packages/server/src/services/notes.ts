@@ -1,0 +1,59 @@
+import type { Principal } from '../domain/api-key.js';
+import type { Note } from '../domain/organization.js';
+import { notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { Store } from '../storage/store.js';
+import { scopeOf } from './access.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+
+export function notesService(store: Store) {
+  /** Notes inherit the visibility of their feedback, brand scope included. */
+  async function assertFeedbackVisible(principal: Principal, feedbackId: string): Promise<void> {
+    if (!(await store.feedback.find(scopeOf(principal), feedbackId))) throw notFound('Feedback', feedbackId);
+  }
+
+  async function get(principal: Principal, feedbackId: string, id: string): Promise<Note> {
+    await assertFeedbackVisible(principal, feedbackId);
+    const note = await store.notes.find(principal.orgId, feedbackId, id);
+    if (!note) throw notFound('Note', id);
+    return note;
+  }
+
+  return {
+    get,
+    async create(principal: Principal, feedbackId: string, input: { body: string }): Promise<Note> {
+      await assertFeedbackVisible(principal, feedbackId);
+      const now = nowIso();
+      const note: Note = {
+        id: newId('note'),
+        orgId: principal.orgId,
+        feedbackId,
+        body: input.body,
+        authorKeyId: principal.keyId,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.notes.insert(note);
+      return note;
+    },
+    async list(principal: Principal, feedbackId: string, page: PageRequest) {
+      await assertFeedbackVisible(principal, feedbackId);
+      return toPage(
+        await store.notes.list(principal.orgId, feedbackId, { limit: pageSize(page), after: readCursor(page.cursor) }),
+      );
+    },
+    async update(principal: Principal, feedbackId: string, id: string, input: { body: string }): Promise<Note> {
+      await get(principal, feedbackId, id);
+      const updated = await store.notes.update(principal.orgId, id, input.body, nowIso());
+      if (!updated) throw notFound('Note', id);
+      return updated;
+    },
+    async delete(principal: Principal, feedbackId: string, id: string): Promise<void> {
+      await get(principal, feedbackId, id);
+      await store.notes.delete(principal.orgId, id);
+    },
+  };
+}
+
+export type NotesService = ReturnType<typeof notesService>;

@@ -1,0 +1,102 @@
+import type { Principal } from '../domain/api-key.js';
+import { SCOPES } from '../domain/api-key.js';
+import type { Inbox, Organization } from '../domain/organization.js';
+import { notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso, usagePeriod } from '../lib/time.js';
+import type { Store } from '../storage/store.js';
+import { requireOrgWide } from './access.js';
+import { insertApiKey } from './api-keys.js';
+import { newInbox } from './inboxes.js';
+import { PLANS, type PlanName } from './plans.js';
+
+export interface BootstrappedOrganization {
+  organization: Organization;
+  inbox: Inbox;
+  adminKey: string;
+  collectKey: string;
+}
+
+export function organizationsService(store: Store, defaultPlan: PlanName) {
+  return {
+    /**
+     * A ready-to-use organization: one inbox, an admin key with every scope and a collect-only
+     * key for widgets. What `hearback init` and the first `serve` print.
+     */
+    async bootstrap(input: { name: string; plan?: PlanName | undefined }): Promise<BootstrappedOrganization> {
+      return store.transaction(async (tx) => {
+        const now = nowIso();
+        const organization: Organization = {
+          id: newId('organization'),
+          name: input.name,
+          plan: input.plan ?? defaultPlan,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await tx.organizations.insert(organization);
+        const inbox = newInbox(organization.id, { name: 'Default inbox' });
+        await tx.inboxes.insert(inbox);
+        const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...SCOPES] });
+        const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
+        return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret };
+      });
+    },
+
+    async isEmpty(): Promise<boolean> {
+      return (await store.organizations.list()).length === 0;
+    },
+
+    async list(): Promise<Organization[]> {
+      return store.organizations.list();
+    },
+
+    async get(principal: Principal, orgId: string): Promise<Organization & { usage: OrganizationUsage }> {
+      const organization = await store.organizations.find(orgId);
+      if (!organization || organization.id !== principal.orgId) throw notFound('Organization', orgId);
+      return { ...organization, usage: await usageOf(store, organization) };
+    },
+
+    async rename(principal: Principal, orgId: string, name: string) {
+      requireOrgWide(principal, 'rename the organization');
+      const existing = await store.organizations.find(orgId);
+      if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
+      const updated = await store.organizations.update(orgId, { name }, nowIso());
+      if (!updated) throw notFound('Organization', orgId);
+      return { ...updated, usage: await usageOf(store, updated) };
+    },
+
+    /** Operator action (CLI): plans are not self-service through an API key. */
+    async setPlan(orgId: string, plan: PlanName): Promise<Organization> {
+      const updated = await store.organizations.update(orgId, { plan }, nowIso());
+      if (!updated) throw notFound('Organization', orgId);
+      return updated;
+    },
+  };
+}
+
+export interface OrganizationUsage {
+  period: string;
+  events: number;
+  eventsLimit: number | null;
+  searches: number;
+  searchesLimit: number | null;
+  inboxes: number;
+  inboxesLimit: number | null;
+}
+
+async function usageOf(store: Store, organization: Organization): Promise<OrganizationUsage> {
+  const period = usagePeriod();
+  const usage = await store.usage.read(organization.id, period);
+  const limits = PLANS[organization.plan];
+  return {
+    period,
+    events: usage.events,
+    eventsLimit: limits.eventsPerMonth,
+    searches: usage.searches,
+    searchesLimit: limits.searchesPerMonth,
+    inboxes: await store.inboxes.count(organization.id),
+    inboxesLimit: limits.inboxes,
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof organizationsService>;

@@ -1,0 +1,5 @@
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface MigrationContext {
+  dialect: Dialect;
+}

@@ -1,0 +1,25 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import * as initial from './0001-initial.js';
+import type { MigrationContext } from './context.js';
+
+interface DialectAwareMigration {
+  up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+}
+
+/** One history for both dialects; a migration may branch on the dialect where SQL differs. */
+const MIGRATIONS: Record<string, DialectAwareMigration> = {
+  '0001-initial': initial,
+};
+
+/** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
+export function migrationProvider(context: MigrationContext): MigrationProvider {
+  return {
+    async getMigrations() {
+      const entries = Object.entries(MIGRATIONS).map(([name, migration]): [string, Migration] => [
+        name,
+        { up: (db) => migration.up(db, context) },
+      ]);
+      return Object.fromEntries(entries);
+    },
+  };
+}

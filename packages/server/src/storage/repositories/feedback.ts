@@ -1,0 +1,113 @@
+import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
+import type { FeedbackTable } from '../schema.js';
+import type { BrandScope } from './brands.js';
+import type { Executor } from './executor.js';
+import { pageOf } from './executor.js';
+
+export interface NewFeedback extends Feedback {
+  idempotencyKey: string | null;
+}
+
+function toFeedback(row: FeedbackTable): Feedback {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    inboxId: row.inbox_id,
+    brandId: row.brand_id,
+    type: row.type as FeedbackType,
+    score: row.score,
+    comment: row.comment,
+    context: JSON.parse(row.context) as Record<string, unknown>,
+    source: row.source,
+    status: row.status as FeedbackStatus,
+    issueLink: row.issue_link ? (JSON.parse(row.issue_link) as IssueLink) : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toRow(feedback: NewFeedback): FeedbackTable {
+  return {
+    id: feedback.id,
+    org_id: feedback.orgId,
+    inbox_id: feedback.inboxId,
+    brand_id: feedback.brandId,
+    type: feedback.type,
+    score: feedback.score,
+    comment: feedback.comment,
+    context: JSON.stringify(feedback.context),
+    source: feedback.source,
+    status: feedback.status,
+    issue_link: feedback.issueLink ? JSON.stringify(feedback.issueLink) : null,
+    idempotency_key: feedback.idempotencyKey,
+    created_at: feedback.createdAt,
+    updated_at: feedback.updatedAt,
+  };
+}
+
+export function feedbackRepository(db: Executor) {
+  return {
+    async insertMany(items: NewFeedback[]): Promise<void> {
+      if (items.length === 0) return;
+      await db.insertInto('feedback').values(items.map(toRow)).execute();
+    },
+    /** Ids already stored under these idempotency keys, keyed by idempotency key. */
+    async findByIdempotencyKeys(orgId: string, keys: string[]): Promise<Map<string, string>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('feedback')
+        .select(['id', 'idempotency_key'])
+        .where('org_id', '=', orgId)
+        .where('idempotency_key', 'in', keys)
+        .execute();
+      return new Map(rows.map((row) => [row.idempotency_key as string, row.id]));
+    },
+    async find(scope: BrandScope, id: string): Promise<Feedback | undefined> {
+      let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const row = await query.executeTakeFirst();
+      return row && toFeedback(row);
+    },
+    /** Newest first; `before` is the last id of the previous page. */
+    async list(scope: BrandScope, filters: FeedbackFilters, page: { limit: number; before: string | null }) {
+      let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      if (filters.type) query = query.where('type', '=', filters.type);
+      if (filters.scoreMin !== undefined) query = query.where('score', '>=', filters.scoreMin);
+      if (filters.scoreMax !== undefined) query = query.where('score', '<=', filters.scoreMax);
+      if (filters.from) query = query.where('created_at', '>=', filters.from);
+      if (filters.to) query = query.where('created_at', '<', filters.to);
+      if (filters.inboxId) query = query.where('inbox_id', '=', filters.inboxId);
+      if (filters.source) query = query.where('source', '=', filters.source);
+      if (filters.status) query = query.where('status', '=', filters.status);
+      if (page.before) query = query.where('id', '<', page.before);
+      const rows = await query
+        .orderBy('id', 'desc')
+        .limit(page.limit + 1)
+        .execute();
+      const { rows: pageRows, lastId } = pageOf(rows, page.limit);
+      return { items: pageRows.map(toFeedback), lastId };
+    },
+    async update(
+      scope: BrandScope,
+      id: string,
+      changes: { status?: FeedbackStatus; issueLink?: IssueLink | null },
+      updatedAt: string,
+    ): Promise<Feedback | undefined> {
+      let query = db
+        .updateTable('feedback')
+        .set({
+          ...(changes.status !== undefined && { status: changes.status }),
+          ...(changes.issueLink !== undefined && {
+            issue_link: changes.issueLink ? JSON.stringify(changes.issueLink) : null,
+          }),
+          updated_at: updatedAt,
+        })
+        .where('org_id', '=', scope.orgId)
+        .where('id', '=', id);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const row = await query.returningAll().executeTakeFirst();
+      return row && toFeedback(row);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Organization } from '../../domain/organization.js';
+import type { PlanName } from '../../services/plans.js';
+import type { OrganizationsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export function toOrganization(row: OrganizationsTable): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    plan: row.plan as PlanName,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function organizationsRepository(db: Executor) {
+  return {
+    async insert(organization: Organization): Promise<void> {
+      await db
+        .insertInto('organizations')
+        .values({
+          id: organization.id,
+          name: organization.name,
+          plan: organization.plan,
+          created_at: organization.createdAt,
+          updated_at: organization.updatedAt,
+        })
+        .execute();
+    },
+    async find(id: string): Promise<Organization | undefined> {
+      const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toOrganization(row);
+    },
+    async list(): Promise<Organization[]> {
+      const rows = await db.selectFrom('organizations').selectAll().orderBy('id').execute();
+      return rows.map(toOrganization);
+    },
+    async update(
+      id: string,
+      changes: { name?: string; plan?: PlanName },
+      updatedAt: string,
+    ): Promise<Organization | undefined> {
+      const row = await db
+        .updateTable('organizations')
+        .set({ ...changes, updated_at: updatedAt })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toOrganization(row);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
+import type { BootstrappedOrganization } from '../../src/services/organizations.js';
+import { createTestDatabase } from './postgres-server.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface TestBed {
+  runtime: Runtime;
+  /** Two tenants, so every test can check that one never sees the other. */
+  orgA: BootstrappedOrganization;
+  orgB: BootstrappedOrganization;
+  request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+}
+
+/** A runtime on a fresh database of the given dialect; `cleanup` removes every trace. */
+export async function openTestRuntime(
+  dialect: DialectName,
+  overrides: Partial<Config> = {},
+): Promise<{ runtime: Runtime; cleanup(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    const database = await createTestDatabase(inject('postgresUrl'));
+    databaseUrl = database.url;
+    dropDatabase = () => database.drop();
+  }
+  const config = loadConfig({}, { dataDir, databaseUrl, runJobs: false, logLevel: 'silent', ...overrides });
+  const runtime = await createRuntime(config);
+  return {
+    runtime,
+    async cleanup() {
+      await runtime.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function dialectsUnderTest(): DialectName[] {
+  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
+ * Runs a suite once per storage dialect (SQLite always; PostgreSQL when the harness started one),
+ * each on a fresh database with two bootstrapped organizations.
+ */
+export function describeEachDatabase(title: string, suite: (bed: () => TestBed, dialect: DialectName) => void): void {
+  for (const dialect of dialectsUnderTest()) {
+    describe(`${title} [${dialect}]`, () => {
+      let bed: TestBed | undefined;
+      let cleanup: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const opened = await openTestRuntime(dialect);
+        cleanup = opened.cleanup;
+        const { runtime } = opened;
+        const orgA = await runtime.services.organizations.bootstrap({ name: 'Org A' });
+        const orgB = await runtime.services.organizations.bootstrap({ name: 'Org B' });
+        bed = { runtime, orgA, orgB, request: (path, init) => requestApp(runtime, path, init) };
+      });
+      afterAll(async () => {
+        await cleanup?.();
+      });
+      suite(() => {
+        if (!bed) throw new Error('Test bed not ready');
+        return bed;
+      }, dialect);
+    });
+  }
+}
+
+export function requestApp(
+  runtime: Runtime,
+  path: string,
+  init: RequestInit & { key?: string; json?: unknown } = {},
+): Promise<Response> {
+  const { key, json, headers, ...rest } = init;
+  const merged = new Headers(headers);
+  if (key) merged.set('x-service-key', key);
+  if (json !== undefined) merged.set('content-type', 'application/json');
+  return Promise.resolve(
+    runtime.app.request(path, { ...rest, headers: merged, ...(json !== undefined && { body: JSON.stringify(json) }) }),
+  );
+}
