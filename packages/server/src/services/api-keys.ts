@@ -53,7 +53,17 @@ export async function insertApiKey(
   return { apiKey: publicKey(key), secret: `hb_${ulid}_${secretPart}` };
 }
 
+/** `lastUsedAt` is kept to the minute: a write per request would cost every request an fsync. */
+const LAST_USED_PRECISION_MS = 60_000;
+
 export function apiKeysService(store: Store) {
+  function recordUse(key: StoredApiKey): void {
+    const now = Date.now();
+    if (key.lastUsedAt && now - Date.parse(key.lastUsedAt) < LAST_USED_PRECISION_MS) return;
+    // Bookkeeping only: the request does not wait for it, and a failure must not fail the request.
+    store.apiKeys.touch(key.id, new Date(now).toISOString()).catch(() => {});
+  }
+
   async function get(principal: Principal, id: string): Promise<ApiKey> {
     const key = await store.apiKeys.find(scopeOf(principal), id);
     if (!key) throw notFound('API key', id);
@@ -82,6 +92,7 @@ export function apiKeysService(store: Store) {
       if (stored.expiresAt && stored.expiresAt <= nowIso()) {
         throw new ApiError(401, 'expired_api_key', `The API key expired at ${stored.expiresAt}.`);
       }
+      recordUse(stored);
       return { keyId: stored.id, orgId: stored.orgId, brandId: stored.brandId, scopes: new Set(stored.scopes) };
     },
 

@@ -67,17 +67,20 @@ export function inboxesService(store: Store) {
       // A brand-scoped key may not move an inbox out of its brand.
       const brandChange = principal.brandId ? undefined : changes.brandId;
       await assertBrandVisible(principal, brandChange);
-      const updated = await store.inboxes.update(
-        principal.orgId,
-        id,
-        {
-          ...(changes.name !== undefined && { name: changes.name }),
-          ...(brandChange !== undefined && { brandId: brandChange }),
-        },
-        nowIso(),
-      );
-      if (!updated) throw notFound('Inbox', id);
-      return updated;
+      return store.transaction(async (tx) => {
+        const updated = await tx.inboxes.update(
+          principal.orgId,
+          id,
+          {
+            ...(changes.name !== undefined && { name: changes.name }),
+            ...(brandChange !== undefined && { brandId: brandChange }),
+          },
+          nowIso(),
+        );
+        if (!updated) throw notFound('Inbox', id);
+        if (brandChange !== undefined) await tx.feedback.reassignBrand(principal.orgId, id, brandChange);
+        return updated;
+      });
     },
     async delete(principal: Principal, id: string): Promise<void> {
       await get(principal, id);

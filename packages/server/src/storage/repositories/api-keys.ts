@@ -84,6 +84,9 @@ export function apiKeysRepository(db: Executor) {
         .executeTakeFirst();
       return row && toApiKey(row);
     },
+    async touch(id: string, usedAt: string): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', id).execute();
+    },
     async delete(orgId: string, id: string): Promise<boolean> {
       const result = await db
         .deleteFrom('api_keys')

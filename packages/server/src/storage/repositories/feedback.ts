@@ -51,6 +51,15 @@ export function feedbackRepository(db: Executor) {
       if (items.length === 0) return;
       await db.insertInto('feedback').values(items.map(toRow)).execute();
     },
+    /** Feedback follows its inbox when the inbox moves to another brand. */
+    async reassignBrand(orgId: string, inboxId: string, brandId: string | null): Promise<void> {
+      await db
+        .updateTable('feedback')
+        .set({ brand_id: brandId })
+        .where('org_id', '=', orgId)
+        .where('inbox_id', '=', inboxId)
+        .execute();
+    },
     /** Ids already stored under these idempotency keys, keyed by idempotency key. */
     async findByIdempotencyKeys(orgId: string, keys: string[]): Promise<Map<string, string>> {
       if (keys.length === 0) return new Map();

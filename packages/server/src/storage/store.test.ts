@@ -1,0 +1,77 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/support/harness.js';
+import { newId } from '../lib/ids.js';
+import { nowIso, usagePeriod } from '../lib/time.js';
+import { migrateToLatest } from './migrate.js';
+import type { NewFeedback } from './repositories/feedback.js';
+
+function feedbackRow(orgId: string, inboxId: string, overrides: Partial<NewFeedback> = {}): NewFeedback {
+  const now = nowIso();
+  return {
+    id: newId('feedback'),
+    orgId,
+    inboxId,
+    brandId: null,
+    type: 'stars',
+    score: 4,
+    comment: 'Nice',
+    context: { source: 'test', nested: { a: [1, 2] } },
+    source: 'test',
+    status: 'new',
+    issueLink: null,
+    idempotencyKey: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+describeEachDatabase('store', (bed) => {
+  it('migrating an up-to-date database again changes nothing', async () => {
+    expect(await migrateToLatest(bed().runtime.database)).toEqual([]);
+  });
+
+  it('round-trips feedback, JSON context included', async () => {
+    const { runtime, orgA } = bed();
+    const row = feedbackRow(orgA.organization.id, orgA.inbox.id);
+    await runtime.store.feedback.insertMany([row]);
+    const found = await runtime.store.feedback.find({ orgId: orgA.organization.id, brandId: null }, row.id);
+    const { idempotencyKey: _key, ...expected } = row;
+    expect(found).toEqual(expected);
+  });
+
+  it('rejects a second row with the same idempotency key in one organization only', async () => {
+    const { runtime, orgA, orgB } = bed();
+    const key = `idem-${newId('event')}`;
+    await runtime.store.feedback.insertMany([feedbackRow(orgA.organization.id, orgA.inbox.id, { idempotencyKey: key })]);
+    await expect(
+      runtime.store.feedback.insertMany([feedbackRow(orgA.organization.id, orgA.inbox.id, { idempotencyKey: key })]),
+    ).rejects.toThrow();
+    // The same key in another organization is a different submission.
+    await runtime.store.feedback.insertMany([feedbackRow(orgB.organization.id, orgB.inbox.id, { idempotencyKey: key })]);
+    const found = await runtime.store.feedback.findByIdempotencyKeys(orgB.organization.id, [key]);
+    expect(found.size).toBe(1);
+  });
+
+  it('rolls a failed transaction back entirely', async () => {
+    const { runtime, orgA } = bed();
+    const row = feedbackRow(orgA.organization.id, orgA.inbox.id);
+    await expect(
+      runtime.store.transaction(async (tx) => {
+        await tx.feedback.insertMany([row]);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await runtime.store.feedback.find({ orgId: orgA.organization.id, brandId: null }, row.id)).toBeUndefined();
+  });
+
+  it('counts usage per organization and month with upserts', async () => {
+    const { runtime, orgA } = bed();
+    const period = usagePeriod(new Date('2031-02-10T00:00:00Z'));
+    await runtime.store.usage.increment(orgA.organization.id, period, 'events', 3);
+    await runtime.store.usage.increment(orgA.organization.id, period, 'events', 4);
+    await runtime.store.usage.increment(orgA.organization.id, period, 'searches', 2);
+    expect(await runtime.store.usage.read(orgA.organization.id, period)).toEqual({ events: 7, searches: 2 });
+    expect(await runtime.store.usage.read(orgA.organization.id, '2031-03')).toEqual({ events: 0, searches: 0 });
+  });
+});
