@@ -1,11 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { stringify as toYaml } from 'yaml';
 import { ApiError } from './errors/api-error.js';
 import type { AppEnv } from './http/app-env.js';
+import { payloadTooLarge } from './http/body-errors.js';
+import { CORS_OPTIONS } from './http/cors.js';
 import { problemResponse, toApiError } from './http/problem.js';
+import { requestIdMiddleware } from './http/request-id.js';
 import { validationHook } from './http/validation-hook.js';
 import { openApiDocument, registerSecuritySchemes } from './openapi.js';
 import { healthz, readyz } from './routes/health/health.routes.js';
@@ -41,29 +43,14 @@ function pathWithoutVersion(request: Request): string {
 export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, getPath: pathWithoutVersion });
 
-  app.use(requestId());
-  app.use(
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['X-Service-Key', 'Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-      exposeHeaders: [
-        'X-Request-Id',
-        'Retry-After',
-        'RateLimit-Limit',
-        'RateLimit-Remaining',
-        'RateLimit-Reset',
-        'Idempotent-Replayed',
-      ],
-      maxAge: 86400,
-    }),
-  );
+  app.use(requestIdMiddleware());
+  app.use(cors(CORS_OPTIONS));
   app.use(async (c, next) => {
     c.set('services', deps.services);
     await next();
   });
   const tooLarge = (limit: number) => () => {
-    throw new ApiError(413, 'payload_too_large', `The request body exceeds ${limit} bytes.`);
+    throw payloadTooLarge(limit);
   };
   app.use('/collect', bodyLimit({ maxSize: deps.collectBodyLimit, onError: tooLarge(deps.collectBodyLimit) }));
   app.use('*', bodyLimit({ maxSize: deps.bodyLimit, onError: tooLarge(deps.bodyLimit) }));

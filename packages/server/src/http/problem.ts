@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
+import { malformedJson, unsupportedMediaType } from './body-errors.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -14,6 +15,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** Maps anything thrown while handling a request to the ApiError the client will see. */
@@ -22,35 +24,56 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof HTTPException) {
     // Hono's JSON validator throws a bare 400 on a body that does not parse.
     if (error.status === 400 && /malformed json/i.test(error.message)) {
-      return new ApiError(400, 'malformed_json', 'The request body is not valid JSON.');
+      return malformedJson();
     }
     if (error.status === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large.');
-    if (error.status === 415) {
-      return new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
-    }
+    if (error.status === 415) return unsupportedMediaType();
     const code: ErrorCode =
       error.status === 404 ? 'not_found' : error.status < 500 ? 'validation_failed' : 'internal_error';
     return new ApiError(error.status, code, error.message || (TITLES[error.status] ?? 'Error'));
+  }
+  // PostgreSQL refuses U+0000 in text (SQLSTATE 22021) wherever it comes from: a path id, a filter.
+  if (typeof error === 'object' && error !== null && 'code' in error && error.code === '22021') {
+    return new ApiError(400, 'validation_failed', 'Text must not contain the NUL character (U+0000).');
   }
   return new ApiError(500, 'internal_error', 'An unexpected error occurred. It has been logged with the request id.', {
     cause: error,
   });
 }
 
-/** RFC 9457 problem details with our stable `code` and the request id. */
-export function problemResponse(c: Context, error: ApiError): Response {
+/** A rendered problem: what both the Hono app and the `/collect` fast path put on the wire. */
+export interface RenderedProblem {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * RFC 9457 problem details with our stable `code` and the request id, without a Hono context.
+ *
+ * @example
+ * const { status, headers, body } = renderProblem(new ApiError(404, 'not_found', 'Gone.'), requestId);
+ */
+export function renderProblem(error: ApiError, requestId: string | undefined): RenderedProblem {
   const body = {
     type: `https://hearback.dev/problems/${error.code.replaceAll('_', '-')}`,
     title: TITLES[error.status] ?? 'Error',
     status: error.status,
     detail: error.message,
     code: error.code,
-    requestId: c.get('requestId') as string | undefined,
+    requestId,
     ...(error.errors && { errors: error.errors }),
     ...error.extensions,
   };
-  return new Response(JSON.stringify(body), {
+  return {
     status: error.status,
     headers: { ...error.headers, 'content-type': 'application/problem+json' },
-  });
+    body: JSON.stringify(body),
+  };
+}
+
+/** {@link renderProblem} as a Response, with the request id of the context. */
+export function problemResponse(c: Context, error: ApiError): Response {
+  const { status, headers, body } = renderProblem(error, c.get('requestId') as string | undefined);
+  return new Response(body, { status, headers });
 }

@@ -8,6 +8,12 @@ export interface JobRunnerOptions {
   /** Handlers by event type; `*` receives every event. Handlers must be idempotent: delivery is at-least-once. */
   handlers?: Record<string, EventHandler[]>;
   pollIntervalMs?: number;
+  /**
+   * How long a wake-up waits before running, so the commits of a busy moment are relayed in one
+   * run: every run writes twice (claim, then mark processed), each write a commit of its own.
+   * Default 0: run as soon as possible.
+   */
+  wakeDelayMs?: number;
   batchSize?: number;
   /** How long a claimed event stays invisible to other runners before it is retried. */
   leaseMs?: number;
@@ -26,6 +32,7 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private active: Promise<number> | null = null;
   private wakeRequested = false;
+  private wakeScheduled = false;
   private stopped = true;
 
   constructor(private readonly options: JobRunnerOptions) {
@@ -46,6 +53,7 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.wakeScheduled = false;
     await this.active;
   }
 
@@ -56,8 +64,11 @@ export class JobRunner {
       this.wakeRequested = true;
       return;
     }
+    // A wake-up run is already coming: it will see this commit too.
+    if (this.wakeScheduled) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), 0);
+    this.wakeScheduled = true;
+    this.timer = setTimeout(() => void this.loop(), this.options.wakeDelayMs ?? 0);
   }
 
   /** Processes due events until none are left; returns how many were handled. */
@@ -97,6 +108,7 @@ export class JobRunner {
 
   private async loop(): Promise<void> {
     this.timer = null;
+    this.wakeScheduled = false;
     if (this.stopped) return;
     this.wakeRequested = false;
     this.active = this.runUntilIdle();
@@ -108,7 +120,8 @@ export class JobRunner {
       this.active = null;
     }
     if (this.stopped) return;
-    const delay = this.wakeRequested ? 0 : (this.options.pollIntervalMs ?? 1000);
+    this.wakeScheduled = this.wakeRequested;
+    const delay = this.wakeRequested ? (this.options.wakeDelayMs ?? 0) : (this.options.pollIntervalMs ?? 1000);
     this.timer = setTimeout(() => void this.loop(), delay);
   }
 }

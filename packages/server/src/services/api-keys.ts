@@ -107,17 +107,20 @@ export function apiKeysService(store: Store) {
         );
       }
       const brandId = principal.brandId ?? input.brandId ?? null;
-      if (principal.brandId && input.brandId && input.brandId !== principal.brandId) {
+      // An explicit `brandId: null` asks for an organization-wide key: refused, not silently narrowed.
+      if (principal.brandId && input.brandId !== undefined && input.brandId !== principal.brandId) {
         throw new ApiError(403, 'forbidden', 'A brand-scoped API key can only create keys for its own brand.');
       }
-      if (input.expiresAt && input.expiresAt <= nowIso()) {
+      // Stored in UTC: expiry is checked by comparing text, and `+05:00` text does not sort by instant.
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt).toISOString() : null;
+      if (expiresAt && expiresAt <= nowIso()) {
         throw new ApiError(400, 'validation_failed', 'expiresAt must be in the future.', {
           errors: [{ path: 'expiresAt', message: 'Must be in the future.' }],
         });
       }
       return store.transaction(async (tx) => {
         if (brandId && !(await tx.brands.find(scopeOf(principal), brandId))) throw notFound('Brand', brandId);
-        return insertApiKey(tx, principal.orgId, { ...input, brandId });
+        return insertApiKey(tx, principal.orgId, { ...input, brandId, expiresAt });
       });
     },
 

@@ -81,7 +81,10 @@ async function commitBatch(tx: Repositories, items: NewFeedback[]): Promise<Sett
   // A retry that lands in the same batch as its original shares the original's outcome.
   const duplicates: { index: number; firstIndex: number }[] = [];
 
-  for (const [orgId, indexes] of groupIndexesByOrg(items)) {
+  // Usage rows are locked in org id order: two processes locking the same orgs in arrival order
+  // could each hold one and wait for the other (a deadlock PostgreSQL resolves by failing a batch).
+  const groups = [...groupIndexesByOrg(items)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [orgId, indexes] of groups) {
     const keys = indexes.map((index) => items[index]?.idempotencyKey).filter((key): key is string => !!key);
     const stored = await tx.feedback.findByIdempotencyKeys(orgId, [...new Set(keys)]);
     const firstInBatch = new Map<string, number>();

@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Inbox } from '../domain/organization.js';
-import { notFound } from '../errors/api-error.js';
+import { ApiError, notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { randomToken } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
@@ -24,6 +24,13 @@ export function newInbox(orgId: string, input: { name: string; brandId?: string 
   };
 }
 
+/** A brand-scoped key works inside its brand; asking for another brand (or none) is refused, not ignored. */
+function assertStaysInBrand(principal: Principal, brandId: string | null | undefined): void {
+  if (principal.brandId && brandId !== undefined && brandId !== principal.brandId) {
+    throw new ApiError(403, 'forbidden', 'A brand-scoped API key can only place inboxes in its own brand.');
+  }
+}
+
 export function inboxesService(store: Store) {
   async function get(principal: Principal, id: string): Promise<Inbox> {
     const inbox = await store.inboxes.find(scopeOf(principal), id);
@@ -39,6 +46,7 @@ export function inboxesService(store: Store) {
   return {
     get,
     async create(principal: Principal, input: { name: string; brandId?: string | null | undefined }): Promise<Inbox> {
+      assertStaysInBrand(principal, input.brandId);
       const brandId = principal.brandId ?? input.brandId ?? null;
       await assertBrandVisible(principal, brandId);
       return store.transaction(async (tx) => {
@@ -65,6 +73,7 @@ export function inboxesService(store: Store) {
     ): Promise<Inbox> {
       await get(principal, id);
       // A brand-scoped key may not move an inbox out of its brand.
+      assertStaysInBrand(principal, changes.brandId);
       const brandChange = principal.brandId ? undefined : changes.brandId;
       await assertBrandVisible(principal, brandChange);
       return store.transaction(async (tx) => {

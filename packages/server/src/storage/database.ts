@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrations/context.js';
 import type { DatabaseSchema } from './schema.js';
+import { cachedSqlite } from './sqlite/statement-cache.js';
 
 export type { Dialect };
 
@@ -13,6 +14,11 @@ export interface Database {
   dialect: Dialect;
   /** Where the data lives, for start-up output: a file path or a redacted URL. */
   location: string;
+  /**
+   * Moves whenever the data may have changed (a write here, a commit elsewhere), so hot lookups
+   * can be cached safely. Absent where no cheap check exists (PostgreSQL).
+   */
+  changeVersion?: () => number;
   close(): Promise<void>;
 }
 
@@ -45,9 +51,16 @@ function openSqlite(dataDir: string): Database {
   sqlite.pragma('foreign_keys = ON');
   // The CLI may write while the server runs; wait for its lock instead of failing.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const { database, changeVersion } = cachedSqlite(sqlite, { lookupIndependentTables: LOOKUP_INDEPENDENT_TABLES });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', location: file, changeVersion, close: () => db.destroy() };
 }
+
+/**
+ * Tables that the cached key and inbox lookups never read and whose writes cascade into no table
+ * they do: `/collect` batches write only these, so they leave the lookup caches warm.
+ */
+const LOOKUP_INDEPENDENT_TABLES: ReadonlySet<string> = new Set(['feedback', 'outbox', 'usage', 'notes']);
 
 const INT8_OID = 20;
 
@@ -63,6 +76,10 @@ function openPostgres(url: string, poolSize: number): Database {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection that the server drops (restart, failover, pg_terminate_backend) is an
+  // 'error' on the pool; unheard, it would crash the process. The pool has already discarded that
+  // connection and opens a new one on the next query, so there is nothing else to do.
+  pool.on('error', () => {});
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
 }

@@ -43,12 +43,16 @@ describeEachDatabase('store', (bed) => {
   it('rejects a second row with the same idempotency key in one organization only', async () => {
     const { runtime, orgA, orgB } = bed();
     const key = `idem-${newId('event')}`;
-    await runtime.store.feedback.insertMany([feedbackRow(orgA.organization.id, orgA.inbox.id, { idempotencyKey: key })]);
+    await runtime.store.feedback.insertMany([
+      feedbackRow(orgA.organization.id, orgA.inbox.id, { idempotencyKey: key }),
+    ]);
     await expect(
       runtime.store.feedback.insertMany([feedbackRow(orgA.organization.id, orgA.inbox.id, { idempotencyKey: key })]),
     ).rejects.toThrow();
     // The same key in another organization is a different submission.
-    await runtime.store.feedback.insertMany([feedbackRow(orgB.organization.id, orgB.inbox.id, { idempotencyKey: key })]);
+    await runtime.store.feedback.insertMany([
+      feedbackRow(orgB.organization.id, orgB.inbox.id, { idempotencyKey: key }),
+    ]);
     const found = await runtime.store.feedback.findByIdempotencyKeys(orgB.organization.id, [key]);
     expect(found.size).toBe(1);
   });

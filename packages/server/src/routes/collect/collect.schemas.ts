@@ -44,6 +44,23 @@ export const CollectRequestSchema = z
     if (body.type === 'text' && !body.comment?.trim()) {
       ctx.addIssue({ code: 'custom', path: ['comment'], message: 'text feedback needs a comment.' });
     }
+    // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
+    // could fail the group commit it shares with other submissions.
+    const texts = {
+      inboxKey: body.inboxKey,
+      comment: body.comment,
+      eventId: body.eventId,
+      'context.source': body.context?.source,
+    };
+    for (const [path, value] of Object.entries(texts)) {
+      if (typeof value === 'string' && value.includes('\u0000')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: path.split('.'),
+          message: 'Must not contain the NUL character (U+0000).',
+        });
+      }
+    }
     if (body.context && Buffer.byteLength(JSON.stringify(body.context)) > MAX_CONTEXT_BYTES) {
       ctx.addIssue({
         code: 'custom',
@@ -68,7 +85,9 @@ export const IdempotencyHeaders = z.object({
     .max(255)
     .optional()
     .openapi({
-      param: { name: 'Idempotency-Key', in: 'header' },
+      // Must equal the object key (Hono validates lower-cased header names); header names are
+      // case-insensitive, so clients may still send `Idempotency-Key`.
+      param: { name: 'idempotency-key', in: 'header' },
       description: 'Retries with the same key store one row.',
     }),
 });

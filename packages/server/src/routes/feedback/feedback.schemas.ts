@@ -30,18 +30,24 @@ export const FeedbackSchema = z
 
 export const FeedbackPageSchema = pageOf(FeedbackSchema, 'FeedbackPage');
 
+// Date.parse alone would take `hello 2025`, roll `2026-02-30` into March, and read an offset-less
+// date-time in the server's own time zone.
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+
 const dateParam = (name: string, description: string) =>
   z
     .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Expected an ISO-8601 date or date-time.' })
+    .refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, {
+      message: 'Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z).',
+    })
     .optional()
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 
 const scoreParam = (name: string, description: string) =>
-  z.coerce
-    .number()
-    .int()
-    .optional()
+  z
+    // An empty `scoreMax=` is no filter, like an empty `source=`; coerced, it would mean 0.
+    .preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().optional())
     .openapi({ param: { name, in: 'query' }, description });
 
 export const FeedbackListQuery = PageQuery.extend({

@@ -16,5 +16,14 @@ export const NoteSchema = z
 export const NotePageSchema = pageOf(NoteSchema, 'NotePage');
 
 export const NoteInputSchema = z
-  .object({ body: z.string().trim().min(1).max(10_000).openapi({ example: 'Reproduced on Safari 18.' }) })
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1)
+      .max(10_000)
+      // PostgreSQL text cannot hold U+0000; refused on every dialect alike.
+      .refine((body) => !body.includes('\u0000'), { message: 'Must not contain the NUL character (U+0000).' })
+      .openapi({ example: 'Reproduced on Safari 18.' }),
+  })
   .openapi('NoteInput');

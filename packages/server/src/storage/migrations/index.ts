@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial.js';
+import * as outboxPendingOrder from './0002-outbox-pending-order.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -9,6 +10,7 @@ interface DialectAwareMigration {
 /** One history for both dialects; a migration may branch on the dialect where SQL differs. */
 const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0001-initial': initial,
+  '0002-outbox-pending-order': outboxPendingOrder,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -1,4 +1,5 @@
 import type { ApiKey, Scope } from '../../domain/api-key.js';
+import type { VersionedCache } from '../lookup-cache.js';
 import type { ApiKeysTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -24,7 +25,12 @@ function toApiKey(row: ApiKeysTable): StoredApiKey {
   };
 }
 
-export function apiKeysRepository(db: Executor) {
+export function apiKeysRepository(db: Executor, cache?: VersionedCache<StoredApiKey>) {
+  const selectForAuthentication = async (id: string) => {
+    const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toApiKey(row);
+  };
+
   return {
     async insert(key: StoredApiKey): Promise<void> {
       await db
@@ -45,9 +51,8 @@ export function apiKeysRepository(db: Executor) {
         .execute();
     },
     /** Authentication lookup by key id alone; the caller checks the secret hash. */
-    async findForAuthentication(id: string): Promise<StoredApiKey | undefined> {
-      const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toApiKey(row);
+    findForAuthentication(id: string): Promise<StoredApiKey | undefined> {
+      return cache ? cache.get(id, () => selectForAuthentication(id)) : selectForAuthentication(id);
     },
     async find(scope: BrandScope, id: string): Promise<StoredApiKey | undefined> {
       let query = db.selectFrom('api_keys').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);

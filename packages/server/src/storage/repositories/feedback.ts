@@ -1,4 +1,5 @@
 import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
+import type { CompiledInserts } from '../compiled-inserts.js';
 import type { FeedbackTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -45,11 +46,13 @@ function toRow(feedback: NewFeedback): FeedbackTable {
   };
 }
 
-export function feedbackRepository(db: Executor) {
+export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
   return {
     async insertMany(items: NewFeedback[]): Promise<void> {
       if (items.length === 0) return;
-      await db.insertInto('feedback').values(items.map(toRow)).execute();
+      const rows = items.map(toRow);
+      const build = () => db.insertInto('feedback').values(rows);
+      await (inserts ? inserts.run(db, 'feedback', rows, build) : build().execute());
     },
     /** Feedback follows its inbox when the inbox moves to another brand. */
     async reassignBrand(orgId: string, inboxId: string, brandId: string | null): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Inbox } from '../../domain/organization.js';
+import type { VersionedCache } from '../lookup-cache.js';
 import type { InboxesTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -16,7 +17,12 @@ function toInbox(row: InboxesTable): Inbox {
   };
 }
 
-export function inboxesRepository(db: Executor) {
+export function inboxesRepository(db: Executor, cache?: VersionedCache<Inbox>) {
+  const selectByKey = async (inboxKey: string) => {
+    const row = await db.selectFrom('inboxes').selectAll().where('inbox_key', '=', inboxKey).executeTakeFirst();
+    return row && toInbox(row);
+  };
+
   return {
     async insert(inbox: Inbox): Promise<void> {
       await db
@@ -38,9 +44,8 @@ export function inboxesRepository(db: Executor) {
       const row = await query.executeTakeFirst();
       return row && toInbox(row);
     },
-    async findByKey(inboxKey: string): Promise<Inbox | undefined> {
-      const row = await db.selectFrom('inboxes').selectAll().where('inbox_key', '=', inboxKey).executeTakeFirst();
-      return row && toInbox(row);
+    findByKey(inboxKey: string): Promise<Inbox | undefined> {
+      return cache ? cache.get(inboxKey, () => selectByKey(inboxKey)) : selectByKey(inboxKey);
     },
     async list(scope: BrandScope, page: { limit: number; after: string | null }) {
       let query = db.selectFrom('inboxes').selectAll().where('org_id', '=', scope.orgId);

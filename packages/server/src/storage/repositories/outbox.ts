@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { CompiledInserts } from '../compiled-inserts.js';
 import type { Dialect } from '../migrations/context.js';
 import type { OutboxTable } from '../schema.js';
 import type { Executor } from './executor.js';
@@ -29,24 +30,21 @@ function toClaimed(row: Selectable<OutboxTable>): ClaimedEvent {
   };
 }
 
-export function outboxRepository(db: Executor, dialect: Dialect) {
+export function outboxRepository(db: Executor, dialect: Dialect, inserts?: CompiledInserts) {
   return {
     async append(events: OutboxEvent[]): Promise<void> {
       if (events.length === 0) return;
-      await db
-        .insertInto('outbox')
-        .values(
-          events.map((event) => ({
-            id: event.id,
-            org_id: event.orgId,
-            type: event.type,
-            payload: JSON.stringify(event.data),
-            created_at: event.createdAt,
-            available_at: event.createdAt,
-            attempts: 0,
-          })),
-        )
-        .execute();
+      const rows = events.map((event) => ({
+        id: event.id,
+        org_id: event.orgId,
+        type: event.type,
+        payload: JSON.stringify(event.data),
+        created_at: event.createdAt,
+        available_at: event.createdAt,
+        attempts: 0,
+      }));
+      const build = () => db.insertInto('outbox').values(rows);
+      await (inserts ? inserts.run(db, 'outbox', rows, build) : build().execute());
     },
     /**
      * Leases up to `limit` due events until `lockedUntil`. On PostgreSQL, `SKIP LOCKED` lets

@@ -1,0 +1,11 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument, serializeOpenApiDocument } from './openapi-document.js';
+
+/** Where the contract lives: the repository root's `openapi/openapi.json`. */
+export const OPENAPI_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../openapi/openapi.json');
+
+mkdirSync(dirname(OPENAPI_PATH), { recursive: true });
+writeFileSync(OPENAPI_PATH, serializeOpenApiDocument(buildOpenApiDocument()));
+process.stdout.write(`Wrote ${relative(process.cwd(), OPENAPI_PATH)}\n`);

@@ -1,0 +1,166 @@
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { CollectRequestSchema, IdempotencyHeaders } from '../routes/collect/collect.schemas.js';
+import { requireScopeOf } from '../services/access.js';
+import type { ApiKeysService } from '../services/api-keys.js';
+import type { CollectInput, CollectService } from '../services/collect.js';
+import { readApiKey } from './auth.js';
+import { malformedJson, payloadTooLarge, unsupportedMediaType } from './body-errors.js';
+import { CORS_RESPONSE_HEADERS } from './cors.js';
+import { renderProblem, toApiError } from './problem.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+import { validationFailed } from './validation-hook.js';
+
+export interface CollectFastPathOptions {
+  services: { apiKeys: Pick<ApiKeysService, 'authenticate'>; collect: Pick<CollectService, 'submit'> };
+  /** Largest accepted body in bytes (the app's `collectBodyLimit`). */
+  bodyLimit: number;
+  logError?: ((error: unknown, requestId: string | undefined) => void) | undefined;
+}
+
+// The media-type gate of @hono/zod-openapi for a JSON body (`matchesMediaType`), so both paths
+// accept exactly the same Content-Type values.
+const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+
+/** The body could not be read to its end: the client went away, so nobody awaits an answer. */
+class BodyAborted extends Error {}
+
+/**
+ * Serves `POST /collect` and `POST /v1/collect` directly on node:http and hands every other request
+ * (preflights included) to `fallback`, the Hono app's listener. The ingest hot path skips the
+ * Request/Response objects, the middleware chain and the validator stack, but keeps their rules:
+ * the same body limit, media type gate, zod schema, authentication, service call, problem bodies,
+ * CORS and request-id headers, in the same order. test/fast-path.test.ts holds both paths equal.
+ *
+ * @example
+ * const listener = withCollectFastPath(getRequestListener(app.fetch), { services, bodyLimit: 65536 });
+ * createServer(listener).listen(3000);
+ */
+export function withCollectFastPath(
+  fallback: (request: IncomingMessage, response: ServerResponse) => unknown,
+  options: CollectFastPathOptions,
+): RequestListener {
+  return (request, response) => {
+    if (request.method === 'POST' && isCollectPath(request.url)) void handleCollect(request, response, options);
+    else void fallback(request, response);
+  };
+}
+
+function isCollectPath(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  return path === '/collect' || path === '/v1/collect';
+}
+
+async function handleCollect(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: CollectFastPathOptions,
+): Promise<void> {
+  const { headers } = request;
+  const requestId = requestIdFrom(single(headers[REQUEST_ID_HEADER]));
+  try {
+    // The order of the Hono route: body limit, key and scope, headers, media type, JSON, schema.
+    const body = await readBody(request, options.bodyLimit);
+    const principal = await options.services.apiKeys.authenticate(readApiKey(headerReader(headers)));
+    requireScopeOf(principal, 'collect');
+    const idempotencyKey = parseIdempotencyKey(headers['idempotency-key']);
+    const input = parseCollectBody(headers['content-type'], body);
+    const result = await options.services.collect.submit(principal, input, idempotencyKey);
+    const payload = JSON.stringify({ id: result.id, success: true });
+    const responseHeaders: Record<string, string> = {
+      ...CORS_RESPONSE_HEADERS,
+      'content-type': 'application/json',
+      [REQUEST_ID_HEADER]: requestId,
+    };
+    if (result.replayed) responseHeaders['idempotent-replayed'] = 'true';
+    send(response, 201, responseHeaders, payload);
+  } catch (error) {
+    if (error instanceof BodyAborted) return;
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) options.logError?.(apiError.cause ?? error, requestId);
+    const problem = renderProblem(apiError, requestId);
+    send(
+      response,
+      problem.status,
+      { ...CORS_RESPONSE_HEADERS, ...problem.headers, [REQUEST_ID_HEADER]: requestId },
+      problem.body,
+    );
+  }
+}
+
+/**
+ * The whole body, refused with 413 beyond `limit`: up front when Content-Length says so (as Hono's
+ * bodyLimit does), else while a chunked body streams in.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = request.headers['content-length'];
+  if (declared !== undefined && request.headers['transfer-encoding'] === undefined) {
+    if (Number.parseInt(declared, 10) > limit) return Promise.reject(payloadTooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Stop buffering; node discards the rest of the body once the 413 is sent.
+        request.off('data', onData);
+        reject(payloadTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+    request.once('close', () => {
+      if (!request.complete) reject(new BodyAborted());
+    });
+    request.once('error', () => reject(new BodyAborted()));
+  });
+}
+
+function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const parsed = IdempotencyHeaders.safeParse({ 'idempotency-key': header });
+  if (!parsed.success) throw validationFailed(parsed.error.issues, 'header');
+  return parsed.data['idempotency-key'];
+}
+
+/**
+ * Media type gate, JSON parse and schema, as @hono/zod-openapi applies them to a required JSON
+ * body: no Content-Type is accepted only with an empty body, which is then validated as `{}`.
+ */
+function parseCollectBody(contentType: string | undefined, body: Buffer): CollectInput {
+  let value: unknown = {};
+  if (contentType) {
+    if (!JSON_CONTENT_TYPE.test(contentType)) throw unsupportedMediaType();
+    const text = body.toString('utf8');
+    try {
+      // Request.json() decodes UTF-8 without its byte order mark; so does this.
+      value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    } catch {
+      throw malformedJson();
+    }
+  } else if (body.length > 0) {
+    throw unsupportedMediaType();
+  }
+  const parsed = CollectRequestSchema.safeParse(value);
+  if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
+  return parsed.data;
+}
+
+function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  if (response.destroyed) return;
+  headers['content-length'] = String(Buffer.byteLength(body));
+  response.writeHead(status, headers);
+  response.end(body);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function headerReader(headers: IncomingHttpHeaders): { get(name: string): string | undefined } {
+  return { get: (name) => single(headers[name]) };
+}

@@ -1,0 +1,27 @@
+/**
+ * The API's CORS policy. Keys travel in headers, never cookies, so any origin may call; browsers
+ * may read the request id, rate-limit and replay headers.
+ */
+export const CORS_OPTIONS = {
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+  allowHeaders: ['X-Service-Key', 'Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+  exposeHeaders: [
+    'X-Request-Id',
+    'Retry-After',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'Idempotent-Replayed',
+  ],
+  maxAge: 86400,
+};
+
+/**
+ * What Hono's `cors(CORS_OPTIONS)` adds to every non-preflight response, for responses written
+ * below Hono (the `/collect` fast path).
+ */
+export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': CORS_OPTIONS.origin,
+  'access-control-expose-headers': CORS_OPTIONS.exposeHeaders.join(','),
+};

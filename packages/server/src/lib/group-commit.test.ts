@@ -1,0 +1,240 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Deferred, deferred } from '../../test/support/async.js';
+import { GroupCommitter, type Settled } from './group-commit.js';
+
+const ok = <T>(value: T): Settled<T> => ({ ok: true, value });
+
+/** Which of the promises are still pending once settled ones have had a turn to report. */
+async function pendingFlags(promises: Promise<unknown>[]): Promise<boolean[]> {
+  const flags = promises.map(() => true);
+  promises.forEach((promise, index) => {
+    promise.then(
+      () => {
+        flags[index] = false;
+      },
+      () => {
+        flags[index] = false;
+      },
+    );
+  });
+  // Let already-settled promises run their callbacks (microtasks and one macrotask turn).
+  await new Promise((resolve) => setImmediate(resolve));
+  return flags;
+}
+
+/**
+ * A commit function whose every call waits for the test to release it, so a test decides exactly
+ * when a batch is durable and can observe what arrives meanwhile.
+ */
+function controlledCommit<I>() {
+  const calls: { items: I[]; done: Deferred<Settled<string>[] | 'throw'> }[] = [];
+  const waiters: (() => void)[] = [];
+  const commit = vi.fn(async (items: I[]) => {
+    const done = deferred<Settled<string>[] | 'throw'>();
+    calls.push({ items, done });
+    for (const waiter of waiters.splice(0)) waiter();
+    const outcome = await done.promise;
+    if (outcome === 'throw') throw new Error('disk on fire');
+    return outcome;
+  });
+  /** Resolves once the commit function has been called `count` times in total. */
+  const called = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (calls.length >= count ? resolve() : waiters.push(check));
+      check();
+    });
+  const releaseOk = (index: number) => {
+    const call = calls[index];
+    if (!call) throw new Error(`commit call ${index} has not happened`);
+    call.done.resolve(call.items.map((item) => ok(`stored:${String(item)}`)));
+  };
+  return { commit, calls, called, releaseOk };
+}
+
+describe('GroupCommitter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('commits concurrent submissions with one commit call', async () => {
+    const commit = vi.fn(async (items: number[]) => items.map((item) => ok(item * 10)));
+    const committer = new GroupCommitter<number, number>({ commit });
+
+    const results = await Promise.all([1, 2, 3, 4, 5].map((item) => committer.submit(item)));
+
+    expect(results).toEqual([10, 20, 30, 40, 50]);
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(commit).toHaveBeenCalledWith([1, 2, 3, 4, 5]);
+  });
+
+  it('answers nobody before their batch is committed', async () => {
+    const { commit, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const results = ['a', 'b'].map((item) => committer.submit(item));
+    await called(1);
+    expect(await pendingFlags(results)).toEqual([true, true]);
+
+    releaseOk(0);
+    await expect(Promise.all(results)).resolves.toEqual(['stored:a', 'stored:b']);
+  });
+
+  it('queues submissions made while a commit runs into the next batch', async () => {
+    const { commit, calls, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const first = [committer.submit('a'), committer.submit('b')];
+    await called(1);
+    const second = [committer.submit('c'), committer.submit('d'), committer.submit('e')];
+    // Give the committer every chance to start a second, overlapping commit: it must not.
+    expect(await pendingFlags(second)).toEqual([true, true, true]);
+    expect(commit).toHaveBeenCalledTimes(1);
+
+    releaseOk(0);
+    await expect(Promise.all(first)).resolves.toEqual(['stored:a', 'stored:b']);
+    await called(2);
+    expect(calls.map((call) => call.items)).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
+    expect(await pendingFlags(second)).toEqual([true, true, true]);
+
+    releaseOk(1);
+    await expect(Promise.all(second)).resolves.toEqual(['stored:c', 'stored:d', 'stored:e']);
+    expect(commit).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects only the items whose outcome failed', async () => {
+    const refused = new Error('over the limit');
+    const commit = vi.fn(async (items: string[]) =>
+      items.map((item): Settled<string> => (item === 'bad' ? { ok: false, error: refused } : ok(item.toUpperCase()))),
+    );
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const results = await Promise.allSettled(['x', 'bad', 'y'].map((item) => committer.submit(item)));
+
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'X' },
+      { status: 'rejected', reason: refused },
+      { status: 'fulfilled', value: 'Y' },
+    ]);
+  });
+
+  it('rejects an item the commit returned no outcome for', async () => {
+    const commit = vi.fn(async (items: string[]) => items.slice(1).map((item) => ok(item)));
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const results = await Promise.allSettled(['a', 'b'].map((item) => committer.submit(item)));
+
+    // Outcomes are positional: one too few means the last item has none.
+    expect(results[0]).toEqual({ status: 'fulfilled', value: 'b' });
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: expect.any(Error) });
+  });
+
+  it('rejects the whole batch when the commit throws, and keeps working afterwards', async () => {
+    const { commit, calls, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const doomed = ['a', 'b', 'c'].map((item) => committer.submit(item));
+    await called(1);
+    const next = committer.submit('d');
+    calls[0]?.done.resolve('throw');
+
+    const settled = await Promise.allSettled(doomed);
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of settled) {
+      expect(result).toMatchObject({ reason: expect.objectContaining({ message: 'disk on fire' }) });
+    }
+
+    await called(2);
+    expect(calls[1]?.items).toEqual(['d']);
+    releaseOk(1);
+    await expect(next).resolves.toBe('stored:d');
+  });
+
+  it('rejects the batch when the commit function throws synchronously', async () => {
+    const committer = new GroupCommitter<string, string>({
+      commit: () => {
+        throw new Error('not even started');
+      },
+    });
+
+    const settled = await Promise.allSettled([committer.submit('a'), committer.submit('b')]);
+
+    expect(settled).toEqual([
+      { status: 'rejected', reason: new Error('not even started') },
+      { status: 'rejected', reason: new Error('not even started') },
+    ]);
+  });
+
+  it('never commits more than maxBatch items at once', async () => {
+    const commit = vi.fn(async (items: number[]) => items.map((item) => ok(item)));
+    const committer = new GroupCommitter<number, number>({ commit, maxBatch: 3 });
+    const items = [1, 2, 3, 4, 5, 6, 7];
+
+    const results = await Promise.all(items.map((item) => committer.submit(item)));
+
+    expect(results).toEqual(items);
+    expect(commit.mock.calls.map(([batch]) => batch)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+  });
+
+  it('waits up to windowMs for more submissions to join the batch', async () => {
+    vi.useFakeTimers();
+    const commit = vi.fn(async (items: string[]) => items.map((item) => ok(item)));
+    const committer = new GroupCommitter<string, string>({ commit, windowMs: 10 });
+
+    const first = committer.submit('a');
+    await vi.advanceTimersByTimeAsync(9);
+    expect(commit).not.toHaveBeenCalled();
+    const second = committer.submit('b');
+    await vi.advanceTimersByTimeAsync(1);
+
+    await expect(Promise.all([first, second])).resolves.toEqual(['a', 'b']);
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(commit).toHaveBeenCalledWith(['a', 'b']);
+  });
+
+  it('drain() resolves only after every submission so far has settled', async () => {
+    const { commit, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const first = committer.submit('a');
+    await called(1);
+    const second = committer.submit('b');
+    const drained = committer.drain();
+    expect(await pendingFlags([drained, first, second])).toEqual([true, true, true]);
+
+    releaseOk(0);
+    await called(2);
+    // The first batch is done, the second is still being committed: drain must keep waiting.
+    expect(await pendingFlags([drained, first, second])).toEqual([true, false, true]);
+
+    releaseOk(1);
+    await drained;
+    expect(await pendingFlags([first, second])).toEqual([false, false]);
+    await expect(second).resolves.toBe('stored:b');
+  });
+
+  it('drain() resolves at once when nothing was submitted', async () => {
+    const commit = vi.fn(async (items: string[]) => items.map((item) => ok(item)));
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    await committer.drain();
+
+    expect(commit).not.toHaveBeenCalled();
+  });
+
+  it('drain() does not fail when a batch is rejected', async () => {
+    const committer = new GroupCommitter<string, string>({
+      commit: async () => {
+        throw new Error('rolled back');
+      },
+    });
+    const rejected = committer.submit('a').catch((error: unknown) => error);
+
+    await committer.drain();
+
+    await expect(rejected).resolves.toEqual(new Error('rolled back'));
+  });
+});

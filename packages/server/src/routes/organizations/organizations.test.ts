@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createBrand,
+  createInbox,
+  createKey,
+  describeScopeMatrix,
+  expectHiddenFromOrgB,
+  expectJson,
+  expectProblem,
+} from '../../../test/support/api.js';
+import { describeEachDatabase } from '../../../test/support/harness.js';
+
+describeEachDatabase('Organizations', (bed) => {
+  const orgA = () => bed().orgA;
+  const orgPath = () => `/organizations/${orgA().organization.id}`;
+  const currentPeriod = () => new Date().toISOString().slice(0, 7);
+
+  describe('get', () => {
+    it('returns the organization with its plan and this month’s usage', async () => {
+      const organization = await expectJson(await bed().request(orgPath(), { key: orgA().adminKey }), 200);
+      expect(organization).toEqual({
+        id: orgA().organization.id,
+        name: 'Org A',
+        plan: 'enterprise',
+        createdAt: orgA().organization.createdAt,
+        updatedAt: expect.any(String),
+        usage: {
+          period: currentPeriod(),
+          events: expect.any(Number),
+          eventsLimit: null,
+          searches: expect.any(Number),
+          searchesLimit: null,
+          inboxes: expect.any(Number),
+          inboxesLimit: null,
+        },
+      });
+    });
+
+    it('shows the plan allowances of a starter organization', async () => {
+      const starter = await bed().runtime.services.organizations.bootstrap({ name: 'Starter', plan: 'starter' });
+      const organization = await expectJson(
+        await bed().request(`/organizations/${starter.organization.id}`, { key: starter.adminKey }),
+        200,
+      );
+      expect(organization).toMatchObject({
+        plan: 'starter',
+        usage: {
+          period: currentPeriod(),
+          events: 0,
+          eventsLimit: 5_000,
+          searches: 0,
+          searchesLimit: 1_000,
+          inboxes: 1,
+          inboxesLimit: 1,
+        },
+      });
+    });
+
+    it('counts collected events and inboxes in the usage', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Busy', plan: 'team' });
+      const path = `/organizations/${org.organization.id}`;
+      const before = await expectJson(await bed().request(path, { key: org.adminKey }), 200);
+      expect(before.usage).toMatchObject({ events: 0, inboxes: 1, inboxesLimit: 5, eventsLimit: 100_000 });
+
+      for (const score of [1, 0]) {
+        await expectJson(
+          await bed().request('/collect', {
+            method: 'POST',
+            key: org.collectKey,
+            json: { inboxKey: org.inbox.inboxKey, type: 'thumbs', score },
+          }),
+          201,
+        );
+      }
+      await createInbox(bed(), org, { name: 'Second' });
+
+      const after = await expectJson(await bed().request(path, { key: org.adminKey }), 200);
+      expect(after.usage).toMatchObject({ events: 2, inboxes: 2 });
+      const untouched = await expectJson(await bed().request(orgPath(), { key: orgA().adminKey }), 200);
+      expect(untouched.usage.events).toBe(0);
+    });
+
+    it('is readable by a brand-scoped key', async () => {
+      const brand = await createBrand(bed(), orgA(), 'Reader brand');
+      const key = await createKey(bed(), orgA(), { scopes: ['read'], brandId: brand.id });
+      expect((await expectJson(await bed().request(orgPath(), { key: key.secret }), 200)).id).toBe(
+        orgA().organization.id,
+      );
+    });
+
+    it('is served under /v1 too', async () => {
+      const organization = await expectJson(await bed().request(`/v1${orgPath()}`, { key: orgA().adminKey }), 200);
+      expect(organization.id).toBe(orgA().organization.id);
+    });
+  });
+
+  describe('rename', () => {
+    it('renames the organization and returns it with its usage', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Before' });
+      const path = `/organizations/${org.organization.id}`;
+      const renamed = await expectJson(
+        await bed().request(path, { method: 'PATCH', key: org.adminKey, json: { name: '  After  ' } }),
+        200,
+      );
+      expect(renamed).toMatchObject({ id: org.organization.id, name: 'After', usage: { inboxes: 1 } });
+      expect(renamed.updatedAt >= org.organization.updatedAt).toBe(true);
+      expect((await expectJson(await bed().request(path, { key: org.adminKey }), 200)).name).toBe('After');
+      const viaV1 = await expectJson(
+        await bed().request(`/v1${path}`, { method: 'PATCH', key: org.adminKey, json: { name: 'After v1' } }),
+        200,
+      );
+      expect(viaV1.name).toBe('After v1');
+    });
+
+    it('does not let an API key change the plan', async () => {
+      const starter = await bed().runtime.services.organizations.bootstrap({ name: 'Frugal', plan: 'starter' });
+      const path = `/organizations/${starter.organization.id}`;
+      const response = await bed().request(path, {
+        method: 'PATCH',
+        key: starter.adminKey,
+        json: { name: 'Frugal', plan: 'enterprise' },
+      });
+      expect((await expectJson(response, 200)).plan).toBe('starter');
+      expect((await expectJson(await bed().request(path, { key: starter.adminKey }), 200)).plan).toBe('starter');
+    });
+
+    it.each([
+      { case: 'no name', json: {} },
+      { case: 'a blank name', json: { name: '   ' } },
+      { case: 'a name over 200 characters', json: { name: 'o'.repeat(201) } },
+    ])('rejects $case with 400 validation_failed', async ({ json }) => {
+      const problem = await expectProblem(
+        await bed().request(orgPath(), { method: 'PATCH', key: orgA().adminKey, json }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors?.map((error) => error.path)).toEqual(['name']);
+    });
+
+    it('is closed to brand-scoped keys', async () => {
+      const brand = await createBrand(bed(), orgA(), 'Writer brand');
+      const key = await createKey(bed(), orgA(), { scopes: ['read', 'write'], brandId: brand.id });
+      await expectProblem(
+        await bed().request(orgPath(), { method: 'PATCH', key: key.secret, json: { name: 'Taken over' } }),
+        403,
+        'forbidden',
+      );
+      expect((await expectJson(await bed().request(orgPath(), { key: orgA().adminKey }), 200)).name).toBe('Org A');
+    });
+  });
+
+  describe('tenancy', () => {
+    it.each([{ method: 'GET' }, { method: 'PATCH', json: { name: 'Hijacked' } }])(
+      "org B's key on org A: $method → 404",
+      async ({ method, json }) => {
+        await expectHiddenFromOrgB(bed(), { method, path: orgPath(), json });
+      },
+    );
+
+    it('answers 404 for an organization that does not exist, and leaves org A unchanged', async () => {
+      await expectProblem(
+        await bed().request('/organizations/org_01jd3x2k9v6c4h8m2n5p7q1r3s', { key: orgA().adminKey }),
+        404,
+        'not_found',
+      );
+      const organization = await expectJson(await bed().request(orgPath(), { key: orgA().adminKey }), 200);
+      expect(organization.name).toBe('Org A');
+    });
+  });
+
+  describeScopeMatrix(bed, 'Organizations', [
+    { operationId: 'getOrganization', scope: 'read', okStatus: 200, call: () => ({ method: 'GET', path: orgPath() }) },
+    {
+      operationId: 'updateOrganization',
+      scope: 'write',
+      okStatus: 200,
+      call: () => ({ method: 'PATCH', path: orgPath(), json: { name: 'Org A' } }),
+    },
+  ]);
+});

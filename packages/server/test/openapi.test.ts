@@ -1,0 +1,118 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { buildOpenApiDocument, serializeOpenApiDocument } from '../scripts/openapi-document.js';
+import { ERROR_CODES } from '../src/errors/error-codes.js';
+import type { Runtime } from '../src/runtime.js';
+import type { Json } from './support/api.js';
+import { expectJson, expectProblem } from './support/api.js';
+import { openTestRuntime } from './support/harness.js';
+
+const COMMITTED_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../openapi/openapi.json');
+const STALE = 'openapi/openapi.json is out of date with the server routes: run `pnpm openapi` and commit the result.';
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, Json>;
+}
+
+function operationsOf(document: Json): Operation[] {
+  return Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => item[method]).map((method) => ({ method, path, ...item[method] })),
+  );
+}
+
+describe('OpenAPI document', () => {
+  const generated = serializeOpenApiDocument(buildOpenApiDocument());
+  const document = JSON.parse(generated);
+  let runtime: Runtime;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ runtime, cleanup } = await openTestRuntime('sqlite'));
+  });
+  afterAll(async () => {
+    await cleanup();
+  });
+
+  it('matches the committed openapi/openapi.json', () => {
+    expect(existsSync(COMMITTED_PATH), STALE).toBe(true);
+    expect(readFileSync(COMMITTED_PATH, 'utf8'), STALE).toBe(generated);
+  });
+
+  it('is what a running server serves at /openapi.json (and /v1/openapi.json)', async () => {
+    for (const path of ['/openapi.json', '/v1/openapi.json']) {
+      expect(await expectJson(await runtime.app.request(path), 200), STALE).toEqual(document);
+    }
+  });
+
+  it('is the same document as YAML at /openapi.yaml', async () => {
+    const response = await runtime.app.request('/openapi.yaml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
+    expect(parseYaml(await response.text())).toEqual(document);
+  });
+
+  // The committed file was written by another process at another time, so matching it above
+  // already shows that nothing time- or host-dependent leaks in; the server URL stays fixed.
+  it('names a stable server URL, not the address a server happens to listen on', () => {
+    expect(document.servers).toEqual([{ url: 'http://localhost:3000', description: expect.any(String) }]);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('gives every operation a unique operationId', () => {
+    const operations = operationsOf(document);
+    expect(operations.length).toBeGreaterThan(20);
+    const missing = operations.filter((operation) => !operation.operationId);
+    expect(missing.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('requires an API key on every operation but the health probes', () => {
+    const schemes = Object.keys(document.components.securitySchemes);
+    for (const operation of operationsOf(document)) {
+      const where = `${operation.method} ${operation.path}`;
+      if (operation.tags?.includes('Health')) {
+        expect(operation.security, where).toBeUndefined();
+        continue;
+      }
+      expect(operation.security?.length, where).toBeGreaterThan(0);
+      for (const requirement of operation.security ?? []) {
+        for (const name of Object.keys(requirement)) expect(schemes, where).toContain(name);
+      }
+      expect(Object.keys(operation.responses), where).toEqual(expect.arrayContaining(['401', '403']));
+    }
+  });
+
+  it('publishes every error code, and only those, in the Problem schema', () => {
+    expect(document.components.schemas.Problem.properties.code.enum).toEqual([...ERROR_CODES]);
+  });
+
+  it('documents the problems the server actually sends', async () => {
+    const problemKeys = Object.keys(document.components.schemas.Problem.properties);
+    const body = await expectProblem(await runtime.app.request('/nope'), 404, 'not_found');
+    for (const key of Object.keys(body)) expect(problemKeys).toContain(key);
+    for (const operation of operationsOf(document)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content, `${operation.operationId} ${status}`).toHaveProperty('application/problem+json');
+      }
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../../src/domain/api-key.js';
+import { SCOPES } from '../../src/domain/api-key.js';
+import type { ErrorCode } from '../../src/errors/error-codes.js';
+import { openApiDocument } from '../../src/openapi.js';
+import type { BootstrappedOrganization } from '../../src/services/organizations.js';
+import type { TestBed } from './harness.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in the tests.
+export type Json = any;
+
+/** Problem body fields every error response must carry. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  requestId: string;
+  errors?: { path: string; message: string }[];
+  [extension: string]: unknown;
+}
+
+/**
+ * Asserts a problem+json response with this status and code, and returns its body.
+ *
+ * @example
+ * await expectProblem(await bed().request('/nope'), 404, 'not_found');
+ */
+export async function expectProblem(response: Response, status: number, code: ErrorCode): Promise<Problem> {
+  const text = await response.text();
+  expect({ status: response.status, body: text }).toMatchObject({ status });
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  const body = JSON.parse(text) as Problem;
+  expect(body).toMatchObject({ status, code, type: `https://hearback.dev/problems/${code.replaceAll('_', '-')}` });
+  expect(body.title).toEqual(expect.any(String));
+  expect(body.detail).toEqual(expect.any(String));
+  expect(body.requestId).toBe(response.headers.get('x-request-id'));
+  return body;
+}
+
+/** Asserts the status (showing the body when it differs) and returns the parsed JSON body. */
+export async function expectJson(response: Response, status: number): Promise<Json> {
+  const text = await response.text();
+  expect({ status: response.status, body: text }).toMatchObject({ status });
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return JSON.parse(text);
+}
+
+export interface CreatedKey {
+  id: string;
+  secret: string;
+}
+
+/** Creates an API key through the API with the organization's admin key. */
+export async function createKey(
+  bed: TestBed,
+  org: BootstrappedOrganization,
+  input: { name?: string; scopes: readonly Scope[]; brandId?: string | null; expiresAt?: string | null },
+): Promise<CreatedKey> {
+  const body = await expectJson(
+    await bed.request(`/organizations/${org.organization.id}/api-keys`, {
+      method: 'POST',
+      key: org.adminKey,
+      json: { name: input.name ?? `key with ${input.scopes.join('+')}`, ...input },
+    }),
+    201,
+  );
+  return { id: body.id, secret: body.secret };
+}
+
+export async function createBrand(bed: TestBed, org: BootstrappedOrganization, name: string): Promise<Json> {
+  return expectJson(
+    await bed.request(`/organizations/${org.organization.id}/brands`, {
+      method: 'POST',
+      key: org.adminKey,
+      json: { name },
+    }),
+    201,
+  );
+}
+
+export async function createInbox(
+  bed: TestBed,
+  org: BootstrappedOrganization,
+  input: { name: string; brandId?: string | null },
+): Promise<Json> {
+  return expectJson(
+    await bed.request(`/organizations/${org.organization.id}/inboxes`, {
+      method: 'POST',
+      key: org.adminKey,
+      json: input,
+    }),
+    201,
+  );
+}
+
+export interface RouteCall {
+  method: string;
+  path: string;
+  json?: unknown;
+}
+
+export interface ScopedRoute {
+  operationId: string;
+  scope: Scope;
+  /** Status when called with a key holding only `scope`. */
+  okStatus: number;
+  /** Builds the request; may create what the call consumes (a resource to delete, say). */
+  call(bed: TestBed): Promise<RouteCall> | RouteCall;
+}
+
+/**
+ * Table-driven scope checks: for each route, a key holding every scope but the required one gets
+ * 403 `insufficient_scope`, and a key holding only the required one gets the success status.
+ * Also fails when a route of `tag` is missing from the table, so new routes are not forgotten.
+ */
+export function describeScopeMatrix(bed: () => TestBed, tag: string, routes: ScopedRoute[]): void {
+  describe(`scope matrix (${tag})`, () => {
+    const withoutScope = new Map<Scope, string>();
+    const onlyScope = new Map<Scope, string>();
+    beforeAll(async () => {
+      for (const scope of new Set(routes.map((route) => route.scope))) {
+        const others = SCOPES.filter((other) => other !== scope);
+        withoutScope.set(scope, (await createKey(bed(), bed().orgA, { scopes: others })).secret);
+        onlyScope.set(scope, (await createKey(bed(), bed().orgA, { scopes: [scope] })).secret);
+      }
+    });
+
+    it(`covers every ${tag} operation of the OpenAPI document`, () => {
+      const document = openApiDocument(bed().runtime.app);
+      const operationIds = Object.values(document.paths ?? {}).flatMap((item) =>
+        Object.values(item ?? {})
+          .filter((operation): operation is { tags?: string[]; operationId?: string } => typeof operation === 'object')
+          .filter((operation) => operation.tags?.includes(tag))
+          .map((operation) => operation.operationId),
+      );
+      expect(routes.map((route) => route.operationId).sort()).toEqual(operationIds.sort());
+    });
+
+    it.each(routes)('$operationId without $scope → 403 insufficient_scope', async (route) => {
+      const { method, path, json } = await route.call(bed());
+      const response = await bed().request(path, { method, key: withoutScope.get(route.scope), json });
+      const problem = await expectProblem(response, 403, 'insufficient_scope');
+      expect(problem.requiredScope).toBe(route.scope);
+    });
+
+    it.each(routes)('$operationId with only $scope → $okStatus', async (route) => {
+      const { method, path, json } = await route.call(bed());
+      const response = await bed().request(path, { method, key: onlyScope.get(route.scope), json });
+      expect({ status: response.status, body: await response.text() }).toMatchObject({ status: route.okStatus });
+    });
+  });
+}
+
+/** Org B's admin key on org A's paths: always 404 and no trace of org A in the body. */
+export async function expectHiddenFromOrgB(bed: TestBed, call: RouteCall): Promise<void> {
+  const response = await bed.request(call.path, { method: call.method, key: bed.orgB.adminKey, json: call.json });
+  const problem = await expectProblem(response, 404, 'not_found');
+  const text = JSON.stringify(problem);
+  expect(text).not.toContain(bed.orgA.organization.name);
+  expect(text).not.toContain(bed.orgA.inbox.inboxKey);
+}
