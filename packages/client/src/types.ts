@@ -1,0 +1,83 @@
+import type { components, operations } from './schema.gen.js';
+
+type Schemas = components['schemas'];
+
+/** Every operation of the API by `operationId` (`listFeedback`, `collectFeedback` …). */
+export type OperationId = keyof operations;
+
+/** The query parameters of an operation, e.g. `QueryOf<'listFeedback'>`. */
+export type QueryOf<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
+
+// Problems (errors)
+/** The `application/problem+json` body of every error response. */
+export type Problem = Schemas['Problem'];
+/** The stable, machine-readable error codes (`not_found`, `event_limit_reached` …). */
+export type ErrorCode = Problem['code'];
+/** One invalid field of a `validation_failed` problem. */
+export type FieldError = NonNullable<Problem['errors']>[number];
+
+// Health
+export type Health = Schemas['Health'];
+
+// Collect
+export type CollectRequest = Schemas['CollectRequest'];
+export type CollectResponse = Schemas['CollectResponse'];
+
+// Organizations
+export type Organization = Schemas['Organization'];
+export type OrganizationUsage = Schemas['OrganizationUsage'];
+export type OrganizationUpdate = Schemas['OrganizationUpdate'];
+export type Plan = Organization['plan'];
+
+// Feedback
+export type Feedback = Schemas['Feedback'];
+export type FeedbackPage = Schemas['FeedbackPage'];
+export type FeedbackUpdate = Schemas['FeedbackUpdate'];
+/** `thumbs` (0 down, 1 up), `stars` 1–5, `nps` 0–10, `csat` 1–5, `emoji` 1–5, `text` (no score). */
+export type FeedbackType = Feedback['type'];
+export type FeedbackStatus = Feedback['status'];
+/** Filters and paging of `GET /organizations/{orgId}/feedback`. */
+export type FeedbackListQuery = QueryOf<'listFeedback'>;
+export type IssueLink = NonNullable<Schemas['IssueLink']>;
+export type IssueTracker = IssueLink['tracker'];
+
+// Notes
+export type Note = Schemas['Note'];
+export type NoteInput = Schemas['NoteInput'];
+export type NotePage = Schemas['NotePage'];
+
+// Inboxes
+export type Inbox = Schemas['Inbox'];
+export type InboxCreate = Schemas['InboxCreate'];
+export type InboxUpdate = Schemas['InboxUpdate'];
+export type InboxPage = Schemas['InboxPage'];
+
+// Brands
+export type Brand = Schemas['Brand'];
+export type BrandInput = Schemas['BrandInput'];
+export type BrandPage = Schemas['BrandPage'];
+
+// API keys
+export type ApiKey = Schemas['ApiKey'];
+/** A new key with its `secret`, which the server shows only once. */
+export type CreatedApiKey = Schemas['CreatedApiKey'];
+export type ApiKeyCreate = Schemas['ApiKeyCreate'];
+export type ApiKeyUpdate = Schemas['ApiKeyUpdate'];
+export type ApiKeyPage = Schemas['ApiKeyPage'];
+/** `collect | read | write | forms`. */
+export type Scope = ApiKey['scopes'][number];
+
+/** Paging of every list operation: `?limit=&cursor=`. */
+export interface PageQuery {
+  /** Page size (1–200, default 50). */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/** One page of any list operation. */
+export interface Page<Item> {
+  data: Item[];
+  /** Pass as `cursor` for the next page; `null` on the last. */
+  nextCursor: string | null;
+}

@@ -1,0 +1,48 @@
+import type {
+  ApiKey,
+  CreatedApiKey,
+  Feedback,
+  FeedbackStatus,
+  Inbox,
+  Note,
+  Organization,
+  Problem,
+} from '@hearback/client';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { HearbackApiError, HearbackErrorCode } from './errors/hearback-api-error.js';
+import { Hearback } from './hearback.js';
+import type { Paginator } from './pagination.js';
+
+const hearback = new Hearback({ apiKey: 'hb_…', baseUrl: 'http://localhost:3000', orgId: 'org_…' });
+
+describe('Hearback types', () => {
+  it('types every resource from the OpenAPI document', () => {
+    expectTypeOf(hearback.feedback.get('fb_1')).resolves.toEqualTypeOf<Feedback>();
+    expectTypeOf(hearback.feedback.list()).toEqualTypeOf<Paginator<Feedback>>();
+    expectTypeOf(hearback.feedback.notes.create('fb_1', { body: 'x' })).resolves.toEqualTypeOf<Note>();
+    expectTypeOf(hearback.inboxes.create({ name: 'x' })).resolves.toEqualTypeOf<Inbox>();
+    expectTypeOf(hearback.apiKeys.create({ name: 'x', scopes: ['read'] })).resolves.toEqualTypeOf<CreatedApiKey>();
+    expectTypeOf(hearback.apiKeys.revoke('key_1')).resolves.toEqualTypeOf<ApiKey>();
+    expectTypeOf(hearback.organization.get()).resolves.toEqualTypeOf<Organization>();
+    expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<void>();
+  });
+
+  it('autocompletes fields and rejects unknown values', () => {
+    expectTypeOf<Feedback['status']>().toEqualTypeOf<FeedbackStatus>();
+    expectTypeOf<FeedbackStatus>().toEqualTypeOf<'new' | 'triaged' | 'in_progress' | 'resolved' | 'closed' | 'spam'>();
+    expectTypeOf(hearback.collect)
+      .parameter(0)
+      .toHaveProperty('type')
+      .toEqualTypeOf<'thumbs' | 'stars' | 'nps' | 'csat' | 'emoji' | 'text'>();
+    // @ts-expect-error: not a status
+    void hearback.feedback.update('fb_1', { status: 'done' });
+    // @ts-expect-error: filters are typed too
+    void hearback.feedback.list({ type: 'smiley' });
+  });
+
+  it('gives errors a typed code', () => {
+    expectTypeOf<HearbackApiError['code']>().toEqualTypeOf<HearbackErrorCode>();
+    expectTypeOf<Problem['code']>().toExtend<HearbackErrorCode>();
+    expectTypeOf<'timeout'>().toExtend<HearbackErrorCode>();
+  });
+});

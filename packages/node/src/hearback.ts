@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CollectRequest,
+  type CollectResponse,
+  createHearbackClient,
+  type FetchLike,
+  type HearbackClient,
+} from '@hearback/client';
+import { ApiKeysResource } from './resources/api-keys.js';
+import { BrandsResource } from './resources/brands.js';
+import { ResourceContext } from './resources/context.js';
+import { FeedbackResource } from './resources/feedback.js';
+import { HealthResource } from './resources/health.js';
+import { InboxesResource } from './resources/inboxes.js';
+import { OrganizationResource } from './resources/organization.js';
+import type { CollectOptions, RetrySettings } from './transport/request-options.js';
+
+export interface HearbackOptions {
+  /** An API key (`hb_…`) with the scopes your calls need: `collect` to submit, `read`/`write` to triage. */
+  apiKey: string;
+  /** Where your Hearback server answers, e.g. `https://feedback.example.com`. */
+  baseUrl: string;
+  /** The organization (`org_…`) of the key; needed by every method except `collect()` and `health`. */
+  orgId?: string | undefined;
+  /** Time allowed for each attempt, in milliseconds. Default 30 000. */
+  timeoutMs?: number | undefined;
+  /** Retries after a failed first attempt, for requests that are safe to repeat. Default 2. */
+  maxRetries?: number | undefined;
+  /** Backoff before the first retry, doubled for each further one (with jitter). Default 500 ms. */
+  initialRetryDelayMs?: number | undefined;
+  /** The longest wait before one retry; a longer `Retry-After` is not waited for. Default 30 000 ms. */
+  maxRetryDelayMs?: number | undefined;
+  /** Replaces the global `fetch`, e.g. with a server's in-process `app.fetch` in tests. */
+  fetch?: FetchLike | undefined;
+  /** Extra headers for every request. */
+  headers?: Record<string, string> | undefined;
+}
+
+const DEFAULTS: RetrySettings = { timeoutMs: 30_000, maxRetries: 2, initialRetryDelayMs: 500, maxRetryDelayMs: 30_000 };
+
+/**
+ * The Hearback server SDK: typed methods that resolve with data and throw one `HearbackApiError`,
+ * retrying network errors, timeouts, 408, 429 and 5xx when the request is safe to repeat.
+ *
+ * @example
+ * const hearback = new Hearback({ apiKey: 'hb_…', baseUrl: 'http://localhost:3000', orgId: 'org_…' });
+ * await hearback.collect({ inboxKey: 'ibx_…', type: 'thumbs', score: 1 });
+ * for await (const item of hearback.feedback.list({ status: 'new' })) console.log(item.comment);
+ */
+export class Hearback {
+  /** The typed low-level client (`@hearback/client`), for anything the methods do not cover. */
+  readonly client: HearbackClient;
+  readonly health: HealthResource;
+  readonly organization: OrganizationResource;
+  readonly feedback: FeedbackResource;
+  readonly inboxes: InboxesResource;
+  readonly brands: BrandsResource;
+  readonly apiKeys: ApiKeysResource;
+  readonly #context: ResourceContext;
+
+  constructor(options: HearbackOptions) {
+    if (!options.apiKey) throw new TypeError('Hearback needs an `apiKey` (hb_…).');
+    if (!options.baseUrl) throw new TypeError('Hearback needs a `baseUrl`, e.g. http://localhost:3000.');
+    this.client = createHearbackClient({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      fetch: options.fetch,
+      headers: options.headers,
+    });
+    const settings: RetrySettings = {
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      maxRetries: options.maxRetries ?? DEFAULTS.maxRetries,
+      initialRetryDelayMs: options.initialRetryDelayMs ?? DEFAULTS.initialRetryDelayMs,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULTS.maxRetryDelayMs,
+    };
+    this.#context = new ResourceContext(this.client, settings, options.orgId);
+    this.health = new HealthResource(this.#context);
+    this.organization = new OrganizationResource(this.#context);
+    this.feedback = new FeedbackResource(this.#context);
+    this.inboxes = new InboxesResource(this.#context);
+    this.brands = new BrandsResource(this.#context);
+    this.apiKeys = new ApiKeysResource(this.#context);
+  }
+
+  /**
+   * Submits one feedback event; resolves once the server has durably stored it. Every attempt
+   * carries the same `Idempotency-Key`, so a retried submission is stored once.
+   *
+   * @example
+   * const { id } = await hearback.collect({
+   *   inboxKey: 'ibx_…', type: 'nps', score: 9, comment: 'Fast checkout', context: { source: 'server', userId: 'u_42' },
+   * });
+   */
+  collect(input: CollectRequest, options: CollectOptions = {}): Promise<CollectResponse> {
+    const { idempotencyKey = input.eventId ?? randomUUID(), ...requestOptions } = options;
+    return this.#context.call(
+      'collectFeedback',
+      (attempt) =>
+        this.client.POST('/collect', {
+          params: { header: { 'idempotency-key': idempotencyKey } },
+          body: input,
+          ...attempt,
+        }),
+      requestOptions,
+    );
+  }
+}

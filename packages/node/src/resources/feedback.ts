@@ -1,0 +1,68 @@
+import type { Feedback, FeedbackListQuery, FeedbackUpdate } from '@hearback/client';
+import { Paginator } from '../pagination.js';
+import type { RequestOptions } from '../transport/request-options.js';
+import type { ResourceContext } from './context.js';
+import { NotesResource } from './notes.js';
+
+/** Feedback of the organization: list with filters, read, triage; `notes` on each item. */
+export class FeedbackResource {
+  /** Internal notes on a feedback item. */
+  readonly notes: NotesResource;
+
+  constructor(private readonly context: ResourceContext) {
+    this.notes = new NotesResource(context);
+  }
+
+  /**
+   * Every feedback item matching `query`, newest first, fetched page by page as you iterate
+   * (`limit` is the page size).
+   *
+   * @example
+   * for await (const item of hearback.feedback.list({ type: 'nps', scoreMax: 6, status: 'new' })) {
+   *   console.log(item.score, item.comment);
+   * }
+   */
+  list(query: FeedbackListQuery = {}, options?: RequestOptions): Paginator<Feedback> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId };
+      return this.context.call(
+        'listFeedback',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/feedback', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
+  }
+
+  async get(id: string, options?: RequestOptions): Promise<Feedback> {
+    const path = { orgId: this.context.orgId, id };
+    return this.context.call(
+      'getFeedback',
+      (attempt) => this.context.client.GET('/organizations/{orgId}/feedback/{id}', { params: { path }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * Triage: set `status`, link an issue-tracker issue (`issueLink: { url }`), or unlink it (`null`).
+   *
+   * @example
+   * await hearback.feedback.update('fb_…', { status: 'triaged', issueLink: { url: 'https://github.com/acme/app/issues/12' } });
+   */
+  async update(id: string, input: FeedbackUpdate, options?: RequestOptions): Promise<Feedback> {
+    const path = { orgId: this.context.orgId, id };
+    return this.context.call(
+      'updateFeedback',
+      (attempt) =>
+        this.context.client.PATCH('/organizations/{orgId}/feedback/{id}', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hearback, HearbackApiError, OPERATIONS } from '../src/index.js';
+import { documentOperations, operationOf } from './support/openapi.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+// The SDK against the real server in-process (`fetch: app.fetch`). Every request is matched to its
+// operation in openapi/openapi.json; the last test fails when an operation was never answered 2xx.
+describe('SDK contract: every operation against the real server', () => {
+  let server: TestServer;
+  let hearback: Hearback;
+  const answered = new Map<string, number[]>();
+
+  function sdk(apiKey: string, orgId: string | null = server.orgId) {
+    return new Hearback({
+      apiKey,
+      baseUrl: server.url,
+      orgId: orgId ?? undefined,
+      maxRetries: 0,
+      fetch: async (request) => {
+        const operation = operationOf(request);
+        const response = await server.fetch(request);
+        if (operation)
+          answered.set(operation.operationId, [...(answered.get(operation.operationId) ?? []), response.status]);
+        return response;
+      },
+    });
+  }
+
+  async function rejection(promise: Promise<unknown>): Promise<HearbackApiError> {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    if (!HearbackApiError.isInstance(error)) throw new Error(`Expected a HearbackApiError, got ${String(error)}`);
+    return error;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    hearback = sdk(server.adminKey);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('health: check and ready', async () => {
+    expect(await hearback.health.check()).toEqual({ status: 'ok' });
+    expect(await hearback.health.ready()).toEqual({ status: 'ok' });
+  });
+
+  it('organization: get and update', async () => {
+    const organization = await hearback.organization.get();
+    expect(organization).toMatchObject({ id: server.orgId, name: 'SDK tests', plan: 'enterprise' });
+    expect(organization.usage.eventsLimit).toBeNull();
+    const renamed = await hearback.organization.update({ name: 'Acme Inc.' });
+    expect(renamed.name).toBe('Acme Inc.');
+  });
+
+  it('collect, then feedback: list, get, update', async () => {
+    const collector = sdk(server.collectKey, null);
+    const { id } = await collector.collect({
+      inboxKey: server.inboxKey,
+      type: 'nps',
+      score: 4,
+      comment: 'Checkout was slow',
+      context: { source: 'server', userId: 'u_42' },
+    });
+    expect(id).toMatch(/^fb_/);
+
+    const listed = await hearback.feedback.list({ type: 'nps', scoreMax: 6, status: 'new' }).toArray();
+    expect(listed.map((item) => item.id)).toEqual([id]);
+
+    const feedback = await hearback.feedback.get(id);
+    expect(feedback).toMatchObject({
+      id,
+      orgId: server.orgId,
+      score: 4,
+      source: 'server',
+      status: 'new',
+      issueLink: null,
+    });
+
+    const triaged = await hearback.feedback.update(id, {
+      status: 'triaged',
+      issueLink: { url: 'https://github.com/acme/app/issues/12' },
+    });
+    expect(triaged.status).toBe('triaged');
+    expect(triaged.issueLink).toEqual({
+      tracker: 'github',
+      url: 'https://github.com/acme/app/issues/12',
+      key: 'acme/app#12',
+    });
+  });
+
+  it('feedback.list iterates across every page', async () => {
+    const ids: string[] = [];
+    for (let score = 1; score <= 5; score++) {
+      ids.push((await hearback.collect({ inboxKey: server.inboxKey, type: 'stars', score })).id);
+    }
+    const pages = [];
+    for await (const page of hearback.feedback.list({ type: 'stars', limit: 2 }).pages()) pages.push(page);
+    expect(pages.map((page) => page.data.length)).toEqual([2, 2, 1]);
+    expect(pages.at(-1)?.nextCursor).toBeNull();
+
+    const iterated: string[] = [];
+    for await (const item of hearback.feedback.list({ type: 'stars', limit: 2 })) iterated.push(item.id);
+    expect(iterated.sort()).toEqual([...ids].sort());
+  });
+
+  it('feedback.notes: create, list, get, update, delete', async () => {
+    const { id: feedbackId } = await hearback.collect({
+      inboxKey: server.inboxKey,
+      type: 'text',
+      comment: 'Dark mode?',
+    });
+    const note = await hearback.feedback.notes.create(feedbackId, { body: 'Reproduced on Safari 18.' });
+    expect(note).toMatchObject({ feedbackId, body: 'Reproduced on Safari 18.' });
+    expect(note.id).toMatch(/^note_/);
+
+    expect((await hearback.feedback.notes.list(feedbackId).toArray()).map((item) => item.id)).toEqual([note.id]);
+    expect(await hearback.feedback.notes.get(feedbackId, note.id)).toEqual(note);
+    const edited = await hearback.feedback.notes.update(feedbackId, note.id, { body: 'Also on Firefox.' });
+    expect(edited.body).toBe('Also on Firefox.');
+
+    await expect(hearback.feedback.notes.delete(feedbackId, note.id)).resolves.toBeUndefined();
+    expect((await rejection(hearback.feedback.notes.get(feedbackId, note.id))).code).toBe('not_found');
+  });
+
+  it('inboxes: create, list, get, update, delete', async () => {
+    const inbox = await hearback.inboxes.create({ name: 'Checkout widget' });
+    expect(inbox.inboxKey).toBeTruthy();
+    expect((await hearback.inboxes.list().toArray()).map((item) => item.id)).toContain(inbox.id);
+    expect(await hearback.inboxes.get(inbox.id)).toEqual(inbox);
+    expect((await hearback.inboxes.update(inbox.id, { name: 'Checkout' })).name).toBe('Checkout');
+    await hearback.inboxes.delete(inbox.id);
+    expect((await rejection(hearback.inboxes.get(inbox.id))).status).toBe(404);
+  });
+
+  it('brands: create, list, get, update, delete', async () => {
+    const brand = await hearback.brands.create({ name: 'Acme Mobile' });
+    expect(brand.id).toMatch(/^brd_/);
+    expect((await hearback.brands.list({ limit: 1 }).toArray()).map((item) => item.id)).toContain(brand.id);
+    expect(await hearback.brands.get(brand.id)).toEqual(brand);
+    expect((await hearback.brands.update(brand.id, { name: 'Acme Apps' })).name).toBe('Acme Apps');
+    await hearback.brands.delete(brand.id);
+    expect((await rejection(hearback.brands.get(brand.id))).code).toBe('not_found');
+  });
+
+  it('apiKeys: create, list, get, update, revoke; a revoked key stops working', async () => {
+    const created = await hearback.apiKeys.create({ name: 'Reporting', scopes: ['read'] });
+    expect(created.secret).toMatch(/^hb_/);
+    const { secret: _secret, ...publicFields } = created;
+    expect((await hearback.apiKeys.list().toArray()).map((item) => item.id)).toContain(created.id);
+    expect(await hearback.apiKeys.get(created.id)).toEqual(publicFields);
+    expect((await hearback.apiKeys.update(created.id, { name: 'Reporting (BI)' })).name).toBe('Reporting (BI)');
+
+    const reporter = sdk(created.secret);
+    expect((await reporter.organization.get()).id).toBe(server.orgId);
+    const revoked = await hearback.apiKeys.revoke(created.id);
+    expect(revoked.revokedAt).not.toBeNull();
+    expect(await hearback.apiKeys.revoke(created.id)).toEqual(revoked);
+    const error = await rejection(reporter.organization.get());
+    expect(error).toMatchObject({ status: 401, code: 'revoked_api_key' });
+  });
+
+  it('throws HearbackApiError with the problem, its code and the request id', async () => {
+    const error = await rejection(hearback.feedback.get('fb_missing'));
+    expect(error).toBeInstanceOf(HearbackApiError);
+    expect(error).toMatchObject({ name: 'HearbackApiError', status: 404, code: 'not_found', isRetryable: false });
+    expect(error.requestId).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(error.problem?.requestId).toBe(error.requestId);
+    expect(error.message).toContain('fb_missing');
+
+    const invalid = await rejection(hearback.collect({ inboxKey: server.inboxKey, type: 'stars', score: 9 }));
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(invalid.errors?.[0]?.path).toBe('score');
+
+    const unknownKey = await rejection(sdk('hb_unknown_secret').organization.get());
+    expect(unknownKey).toMatchObject({ status: 401, code: 'invalid_api_key' });
+
+    const collectOnly = await rejection(sdk(server.collectKey).feedback.list().toArray());
+    expect(collectOnly).toMatchObject({ status: 403, code: 'insufficient_scope' });
+  });
+
+  it('a spent plan allowance throws 429 with limit, plan and resetAt', async () => {
+    const starter = await server.runtime.services.organizations.bootstrap({ name: 'Starter org', plan: 'starter' });
+    const error = await rejection(sdk(starter.adminKey, starter.organization.id).inboxes.create({ name: 'Second' }));
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'inbox_limit_reached',
+      limit: 1,
+      plan: 'starter',
+      resetAt: null,
+      isRetryable: false,
+    });
+  });
+
+  it('a repeated idempotency key returns the first submission', async () => {
+    const body = { inboxKey: server.inboxKey, type: 'thumbs', score: 1 } as const;
+    const first = await hearback.collect(body, { idempotencyKey: 'order-42' });
+    const again = await hearback.collect(body, { idempotencyKey: 'order-42' });
+    expect(again.id).toBe(first.id);
+    const byEventId = await hearback.collect({ ...body, eventId: 'evt-7' });
+    expect((await hearback.collect({ ...body, eventId: 'evt-7' })).id).toBe(byEventId.id);
+  });
+
+  it('org-scoped methods reject clearly without an orgId', async () => {
+    const noOrg = sdk(server.adminKey, null);
+    await expect(noOrg.feedback.get('fb_1')).rejects.toThrow(TypeError);
+    await expect(noOrg.inboxes.list().toArray()).rejects.toThrow(/orgId/);
+  });
+
+  it('every operation in openapi/openapi.json was answered 2xx through its SDK method', () => {
+    const unanswered = documentOperations
+      .filter(({ operationId }) => !answered.get(operationId)?.some((status) => status >= 200 && status < 300))
+      .map(
+        ({ operationId }) =>
+          `${operationId} (${OPERATIONS[operationId as keyof typeof OPERATIONS]?.method ?? 'no SDK method'})`,
+      );
+    expect(unanswered).toEqual([]);
+  });
+});
