@@ -78,7 +78,11 @@ async function main(): Promise<void> {
     check(feedback.comment === 'Checkout was slow' && feedback.source === 'server', 'with its comment and source');
     check(feedback.status === 'triaged', `the snippet triaged it (status ${feedback.status})`);
     check(feedback.issueLink?.key === 'acme/app#12', 'and linked the GitHub issue');
-    console.log('node-server example: collected, listed and triaged feedback with @hearback/node: ok');
+    const { usage } = await hearback.organization.get();
+    check(usage.searches === 1, `the snippet searched once (counted ${usage.searches})`);
+    console.log(
+      'node-server example: collected, listed, triaged, summarised and searched feedback with @hearback/node: ok',
+    );
   } finally {
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGTERM');

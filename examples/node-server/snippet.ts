@@ -24,6 +24,13 @@ for await (const feedback of hearback.feedback.list({ type: 'nps', scoreMax: 6, 
   });
 }
 
+// Figures for the NPS responses, then feedback found by meaning, not exact words (each search
+// counts against the plan's monthly allowance).
+const stats = await hearback.feedback.stats({ type: 'nps' });
+console.log(`NPS ${stats.nps.score} over ${stats.nps.responses} responses`);
+const { data } = await hearback.search('paying takes forever', { limit: 5 });
+for (const { feedback, score } of data) console.log(score.toFixed(2), feedback.comment);
+
 try {
   await hearback.feedback.get('fb_unknown');
 } catch (error) {

@@ -58,6 +58,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API key making the request: its organization, brand and scopes
+         * @description Any valid key may call it. Start here when all you have is a key: `orgId` is the organization every other path names.
+         */
+        get: operations["getCurrentApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}": {
         parameters: {
             query?: never;
@@ -96,6 +116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feedback statistics: totals, averages, NPS, CSAT and breakdowns
+         * @description Aggregates every item matching the filters (the list filters, without paging). Requires the `read` scope; brand-scoped keys count their brand only.
+         */
+        get: operations["getFeedbackStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback/{id}": {
         parameters: {
             query?: never;
@@ -115,6 +155,46 @@ export interface paths {
          * @description Emits `feedback.updated`. Requires the `write` scope.
          */
         patch: operations["updateFeedback"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search feedback by meaning and words
+         * @description Hybrid ranking: semantic similarity of the comments to the query (finds paraphrases) fused with full-text matches (finds exact words and codes). Takes the list filters. Each call counts against the monthly search allowance of the plan. Requires the `read` scope; brand-scoped keys see their brand only.
+         */
+        post: operations["searchFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/feedback/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find feedback similar to one item (likely duplicates)
+         * @description The nearest other feedback by meaning of the comment; empty for items without a comment. Not counted as a search. Requires the `read` scope; brand-scoped keys see their brand only.
+         */
+        get: operations["similarFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/organizations/{orgId}/feedback/{id}/notes": {
@@ -313,7 +393,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "search_unavailable" | "internal_error";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -359,6 +439,37 @@ export interface components {
             };
             /** @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). */
             eventId?: string;
+        };
+        ApiKey: {
+            /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            orgId: string;
+            /** @description Set for brand-scoped keys. */
+            brandId: string | null;
+            name: string;
+            scopes: ("collect" | "read" | "write" | "forms")[];
+            /** @description Last four characters of the secret. */
+            hint: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            revokedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            createdAt: string;
         };
         Organization: {
             /** @example org_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -443,6 +554,61 @@ export interface components {
              */
             key: string;
         } | null;
+        FeedbackStats: {
+            /** @description The range covered, as asked (`null`: unbounded on that side). */
+            range: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:00.000Z
+                 */
+                from: string | null;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:00.000Z
+                 */
+                to: string | null;
+            };
+            /** @description Feedback items matching the filters. */
+            total: number;
+            /** @description Types present, most frequent first. */
+            byType: {
+                /** @enum {string} */
+                type: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                count: number;
+                /** @description Mean score (2 decimals); null for text. */
+                averageScore: number | null;
+            }[];
+            /** @description The 50 most frequent `context.source` values; null for items without one. */
+            bySource: {
+                source: string | null;
+                count: number;
+            }[];
+            /** @description Inboxes with matching items, most frequent first. */
+            byInbox: {
+                inboxId: string;
+                inboxName: string | null;
+                count: number;
+            }[];
+            byStatus: {
+                /** @enum {string} */
+                status: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                count: number;
+            }[];
+            /** @description Net Promoter Score over `nps` items: % promoters (9–10) minus % detractors (0–6), from −100 to 100 (1 decimal); null without responses. */
+            nps: {
+                score: number | null;
+                responses: number;
+                promoters: number;
+                passives: number;
+                detractors: number;
+            };
+            /** @description CSAT over `csat` items: % of scores 4–5, from 0 to 100 (1 decimal); null without responses. */
+            csat: {
+                score: number | null;
+                responses: number;
+                satisfied: number;
+            };
+        };
         FeedbackUpdate: {
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -455,6 +621,51 @@ export interface components {
                 tracker?: "github" | "gitlab" | "jira" | "linear" | "asana";
                 url: string;
             } | null;
+        };
+        SearchResults: {
+            /** @description Most relevant first. */
+            data: components["schemas"]["SearchHit"][];
+        };
+        SearchHit: {
+            feedback: components["schemas"]["Feedback"];
+            /** @description Relevance from 0 to 1. Search: reciprocal rank fusion of meaning and full-text rankings (1: first in both). Similar: cosine similarity, floored at 0. */
+            score: number;
+            /** @description Cosine similarity of the comment to the query; null when only its words matched. */
+            similarity: number | null;
+        };
+        SearchRequest: {
+            /**
+             * @description Natural-language question or words to find.
+             * @example app freezes when I attach a picture
+             */
+            query: string;
+            /** @description Results to return (1–50, default 10). */
+            limit?: number;
+            filters?: components["schemas"]["SearchFilters"];
+        };
+        SearchFilters: {
+            /** @enum {string} */
+            type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+            /** @description Lowest score to include. */
+            scoreMin?: number;
+            /** @description Highest score to include. */
+            scoreMax?: number;
+            /**
+             * @description Created at or after (inclusive).
+             * @example 2026-11-01
+             */
+            from?: string;
+            /**
+             * @description Created before (exclusive).
+             * @example 2026-11-01
+             */
+            to?: string;
+            inboxId?: string;
+            source?: string;
+            /** @enum {string} */
+            status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+            /** @description Case-insensitive substring the comment must contain. */
+            q?: string;
         };
         NotePage: {
             data: components["schemas"]["Note"][];
@@ -549,37 +760,6 @@ export interface components {
             data: components["schemas"]["ApiKey"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
-        };
-        ApiKey: {
-            /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
-            id: string;
-            orgId: string;
-            /** @description Set for brand-scoped keys. */
-            brandId: string | null;
-            name: string;
-            scopes: ("collect" | "read" | "write" | "forms")[];
-            /** @description Last four characters of the secret. */
-            hint: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:00.000Z
-             */
-            expiresAt: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:00.000Z
-             */
-            revokedAt: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:00.000Z
-             */
-            lastUsedAt: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:00.000Z
-             */
-            createdAt: string;
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /**
@@ -739,6 +919,80 @@ export interface operations {
             };
             /** @description The monthly event allowance of the plan is spent (`event_limit_reached`). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key (never its secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -932,6 +1186,8 @@ export interface operations {
                 inboxId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
             };
             header?: never;
             path: {
@@ -948,6 +1204,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackPage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFeedbackStats: {
+        parameters: {
+            query?: {
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Lowest score to include. */
+                scoreMin?: number | null;
+                /** @description Highest score to include. */
+                scoreMax?: number | null;
+                /** @description Created at or after (inclusive). */
+                from?: string;
+                /** @description Created before (exclusive). */
+                to?: string;
+                inboxId?: string;
+                source?: string;
+                status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackStats"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`). */
@@ -1155,6 +1502,184 @@ export interface operations {
             };
             /** @description Unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Matching feedback, most relevant first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The monthly search allowance of the plan is spent (`search_limit_reached`). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    similarFeedback: {
+        parameters: {
+            query?: {
+                /** @description Results to return (1–50, default 10). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Similar feedback, most similar first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Semantic search is disabled on this server (`search_unavailable`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

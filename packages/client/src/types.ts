@@ -40,6 +40,21 @@ export type FeedbackStatus = Feedback['status'];
 export type FeedbackListQuery = QueryOf<'listFeedback'>;
 export type IssueLink = NonNullable<Schemas['IssueLink']>;
 export type IssueTracker = IssueLink['tracker'];
+/** Totals, averages, NPS, CSAT and breakdowns of the feedback matching the list filters. */
+export type FeedbackStats = Schemas['FeedbackStats'];
+/** Filters of `GET /organizations/{orgId}/feedback/stats`: those of the list, without paging. */
+export type FeedbackStatsQuery = QueryOf<'getFeedbackStats'>;
+
+// Search
+export type SearchRequest = Schemas['SearchRequest'];
+/** The list filters, as the `filters` object of a search. */
+export type SearchFilters = Schemas['SearchFilters'];
+/** Ranked results of `searchFeedback` and `similarFeedback`, most relevant first. */
+export type SearchResults = Schemas['SearchResults'];
+/** One result: the feedback, its relevance `score` (0–1) and its `similarity` by meaning. */
+export type SearchHit = Schemas['SearchHit'];
+/** Options of `GET /organizations/{orgId}/feedback/{id}/similar`. */
+export type SimilarFeedbackQuery = QueryOf<'similarFeedback'>;
 
 // Notes
 export type Note = Schemas['Note'];

@@ -2,11 +2,13 @@ import type {
   ApiKey,
   CreatedApiKey,
   Feedback,
+  FeedbackStats,
   FeedbackStatus,
   Inbox,
   Note,
   Organization,
   Problem,
+  SearchResults,
 } from '@hearback/client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { HearbackApiError, HearbackErrorCode } from './errors/hearback-api-error.js';
@@ -25,6 +27,13 @@ describe('Hearback types', () => {
     expectTypeOf(hearback.apiKeys.revoke('key_1')).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.organization.get()).resolves.toEqualTypeOf<Organization>();
     expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<void>();
+    expectTypeOf(hearback.apiKeys.current()).resolves.toEqualTypeOf<ApiKey>();
+    expectTypeOf(hearback.feedback.stats({ q: 'checkout' })).resolves.toEqualTypeOf<FeedbackStats>();
+    expectTypeOf(
+      hearback.search('slow checkout', { filters: { status: 'new' } }),
+    ).resolves.toEqualTypeOf<SearchResults>();
+    expectTypeOf(hearback.feedback.similar('fb_1')).resolves.toEqualTypeOf<SearchResults>();
+    expectTypeOf(hearback.feedback.list({ q: 'checkout' })).toEqualTypeOf<Paginator<Feedback>>();
   });
 
   it('autocompletes fields and rejects unknown values', () => {

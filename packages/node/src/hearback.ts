@@ -5,6 +5,7 @@ import {
   createHearbackClient,
   type FetchLike,
   type HearbackClient,
+  type SearchResults,
 } from '@hearback/client';
 import { ApiKeysResource } from './resources/api-keys.js';
 import { BrandsResource } from './resources/brands.js';
@@ -13,7 +14,7 @@ import { FeedbackResource } from './resources/feedback.js';
 import { HealthResource } from './resources/health.js';
 import { InboxesResource } from './resources/inboxes.js';
 import { OrganizationResource } from './resources/organization.js';
-import type { CollectOptions, RetrySettings } from './transport/request-options.js';
+import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
 
 export interface HearbackOptions {
   /** An API key (`hb_…`) with the scopes your calls need: `collect` to submit, `read`/`write` to triage. */
@@ -99,6 +100,32 @@ export class Hearback {
         this.client.POST('/collect', {
           params: { header: { 'idempotency-key': idempotencyKey } },
           body: input,
+          ...attempt,
+        }),
+      requestOptions,
+    );
+  }
+
+  /**
+   * Feedback by meaning and words, most relevant first: semantic similarity of the comments to
+   * `query` (finds paraphrases) fused with full-text matches (finds exact words and codes). Each
+   * call counts against the plan's monthly searches, so it is sent once, never retried.
+   *
+   * @example
+   * const { data } = await hearback.search('app freezes when I attach a picture', {
+   *   limit: 5, filters: { from: '2026-11-01', status: 'new' },
+   * });
+   * for (const { feedback, score } of data) console.log(score.toFixed(2), feedback.comment);
+   */
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResults> {
+    const { limit, filters, ...requestOptions } = options;
+    const path = { orgId: this.#context.orgId };
+    return this.#context.call(
+      'searchFeedback',
+      (attempt) =>
+        this.client.POST('/organizations/{orgId}/search', {
+          params: { path },
+          body: { query, limit, filters },
           ...attempt,
         }),
       requestOptions,

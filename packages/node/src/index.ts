@@ -11,5 +11,10 @@ export type { HealthResource } from './resources/health.js';
 export type { InboxesResource } from './resources/inboxes.js';
 export type { NotesResource } from './resources/notes.js';
 export type { OrganizationResource } from './resources/organization.js';
-export type { CollectOptions, RequestOptions } from './transport/request-options.js';
+export type {
+  CollectOptions,
+  RequestOptions,
+  SearchOptions,
+  SimilarOptions,
+} from './transport/request-options.js';
 export { type VerifyWebhookOptions, verifyWebhook, type WebhookEvent, type WebhookHeaders } from './webhooks/verify.js';

@@ -26,6 +26,11 @@ export const OPERATIONS = {
   updateOrganization: { method: 'organization.update', retry: 'never' },
   listFeedback: { method: 'feedback.list', retry: 'safe' },
   getFeedback: { method: 'feedback.get', retry: 'safe' },
+  getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
+  similarFeedback: { method: 'feedback.similar', retry: 'safe' },
+  // Read-only, but each call counts against the plan's monthly searches and the request carries
+  // no idempotency key: a retry after a lost answer would count twice.
+  searchFeedback: { method: 'search', retry: 'never' },
   updateFeedback: { method: 'feedback.update', retry: 'never' },
   listNotes: { method: 'feedback.notes.list', retry: 'safe' },
   createNote: { method: 'feedback.notes.create', retry: 'never' },
@@ -42,6 +47,7 @@ export const OPERATIONS = {
   getBrand: { method: 'brands.get', retry: 'safe' },
   updateBrand: { method: 'brands.update', retry: 'never' },
   deleteBrand: { method: 'brands.delete', retry: 'safe' },
+  getCurrentApiKey: { method: 'apiKeys.current', retry: 'safe' },
   listApiKeys: { method: 'apiKeys.list', retry: 'safe' },
   createApiKey: { method: 'apiKeys.create', retry: 'never' },
   getApiKey: { method: 'apiKeys.get', retry: 'safe' },

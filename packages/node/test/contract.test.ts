@@ -107,6 +107,45 @@ describe('SDK contract: every operation against the real server', () => {
     expect(iterated.sort()).toEqual([...ids].sort());
   });
 
+  it('feedback: list with q, stats, search by meaning, similar', async () => {
+    const inbox = await hearback.inboxes.create({ name: 'Search' });
+    const comments = {
+      photo: 'The app crashes every time I upload a photo',
+      photoAgain: 'Uploading a picture makes the whole app crash',
+      billing: 'I was charged twice for my subscription this month',
+      darkMode: 'Please add a dark mode, the white screen hurts my eyes at night',
+    };
+    const ids: Record<string, string> = {};
+    for (const [topic, comment] of Object.entries(comments)) {
+      ids[topic] = (await hearback.collect({ inboxKey: inbox.inboxKey, type: 'csat', score: 2, comment })).id;
+    }
+
+    const charged = await hearback.feedback.list({ inboxId: inbox.id, q: 'CHARGED' }).toArray();
+    expect(charged.map((item) => item.id)).toEqual([ids.billing]);
+
+    const stats = await hearback.feedback.stats({ inboxId: inbox.id, from: '2020-01-01' });
+    expect(stats).toMatchObject({
+      total: 4,
+      byInbox: [{ inboxId: inbox.id, inboxName: 'Search', count: 4 }],
+      csat: { responses: 4, satisfied: 0, score: 0 },
+    });
+
+    // The embedding job runs from the outbox; this server runs it on demand.
+    await server.runtime.jobs.runUntilIdle();
+    const searchesBefore = (await hearback.organization.get()).usage.searches;
+    const { data } = await hearback.search('app freezes when I attach a picture', {
+      limit: 2,
+      filters: { inboxId: inbox.id },
+    });
+    expect(data.map((hit) => hit.feedback.id).sort()).toEqual([ids.photo, ids.photoAgain].sort());
+    expect(data[0]?.similarity).toEqual(expect.any(Number));
+
+    const similar = await hearback.feedback.similar(ids.photo as string, { limit: 1 });
+    expect(similar.data.map((hit) => hit.feedback.id)).toEqual([ids.photoAgain]);
+    // A search counts against the plan's allowance; similar does not.
+    expect((await hearback.organization.get()).usage.searches).toBe(searchesBefore + 1);
+  });
+
   it('feedback.notes: create, list, get, update, delete', async () => {
     const { id: feedbackId } = await hearback.collect({
       inboxKey: server.inboxKey,
@@ -156,6 +195,13 @@ describe('SDK contract: every operation against the real server', () => {
 
     const reporter = sdk(created.secret);
     expect((await reporter.organization.get()).id).toBe(server.orgId);
+    // A key alone (no orgId) learns its organization, brand and scopes.
+    expect(await sdk(created.secret, null).apiKeys.current()).toMatchObject({
+      id: created.id,
+      orgId: server.orgId,
+      brandId: null,
+      scopes: ['read'],
+    });
     const revoked = await hearback.apiKeys.revoke(created.id);
     expect(revoked.revokedAt).not.toBeNull();
     expect(await hearback.apiKeys.revoke(created.id)).toEqual(revoked);
@@ -208,6 +254,7 @@ describe('SDK contract: every operation against the real server', () => {
     const noOrg = sdk(server.adminKey, null);
     await expect(noOrg.feedback.get('fb_1')).rejects.toThrow(TypeError);
     await expect(noOrg.inboxes.list().toArray()).rejects.toThrow(/orgId/);
+    await expect(noOrg.search('checkout')).rejects.toThrow(/orgId/);
   });
 
   it('every operation in openapi/openapi.json was answered 2xx through its SDK method', () => {

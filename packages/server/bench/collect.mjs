@@ -33,6 +33,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'cpu-prof': { type: 'string' },
     cli: { type: 'string', multiple: true },
+    // Ingest is measured without the embedding model by default: the model (≈150–200 MB) would load
+    // on the first comment and its work competes for the same two cores. `--search local` measures both.
+    search: { type: 'string', default: 'off' },
     help: { type: 'boolean', default: false },
   },
   // `pnpm bench:collect -- --duration 5` passes the `--` along.
@@ -41,7 +44,8 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(
     'node bench/collect.mjs [--duration s=10] [--warmup s=3] [--rounds n=3] [--connections n=50]\n' +
-      '                       [--cpu-prof DIR (profile the real server)] [--cli PATH (default dist/cli.js)]\n',
+      '                       [--cpu-prof DIR (profile the real server)] [--cli PATH (default dist/cli.js)]\n' +
+      '                       [--search off|local (semantic-search embedding during ingest; default off)]\n',
   );
   process.exit(0);
 }
@@ -205,6 +209,7 @@ async function startReal(dialect, cli) {
   tempDirs.add(dataDir);
   const env = {
     HEARBACK_LOG_LEVEL: 'error',
+    HEARBACK_SEARCH: args.search,
     DATABASE_URL: dialect === 'postgres' ? postgresUrl : '',
   };
   const { stdout } = await execFileAsync(
@@ -378,6 +383,9 @@ async function main() {
   if (clis.length > 1) {
     for (const [index, cli] of clis.entries()) process.stdout.write(`build ${index + 1}: ${cli}\n`);
   }
+  process.stdout.write(
+    `${connections} connections, ${duration} s per run, ${rounds} rounds, semantic search: ${args.search}\n`,
+  );
 
   if (warmup > 0) {
     for (const target of [bare, ...reals]) await load(target, warmup);

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { stringify as toYaml } from 'yaml';
+import { registerSkillRoutes } from './discovery/skill-routes.js';
 import { ApiError } from './errors/api-error.js';
 import type { AppEnv } from './http/app-env.js';
 import { payloadTooLarge } from './http/body-errors.js';
@@ -9,6 +10,7 @@ import { CORS_OPTIONS } from './http/cors.js';
 import { problemResponse, toApiError } from './http/problem.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { validationHook } from './http/validation-hook.js';
+import { MCP_PATH, mcpEndpoint } from './mcp/mcp-endpoint.js';
 import { openApiDocument, registerSecuritySchemes } from './openapi.js';
 import { healthz, readyz } from './routes/health/health.routes.js';
 import { registerApiRoutes } from './routes/index.js';
@@ -20,6 +22,8 @@ export interface AppDependencies {
   isReady: () => Promise<boolean>;
   collectBodyLimit: number;
   bodyLimit: number;
+  /** Browser origins, besides the server's own, allowed to call `/mcp` (`*`: any). */
+  mcpAllowedOrigins?: readonly string[] | undefined;
   /** Where unexpected errors go; never given secrets (keys are not logged). */
   logError?: (error: unknown, requestId: string | undefined) => void;
 }
@@ -63,6 +67,13 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
 
   registerSecuritySchemes(app);
   registerApiRoutes(app);
+
+  app.on(
+    ['GET', 'POST', 'DELETE'],
+    MCP_PATH,
+    mcpEndpoint({ allowedOrigins: deps.mcpAllowedOrigins ?? [], logError: deps.logError }),
+  );
+  registerSkillRoutes(app);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));

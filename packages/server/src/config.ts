@@ -21,7 +21,29 @@ const environmentSchema = z.object({
   HEARBACK_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).optional(),
   HEARBACK_COMMIT_WINDOW_MS: z.coerce.number().min(0).max(100).optional(),
   HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
+  HEARBACK_SEARCH: z.enum(['local', 'openai', 'off']).optional(),
+  HEARBACK_SEARCH_IDLE_MS: z.coerce.number().int().min(0).optional(),
+  HEARBACK_EMBEDDINGS_URL: z.string().url().optional(),
+  HEARBACK_EMBEDDINGS_MODEL: z.string().min(1).optional(),
+  HEARBACK_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
 });
+
+/** `https://app.example.com, http://localhost:5173` → normalised origins; `*` stays `*`. */
+function parseOrigins(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    if (entry === '*') return entry;
+    try {
+      const url = new URL(entry);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {}
+    throw new ConfigError(`Invalid environment: HEARBACK_MCP_ALLOWED_ORIGINS: '${entry}' is not an http(s) origin.`);
+  });
+}
 
 export interface Config {
   port: number;
@@ -38,6 +60,21 @@ export interface Config {
   collectBodyLimit: number;
   /** Largest accepted request body elsewhere, in bytes. */
   bodyLimit: number;
+  /** Semantic search (see {@link SearchConfig}). */
+  search: SearchConfig;
+  /** Browser origins, besides the server's own, allowed to call `/mcp` (`*`: any). */
+  mcpAllowedOrigins: string[];
+}
+
+/**
+ * `local`: the bundled Universal Sentence Encoder lite, offline, in a worker thread started on
+ * first use (~170 MB while loaded) and stopped after `idleMs` without work. `openai`: any
+ * OpenAI-compatible `/embeddings` endpoint. `off`: no embeddings; search is full text alone.
+ */
+export interface SearchConfig {
+  embedder: 'local' | 'openai' | 'off';
+  idleMs: number;
+  openai?: { url: string; model: string; apiKey?: string | undefined } | undefined;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -68,8 +105,30 @@ export function loadConfig(
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
     collectBodyLimit: 64 * 1024,
     bodyLimit: 1024 * 1024,
+    search: searchConfig(env),
+    mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
   };
   return { ...config, ...withoutUndefined(overrides) };
+}
+
+function searchConfig(env: z.infer<typeof environmentSchema>): SearchConfig {
+  const embedder = env.HEARBACK_SEARCH ?? 'local';
+  const idleMs = env.HEARBACK_SEARCH_IDLE_MS ?? 5 * 60 * 1000;
+  if (embedder !== 'openai') return { embedder, idleMs };
+  if (!env.HEARBACK_EMBEDDINGS_URL || !env.HEARBACK_EMBEDDINGS_MODEL) {
+    throw new ConfigError(
+      'Invalid environment: HEARBACK_SEARCH=openai needs HEARBACK_EMBEDDINGS_URL and HEARBACK_EMBEDDINGS_MODEL.',
+    );
+  }
+  return {
+    embedder,
+    idleMs,
+    openai: {
+      url: env.HEARBACK_EMBEDDINGS_URL,
+      model: env.HEARBACK_EMBEDDINGS_MODEL,
+      apiKey: env.HEARBACK_EMBEDDINGS_API_KEY,
+    },
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
+import { embedFeedbackHandler } from './jobs/embed-feedback.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
+import { createEmbedder } from './search/create-embedder.js';
+import type { Embedder } from './search/embedder.js';
 import { createServices, type Services } from './services/index.js';
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
@@ -16,6 +19,8 @@ export interface Runtime {
   store: Store;
   services: Services;
   jobs: JobRunner;
+  /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
+  embedder: Embedder | undefined;
   app: ReturnType<typeof createApp>;
   /** Where unexpected request errors go: the app's and the `/collect` fast path's (see http-server.ts). */
   logError(error: unknown, requestId: string | undefined): void;
@@ -43,7 +48,11 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     onError: (error, event) =>
       logger?.error('job failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });
+  const embedder = createEmbedder(config.search);
+  // Embedding runs from the outbox, after the commit: `/collect` does no more work with search on.
+  if (embedder) jobs.on('feedback.created', embedFeedbackHandler(store, embedder));
   const services = createServices(store, {
+    embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
     onEvents: () => jobs.wake(),
@@ -57,6 +66,7 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     services,
     collectBodyLimit: config.collectBodyLimit,
     bodyLimit: config.bodyLimit,
+    mcpAllowedOrigins: config.mcpAllowedOrigins,
     isReady: async () => {
       await sql`select 1`.execute(database.db);
       return true;
@@ -70,11 +80,13 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     store,
     services,
     jobs,
+    embedder,
     app,
     logError,
     async close() {
       await services.collect.drain();
       await jobs.stop();
+      await embedder?.close();
       await database.close();
     },
   };

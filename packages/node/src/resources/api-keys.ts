@@ -7,6 +7,17 @@ import type { ResourceContext } from './context.js';
 export class ApiKeysResource {
   constructor(private readonly context: ResourceContext) {}
 
+  /**
+   * The key making the request (never its secret): its organization, brand and scopes. Any valid
+   * key may call it, and it needs no `orgId`: start here when all you have is a key.
+   *
+   * @example
+   * const { orgId, scopes } = await new Hearback({ apiKey, baseUrl }).apiKeys.current();
+   */
+  async current(options?: RequestOptions): Promise<ApiKey> {
+    return this.context.call('getCurrentApiKey', (attempt) => this.context.client.GET('/me', attempt), options);
+  }
+
   list(query: PageQuery = {}, options?: RequestOptions): Paginator<ApiKey> {
     return new Paginator(async (cursor) => {
       const path = { orgId: this.context.orgId };

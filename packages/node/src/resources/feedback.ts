@@ -1,6 +1,13 @@
-import type { Feedback, FeedbackListQuery, FeedbackUpdate } from '@hearback/client';
+import type {
+  Feedback,
+  FeedbackListQuery,
+  FeedbackStats,
+  FeedbackStatsQuery,
+  FeedbackUpdate,
+  SearchResults,
+} from '@hearback/client';
 import { Paginator } from '../pagination.js';
-import type { RequestOptions } from '../transport/request-options.js';
+import type { RequestOptions, SimilarOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
 import { NotesResource } from './notes.js';
 
@@ -15,7 +22,8 @@ export class FeedbackResource {
 
   /**
    * Every feedback item matching `query`, newest first, fetched page by page as you iterate
-   * (`limit` is the page size).
+   * (`limit` is the page size). `q` keeps comments containing a text (case-insensitive; for
+   * search by meaning, see `hearback.search()`).
    *
    * @example
    * for await (const item of hearback.feedback.list({ type: 'nps', scoreMax: 6, status: 'new' })) {
@@ -35,6 +43,45 @@ export class FeedbackResource {
         options,
       );
     }, query.cursor);
+  }
+
+  /**
+   * Totals, average scores, NPS, CSAT and breakdowns by type, source, inbox and status of the
+   * feedback matching the list filters.
+   *
+   * @example
+   * const { total, nps } = await hearback.feedback.stats({ from: '2026-11-01', inboxId: 'inb_…' });
+   */
+  async stats(query: FeedbackStatsQuery = {}, options?: RequestOptions): Promise<FeedbackStats> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'getFeedbackStats',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback/stats', { params: { path, query }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * The other feedback closest in meaning to item `id` (likely duplicates), most similar first.
+   * Not counted as a search; throws `search_unavailable` (503) when the server runs without
+   * semantic search.
+   *
+   * @example
+   * const { data } = await hearback.feedback.similar('fb_…', { limit: 5 });
+   */
+  async similar(id: string, options: SimilarOptions = {}): Promise<SearchResults> {
+    const { limit, ...requestOptions } = options;
+    const path = { orgId: this.context.orgId, id };
+    return this.context.call(
+      'similarFeedback',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback/{id}/similar', {
+          params: { path, query: { limit } },
+          ...attempt,
+        }),
+      requestOptions,
+    );
   }
 
   async get(id: string, options?: RequestOptions): Promise<Feedback> {

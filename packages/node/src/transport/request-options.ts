@@ -1,3 +1,5 @@
+import type { SearchFilters } from '@hearback/client';
+
 /** Per-call options of every `Hearback` method. */
 export interface RequestOptions {
   /** Cancels the call, pending retries included; the promise then rejects with the signal's reason. */
@@ -15,6 +17,20 @@ export interface CollectOptions extends RequestOptions {
    * result. Defaults to the body's `eventId`, else a random UUID made once per `collect()` call.
    */
   idempotencyKey?: string | undefined;
+}
+
+/** Options of `search()`: those of every call, plus the size and filters of the search. */
+export interface SearchOptions extends RequestOptions {
+  /** Results to return (1–50, default 10). */
+  limit?: number | undefined;
+  /** The list filters (`type`, `from`, `to`, `inboxId`, `source`, `status`, scores, `q`). */
+  filters?: SearchFilters | undefined;
+}
+
+/** Options of `feedback.similar()`: those of every call, plus the number of results. */
+export interface SimilarOptions extends RequestOptions {
+  /** Results to return (1–50, default 10). */
+  limit?: number | undefined;
 }
 
 /** How a client retries, from the `Hearback` constructor options. */

@@ -19,7 +19,10 @@ export interface TestServer {
 /** A real server in-process on a fresh SQLite directory, with one bootstrapped organization. */
 export async function startTestServer(): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-node-test-'));
-  const runtime = await createRuntime(loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent' }));
+  // Semantic search on (the bundled local model, loaded on first use), so `similar()` answers;
+  // jobs off, so a test embeds new feedback with `runtime.jobs.runUntilIdle()`.
+  const search = { embedder: 'local', idleMs: 60_000 } as const;
+  const runtime = await createRuntime(loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', search }));
   const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
     name: 'SDK tests',
   });

@@ -49,4 +49,6 @@ export interface FeedbackFilters {
   inboxId?: string | undefined;
   source?: string | undefined;
   status?: FeedbackStatus | undefined;
+  /** Case-insensitive substring of the comment. */
+  q?: string | undefined;
 }

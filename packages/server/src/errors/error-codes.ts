@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'revoked_api_key',
   'insufficient_scope',
   'forbidden',
+  'origin_not_allowed',
   'not_found',
   'inbox_not_found',
   'conflict',
@@ -20,6 +21,7 @@ export const ERROR_CODES = [
   'event_limit_reached',
   'inbox_limit_reached',
   'search_limit_reached',
+  'search_unavailable',
   'internal_error',
 ] as const;
 

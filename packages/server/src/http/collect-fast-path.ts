@@ -11,7 +11,10 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { validationFailed } from './validation-hook.js';
 
 export interface CollectFastPathOptions {
-  services: { apiKeys: Pick<ApiKeysService, 'authenticate'>; collect: Pick<CollectService, 'submit'> };
+  services: {
+    apiKeys: Pick<ApiKeysService, 'authenticate' | 'authenticateWithInbox'>;
+    collect: Pick<CollectService, 'submit'>;
+  };
   /** Largest accepted body in bytes (the app's `collectBodyLimit`). */
   bodyLimit: number;
   logError?: ((error: unknown, requestId: string | undefined) => void) | undefined;
@@ -62,11 +65,24 @@ async function handleCollect(
   try {
     // The order of the Hono route: body limit, key and scope, headers, media type, JSON, schema.
     const body = await readBody(request, options.bodyLimit);
-    const principal = await options.services.apiKeys.authenticate(readApiKey(headerReader(headers)));
+    // The body is parsed before the key is checked, so that a valid one lets the key and the inbox
+    // be read together; its errors are raised at their place in that order.
+    let input: CollectInput | undefined;
+    let inputError: unknown;
+    try {
+      input = parseCollectBody(headers['content-type'], body);
+    } catch (error) {
+      inputError = error;
+    }
+    const rawKey = readApiKey(headerReader(headers));
+    const { apiKeys } = options.services;
+    const { principal, inbox } = input
+      ? await apiKeys.authenticateWithInbox(rawKey, input.inboxKey)
+      : { principal: await apiKeys.authenticate(rawKey), inbox: undefined };
     requireScopeOf(principal, 'collect');
     const idempotencyKey = parseIdempotencyKey(headers['idempotency-key']);
-    const input = parseCollectBody(headers['content-type'], body);
-    const result = await options.services.collect.submit(principal, input, idempotencyKey);
+    if (!input) throw inputError;
+    const result = await options.services.collect.submit(principal, input, idempotencyKey, { inbox });
     const payload = JSON.stringify({ id: result.id, success: true });
     const responseHeaders: Record<string, string> = {
       ...CORS_RESPONSE_HEADERS,

@@ -5,7 +5,16 @@
 export const CORS_OPTIONS = {
   origin: '*',
   allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['X-Service-Key', 'Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+  allowHeaders: [
+    'X-Service-Key',
+    'Authorization',
+    'Content-Type',
+    'Idempotency-Key',
+    'X-Request-Id',
+    // Sent by browser MCP clients to /mcp (allowed origins only: see mcp/origin.ts).
+    'Mcp-Protocol-Version',
+    'Mcp-Session-Id',
+  ],
   exposeHeaders: [
     'X-Request-Id',
     'Retry-After',

@@ -1,5 +1,6 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.js';
+import { requiredScopeOf } from '../http/auth.js';
 import * as apiKeyHandlers from './api-keys/api-keys.handlers.js';
 import * as apiKeyRoutes from './api-keys/api-keys.routes.js';
 import * as brandHandlers from './brands/brands.handlers.js';
@@ -8,45 +9,64 @@ import { collectHandler } from './collect/collect.handlers.js';
 import { collect } from './collect/collect.routes.js';
 import * as feedbackHandlers from './feedback/feedback.handlers.js';
 import * as feedbackRoutes from './feedback/feedback.routes.js';
+import { getCurrentApiKeyHandler } from './identity/identity.handlers.js';
+import { getCurrentApiKey } from './identity/identity.routes.js';
 import * as inboxHandlers from './inboxes/inboxes.handlers.js';
 import * as inboxRoutes from './inboxes/inboxes.routes.js';
 import * as noteHandlers from './notes/notes.handlers.js';
 import * as noteRoutes from './notes/notes.routes.js';
 import * as organizationHandlers from './organizations/organizations.handlers.js';
 import * as organizationRoutes from './organizations/organizations.routes.js';
+import * as searchHandlers from './search/search.handlers.js';
+import * as searchRoutes from './search/search.routes.js';
+
+/**
+ * Publishes the scope a route's `requireKey` middleware enforces as `x-required-scope`, so the
+ * document (and the skill files built from it) cannot drift from what is enforced.
+ */
+function documented<R extends RouteConfig>(route: R): R {
+  const scope = requiredScopeOf(route.middleware);
+  return scope ? { ...route, 'x-required-scope': scope } : route;
+}
 
 /** Every public API route: registered here so the OpenAPI document lists exactly what is served. */
 export function registerApiRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(collect, collectHandler);
+  app.openapi(documented(collect), collectHandler);
+  app.openapi(documented(getCurrentApiKey), getCurrentApiKeyHandler);
 
-  app.openapi(organizationRoutes.getOrganization, organizationHandlers.getOrganizationHandler);
-  app.openapi(organizationRoutes.updateOrganization, organizationHandlers.updateOrganizationHandler);
+  app.openapi(documented(organizationRoutes.getOrganization), organizationHandlers.getOrganizationHandler);
+  app.openapi(documented(organizationRoutes.updateOrganization), organizationHandlers.updateOrganizationHandler);
 
-  app.openapi(feedbackRoutes.listFeedback, feedbackHandlers.listFeedbackHandler);
-  app.openapi(feedbackRoutes.getFeedback, feedbackHandlers.getFeedbackHandler);
-  app.openapi(feedbackRoutes.updateFeedback, feedbackHandlers.updateFeedbackHandler);
+  app.openapi(documented(feedbackRoutes.listFeedback), feedbackHandlers.listFeedbackHandler);
+  // Before getFeedback: `/feedback/stats` would otherwise match `/feedback/{id}`.
+  app.openapi(documented(feedbackRoutes.getFeedbackStats), feedbackHandlers.getFeedbackStatsHandler);
+  app.openapi(documented(feedbackRoutes.getFeedback), feedbackHandlers.getFeedbackHandler);
+  app.openapi(documented(feedbackRoutes.updateFeedback), feedbackHandlers.updateFeedbackHandler);
 
-  app.openapi(noteRoutes.listNotes, noteHandlers.listNotesHandler);
-  app.openapi(noteRoutes.createNote, noteHandlers.createNoteHandler);
-  app.openapi(noteRoutes.getNote, noteHandlers.getNoteHandler);
-  app.openapi(noteRoutes.updateNote, noteHandlers.updateNoteHandler);
-  app.openapi(noteRoutes.deleteNote, noteHandlers.deleteNoteHandler);
+  app.openapi(documented(searchRoutes.searchFeedback), searchHandlers.searchFeedbackHandler);
+  app.openapi(documented(searchRoutes.similarFeedback), searchHandlers.similarFeedbackHandler);
 
-  app.openapi(inboxRoutes.listInboxes, inboxHandlers.listInboxesHandler);
-  app.openapi(inboxRoutes.createInbox, inboxHandlers.createInboxHandler);
-  app.openapi(inboxRoutes.getInbox, inboxHandlers.getInboxHandler);
-  app.openapi(inboxRoutes.updateInbox, inboxHandlers.updateInboxHandler);
-  app.openapi(inboxRoutes.deleteInbox, inboxHandlers.deleteInboxHandler);
+  app.openapi(documented(noteRoutes.listNotes), noteHandlers.listNotesHandler);
+  app.openapi(documented(noteRoutes.createNote), noteHandlers.createNoteHandler);
+  app.openapi(documented(noteRoutes.getNote), noteHandlers.getNoteHandler);
+  app.openapi(documented(noteRoutes.updateNote), noteHandlers.updateNoteHandler);
+  app.openapi(documented(noteRoutes.deleteNote), noteHandlers.deleteNoteHandler);
 
-  app.openapi(brandRoutes.listBrands, brandHandlers.listBrandsHandler);
-  app.openapi(brandRoutes.createBrand, brandHandlers.createBrandHandler);
-  app.openapi(brandRoutes.getBrand, brandHandlers.getBrandHandler);
-  app.openapi(brandRoutes.updateBrand, brandHandlers.updateBrandHandler);
-  app.openapi(brandRoutes.deleteBrand, brandHandlers.deleteBrandHandler);
+  app.openapi(documented(inboxRoutes.listInboxes), inboxHandlers.listInboxesHandler);
+  app.openapi(documented(inboxRoutes.createInbox), inboxHandlers.createInboxHandler);
+  app.openapi(documented(inboxRoutes.getInbox), inboxHandlers.getInboxHandler);
+  app.openapi(documented(inboxRoutes.updateInbox), inboxHandlers.updateInboxHandler);
+  app.openapi(documented(inboxRoutes.deleteInbox), inboxHandlers.deleteInboxHandler);
 
-  app.openapi(apiKeyRoutes.listApiKeys, apiKeyHandlers.listApiKeysHandler);
-  app.openapi(apiKeyRoutes.createApiKey, apiKeyHandlers.createApiKeyHandler);
-  app.openapi(apiKeyRoutes.getApiKey, apiKeyHandlers.getApiKeyHandler);
-  app.openapi(apiKeyRoutes.updateApiKey, apiKeyHandlers.updateApiKeyHandler);
-  app.openapi(apiKeyRoutes.revokeApiKey, apiKeyHandlers.revokeApiKeyHandler);
+  app.openapi(documented(brandRoutes.listBrands), brandHandlers.listBrandsHandler);
+  app.openapi(documented(brandRoutes.createBrand), brandHandlers.createBrandHandler);
+  app.openapi(documented(brandRoutes.getBrand), brandHandlers.getBrandHandler);
+  app.openapi(documented(brandRoutes.updateBrand), brandHandlers.updateBrandHandler);
+  app.openapi(documented(brandRoutes.deleteBrand), brandHandlers.deleteBrandHandler);
+
+  app.openapi(documented(apiKeyRoutes.listApiKeys), apiKeyHandlers.listApiKeysHandler);
+  app.openapi(documented(apiKeyRoutes.createApiKey), apiKeyHandlers.createApiKeyHandler);
+  app.openapi(documented(apiKeyRoutes.getApiKey), apiKeyHandlers.getApiKeyHandler);
+  app.openapi(documented(apiKeyRoutes.updateApiKey), apiKeyHandlers.updateApiKeyHandler);
+  app.openapi(documented(apiKeyRoutes.revokeApiKey), apiKeyHandlers.revokeApiKeyHandler);
 }

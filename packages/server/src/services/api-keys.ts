@@ -1,4 +1,5 @@
 import type { ApiKey, Principal, Scope } from '../domain/api-key.js';
+import type { Inbox } from '../domain/organization.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newUlid } from '../lib/ids.js';
 import { hashSecret, randomToken, secretMatches } from '../lib/secrets.js';
@@ -64,6 +65,33 @@ export function apiKeysService(store: Store) {
     store.apiKeys.touch(key.id, new Date(now).toISOString()).catch(() => {});
   }
 
+  /** The key id and secret of a well-formed key string; throws 401 when there is no key at all. */
+  function parseKey(rawKey: string | undefined): { id: string; secret: string } | undefined {
+    if (!rawKey) {
+      throw new ApiError(401, 'missing_api_key', 'Send an API key in the X-Service-Key header.', {
+        headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' },
+      });
+    }
+    const match = KEY_PATTERN.exec(rawKey);
+    return match?.[1] && match[2] ? { id: `key_${match[1]}`, secret: match[2] } : undefined;
+  }
+
+  /**
+   * The caller of a request from its stored key. The key is read from the database for every
+   * request, so a revocation from any process or the CLI takes effect on the very next request.
+   */
+  function verify(presented: { secret: string } | undefined, stored: StoredApiKey | undefined): Principal {
+    if (!presented || !stored || !secretMatches(presented.secret, stored.secretHash)) {
+      throw new ApiError(401, 'invalid_api_key', 'The API key is not valid.');
+    }
+    if (stored.revokedAt) throw new ApiError(401, 'revoked_api_key', 'The API key has been revoked.');
+    if (stored.expiresAt && stored.expiresAt <= nowIso()) {
+      throw new ApiError(401, 'expired_api_key', `The API key expired at ${stored.expiresAt}.`);
+    }
+    recordUse(stored);
+    return { keyId: stored.id, orgId: stored.orgId, brandId: stored.brandId, scopes: new Set(stored.scopes) };
+  }
+
   async function get(principal: Principal, id: string): Promise<ApiKey> {
     const key = await store.apiKeys.find(scopeOf(principal), id);
     if (!key) throw notFound('API key', id);
@@ -78,22 +106,21 @@ export function apiKeysService(store: Store) {
      * revocation from any process or the CLI takes effect on the very next request.
      */
     async authenticate(rawKey: string | undefined): Promise<Principal> {
-      if (!rawKey) {
-        throw new ApiError(401, 'missing_api_key', 'Send an API key in the X-Service-Key header.', {
-          headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' },
-        });
-      }
-      const match = KEY_PATTERN.exec(rawKey);
-      const stored = match ? await store.apiKeys.findForAuthentication(`key_${match[1]}`) : undefined;
-      if (!match?.[2] || !stored || !secretMatches(match[2], stored.secretHash)) {
-        throw new ApiError(401, 'invalid_api_key', 'The API key is not valid.');
-      }
-      if (stored.revokedAt) throw new ApiError(401, 'revoked_api_key', 'The API key has been revoked.');
-      if (stored.expiresAt && stored.expiresAt <= nowIso()) {
-        throw new ApiError(401, 'expired_api_key', `The API key expired at ${stored.expiresAt}.`);
-      }
-      recordUse(stored);
-      return { keyId: stored.id, orgId: stored.orgId, brandId: stored.brandId, scopes: new Set(stored.scopes) };
+      const presented = parseKey(rawKey);
+      return verify(presented, presented && (await store.apiKeys.findForAuthentication(presented.id)));
+    },
+
+    /**
+     * {@link authenticate}, with the inbox of `inboxKey` read along (one round trip on
+     * PostgreSQL). The inbox is whichever has that key: the caller checks that the key may see it.
+     */
+    async authenticateWithInbox(
+      rawKey: string | undefined,
+      inboxKey: string,
+    ): Promise<{ principal: Principal; inbox: Inbox | undefined }> {
+      const presented = parseKey(rawKey);
+      const found = presented && (await store.collectLookup.keyAndInbox(presented.id, inboxKey));
+      return { principal: verify(presented, found?.key), inbox: found?.inbox };
     },
 
     async create(principal: Principal, input: NewApiKeyInput): Promise<CreatedApiKey> {

@@ -1,5 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import type { FeedbackType } from '../domain/feedback.js';
+import type { Inbox } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
 import { GroupCommitter, type Settled } from '../lib/group-commit.js';
 import { newId } from '../lib/ids.js';
@@ -42,9 +43,18 @@ export function collectService(store: Store, options: { windowMs: number; onEven
   });
 
   return {
-    async submit(principal: Principal, input: CollectInput, idempotencyKey?: string): Promise<CollectResult> {
+    /**
+     * `found` is the inbox of `input.inboxKey` when the caller has already read it (see
+     * ApiKeysService.authenticateWithInbox); otherwise it is read here.
+     */
+    async submit(
+      principal: Principal,
+      input: CollectInput,
+      idempotencyKey?: string,
+      found?: { inbox: Inbox | undefined },
+    ): Promise<CollectResult> {
       requireScopeOf(principal, 'collect');
-      const inbox = await store.inboxes.findByKey(input.inboxKey);
+      const inbox = found ? found.inbox : await store.inboxes.findByKey(input.inboxKey);
       // Another organization's inbox, or one outside the key's brand, is indistinguishable from none.
       if (!inbox || inbox.orgId !== principal.orgId || (principal.brandId && inbox.brandId !== principal.brandId)) {
         throw new ApiError(404, 'inbox_not_found', 'No inbox with this inboxKey is visible to this API key.');

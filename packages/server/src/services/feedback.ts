@@ -5,6 +5,7 @@ import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { scopeOf } from './access.js';
 import { feedbackEvent } from './events.js';
+import { feedbackStats } from './feedback-stats.js';
 import { parseIssueLink } from './issue-links.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -23,6 +24,7 @@ export function feedbackService(store: Store, onEvents: () => void) {
 
   return {
     get,
+    stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {
       const result = await store.feedback.list(scopeOf(principal), filters, {
         limit: pageSize(page),

@@ -1,3 +1,4 @@
+import type { Embedder } from '../search/embedder.js';
 import type { Store } from '../storage/store.js';
 import { apiKeysService } from './api-keys.js';
 import { brandsService } from './brands.js';
@@ -7,12 +8,15 @@ import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
 import { organizationsService } from './organizations.js';
 import type { PlanName } from './plans.js';
+import { searchService } from './search.js';
 
 export interface ServicesOptions {
   defaultPlan: PlanName;
   commitWindowMs: number;
   /** Called after a transaction that wrote outbox events has committed (wakes the job runner). */
   onEvents?: () => void;
+  /** Embeds search queries; without it search is full text alone. */
+  embedder?: Embedder | undefined;
 }
 
 /** Every business rule of the server, wired to one store. */
@@ -25,6 +29,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     brands: brandsService(store),
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
+    search: searchService(store, options.embedder),
     collect: collectService(store, { windowMs: options.commitWindowMs, onEvents }),
   };
 }

@@ -4,12 +4,16 @@ import type { Database } from './database.js';
 import { VersionedCache } from './lookup-cache.js';
 import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js';
 import { brandsRepository } from './repositories/brands.js';
+import { collectLookupRepository } from './repositories/collect-lookup.js';
+import { embeddingsRepository, vecTablesFor } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
+import { feedbackStatsRepository } from './repositories/feedback-stats.js';
+import { fullTextRepository } from './repositories/full-text.js';
 import { inboxesRepository } from './repositories/inboxes.js';
 import { notesRepository } from './repositories/notes.js';
 import { organizationsRepository } from './repositories/organizations.js';
-import { outboxRepository } from './repositories/outbox.js';
+import { outboxRepository, type RelayWrites } from './repositories/outbox.js';
 import { usageRepository } from './repositories/usage.js';
 
 /** Caches for the lookups every `/collect` makes; only outside transactions (see createStore). */
@@ -18,15 +22,32 @@ interface LookupCaches {
   inboxes: VersionedCache<Inbox>;
 }
 
-function repositories(db: Executor, database: Database, inserts: CompiledInserts, caches?: LookupCaches) {
+/** `caches` and `relayWrites` only for the store itself: both would be wrong inside a transaction. */
+function repositories(
+  db: Executor,
+  database: Database,
+  inserts: CompiledInserts,
+  caches?: LookupCaches,
+  relayWrites?: RelayWrites,
+) {
+  const inboxes = inboxesRepository(db, caches?.inboxes);
+  const apiKeys = apiKeysRepository(db, caches?.apiKeys);
   return {
     organizations: organizationsRepository(db),
     brands: brandsRepository(db),
-    inboxes: inboxesRepository(db, caches?.inboxes),
-    apiKeys: apiKeysRepository(db, caches?.apiKeys),
+    inboxes,
+    apiKeys,
+    // Prepared statements run on the pool, so never inside a transaction (it has its connection).
+    collectLookup: collectLookupRepository(db, db === database.db ? database : {}, {
+      findKey: (id) => apiKeys.findForAuthentication(id),
+      findInbox: (inboxKey) => inboxes.findByKey(inboxKey),
+    }),
     feedback: feedbackRepository(db, inserts),
+    feedbackStats: feedbackStatsRepository(db),
     notes: notesRepository(db),
-    outbox: outboxRepository(db, database.dialect, inserts),
+    embeddings: embeddingsRepository(db, database.dialect, vecTablesFor(database)),
+    fullText: fullTextRepository(db, database.dialect),
+    outbox: outboxRepository(db, database.dialect, inserts, relayWrites),
     usage: usageRepository(db, database.dialect),
   };
 }
@@ -49,7 +70,7 @@ export function createStore(database: Database): Store {
     inboxes: new VersionedCache<Inbox>(changeVersion),
   };
   return {
-    ...repositories(database.db, database, inserts, caches),
+    ...repositories(database.db, database, inserts, caches, database.unsynced),
     dialect: database.dialect,
     transaction: (work) => database.db.transaction().execute((trx) => work(repositories(trx, database, inserts))),
   };

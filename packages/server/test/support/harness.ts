@@ -30,7 +30,10 @@ export async function openTestRuntime(
     databaseUrl = database.url;
     dropDatabase = () => database.drop();
   }
-  const config = loadConfig({}, { dataDir, databaseUrl, runJobs: false, logLevel: 'silent', ...overrides });
+  // Search off unless a suite asks for it: the embedding job would load the model (~170 MB) in
+  // every suite that runs jobs.
+  const search = { embedder: 'off', idleMs: 0 } as const;
+  const config = loadConfig({}, { dataDir, databaseUrl, runJobs: false, logLevel: 'silent', search, ...overrides });
   const runtime = await createRuntime(config);
   return {
     runtime,
@@ -50,13 +53,17 @@ export function dialectsUnderTest(): DialectName[] {
  * Runs a suite once per storage dialect (SQLite always; PostgreSQL when the harness started one),
  * each on a fresh database with two bootstrapped organizations.
  */
-export function describeEachDatabase(title: string, suite: (bed: () => TestBed, dialect: DialectName) => void): void {
+export function describeEachDatabase(
+  title: string,
+  suite: (bed: () => TestBed, dialect: DialectName) => void,
+  overrides: Partial<Config> = {},
+): void {
   for (const dialect of dialectsUnderTest()) {
     describe(`${title} [${dialect}]`, () => {
       let bed: TestBed | undefined;
       let cleanup: (() => Promise<void>) | undefined;
       beforeAll(async () => {
-        const opened = await openTestRuntime(dialect);
+        const opened = await openTestRuntime(dialect, overrides);
         cleanup = opened.cleanup;
         const { runtime } = opened;
         const orgA = await runtime.services.organizations.bootstrap({ name: 'Org A' });

@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from '../../http/app-env.js';
-import type { getFeedback, listFeedback, updateFeedback } from './feedback.routes.js';
+import type { getFeedback, getFeedbackStats, listFeedback, updateFeedback } from './feedback.routes.js';
 
 const toIso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
@@ -21,4 +21,12 @@ export const getFeedbackHandler: AppRouteHandler<typeof getFeedback> = async (c)
 export const updateFeedbackHandler: AppRouteHandler<typeof updateFeedback> = async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await c.var.services.feedback.update(c.var.principal, id, c.req.valid('json')), 200);
+};
+
+export const getFeedbackStatsHandler: AppRouteHandler<typeof getFeedbackStats> = async (c) => {
+  const { from, to, ...filters } = c.req.valid('query');
+  return c.json(
+    await c.var.services.feedback.stats(c.var.principal, { ...filters, from: toIso(from), to: toIso(to) }),
+    200,
+  );
 };

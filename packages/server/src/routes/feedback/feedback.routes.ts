@@ -1,7 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { requireKey } from '../../http/auth.js';
 import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams, SECURITY } from '../shared.schemas.js';
-import { FeedbackListQuery, FeedbackPageSchema, FeedbackSchema, FeedbackUpdateSchema } from './feedback.schemas.js';
+import {
+  FeedbackListQuery,
+  FeedbackPageSchema,
+  FeedbackSchema,
+  FeedbackStatsQuery,
+  FeedbackStatsSchema,
+  FeedbackUpdateSchema,
+} from './feedback.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -18,6 +25,20 @@ export const listFeedback = createRoute({
   middleware: [requireKey('read')] as const,
   request: { params: OrgParams, query: FeedbackListQuery },
   responses: { 200: jsonContent(FeedbackPageSchema, 'A page of feedback.'), ...AUTHENTICATED_ERRORS },
+});
+
+export const getFeedbackStats = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/feedback/stats',
+  tags: ['Feedback'],
+  operationId: 'getFeedbackStats',
+  summary: 'Feedback statistics: totals, averages, NPS, CSAT and breakdowns',
+  description:
+    'Aggregates every item matching the filters (the list filters, without paging). Requires the `read` scope; brand-scoped keys count their brand only.',
+  security: SECURITY,
+  middleware: [requireKey('read')] as const,
+  request: { params: OrgParams, query: FeedbackStatsQuery },
+  responses: { 200: jsonContent(FeedbackStatsSchema, 'The figures.'), ...AUTHENTICATED_ERRORS },
 });
 
 export const getFeedback = createRoute({

@@ -71,7 +71,61 @@ export const FeedbackListQuery = PageQuery.extend({
     .enum(FEEDBACK_STATUSES)
     .optional()
     .openapi({ param: { name: 'status', in: 'query' } }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: 'q', in: 'query' },
+      description: 'Case-insensitive substring of the comment (plain text match, not semantic search).',
+      example: 'dark mode',
+    }),
 });
+
+/** The list's filters without paging: the figures cover every matching item. */
+export const FeedbackStatsQuery = FeedbackListQuery.omit({ limit: true, cursor: true });
+
+const Count = z.number().int().min(0);
+
+export const FeedbackStatsSchema = z
+  .object({
+    range: z
+      .object({ from: Timestamp.nullable(), to: Timestamp.nullable() })
+      .openapi({ description: 'The range covered, as asked (`null`: unbounded on that side).' }),
+    total: Count.openapi({ description: 'Feedback items matching the filters.' }),
+    byType: z
+      .array(
+        z.object({
+          type: z.enum(FEEDBACK_TYPES),
+          count: Count,
+          averageScore: z.number().nullable().openapi({ description: 'Mean score (2 decimals); null for text.' }),
+        }),
+      )
+      .openapi({ description: 'Types present, most frequent first.' }),
+    bySource: z
+      .array(z.object({ source: z.string().nullable(), count: Count }))
+      .openapi({ description: 'The 50 most frequent `context.source` values; null for items without one.' }),
+    byInbox: z
+      .array(z.object({ inboxId: z.string(), inboxName: z.string().nullable(), count: Count }))
+      .openapi({ description: 'Inboxes with matching items, most frequent first.' }),
+    byStatus: z.array(z.object({ status: z.enum(FEEDBACK_STATUSES), count: Count })),
+    nps: z
+      .object({
+        score: z.number().min(-100).max(100).nullable(),
+        responses: Count,
+        promoters: Count,
+        passives: Count,
+        detractors: Count,
+      })
+      .openapi({
+        description:
+          'Net Promoter Score over `nps` items: % promoters (9–10) minus % detractors (0–6), from −100 to 100 (1 decimal); null without responses.',
+      }),
+    csat: z.object({ score: z.number().min(0).max(100).nullable(), responses: Count, satisfied: Count }).openapi({
+      description: 'CSAT over `csat` items: % of scores 4–5, from 0 to 100 (1 decimal); null without responses.',
+    }),
+  })
+  .openapi('FeedbackStats');
 
 export const FeedbackUpdateSchema = z
   .object({

@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as outboxPendingOrder from './0002-outbox-pending-order.js';
+import * as search from './0003-search.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -11,6 +12,7 @@ interface DialectAwareMigration {
 const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0001-initial': initial,
   '0002-outbox-pending-order': outboxPendingOrder,
+  '0003-search': search,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -9,7 +9,7 @@ export interface StoredApiKey extends ApiKey {
   secretHash: string;
 }
 
-function toApiKey(row: ApiKeysTable): StoredApiKey {
+export function toApiKey(row: ApiKeysTable): StoredApiKey {
   return {
     id: row.id,
     orgId: row.org_id,

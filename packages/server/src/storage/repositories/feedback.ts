@@ -4,6 +4,7 @@ import type { FeedbackTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
+import { feedbackMatches } from './feedback-filters.js';
 
 export interface NewFeedback extends Feedback {
   idempotencyKey: string | null;
@@ -80,18 +81,16 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
       const row = await query.executeTakeFirst();
       return row && toFeedback(row);
     },
+    /** The items among `ids` the scope may see, in no particular order. */
+    async findMany(scope: BrandScope, ids: readonly string[]): Promise<Feedback[]> {
+      if (ids.length === 0) return [];
+      let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', 'in', ids);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      return (await query.execute()).map(toFeedback);
+    },
     /** Newest first; `before` is the last id of the previous page. */
     async list(scope: BrandScope, filters: FeedbackFilters, page: { limit: number; before: string | null }) {
-      let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId);
-      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
-      if (filters.type) query = query.where('type', '=', filters.type);
-      if (filters.scoreMin !== undefined) query = query.where('score', '>=', filters.scoreMin);
-      if (filters.scoreMax !== undefined) query = query.where('score', '<=', filters.scoreMax);
-      if (filters.from) query = query.where('created_at', '>=', filters.from);
-      if (filters.to) query = query.where('created_at', '<', filters.to);
-      if (filters.inboxId) query = query.where('inbox_id', '=', filters.inboxId);
-      if (filters.source) query = query.where('source', '=', filters.source);
-      if (filters.status) query = query.where('status', '=', filters.status);
+      let query = db.selectFrom('feedback').selectAll().where(feedbackMatches(scope, filters));
       if (page.before) query = query.where('id', '<', page.before);
       const rows = await query
         .orderBy('id', 'desc')

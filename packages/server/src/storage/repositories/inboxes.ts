@@ -5,7 +5,7 @@ import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
 
-function toInbox(row: InboxesTable): Inbox {
+export function toInbox(row: InboxesTable): Inbox {
   return {
     id: row.id,
     orgId: row.org_id,

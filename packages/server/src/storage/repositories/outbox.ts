@@ -30,7 +30,11 @@ function toClaimed(row: Selectable<OutboxTable>): ClaimedEvent {
   };
 }
 
-export function outboxRepository(db: Executor, dialect: Dialect, inserts?: CompiledInserts) {
+/** Runs relay bookkeeping; on SQLite without an fsync of its own (see Database.unsynced). */
+export type RelayWrites = <T>(work: (db: Executor) => Promise<T>) => Promise<T>;
+
+export function outboxRepository(db: Executor, dialect: Dialect, inserts?: CompiledInserts, relayWrites?: RelayWrites) {
+  const relay: RelayWrites = relayWrites ?? ((work) => work(db));
   return {
     async append(events: OutboxEvent[]): Promise<void> {
       if (events.length === 0) return;
@@ -51,38 +55,44 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
      * several processes claim disjoint batches; SQLite has one writer, so the lease suffices.
      */
     async claim(now: string, lockedUntil: string, limit: number): Promise<ClaimedEvent[]> {
-      const rows = await db
-        .updateTable('outbox')
-        .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
-        .where('seq', 'in', (eb) =>
-          eb
-            .selectFrom('outbox')
-            .select('seq')
-            .where('processed_at', 'is', null)
-            .where('available_at', '<=', now)
-            .where((where) => where.or([where('locked_until', 'is', null), where('locked_until', '<', now)]))
-            .orderBy('seq')
-            .limit(limit)
-            .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
-        )
-        .returningAll()
-        .execute();
+      const rows = await relay((db) =>
+        db
+          .updateTable('outbox')
+          .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
+          .where('seq', 'in', (eb) =>
+            eb
+              .selectFrom('outbox')
+              .select('seq')
+              .where('processed_at', 'is', null)
+              .where('available_at', '<=', now)
+              .where((where) => where.or([where('locked_until', 'is', null), where('locked_until', '<', now)]))
+              .orderBy('seq')
+              .limit(limit)
+              .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
+          )
+          .returningAll()
+          .execute(),
+      );
       return rows.map(toClaimed).sort((a, b) => a.seq - b.seq);
     },
     async markProcessed(seqs: number[], processedAt: string): Promise<void> {
       if (seqs.length === 0) return;
-      await db
-        .updateTable('outbox')
-        .set({ processed_at: processedAt, locked_until: null, last_error: null })
-        .where('seq', 'in', seqs)
-        .execute();
+      await relay((db) =>
+        db
+          .updateTable('outbox')
+          .set({ processed_at: processedAt, locked_until: null, last_error: null })
+          .where('seq', 'in', seqs)
+          .execute(),
+      );
     },
     async markFailed(seq: number, error: string, retryAt: string): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({ last_error: error.slice(0, 2000), available_at: retryAt, locked_until: null })
-        .where('seq', '=', seq)
-        .execute();
+      await relay((db) =>
+        db
+          .updateTable('outbox')
+          .set({ last_error: error.slice(0, 2000), available_at: retryAt, locked_until: null })
+          .where('seq', '=', seq)
+          .execute(),
+      );
     },
     async pendingCount(): Promise<number> {
       const row = await db

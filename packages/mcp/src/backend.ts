@@ -1,0 +1,127 @@
+/**
+ * What the Hearback MCP tools need from a Hearback server. The server implements it with its
+ * services (bound to the caller's API key); the `hearback-mcp` stdio binary implements it over
+ * HTTP with `@hearback/client`. Implementations enforce the key's scopes and brand exactly as the
+ * REST API does, and signal refusals by throwing a {@link HearbackToolError}.
+ */
+export interface HearbackBackend {
+  listInboxes(page: PageRequest): Promise<Page<InboxRecord>>;
+  /** One inbox by id (`read` scope). */
+  getInbox(id: string): Promise<InboxRecord>;
+  listBrands(page: PageRequest): Promise<Page<BrandRecord>>;
+  /** Newest first, with the filters of `GET /organizations/{orgId}/feedback` (`read` scope). */
+  listFeedback(filters: FeedbackFilters, page: PageRequest): Promise<Page<FeedbackRecord>>;
+  getFeedback(id: string): Promise<FeedbackRecord>;
+  /** `GET /organizations/{orgId}/feedback/stats` (`read` scope). */
+  getFeedbackStats(filters: StatsFilters): Promise<FeedbackStatsRecord>;
+  /** `POST /collect` (`collect` scope); counts against the plan's monthly events. */
+  submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }>;
+  /** `PATCH /organizations/{orgId}/feedback/{id}` with a status (`write` scope). */
+  updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<FeedbackRecord>;
+  /**
+   * `POST /organizations/{orgId}/search` (`read` scope): by meaning and words, best first; counts
+   * against the plan's monthly search queries. Optional: the `search_feedback` tool is offered
+   * only by backends that implement it.
+   */
+  searchFeedback?(request: SearchRequest): Promise<SearchResults>;
+}
+
+export const FEEDBACK_TYPES = ['thumbs', 'stars', 'nps', 'csat', 'emoji', 'text'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+export const FEEDBACK_STATUSES = ['new', 'triaged', 'in_progress', 'resolved', 'closed', 'spam'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export interface StatsFilters {
+  type?: FeedbackType | undefined;
+  /** ISO-8601 instants: `from` inclusive, `to` exclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  inboxId?: string | undefined;
+  source?: string | undefined;
+  status?: FeedbackStatus | undefined;
+}
+
+export interface FeedbackFilters extends StatsFilters {
+  scoreMin?: number | undefined;
+  scoreMax?: number | undefined;
+  /** Case-insensitive substring of the comment. */
+  q?: string | undefined;
+}
+
+export interface InboxRecord {
+  id: string;
+  brandId: string | null;
+  name: string;
+  inboxKey: string;
+  createdAt: string;
+}
+
+export interface BrandRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface FeedbackRecord {
+  id: string;
+  inboxId: string;
+  brandId: string | null;
+  type: FeedbackType;
+  score: number | null;
+  comment: string | null;
+  context: Record<string, unknown>;
+  source: string | null;
+  status: FeedbackStatus;
+  issueLink: { tracker: string; url: string; key: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FeedbackStatsRecord {
+  range: { from: string | null; to: string | null };
+  total: number;
+  byType: { type: FeedbackType; count: number; averageScore: number | null }[];
+  bySource: { source: string | null; count: number }[];
+  byInbox: { inboxId: string; inboxName: string | null; count: number }[];
+  byStatus: { status: FeedbackStatus; count: number }[];
+  nps: { score: number | null; responses: number; promoters: number; passives: number; detractors: number };
+  csat: { score: number | null; responses: number; satisfied: number };
+}
+
+export interface SubmitFeedbackInput {
+  inboxKey: string;
+  type: FeedbackType;
+  score?: number | null | undefined;
+  comment?: string | undefined;
+  context: Record<string, unknown>;
+  /** Deduplicates retries, like `Idempotency-Key`. */
+  eventId?: string | undefined;
+}
+
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  filters: FeedbackFilters;
+}
+
+export interface SearchResults {
+  /** Best first. */
+  results: {
+    feedback: FeedbackRecord;
+    /** Relevance from 0 to 1. */
+    score: number;
+    /** Cosine similarity of the comment to the query; null when only its words matched. */
+    similarity: number | null;
+  }[];
+}

@@ -1,0 +1,31 @@
+export type {
+  BrandRecord,
+  FeedbackFilters,
+  FeedbackRecord,
+  FeedbackStatsRecord,
+  FeedbackStatus,
+  FeedbackType,
+  HearbackBackend,
+  InboxRecord,
+  Page,
+  PageRequest,
+  SearchRequest,
+  SearchResults,
+  StatsFilters,
+  SubmitFeedbackInput,
+} from './backend.js';
+export { FEEDBACK_STATUSES, FEEDBACK_TYPES } from './backend.js';
+export { HearbackToolError, type HearbackToolErrorInit } from './errors.js';
+export {
+  createHearbackMcpServer,
+  type HearbackMcpServerOptions,
+  PROBLEM_META_KEY,
+  type RegisterOptions,
+  registerHearbackTools,
+  toolErrorResult,
+} from './register.js';
+export type { HearbackTool, ToolContext, ToolScope } from './tools/define.js';
+export { HEARBACK_TOOLS, toolsFor } from './tools/index.js';
+export { DEFAULT_LIMIT, MAX_LIMIT } from './tools/schemas.js';
+export { UNTRUSTED_NOTICE, UNTRUSTED_TAG, untrusted } from './untrusted.js';
+export { MCP_PACKAGE_VERSION } from './version.js';

@@ -1,0 +1,107 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, connectClient } from '../../test/support/fake-backend.js';
+import { startServer, type TestServer } from '../../test/support/server.js';
+import { PROBLEM_META_KEY } from '../register.js';
+import { createRemoteBackend } from './remote-backend.js';
+
+const BASE_URL = 'http://hearback.test';
+
+describe('remote backend (the tools over the REST API, with @hearback/client)', () => {
+  let server: TestServer;
+  const requests: string[] = [];
+  const connect = (apiKey: string, fetch?: (request: Request) => Promise<Response>) =>
+    connectClient(
+      createRemoteBackend({
+        baseUrl: BASE_URL,
+        apiKey,
+        fetch:
+          fetch ??
+          (async (request) => {
+            requests.push(`${request.method} ${new URL(request.url).pathname}`);
+            return server.runtime.app.fetch(request);
+          }),
+      }),
+    );
+  const problemOf = (result: Awaited<ReturnType<typeof callTool>>) => {
+    expect(result.isError, JSON.stringify(result.content)).toBe(true);
+    return result._meta?.[PROBLEM_META_KEY];
+  };
+
+  let admin: Client;
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await connect(server.adminKey);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('submits, reads, searches, summarises and triages through the REST API', async () => {
+    const submitted = await callTool(admin, 'submit_feedback', {
+      inbox: server.inboxId,
+      type: 'csat',
+      score: 2,
+      comment: 'Search results are slow',
+      agentName: 'remote-agent',
+    });
+    const { id } = submitted.structuredContent as { id: string };
+    const stored = await (await server.rest(`/organizations/${server.orgId}/feedback/${id}`)).json();
+    expect(stored).toMatchObject({ source: 'mcp', context: { agentName: 'remote-agent' }, score: 2 });
+
+    const listed = await callTool(admin, 'get_feedback', { q: 'SLOW', type: 'csat' });
+    expect(listed.structuredContent).toMatchObject({ items: [{ id, comment: 'Search results are slow' }] });
+    const found = await callTool(admin, 'search_feedback', { query: 'slow results', type: 'csat', limit: 5 });
+    expect(found.isError, JSON.stringify(found.content)).toBeFalsy();
+    expect(found.structuredContent).toMatchObject({
+      results: [{ feedback: { id, comment: 'Search results are slow' } }],
+    });
+    expect(JSON.stringify(found.content)).toContain('(relevance 1.00)');
+    const stats = await callTool(admin, 'get_feedback_stats', { from: '2020-01-01' });
+    expect(stats.structuredContent).toMatchObject({ total: 1, csat: { score: 0, responses: 1 } });
+    const updated = await callTool(admin, 'update_feedback_status', { id, status: 'resolved' });
+    expect(updated.structuredContent).toMatchObject({ feedback: { id, status: 'resolved' } });
+    const inboxes = await callTool(admin, 'list_inboxes');
+    expect(inboxes.structuredContent).toMatchObject({ inboxes: [{ id: server.inboxId, inboxKey: server.inboxKey }] });
+    expect((await callTool(admin, 'list_brands')).structuredContent).toEqual({ brands: [], nextCursor: null });
+  });
+
+  it('learns the organization from GET /me once', () => {
+    expect(requests.filter((request) => request === 'GET /me')).toHaveLength(1);
+    expect(requests).toContain(`GET /organizations/${server.orgId}/feedback/stats`);
+    expect(requests).toContain(`POST /organizations/${server.orgId}/search`);
+  });
+
+  it("reports the server's refusals with their codes", async () => {
+    const collector = await connect(server.collectKey);
+    expect(problemOf(await callTool(collector, 'get_feedback'))).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+      requiredScope: 'read',
+    });
+    const invalid = await callTool(collector, 'submit_feedback', { inbox: server.inboxKey, type: 'nps', score: 11 });
+    expect(problemOf(invalid)).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ path: 'score', message: expect.any(String) }],
+    });
+    expect(problemOf(await callTool(admin, 'get_feedback', { id: 'fb_nope' }))).toMatchObject({ code: 'not_found' });
+    const stranger = await connect('hb_00000000000000000000000000_0000000000000000000000000000000');
+    expect(problemOf(await callTool(stranger, 'list_inboxes'))).toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  it('reports an unreachable server and answers that are no Hearback problem', async () => {
+    const offline = await connect(server.adminKey, async () => {
+      throw new TypeError('fetch failed');
+    });
+    expect(problemOf(await callTool(offline, 'list_inboxes'))).toMatchObject({ code: 'network_error' });
+    const proxy = await connect(
+      server.adminKey,
+      async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
+    expect(problemOf(await callTool(proxy, 'list_inboxes'))).toMatchObject({
+      status: 502,
+      code: 'unexpected_response',
+    });
+  });
+});

@@ -1,0 +1,125 @@
+import { createHearbackClient, type FetchLike, isProblem } from '@hearback/client';
+import type {
+  BrandRecord,
+  FeedbackFilters,
+  FeedbackRecord,
+  FeedbackStatsRecord,
+  FeedbackStatus,
+  HearbackBackend,
+  InboxRecord,
+  Page,
+  PageRequest,
+  SearchRequest,
+  SearchResults,
+  StatsFilters,
+  SubmitFeedbackInput,
+} from '../backend.js';
+import { HearbackToolError } from '../errors.js';
+
+export interface RemoteBackendOptions {
+  /** Where the Hearback server answers, e.g. `https://feedback.example.com`. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: FetchLike | undefined;
+}
+
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** A failed call as the refusal the tools show: the server's problem, or what went wrong instead. */
+function refusalOf(error: unknown, response: Response): HearbackToolError {
+  if (isProblem(error)) {
+    const { status, code, detail, title, type: _type, requestId: _requestId, ...details } = error;
+    return new HearbackToolError({ status, code, message: detail || title, details });
+  }
+  return new HearbackToolError({
+    status: response.status,
+    code: 'unexpected_response',
+    message: `The server answered HTTP ${response.status} without a Hearback problem document.`,
+  });
+}
+
+/**
+ * A {@link HearbackBackend} that calls a Hearback server's REST API with `@hearback/client`: what
+ * the `hearback-mcp` stdio binary serves. The server enforces the key's scopes and brand; its
+ * problems come back as tool errors with the same codes. The organization is the key's own,
+ * learned from `GET /me` on first use.
+ *
+ * @example
+ * const backend = createRemoteBackend({ baseUrl: 'https://feedback.example.com', apiKey: 'hb_…' });
+ */
+export function createRemoteBackend(options: RemoteBackendOptions): HearbackBackend {
+  const client = createHearbackClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, fetch: options.fetch });
+  let orgId: Promise<string> | undefined;
+
+  async function call<T>(request: () => Promise<Outcome<T>>): Promise<T> {
+    let outcome: Outcome<T>;
+    try {
+      outcome = await request();
+    } catch (cause) {
+      throw new HearbackToolError({
+        status: 503,
+        code: 'network_error',
+        message: `Could not reach the Hearback server at ${options.baseUrl}.`,
+        cause,
+      });
+    }
+    if (outcome.error !== undefined || outcome.data === undefined) throw refusalOf(outcome.error, outcome.response);
+    return outcome.data;
+  }
+
+  function organization(): Promise<string> {
+    orgId ??= call(() => client.GET('/me')).then(
+      (key) => key.orgId,
+      (error: unknown) => {
+        orgId = undefined; // A failed lookup (server down, key not yet valid) is retried next time.
+        throw error;
+      },
+    );
+    return orgId;
+  }
+
+  const path = async () => ({ orgId: await organization() });
+
+  return {
+    async listInboxes(page: PageRequest): Promise<Page<InboxRecord>> {
+      const params = { path: await path(), query: page };
+      return call(() => client.GET('/organizations/{orgId}/inboxes', { params }));
+    },
+    async getInbox(id: string): Promise<InboxRecord> {
+      const params = { path: { ...(await path()), inboxId: id } };
+      return call(() => client.GET('/organizations/{orgId}/inboxes/{inboxId}', { params }));
+    },
+    async listBrands(page: PageRequest): Promise<Page<BrandRecord>> {
+      const params = { path: await path(), query: page };
+      return call(() => client.GET('/organizations/{orgId}/brands', { params }));
+    },
+    async listFeedback(filters: FeedbackFilters, page: PageRequest): Promise<Page<FeedbackRecord>> {
+      const params = { path: await path(), query: { ...filters, ...page } };
+      return call(() => client.GET('/organizations/{orgId}/feedback', { params }));
+    },
+    async getFeedback(id: string): Promise<FeedbackRecord> {
+      const params = { path: { ...(await path()), id } };
+      return call(() => client.GET('/organizations/{orgId}/feedback/{id}', { params }));
+    },
+    async getFeedbackStats(filters: StatsFilters): Promise<FeedbackStatsRecord> {
+      const params = { path: await path(), query: filters };
+      return call(() => client.GET('/organizations/{orgId}/feedback/stats', { params }));
+    },
+    async submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }> {
+      return call(() => client.POST('/collect', { body: input }));
+    },
+    async updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<FeedbackRecord> {
+      const params = { path: { ...(await path()), id } };
+      return call(() => client.PATCH('/organizations/{orgId}/feedback/{id}', { params, body: { status } }));
+    },
+    async searchFeedback(request: SearchRequest): Promise<SearchResults> {
+      const params = { path: await path() };
+      const { data } = await call(() => client.POST('/organizations/{orgId}/search', { params, body: request }));
+      return { results: data };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { HearbackBackend } from '../backend.js';
+
+/** The API key scope a tool needs, as for the REST operations it stands for. */
+export type ToolScope = 'read' | 'collect' | 'write';
+
+export interface ToolContext {
+  /** The MCP client's name from its `initialize` request, when this connection saw one. */
+  clientName: string | undefined;
+}
+
+interface ToolMetadata {
+  /** snake_case, as agents call it. */
+  name: string;
+  title: string;
+  /** Written for the agent choosing a tool: what it does, when to use it, what it costs. */
+  description: string;
+  requiredScope: ToolScope;
+  annotations: ToolAnnotations;
+}
+
+interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> extends ToolMetadata {
+  inputSchema: Input;
+  outputSchema: Output;
+  /** Whether a backend can serve the tool (search needs a backend with semantic search). */
+  isAvailable?: (backend: HearbackBackend) => boolean;
+  run(backend: HearbackBackend, input: z.output<Input>, context: ToolContext): Promise<z.input<Output>>;
+  /** The text rendering of the structured result, for clients that show text only. */
+  render(output: z.input<Output>): string;
+}
+
+/** A tool with its types erased, so tools of different shapes share one list. */
+export interface HearbackTool extends ToolMetadata {
+  inputSchema: z.ZodType;
+  outputSchema: z.ZodType;
+  isAvailable(backend: HearbackBackend): boolean;
+  /** Runs the tool on input the MCP server has already validated against `inputSchema`. */
+  call(
+    backend: HearbackBackend,
+    input: unknown,
+    context: ToolContext,
+  ): Promise<{ structured: Record<string, unknown>; text: string }>;
+}
+
+/**
+ * Declares a tool: its schemas type its `run` and `render`, then the types are erased.
+ *
+ * @example
+ * export const listBrands = defineTool({ name: 'list_brands', inputSchema, outputSchema, run, render, … });
+ */
+export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
+  spec: ToolSpec<Input, Output>,
+): HearbackTool {
+  const { run, render, isAvailable, ...metadata } = spec;
+  return {
+    ...metadata,
+    isAvailable: isAvailable ?? (() => true),
+    async call(backend, input, context) {
+      const output = await run(backend, input as z.output<Input>, context);
+      return { structured: output as Record<string, unknown>, text: render(output) };
+    },
+  };
+}

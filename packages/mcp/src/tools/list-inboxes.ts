@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineTool } from './define.js';
+import { InboxOutput, NextCursor, PageInput, toInboxOutput } from './schemas.js';
+
+export const listInboxes = defineTool({
+  name: 'list_inboxes',
+  title: 'List inboxes',
+  description:
+    'List the feedback inboxes this API key can see (id, name, brand, inboxKey). Use it to find the inboxKey for submit_feedback or an inboxId to filter get_feedback and get_feedback_stats. Paginated: pass nextCursor as cursor for more. Needs the read scope.',
+  requiredScope: 'read',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  inputSchema: z.strictObject({ ...PageInput }),
+  outputSchema: z.object({ inboxes: z.array(InboxOutput), nextCursor: NextCursor }),
+  async run(backend, input) {
+    const page = await backend.listInboxes({ limit: input.limit, cursor: input.cursor });
+    return { inboxes: page.data.map(toInboxOutput), nextCursor: page.nextCursor };
+  },
+  render({ inboxes, nextCursor }) {
+    if (inboxes.length === 0) return 'No inboxes are visible to this API key.';
+    const lines = inboxes.map(
+      (inbox) =>
+        `- ${inbox.id} · ${JSON.stringify(inbox.name)} · inboxKey ${inbox.inboxKey}${inbox.brandId ? ` · brand ${inbox.brandId}` : ''}`,
+    );
+    const more = nextCursor ? `\nMore inboxes exist: call again with cursor ${JSON.stringify(nextCursor)}.` : '';
+    return `${inboxes.length} inbox(es):\n${lines.join('\n')}${more}`;
+  },
+});

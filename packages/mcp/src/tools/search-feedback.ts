@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { UNTRUSTED_NOTICE } from '../untrusted.js';
+import { defineTool } from './define.js';
+import { renderFeedback } from './render.js';
+import { FeedbackOutput, Notice, StatsFilterInput, toFeedbackOutput, toInstant } from './schemas.js';
+
+/** Offered only by backends that can search (`HearbackBackend.searchFeedback`). */
+export const searchFeedback = defineTool({
+  name: 'search_feedback',
+  title: 'Search feedback by meaning',
+  description:
+    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, source, type or status. Counts against the plan\'s monthly search queries. Needs the read scope.',
+  requiredScope: 'read',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  isAvailable: (backend) => typeof backend.searchFeedback === 'function',
+  inputSchema: z.strictObject({
+    query: z.string().min(1).max(500).describe('What to look for, in natural language.'),
+    limit: z.number().int().min(1).max(50).default(10).describe('How many results (1–50, default 10).'),
+    ...StatsFilterInput,
+  }),
+  outputSchema: z.object({
+    notice: Notice,
+    results: z.array(
+      z.object({
+        score: z.number().describe('Relevance from 0 to 1.'),
+        similarity: z.number().nullable().describe('Similarity by meaning; null when only the words matched.'),
+        feedback: FeedbackOutput,
+      }),
+    ),
+  }),
+  async run(backend, input) {
+    if (!backend.searchFeedback) throw new Error('This backend offers no search.');
+    const { query, limit, from, to, ...filters } = input;
+    const { results } = await backend.searchFeedback({
+      query,
+      limit,
+      filters: { ...filters, from: toInstant(from), to: toInstant(to) },
+    });
+    return {
+      notice: UNTRUSTED_NOTICE,
+      results: results.map((result) => ({
+        score: result.score,
+        similarity: result.similarity,
+        feedback: toFeedbackOutput(result.feedback, true),
+      })),
+    };
+  },
+  render({ results }) {
+    if (results.length === 0) return 'No feedback matches the query.';
+    const body = results
+      .map((result, index) => renderFeedback(result.feedback, `${index + 1}. (relevance ${result.score.toFixed(2)}) `))
+      .join('\n\n');
+    return `${results.length} result(s), closest first.\n${UNTRUSTED_NOTICE}\n\n${body}`;
+  },
+});

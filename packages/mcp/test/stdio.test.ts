@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_META_KEY } from '../src/register.js';
+import { callTool } from './support/fake-backend.js';
+import { startServer, type TestServer } from './support/server.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+// From source through tsx: in the workspace, @hearback/client resolves to TypeScript.
+const BIN = fileURLToPath(new URL('../src/bin/hearback-mcp.ts', import.meta.url));
+const NODE_ARGS = ['--import', 'tsx', BIN];
+
+async function spawnBinary(url: string, apiKey: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: NODE_ARGS,
+    cwd: PACKAGE_DIR,
+    env: { ...getDefaultEnvironment(), HEARBACK_URL: url, HEARBACK_API_KEY: apiKey },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'stdio-test-agent', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+describe('hearback-mcp (stdio binary)', () => {
+  let server: TestServer;
+  let url: string;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    server = await startServer();
+    url = await server.listen();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server.close();
+  });
+
+  it('serves the tools over stdio against a running server', async () => {
+    const { client, stderr } = await spawnBinary(url, server.adminKey);
+    clients.push(client);
+    expect(client.getServerVersion()).toMatchObject({ name: 'hearback' });
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'submit_feedback',
+      'get_feedback_stats',
+      'get_feedback',
+      'search_feedback',
+      'list_inboxes',
+      'list_brands',
+      'update_feedback_status',
+    ]);
+
+    const submitted = await callTool(client, 'submit_feedback', {
+      inbox: server.inboxKey,
+      type: 'thumbs',
+      score: 0,
+      comment: 'The desktop app froze',
+    });
+    expect(submitted.isError, JSON.stringify(submitted.content)).toBeFalsy();
+    const { id } = submitted.structuredContent as { id: string };
+    const stored = await (await server.rest(`/organizations/${server.orgId}/feedback/${id}`)).json();
+    // Over stdio the connection outlives requests, so the client's name is known.
+    expect(stored).toMatchObject({ source: 'mcp', context: { agentName: 'stdio-test-agent' } });
+
+    const found = await callTool(client, 'search_feedback', { query: 'desktop app' });
+    expect(found.structuredContent).toMatchObject({
+      results: [{ feedback: { id, comment: 'The desktop app froze' } }],
+    });
+    const stats = await callTool(client, 'get_feedback_stats', {});
+    expect(stats.structuredContent).toMatchObject({ total: 1, byType: [{ type: 'thumbs', count: 1 }] });
+    const updated = await callTool(client, 'update_feedback_status', { id, status: 'triaged' });
+    expect(updated.structuredContent).toMatchObject({ feedback: { id, status: 'triaged' } });
+    expect(stderr()).toBe('');
+  });
+
+  it("answers with the key's permissions", async () => {
+    const { client } = await spawnBinary(url, server.collectKey);
+    clients.push(client);
+    const refused = await callTool(client, 'get_feedback', {});
+    expect(refused.isError).toBe(true);
+    expect(refused._meta?.[PROBLEM_META_KEY]).toMatchObject({ code: 'insufficient_scope', requiredScope: 'read' });
+  });
+
+  it('exits 1 with a usage message when the URL or key is missing', async () => {
+    const run = promisify(execFile);
+    const failure = await run(process.execPath, NODE_ARGS, {
+      cwd: PACKAGE_DIR,
+      env: { PATH: process.env.PATH ?? '', HEARBACK_URL: url },
+    }).catch((error: { code: number; stderr: string; stdout: string }) => error);
+    expect(failure).toMatchObject({ code: 1, stdout: '' });
+    expect((failure as { stderr: string }).stderr).toMatch(/set HEARBACK_API_KEY/);
+  });
+});

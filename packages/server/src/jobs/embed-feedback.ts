@@ -1,0 +1,49 @@
+import { nowIso } from '../lib/time.js';
+import { type Embedder, vectorToBytes } from '../search/embedder.js';
+import type { ClaimedEvent } from '../storage/repositories/outbox.js';
+import type { Store } from '../storage/store.js';
+import type { EventHandler } from './job-runner.js';
+
+/** Items embedded per model call and per commit. */
+export const EMBED_BATCH_SIZE = 32;
+
+interface CreatedFeedback {
+  id?: unknown;
+  comment?: unknown;
+}
+
+/**
+ * Embeds the comment of each new feedback item from its `feedback.created` event, off the
+ * `/collect` path. Batched: the first event of a burst embeds its item together with the
+ * organization's later items still waiting, so the events after it find their item done.
+ * Idempotent (an item that has a vector of the model is skipped, a write replaces) and retried by
+ * the job runner when it throws (model load or remote provider failure).
+ *
+ * @example
+ * runner.on('feedback.created', embedFeedbackHandler(store, embedder));
+ */
+export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHandler {
+  return async (event: ClaimedEvent) => {
+    const data = event.data as CreatedFeedback;
+    if (typeof data.id !== 'string' || typeof data.comment !== 'string' || data.comment.trim() === '') return;
+    if ((await store.embeddings.embeddedAmong([data.id], embedder.model)).size > 0) return;
+    const pending = await store.embeddings.pending(event.orgId, embedder.model, data.id, EMBED_BATCH_SIZE);
+    await embedAndStore(store, embedder, pending);
+  };
+}
+
+/** Embeds the comments and stores their vectors in one transaction; shared with reindexing. */
+export async function embedAndStore(
+  store: Store,
+  embedder: Embedder,
+  items: readonly { id: string; comment: string }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const vectors = await embedder.embed(items.map((item) => item.comment));
+  const rows = items.flatMap((item, index) => {
+    const vector = vectors[index];
+    return vector ? [{ feedbackId: item.id, vector: vectorToBytes(vector), dim: vector.length }] : [];
+  });
+  const now = nowIso();
+  await store.transaction((tx) => tx.embeddings.upsertMany(embedder.model, rows, now));
+}

@@ -1,0 +1,71 @@
+import { createHearbackMcpServer } from '@hearback/mcp';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Handler } from 'hono';
+import { ApiError } from '../errors/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { readApiKey } from '../http/auth.js';
+import { SERVER_VERSION } from '../version.js';
+import { isOriginAllowed } from './origin.js';
+import { createServerBackend } from './server-backend.js';
+
+export const MCP_PATH = '/mcp';
+
+export interface McpEndpointOptions {
+  /** Origins besides the server's own that browsers may call `/mcp` from (`*`: any). */
+  allowedOrigins: readonly string[];
+  logError?: ((error: unknown, requestId: string | undefined) => void) | undefined;
+}
+
+/** Stateless: no server-initiated stream to open (GET) and no session to end (DELETE). */
+function methodNotAllowed(): Response {
+  const body = {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send requests with POST.' },
+    id: null,
+  };
+  return new Response(JSON.stringify(body), {
+    status: 405,
+    headers: { allow: 'POST', 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * `POST /mcp`: MCP over Streamable HTTP, stateless. The Origin is checked (403), then the API key
+ * (401), before the MCP SDK sees the request; each request gets its own MCP server whose tools act
+ * for that key, exactly as the REST API would.
+ *
+ * @example
+ * app.on(['GET', 'POST', 'DELETE'], MCP_PATH, mcpEndpoint({ allowedOrigins: [] }));
+ */
+export function mcpEndpoint(options: McpEndpointOptions): Handler<AppEnv> {
+  return async (c) => {
+    // The request URL's host is the Host header the request arrived with.
+    if (!isOriginAllowed(c.req.header('origin'), new URL(c.req.url).host, options.allowedOrigins)) {
+      throw new ApiError(
+        403,
+        'origin_not_allowed',
+        'Requests to /mcp from this Origin are refused (DNS-rebinding protection); add it to HEARBACK_MCP_ALLOWED_ORIGINS to allow it.',
+      );
+    }
+    const principal = await c.var.services.apiKeys.authenticate(readApiKey(c.req.raw.headers));
+    if (c.req.method !== 'POST') return methodNotAllowed();
+
+    const requestId = c.get('requestId');
+    const logError = (error: unknown) => options.logError?.(error, requestId);
+    const server = createHearbackMcpServer(createServerBackend(c.var.services, principal, { logError }), {
+      version: SERVER_VERSION,
+      onUnexpectedError: logError,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      // Every tool answers in one piece: a JSON response, no SSE stream to keep open.
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  };
+}

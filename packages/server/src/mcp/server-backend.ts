@@ -1,0 +1,84 @@
+import { type HearbackBackend, type HearbackTool, HearbackToolError, toolsFor } from '@hearback/mcp';
+import type { Principal, Scope } from '../domain/api-key.js';
+import { toApiError } from '../http/problem.js';
+import { validationFailed } from '../http/validation-hook.js';
+import { CollectRequestSchema } from '../routes/collect/collect.schemas.js';
+import { SearchRequestSchema } from '../routes/search/search.schemas.js';
+import { requireScopeOf } from '../services/access.js';
+import type { Services } from '../services/index.js';
+
+export interface ServerBackendOptions {
+  /** Where unexpected errors go (with their cause); the agent sees `internal_error` only. */
+  logError?: ((error: unknown) => void) | undefined;
+}
+
+/** A service error as the refusal a tool shows: the REST problem's status, code, detail and extras. */
+function toToolError(error: unknown, logError: ServerBackendOptions['logError']): HearbackToolError {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) logError?.(apiError.cause ?? error);
+  return new HearbackToolError({
+    status: apiError.status,
+    code: apiError.code,
+    message: apiError.message,
+    details: { ...apiError.extensions, ...(apiError.errors && { errors: apiError.errors }) },
+  });
+}
+
+/**
+ * The MCP tools' backend inside the server: the services, acting for the caller's key. Each method
+ * checks the scope its REST operation requires; the services apply the key's tenancy and brand,
+ * so a tool sees and changes exactly what the same key could through the REST API.
+ *
+ * @example
+ * const server = createHearbackMcpServer(createServerBackend(services, principal));
+ */
+export function createServerBackend(
+  services: Services,
+  principal: Principal,
+  options: ServerBackendOptions = {},
+): HearbackBackend {
+  async function as<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
+    try {
+      requireScopeOf(principal, scope);
+      return await work();
+    } catch (error) {
+      throw toToolError(error, options.logError);
+    }
+  }
+
+  return {
+    listInboxes: (page) => as('read', () => services.inboxes.list(principal, page)),
+    getInbox: (id) => as('read', () => services.inboxes.get(principal, id)),
+    listBrands: (page) => as('read', () => services.brands.list(principal, page)),
+    listFeedback: (filters, page) => as('read', () => services.feedback.list(principal, filters, page)),
+    getFeedback: (id) => as('read', () => services.feedback.get(principal, id)),
+    getFeedbackStats: (filters) => as('read', () => services.feedback.stats(principal, filters)),
+    submitFeedback: (input) =>
+      as('collect', async () => {
+        // The rules of `POST /collect` (score ranges, sizes, NUL characters) in the same words.
+        const parsed = CollectRequestSchema.safeParse(input);
+        if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
+        const { id } = await services.collect.submit(principal, parsed.data);
+        return { id };
+      }),
+    updateFeedbackStatus: (id, status) => as('write', () => services.feedback.update(principal, id, { status })),
+    searchFeedback: (request) =>
+      as('read', async () => {
+        // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
+        const parsed = SearchRequestSchema.safeParse(request);
+        if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
+        const { data } = await services.search.search(principal, parsed.data);
+        return { results: data };
+      }),
+  };
+}
+
+/**
+ * The tools `/mcp` offers: every one, `search_feedback` included (full-text ranking alone when the
+ * server runs without semantic search, `HEARBACK_SEARCH=off`).
+ */
+export function servedTools(services: Services): HearbackTool[] {
+  // Which tools a backend serves depends on the methods it has, not on who calls.
+  const nobody: Principal = { keyId: '', orgId: '', brandId: null, scopes: new Set() };
+  return toolsFor(createServerBackend(services, nobody));
+}

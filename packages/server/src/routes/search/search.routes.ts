@@ -1,0 +1,41 @@
+import { createRoute } from '@hono/zod-openapi';
+import { requireKey } from '../../http/auth.js';
+import { FeedbackParams } from '../feedback/feedback.routes.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams, SECURITY } from '../shared.schemas.js';
+import { SearchRequestSchema, SearchResultsSchema, SimilarQuery } from './search.schemas.js';
+
+export const searchFeedback = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/search',
+  tags: ['Search'],
+  operationId: 'searchFeedback',
+  summary: 'Search feedback by meaning and words',
+  description:
+    'Hybrid ranking: semantic similarity of the comments to the query (finds paraphrases) fused with full-text matches (finds exact words and codes). Takes the list filters. Each call counts against the monthly search allowance of the plan. Requires the `read` scope; brand-scoped keys see their brand only.',
+  security: SECURITY,
+  middleware: [requireKey('read')] as const,
+  request: { params: OrgParams, body: jsonBody(SearchRequestSchema) },
+  responses: {
+    200: jsonContent(SearchResultsSchema, 'Matching feedback, most relevant first.'),
+    ...AUTHENTICATED_ERRORS,
+    429: errorResponse('The monthly search allowance of the plan is spent (`search_limit_reached`).'),
+  },
+});
+
+export const similarFeedback = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/feedback/{id}/similar',
+  tags: ['Search'],
+  operationId: 'similarFeedback',
+  summary: 'Find feedback similar to one item (likely duplicates)',
+  description:
+    'The nearest other feedback by meaning of the comment; empty for items without a comment. Not counted as a search. Requires the `read` scope; brand-scoped keys see their brand only.',
+  security: SECURITY,
+  middleware: [requireKey('read')] as const,
+  request: { params: FeedbackParams, query: SimilarQuery },
+  responses: {
+    200: jsonContent(SearchResultsSchema, 'Similar feedback, most similar first.'),
+    ...AUTHENTICATED_ERRORS,
+    503: errorResponse('Semantic search is disabled on this server (`search_unavailable`).'),
+  },
+});

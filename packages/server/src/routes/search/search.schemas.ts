@@ -1,0 +1,70 @@
+import { z } from '@hono/zod-openapi';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../../domain/feedback.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../services/search.js';
+import { FeedbackSchema } from '../feedback/feedback.schemas.js';
+
+// The list endpoint's rules for dates: a calendar date, or a date-time with an explicit offset.
+const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).openapi({ example: '2026-11-01' });
+
+/** The list endpoint's filters, as a JSON object. */
+export const SearchFiltersSchema = z
+  .object({
+    type: z.enum(FEEDBACK_TYPES).optional(),
+    scoreMin: z.number().int().optional().openapi({ description: 'Lowest score to include.' }),
+    scoreMax: z.number().int().optional().openapi({ description: 'Highest score to include.' }),
+    from: DateOrDateTime.optional().openapi({ description: 'Created at or after (inclusive).' }),
+    to: DateOrDateTime.optional().openapi({ description: 'Created before (exclusive).' }),
+    inboxId: z.string().optional(),
+    source: z.string().optional(),
+    status: z.enum(FEEDBACK_STATUSES).optional(),
+    q: z.string().max(200).optional().openapi({ description: 'Case-insensitive substring the comment must contain.' }),
+  })
+  .openapi('SearchFilters');
+
+export const SearchRequestSchema = z
+  .object({
+    query: z.string().trim().min(1).max(1000).openapi({
+      description: 'Natural-language question or words to find.',
+      example: 'app freezes when I attach a picture',
+    }),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .optional()
+      .openapi({ description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).` }),
+    filters: SearchFiltersSchema.optional(),
+  })
+  .openapi('SearchRequest');
+
+export const SearchHitSchema = z
+  .object({
+    feedback: FeedbackSchema,
+    score: z.number().min(0).max(1).openapi({
+      description:
+        'Relevance from 0 to 1. Search: reciprocal rank fusion of meaning and full-text rankings (1: first in both). Similar: cosine similarity, floored at 0.',
+    }),
+    similarity: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Cosine similarity of the comment to the query; null when only its words matched.' }),
+  })
+  .openapi('SearchHit');
+
+export const SearchResultsSchema = z
+  .object({ data: z.array(SearchHitSchema).openapi({ description: 'Most relevant first.' }) })
+  .openapi('SearchResults');
+
+export const SimilarQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_LIMIT)
+    .optional()
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`,
+    }),
+});

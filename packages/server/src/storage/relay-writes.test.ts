@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../test/support/async.js';
+import { openTestRuntime } from '../../test/support/harness.js';
+import { newId } from '../lib/ids.js';
+import type { Runtime } from '../runtime.js';
+import { createStore } from './store.js';
+
+const NORMAL = 1;
+const FULL = 2;
+
+/**
+ * On SQLite the outbox relay's own writes (leases, completions, failures) commit without an fsync
+ * (Database.unsynced): everything else must keep synchronous = FULL.
+ */
+describe('SQLite relay writes without fsync', () => {
+  let runtime: Runtime;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ runtime, cleanup } = await openTestRuntime('sqlite'));
+  });
+  afterEach(async () => {
+    await cleanup();
+  });
+
+  const synchronous = async (db = runtime.database.db) => {
+    const { rows } = await db.executeQuery<{ synchronous: number }>({
+      sql: 'pragma synchronous',
+      parameters: [],
+      query: { kind: 'RawNode', sqlFragments: ['pragma synchronous'], parameters: [] },
+      queryId: { queryId: 'synchronous' },
+    } as never);
+    return rows[0]?.synchronous;
+  };
+
+  it('runs its work with synchronous = NORMAL and restores FULL afterwards, also when the work fails', async () => {
+    const unsynced = runtime.database.unsynced;
+    if (!unsynced) throw new Error('SQLite must offer unsynced writes');
+    expect(await synchronous()).toBe(FULL);
+    expect(await unsynced((db) => synchronous(db))).toBe(NORMAL);
+    expect(await synchronous()).toBe(FULL);
+    await expect(
+      unsynced(async () => {
+        throw new Error('relay write failed');
+      }),
+    ).rejects.toThrow('relay write failed');
+    expect(await synchronous()).toBe(FULL);
+  });
+
+  it('holds the connection: a transaction queued meanwhile commits with FULL, after the unsynced work', async () => {
+    const unsynced = runtime.database.unsynced;
+    if (!unsynced) throw new Error('SQLite must offer unsynced writes');
+    const release = deferred();
+    const order: string[] = [];
+    const relay = unsynced(async (db) => {
+      await release.promise;
+      order.push(`relay ${await synchronous(db)}`);
+    });
+    const transaction = runtime.database.db.transaction().execute(async (trx) => {
+      order.push(`transaction ${await synchronous(trx)}`);
+    });
+    // Give the transaction every chance to run first if the connection were not held.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release.resolve();
+    await Promise.all([relay, transaction]);
+    expect(order).toEqual([`relay ${NORMAL}`, `transaction ${FULL}`]);
+  });
+
+  it('is what the store uses for the relay (claim, completion, failure), and nothing else', async () => {
+    const unsynced = runtime.database.unsynced;
+    if (!unsynced) throw new Error('SQLite must offer unsynced writes');
+    const spy = vi.fn(unsynced);
+    const store = createStore({ ...runtime.database, unsynced: spy as typeof unsynced });
+    const org = await runtime.services.organizations.bootstrap({ name: 'Relay' });
+    const now = new Date().toISOString();
+    await store.outbox.append(
+      [1, 2].map((n) => ({
+        id: newId('event'),
+        orgId: org.organization.id,
+        type: 'test.ping',
+        data: { n },
+        createdAt: now,
+      })),
+    );
+    expect(spy).not.toHaveBeenCalled();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const [first, second] = await store.outbox.claim(new Date().toISOString(), later, 10);
+    expect(spy).toHaveBeenCalledTimes(1);
+    await store.outbox.markProcessed([first?.seq as number], new Date().toISOString());
+    await store.outbox.markFailed(second?.seq as number, 'boom', later);
+    expect(spy).toHaveBeenCalledTimes(3);
+    expect(await store.outbox.pendingCount()).toBe(1);
+    expect(await synchronous()).toBe(FULL);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Inbox } from '../../domain/organization.js';
+import type { Database } from '../database.js';
+import type { ApiKeysTable, InboxesTable } from '../schema.js';
+import { type StoredApiKey, toApiKey } from './api-keys.js';
+import type { Executor } from './executor.js';
+import { toInbox } from './inboxes.js';
+
+export interface KeyAndInbox {
+  key: StoredApiKey | undefined;
+  /** Looked up whatever the key's organization: the caller decides whether the key may see it. */
+  inbox: Inbox | undefined;
+}
+
+interface Finders {
+  findKey(id: string): Promise<StoredApiKey | undefined>;
+  findInbox(inboxKey: string): Promise<Inbox | undefined>;
+}
+
+const INBOX_COLUMNS = ['id', 'org_id', 'brand_id', 'name', 'inbox_key', 'created_at', 'updated_at'] as const;
+const STATEMENT_NAME = 'hearback_collect_lookup';
+
+/**
+ * The two reads every `POST /collect` makes before its batch: the API key (read afresh every time,
+ * so a revocation holds from the next request on) and the inbox. On PostgreSQL they are one round
+ * trip: a single prepared statement, the inbox left-joined to the key by its inbox key. Elsewhere
+ * (SQLite) they are the two repository lookups, which are served from the version-checked caches.
+ *
+ * @example
+ * const { key, inbox } = await lookups.keyAndInbox('key_01J…', 'ibx_…');
+ */
+export function collectLookupRepository(db: Executor, database: Pick<Database, 'runPrepared'>, finders: Finders) {
+  const { runPrepared } = database;
+  if (!runPrepared) {
+    return {
+      async keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox> {
+        const key = await finders.findKey(keyId);
+        return { key, inbox: key && (await finders.findInbox(inboxKey)) };
+      },
+    };
+  }
+  // Built on first use: transactions get repositories too, and never call this.
+  let statement: { sql: string; order: ('key' | 'inbox')[] } | undefined;
+  return {
+    async keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox> {
+      statement ??= compileLookup(db);
+      const values = statement.order.map((which) => (which === 'key' ? keyId : inboxKey));
+      const [row] = await runPrepared(STATEMENT_NAME, statement.sql, values);
+      if (!row) return { key: undefined, inbox: undefined };
+      const inbox =
+        row.inbox_id === null || row.inbox_id === undefined
+          ? undefined
+          : toInbox(
+              Object.fromEntries(
+                INBOX_COLUMNS.map((column) => [column, row[`inbox_${column}`]]),
+              ) as unknown as InboxesTable,
+            );
+      return { key: toApiKey(row as unknown as ApiKeysTable), inbox };
+    },
+  };
+}
+
+function compileLookup(db: Executor): { sql: string; order: ('key' | 'inbox')[] } {
+  const KEY_SENTINEL = '\u0000key';
+  const INBOX_SENTINEL = '\u0000inbox';
+  const compiled = db
+    .selectFrom('api_keys as k')
+    .leftJoin('inboxes as i', (join) => join.on('i.inbox_key', '=', INBOX_SENTINEL))
+    .selectAll('k')
+    .select(INBOX_COLUMNS.map((column) => `i.${column} as inbox_${column}` as const))
+    .where('k.id', '=', KEY_SENTINEL)
+    .compile();
+  // The parameters' order is fixed by the SQL text; each call's values are mapped onto it.
+  const order = compiled.parameters.map((parameter) => {
+    if (parameter === KEY_SENTINEL) return 'key' as const;
+    if (parameter === INBOX_SENTINEL) return 'inbox' as const;
+    throw new Error('collect lookup: unexpected parameter in the compiled SQL');
+  });
+  return { sql: compiled.sql, order };
+}

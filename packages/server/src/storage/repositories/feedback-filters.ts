@@ -1,0 +1,36 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { FeedbackFilters } from '../../domain/feedback.js';
+import type { DatabaseSchema } from '../schema.js';
+import type { BrandScope } from './brands.js';
+
+/** `%` and `_` are wildcards in LIKE: a search for "100%" must find the text "100%", not "100…". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The rows of `feedback` a scope may see that satisfy the filters: shared by the list and the
+ * stats queries, so a filter means the same thing in both.
+ *
+ * @example
+ * db.selectFrom('feedback').selectAll().where(feedbackMatches(scope, { type: 'nps' }));
+ */
+export function feedbackMatches(scope: BrandScope, filters: FeedbackFilters) {
+  return (eb: ExpressionBuilder<DatabaseSchema, 'feedback'>): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('org_id', '=', scope.orgId)];
+    if (scope.brandId) conditions.push(eb('brand_id', '=', scope.brandId));
+    if (filters.type) conditions.push(eb('type', '=', filters.type));
+    if (filters.scoreMin !== undefined) conditions.push(eb('score', '>=', filters.scoreMin));
+    if (filters.scoreMax !== undefined) conditions.push(eb('score', '<=', filters.scoreMax));
+    if (filters.from) conditions.push(eb('created_at', '>=', filters.from));
+    if (filters.to) conditions.push(eb('created_at', '<', filters.to));
+    if (filters.inboxId) conditions.push(eb('inbox_id', '=', filters.inboxId));
+    if (filters.source) conditions.push(eb('source', '=', filters.source));
+    if (filters.status) conditions.push(eb('status', '=', filters.status));
+    if (filters.q) {
+      // lower() on both sides, so each dialect folds the text and the query the same way.
+      conditions.push(sql<SqlBool>`lower(comment) like lower(${likePattern(filters.q)}) escape '\\'`);
+    }
+    return eb.and(conditions);
+  };
+}
