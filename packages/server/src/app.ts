@@ -1,3 +1,4 @@
+import type { WidgetAsset } from '@hearback/widget/assets';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -10,6 +11,7 @@ import { CORS_OPTIONS } from './http/cors.js';
 import { problemResponse, toApiError } from './http/problem.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { validationHook } from './http/validation-hook.js';
+import { registerWidgetRoutes } from './http/widget-routes.js';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcp-endpoint.js';
 import { openApiDocument, registerSecuritySchemes } from './openapi.js';
 import { healthz, readyz } from './routes/health/health.routes.js';
@@ -24,6 +26,8 @@ export interface AppDependencies {
   bodyLimit: number;
   /** Browser origins, besides the server's own, allowed to call `/mcp` (`*`: any). */
   mcpAllowedOrigins?: readonly string[] | undefined;
+  /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
+  widgetAssets?: readonly WidgetAsset[] | undefined;
   /** Where unexpected errors go; never given secrets (keys are not logged). */
   logError?: (error: unknown, requestId: string | undefined) => void;
 }
@@ -74,6 +78,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
     mcpEndpoint({ allowedOrigins: deps.mcpAllowedOrigins ?? [], logError: deps.logError }),
   );
   registerSkillRoutes(app);
+  registerWidgetRoutes(app, deps.widgetAssets ?? []);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
+import { loadWidgetAssets } from './http/widget-routes.js';
 import { embedFeedbackHandler } from './jobs/embed-feedback.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
@@ -67,6 +68,7 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     collectBodyLimit: config.collectBodyLimit,
     bodyLimit: config.bodyLimit,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
+    widgetAssets: await loadWidgetAssets(),
     isReady: async () => {
       await sql`select 1`.execute(database.db);
       return true;

@@ -27,5 +27,8 @@ export function bootstrapText(result: BootstrappedOrganization, baseUrl = 'http:
     `    -H 'X-Service-Key: ${json.collectKey}' \\`,
     `    -d '{"inboxKey":"${json.inboxKey}","type":"thumbs","score":1,"comment":"Works!"}'`,
     `  curl ${baseUrl}/organizations/${json.orgId}/feedback -H 'X-Service-Key: ${json.adminKey}'`,
+    '',
+    'Add the widget to a page:',
+    `  <script src="${baseUrl}/widget.js" data-inbox-key="${json.inboxKey}" data-key="${json.collectKey}" async></script>`,
   ].join('\n');
 }

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { act, createRef } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FeedbackWidget } from './feedback-widget.js';
+import { type FeedbackControls, type UseFeedbackOptions, useFeedback } from './use-feedback.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const options = { inboxKey: 'ibx_1', apiKey: 'hb_collect', apiUrl: 'https://hb.example' } as const;
+let root: Root;
+let container: HTMLElement;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: 'fb_1', success: true }), { status: 201 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const hosts = () => Array.from(document.querySelectorAll('hearback-widget'));
+const sent = (call = 0) => JSON.parse((fetchMock.mock.calls[call] as [string, RequestInit])[1].body as string);
+
+describe('<FeedbackWidget>', () => {
+  it('adds a floating launcher while mounted, and removes it on unmount', async () => {
+    await act(async () => root.render(<FeedbackWidget {...options} type="stars" />));
+    expect(hosts()).toHaveLength(1);
+    expect(hosts()[0]?.parentElement).toBe(document.body);
+    expect(hosts()[0]?.shadowRoot?.querySelector('button.l')).not.toBeNull();
+    await act(async () => root.render(<p>gone</p>));
+    expect(hosts()).toHaveLength(0);
+  });
+
+  it('renders the form in place with inline, in its own container', async () => {
+    await act(async () => root.render(<FeedbackWidget {...options} type="nps" inline className="box" />));
+    const box = container.querySelector('div.box');
+    expect(box?.querySelector('hearback-widget')).not.toBeNull();
+    // Inline opens at once: the dialog module loads, then onOpen updates state.
+    await act(() => vi.waitFor(() => expect(hosts()[0]?.shadowRoot?.querySelectorAll('.c')).toHaveLength(11)));
+  });
+
+  it('exposes the controls through its ref', async () => {
+    const ref = createRef<FeedbackControls>();
+    const onSuccess = vi.fn();
+    await act(async () => root.render(<FeedbackWidget {...options} ref={ref} type="thumbs" onSuccess={onSuccess} />));
+    expect(ref.current?.ready).toBe(true);
+    const outcome = await act(() => ref.current?.submit({ score: 1, comment: 'From a ref' }));
+    expect(outcome).toEqual({ status: 'sent', id: 'fb_1' });
+    expect(sent()).toMatchObject({ type: 'thumbs', score: 1, comment: 'From a ref' });
+    expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ id: 'fb_1' }));
+  });
+});
+
+/** Renders useFeedback's state and hands its controls out. */
+function Probe(props: UseFeedbackOptions & { onControls(controls: FeedbackControls): void }) {
+  const { onControls, ...rest } = props;
+  const controls = useFeedback(rest);
+  onControls(controls);
+  return <span>{controls.isOpen ? 'open' : 'closed'}</span>;
+}
+
+describe('useFeedback', () => {
+  it('opens and closes, tracking isOpen, and calls the latest callbacks', async () => {
+    let controls: FeedbackControls | undefined;
+    const first = vi.fn();
+    const second = vi.fn();
+    const render = (onOpen: () => void) => (
+      <Probe {...options} type="csat" launcher={false} onOpen={onOpen} onControls={(value) => (controls = value)} />
+    );
+    await act(async () => root.render(render(first)));
+    expect(hosts()[0]?.shadowRoot?.querySelector('button.l')).toBeNull();
+    await act(async () => root.render(render(second)));
+    await act(async () => controls?.open());
+    expect(container.textContent).toBe('open');
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledOnce();
+    await act(async () => controls?.close());
+    expect(container.textContent).toBe('closed');
+  });
+
+  it('follows the context prop without remounting, dropping removed keys', async () => {
+    let controls: FeedbackControls | undefined;
+    const render = (context: Record<string, unknown>) => (
+      <Probe {...options} type="nps" context={context} onControls={(value) => (controls = value)} />
+    );
+    await act(async () => root.render(render({ plan: 'free', userId: 'u_1' })));
+    const host = hosts()[0];
+    await act(async () => root.render(render({ plan: 'pro' })));
+    expect(hosts()[0]).toBe(host);
+    await act(() => controls?.submit({ score: 9 }));
+    expect(sent().context).toMatchObject({ plan: 'pro', source: 'widget' });
+    expect(sent().context).not.toHaveProperty('userId');
+  });
+
+  it('remounts when an option that shapes the widget changes', async () => {
+    await act(async () => root.render(<Probe {...options} type="nps" onControls={() => {}} />));
+    const host = hosts()[0];
+    await act(async () => root.render(<Probe {...options} type="stars" onControls={() => {}} />));
+    expect(hosts()).toHaveLength(1);
+    expect(hosts()[0]).not.toBe(host);
+  });
+
+  it('mounts nothing while disabled, and rejects calls', async () => {
+    let controls: FeedbackControls | undefined;
+    await act(async () =>
+      root.render(<Probe {...options} enabled={false} onControls={(value) => (controls = value)} />),
+    );
+    expect(hosts()).toHaveLength(0);
+    expect(controls?.ready).toBe(false);
+    await expect(controls?.submit({ score: 1 })).rejects.toThrow(/not mounted/);
+  });
+});

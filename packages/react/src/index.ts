@@ -1,0 +1,16 @@
+export type {
+  ColorScheme,
+  FeedbackContext,
+  FeedbackKind,
+  FeedbackSubmission,
+  LauncherPosition,
+  SubmitOutcome,
+  SuccessEvent,
+  ThemeTokens,
+  WidgetErrorCode,
+  WidgetLabels,
+  WidgetOptions,
+} from '@hearback/widget';
+export { isWidgetError, WidgetError } from '@hearback/widget';
+export { FeedbackWidget, type FeedbackWidgetProps } from './feedback-widget.js';
+export { type FeedbackControls, type UseFeedbackOptions, useFeedback } from './use-feedback.js';

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The slice of `@hearback/server`'s exports these fixtures use. */
+interface ServerModule {
+  loadConfig(environment: Record<string, string>, overrides: Record<string, unknown>): unknown;
+  createRuntime(config: unknown): Promise<{
+    services: {
+      organizations: {
+        bootstrap(input: { name: string }): Promise<{
+          organization: { id: string };
+          inbox: { inboxKey: string };
+          adminKey: string;
+          collectKey: string;
+        }>;
+      };
+    };
+  }>;
+  listen(runtime: unknown, options: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** One stored feedback row as the list API returns it (the fields tests look at). */
+export interface FeedbackRow {
+  id: string;
+  type: string;
+  score: number | null;
+  comment: string | null;
+  context: Record<string, unknown>;
+  source: string | null;
+}
+
+export interface TestHearback {
+  url: string;
+  orgId: string;
+  inboxKey: string;
+  /** All scopes; for the list API. */
+  adminKey: string;
+  /** Collect-only: what a page embeds. */
+  collectKey: string;
+  /** Every feedback row of the organization, newest first (`GET /organizations/:orgId/feedback`). */
+  listFeedback(query?: Record<string, string>): Promise<FeedbackRow[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real Hearback server (built `@hearback/server`) on a free port over a throwaway
+ * SQLite directory, with one bootstrapped organization.
+ *
+ * @example
+ * const hearback = await startHearback();
+ * // … submit from a page …
+ * expect(await hearback.listFeedback()).toHaveLength(1);
+ * await hearback.close();
+ */
+export async function startHearback(): Promise<TestHearback> {
+  // Typed locally and imported by a variable specifier: typechecking this package must not need
+  // the server's build output, which `pnpm test` produces after typechecking.
+  const specifier = '@hearback/server';
+  const server = (await import(specifier).catch((error: unknown) => {
+    throw new Error(`@hearback/server is not built (pnpm --filter @hearback/server build): ${error}`);
+  })) as ServerModule;
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
+  const runtime = await server.createRuntime(server.loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent' }));
+  const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
+    name: 'Test',
+  });
+  const running = await server.listen(runtime, { port: 0, host: '127.0.0.1' });
+  return {
+    url: running.url,
+    orgId: organization.id,
+    inboxKey: inbox.inboxKey,
+    adminKey,
+    collectKey,
+    async listFeedback(query = {}) {
+      const rows: FeedbackRow[] = [];
+      let cursor: string | null = null;
+      do {
+        const params = new URLSearchParams({ ...query, limit: '100', ...(cursor ? { cursor } : {}) });
+        const response = await fetch(`${running.url}/organizations/${organization.id}/feedback?${params}`, {
+          headers: { 'X-Service-Key': adminKey },
+        });
+        if (!response.ok) throw new Error(`list feedback: ${response.status} ${await response.text()}`);
+        const page = (await response.json()) as { data: FeedbackRow[]; nextCursor: string | null };
+        rows.push(...page.data);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return rows;
+    },
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

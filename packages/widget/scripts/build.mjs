@@ -1,0 +1,74 @@
+// Builds @hearback/widget:
+//   dist/esm/      the ESM module and its types (tsc), for bundlers and @hearback/react
+//   dist/browser/  widget.js (launcher IIFE), widget.<hash>.js (same bytes, versioned) and
+//                  widget-dialog.<hash>.js (preact dialog IIFE), plus manifest.json
+// then prints gzip sizes and fails when a budget is exceeded.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import { rollup } from 'rollup';
+import esbuild from 'rollup-plugin-esbuild';
+import { checkSizes, gzipSize } from './size.mjs';
+
+const root = new URL('../', import.meta.url);
+const out = new URL('dist/browser/', root);
+const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+rmSync(new URL('dist/', root), { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+
+async function bundle(input, define) {
+  const build = await rollup({
+    input: new URL(input, root).pathname,
+    plugins: [
+      {
+        name: 'jsx-runtime-shim',
+        resolveId: (id) =>
+          id === 'preact/jsx-runtime' ? new URL('scripts/jsx-runtime-shim.mjs', root).pathname : null,
+      },
+      nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      esbuild({ target: 'es2021', jsx: 'automatic', jsxImportSource: 'preact', define, sourceMap: false }),
+      terser({
+        ecma: 2021,
+        compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+        toplevel: true,
+        mangle: true,
+        format: { comments: false, wrap_func_args: false },
+      }),
+    ],
+  });
+  const { output } = await build.generate({ format: 'iife', strict: false });
+  await build.close();
+  return output[0].code;
+}
+
+const hash = (code) => createHash('sha256').update(code).digest('hex').slice(0, 10);
+
+const dialogCode = await bundle('src/dialog-entry.ts', {});
+const dialog = `widget-dialog.${hash(dialogCode)}.js`;
+const launcherCode = await bundle('src/browser.ts', {
+  __DIALOG_FILE__: JSON.stringify(dialog),
+  __WIDGET_VERSION__: JSON.stringify(version),
+});
+const versionedLauncher = `widget.${hash(launcherCode)}.js`;
+
+mkdirSync(out, { recursive: true });
+writeFileSync(new URL(dialog, out), dialogCode);
+writeFileSync(new URL('widget.js', out), launcherCode);
+writeFileSync(new URL(versionedLauncher, out), launcherCode);
+
+const launcherSize = { name: 'widget.js', raw: launcherCode.length, gzip: gzipSize(launcherCode) };
+const dialogSize = { name: dialog, raw: dialogCode.length, gzip: gzipSize(dialogCode) };
+const sizes = { launcher: launcherSize.gzip, dialog: dialogSize.gzip, total: launcherSize.gzip + dialogSize.gzip };
+writeFileSync(
+  new URL('manifest.json', out),
+  `${JSON.stringify({ version, launcher: 'widget.js', versionedLauncher, dialog, sizes }, null, 2)}\n`,
+);
+if (!checkSizes({ launcher: launcherSize, dialog: dialogSize })) {
+  console.error('@hearback/widget: size budget exceeded (see scripts/size.mjs).');
+  process.exit(1);
+}

@@ -1,0 +1,6 @@
+export declare const BUDGETS: { launcher: number; total: number };
+export declare function gzipSize(code: string | Buffer): number;
+export declare function checkSizes(sizes: {
+  launcher: { name: string; raw: number; gzip: number };
+  dialog: { name: string; raw: number; gzip: number };
+}): boolean;

@@ -1,0 +1,70 @@
+/**
+ * widget.js, the script-tag build (IIFE, first stage): the launcher, the submit path and the
+ * offline queue in plain DOM. The preact dialog (widget-dialog.<hash>.js) loads on first open,
+ * from the directory widget.js came from, with widget.js's CSP nonce.
+ */
+import type { DialogModule } from './dialog/contract.js';
+import { WidgetError } from './errors.js';
+import { baseUrlOf, readScriptOptions } from './options.js';
+import type { WidgetInstance, WidgetOptions } from './types.js';
+import { mountWidget } from './widget.js';
+
+/** The dialog chunk's file name, content-hashed; set at build time. */
+declare const __DIALOG_FILE__: string;
+declare const __WIDGET_VERSION__: string;
+
+/** `window.Hearback`: `init()` returns the widget (`open`, `close`, `destroy`, `setContext`, `submit`). */
+interface HearbackGlobal {
+  version: string;
+  init(options: WidgetOptions): WidgetInstance;
+  /** The widget the last `init` (or the script tag) created. */
+  widget: WidgetInstance | undefined;
+}
+
+const globals = window as unknown as { Hearback?: HearbackGlobal; HearbackDialog?: DialogModule };
+const script = document.currentScript as HTMLScriptElement | null;
+const base = script?.src ? baseUrlOf(script.src) : undefined;
+let dialog: Promise<DialogModule> | undefined;
+
+function loadDialog(nonce: string | undefined): Promise<DialogModule> {
+  dialog ??= new Promise<DialogModule>((resolve, reject) => {
+    const element = document.createElement('script');
+    element.src = `${base ?? ''}/${__DIALOG_FILE__}`;
+    element.async = true;
+    if (nonce) element.nonce = nonce;
+    const fail = () => {
+      dialog = undefined;
+      element.remove();
+      reject(new WidgetError('load_failed', `Could not load ${element.src}.`));
+    };
+    element.onload = () => (globals.HearbackDialog ? resolve(globals.HearbackDialog) : fail());
+    element.onerror = fail;
+    document.head.append(element);
+  });
+  return dialog;
+}
+
+if (!globals.Hearback) {
+  const api: HearbackGlobal = {
+    version: __WIDGET_VERSION__,
+    widget: undefined,
+    init(options) {
+      api.widget = mountWidget(options, { loadDialog, defaultApiUrl: base, defaultNonce: script?.nonce || undefined });
+      return api.widget;
+    },
+  };
+  globals.Hearback = api;
+
+  if (script?.hasAttribute('data-inbox-key')) {
+    const options = readScriptOptions(script);
+    const start = () => {
+      try {
+        api.init(options as WidgetOptions);
+      } catch (error) {
+        console.error(error);
+      }
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+    else start();
+  }
+}

@@ -1,0 +1,33 @@
+import type { WidgetError } from '../errors.js';
+import type { FeedbackKind, WidgetLabels } from '../types.js';
+
+/** Where a submission started from the dialog stands. */
+export type DialogStatus = 'idle' | 'sending' | 'sent' | 'queued' | 'failed';
+
+/** What the launcher hands the dialog on every render. */
+export interface DialogProps {
+  kind: FeedbackKind;
+  labels: Partial<WidgetLabels>;
+  prompt: string | undefined;
+  comment: boolean;
+  /** Rendered in the page's flow (no close button, no focus trap) rather than as a floating dialog. */
+  inline: boolean;
+  status: DialogStatus;
+  error: WidgetError | undefined;
+  onSubmit(score: number | null, comment: string): void;
+  onClose(): void;
+}
+
+export interface DialogHandle {
+  render(props: DialogProps): void;
+  unmount(): void;
+}
+
+/**
+ * The contract between the launcher and the lazily loaded dialog: widget.js loads
+ * widget-dialog.js, which sets `window.HearbackDialog` to this; the ESM build imports it.
+ */
+export interface DialogModule {
+  /** Renders into `parent` (inside the shadow root), adding the dialog's styles with `nonce`. */
+  mount(parent: ShadowRoot, nonce: string | undefined): DialogHandle;
+}

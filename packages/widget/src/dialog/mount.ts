@@ -1,0 +1,72 @@
+import { render } from 'preact';
+import type { DialogModule, DialogProps } from './contract.js';
+import { Dialog, type FormState } from './dialog.js';
+import { DIALOG_CSS } from './styles.js';
+
+/**
+ * Mounts the preact dialog inside the widget's shadow root (second stage). The form's state lives
+ * here between renders; focus moves to the first control when a floating dialog opens and to the
+ * outcome when one arrives, so screen readers announce it.
+ *
+ * @example
+ * const handle = mount(shadowRoot, nonce);
+ * handle.render({ kind: 'nps', … });
+ */
+export const mount: DialogModule['mount'] = (parent, nonce) => {
+  const style = document.createElement('style');
+  if (nonce) style.nonce = nonce;
+  style.textContent = DIALOG_CSS;
+  const slot = document.createElement('div');
+  // First in the shadow root: the launcher's sheet, with the author's theme, comes after and wins.
+  parent.prepend(style);
+  (parent.querySelector('.r') ?? parent).append(slot);
+  const form: FormState = { score: null, comment: '', hint: '' };
+  let props: DialogProps | undefined;
+  let shown = '';
+  const update = () => {
+    if (!props) return;
+    // Called, not mounted as a component: one render function, no component instance to keep.
+    render(
+      Dialog({
+        ...props,
+        form,
+        set: (patch) => {
+          Object.assign(form, patch);
+          update();
+        },
+      }),
+      slot,
+    );
+    const done = props.status === 'sent' || props.status === 'queued';
+    const focus = done ? '.ok' : props.inline ? '' : '.c,textarea';
+    if (focus && shown !== focus) slot.querySelector<HTMLElement>(focus)?.focus();
+    shown = focus;
+  };
+  // Floating, the dialog is modal: Escape closes it and Tab wraps around inside it.
+  slot.onkeydown = (event) => {
+    if (!props || props.inline) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      props.onClose();
+    } else if (event.key === 'Tab') {
+      const list = Array.from(slot.querySelectorAll<HTMLElement>('button,textarea'));
+      const at = list.indexOf(parent.activeElement as HTMLElement);
+      const wrap = event.shiftKey ? at === 0 && list.at(-1) : (at < 0 || at === list.length - 1) && list[0];
+      if (wrap) {
+        event.preventDefault();
+        wrap.focus();
+      }
+    }
+  };
+  return {
+    render(next) {
+      props = next;
+      update();
+    },
+    unmount() {
+      render(null, slot);
+      slot.remove();
+      style.remove();
+    },
+  };
+};

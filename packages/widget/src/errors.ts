@@ -1,0 +1,64 @@
+/**
+ * Why a submission or load failed. Stable: callers switch on these.
+ * - `offline`: the browser is offline (the submission is queued).
+ * - `network_error`: the request never reached the server while online: an ad- or content
+ *   blocker, a CSP `connect-src`, DNS or a down server.
+ * - `timeout`, `rate_limited` (429), `server_error` (5xx, 408): retried from the queue.
+ * - `rejected`: the server refused it for good; `apiCode` says why (`invalid_api_key`,
+ *   `inbox_not_found`, `validation_failed`, …). `onSubmit` returning false also rejects.
+ * - `invalid_input`: a programmatic `submit()` with a score or comment its kind does not take.
+ * - `load_failed`: the dialog script could not be loaded.
+ */
+export type WidgetErrorCode =
+  | 'offline'
+  | 'network_error'
+  | 'timeout'
+  | 'rate_limited'
+  | 'server_error'
+  | 'rejected'
+  | 'invalid_input'
+  | 'load_failed';
+
+const MARKER = Symbol.for('hearback.widget.error');
+const RETRYABLE: readonly WidgetErrorCode[] = ['offline', 'network_error', 'timeout', 'rate_limited', 'server_error'];
+
+/**
+ * The error every widget callback and promise carries.
+ *
+ * @example
+ * onError(error) { if (error.code === 'network_error') showHint('Is an ad blocker on?'); }
+ */
+export class WidgetError extends Error {
+  // `declare`: assigned in the constructor, so no class-field helper lands in the bundle.
+  declare readonly code: WidgetErrorCode;
+  /** HTTP status, when the server answered. */
+  declare readonly status: number | undefined;
+  /** The problem+json `code` the server sent (`event_limit_reached`, …). */
+  declare readonly apiCode: string | undefined;
+  /** True when the submission was saved in the offline queue and will be retried. */
+  declare queued: boolean;
+  /** Seconds the server asked to wait (`Retry-After`). */
+  declare readonly retryAfter: number | undefined;
+
+  constructor(
+    code: WidgetErrorCode,
+    message: string,
+    details: { status?: number; apiCode?: string; retryAfter?: number; queued?: boolean } = {},
+  ) {
+    super(message);
+    Object.assign(this, { name: 'WidgetError', code, queued: false, ...details, [MARKER]: true });
+  }
+
+  /** True for errors worth retrying later with the same idempotency key. */
+  get retryable(): boolean {
+    return RETRYABLE.includes(this.code);
+  }
+}
+
+/**
+ * True for a `WidgetError` from any copy of the package, unlike `instanceof` (a function rather
+ * than a static method, so widget.js, which never calls it, does not carry it).
+ */
+export function isWidgetError(value: unknown): value is WidgetError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}

@@ -1,0 +1,119 @@
+import { isFeedbackKind } from './kinds.js';
+import type { ColorScheme, FeedbackContext, LauncherPosition, WidgetOptions } from './types.js';
+
+const POSITIONS: readonly LauncherPosition[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
+const SCHEMES: readonly ColorScheme[] = ['light', 'dark', 'system'];
+const STRING_ATTRIBUTES = [
+  ['inbox-key', 'inboxKey'],
+  ['key', 'apiKey'],
+  ['api-key', 'apiKey'],
+  ['api-url', 'apiUrl'],
+  ['type', 'type'],
+  ['position', 'position'],
+  ['prompt', 'prompt'],
+  ['container', 'container'],
+] as const;
+
+function parseJson(value: string | null, name: string): unknown {
+  try {
+    return value && JSON.parse(value);
+  } catch {
+    console.warn(`[hearback] ${name} is not valid JSON.`);
+  }
+}
+
+/** Options with every default applied, as the widget runs with them. */
+export interface ResolvedOptions extends WidgetOptions {
+  apiUrl: string;
+  type: NonNullable<WidgetOptions['type']>;
+  position: LauncherPosition;
+  launcher: boolean;
+  comment: boolean;
+  colorScheme: ColorScheme;
+  context: FeedbackContext;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads widget options from a script tag's `data-*` attributes (DESIGN §4 names):
+ * `data-inbox-key`, `data-api-key` (or `data-key`), `data-api-url`, `data-type`, `data-position`,
+ * `data-theme` (`light|dark|system` or theme JSON), `data-prompt`, `data-inline`,
+ * `data-container`, `data-context` (JSON), `data-labels` (JSON), `data-debug`. Bad JSON is
+ * reported on the console and ignored.
+ *
+ * @example
+ * readScriptOptions(document.currentScript); // { inboxKey: 'ibx_…', apiKey: 'hb_…', type: 'nps' }
+ */
+export function readScriptOptions(element: Element): Partial<WidgetOptions> {
+  const attribute = (name: string) => element.getAttribute(`data-${name}`);
+  const options: Record<string, unknown> = {};
+  // Later names win: `data-api-key` over `data-key`.
+  for (const [name, key] of STRING_ATTRIBUTES) {
+    const value = attribute(name);
+    if (value) options[key] = value;
+  }
+  const theme = attribute('theme');
+  if (SCHEMES.includes(theme as ColorScheme)) {
+    options.colorScheme = theme;
+  } else {
+    const tokens = parseJson(theme, 'data-theme');
+    if (isRecord(tokens)) {
+      const { colorScheme, ...rest } = tokens;
+      if (colorScheme) options.colorScheme = colorScheme;
+      options.theme = rest;
+    }
+  }
+  if (!options.container && element.hasAttribute('data-inline')) {
+    // `data-inline` alone renders right where the script tag stands.
+    const slot = element.ownerDocument.createElement('div');
+    element.after(slot);
+    options.container = slot;
+  }
+  for (const key of ['context', 'labels'] as const) {
+    const value = parseJson(attribute(key), `data-${key}`);
+    if (isRecord(value)) options[key] = value;
+  }
+  const debug = attribute('debug');
+  if (debug !== null && debug !== 'false') options.debug = true;
+  return options as Partial<WidgetOptions>;
+}
+
+/**
+ * Checks options and applies defaults. Throws a `TypeError` naming the first bad option, since a
+ * wrong option is a mistake in the page, not a runtime condition. `apiUrl` is required unless
+ * widget.js supplies where it was loaded from.
+ */
+export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): ResolvedOptions {
+  const { inboxKey, apiKey, type = 'thumbs', position = 'bottom-right', colorScheme = 'system' } = options ?? {};
+  const apiUrl = (options?.apiUrl ?? defaultApiUrl ?? '').replace(/\/+$/, '');
+  const invalid = !inboxKey
+    ? 'inboxKey'
+    : !apiKey
+      ? 'apiKey'
+      : !isFeedbackKind(type)
+        ? 'type'
+        : !POSITIONS.includes(position)
+          ? 'position'
+          : !SCHEMES.includes(colorScheme)
+            ? 'colorScheme'
+            : !apiUrl && 'apiUrl';
+  if (invalid) throw new TypeError(`Hearback: missing or invalid option "${invalid}".`);
+  return {
+    ...options,
+    apiUrl,
+    type,
+    position,
+    colorScheme,
+    launcher: options.launcher ?? true,
+    comment: type === 'text' || options.comment !== false,
+    context: { ...options.context },
+  };
+}
+
+/** The server base URL from widget.js's own URL: `https://fb.example.com/widget.js` → `https://fb.example.com`. */
+export function baseUrlOf(scriptUrl: string): string {
+  return scriptUrl.replace(/[?#].*$/, '').replace(/\/[^/]*$/, '');
+}

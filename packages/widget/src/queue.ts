@@ -1,0 +1,108 @@
+import type { WidgetError } from './errors.js';
+import type { CollectRequest, SendResult } from './submit.js';
+
+/** A submission waiting in localStorage for another try, with the idempotency key it was first sent with. */
+export interface QueuedSubmission extends CollectRequest {
+  attempts: number;
+  /** Epoch ms of the first attempt. */
+  createdAt: number;
+  /** Epoch ms before which it is not retried (backoff or `Retry-After`). */
+  notBefore: number;
+}
+
+export const QUEUE_STORAGE_KEY = 'hearback:queue';
+/** Past these, an entry is dropped: a blocker that never lets it through must not grow storage forever. */
+export const MAX_ATTEMPTS = 20;
+export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_ENTRIES = 50;
+
+/** The slice of `Storage` the queue uses (so tests pass a Map-backed fake). */
+export type QueueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The queue as stored. Storage can throw (private mode, sandboxed frames, quota): then it is empty. */
+export function readQueue(storage: QueueStorage | undefined): QueuedSubmission[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(QUEUE_STORAGE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry?.idempotencyKey === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Replaces (or, with `entry` undefined, removes) the entry under `key`; false when nothing could be stored. */
+function save(storage: QueueStorage | undefined, key: string, entry?: QueuedSubmission): boolean {
+  const entries = readQueue(storage).filter((item) => item.idempotencyKey !== key);
+  if (entry) entries.push(entry);
+  try {
+    if (entries.length) storage?.setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+    else storage?.removeItem(QUEUE_STORAGE_KEY);
+    return !!storage;
+  } catch {
+    return false;
+  }
+}
+
+/** Delay before the next try: `Retry-After` when the server gave one, else exponential from 5 s, capped at 1 h. */
+export function backoffMs(attempts: number, error: WidgetError): number {
+  return error.retryAfter ? error.retryAfter * 1000 : Math.min(5000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+/**
+ * Saves a failed submission for a later try, counting the attempt; an entry with the same
+ * idempotency key is replaced. Offline entries are due at once (they go when the browser is back
+ * online); others wait their backoff. Returns false when storage is unavailable, so the caller
+ * does not claim it was saved.
+ */
+export function enqueue(
+  storage: QueueStorage | undefined,
+  request: CollectRequest,
+  error: WidgetError,
+  now = Date.now(),
+): boolean {
+  const existing = readQueue(storage).find((entry) => entry.idempotencyKey === request.idempotencyKey);
+  const attempts = (existing?.attempts ?? 0) + 1;
+  return save(storage, request.idempotencyKey, {
+    ...request,
+    attempts,
+    createdAt: existing?.createdAt ?? now,
+    notBefore: error.code === 'offline' ? now : now + backoffMs(attempts, error),
+  });
+}
+
+export interface FlushReport {
+  /** Delivered entries with the stored feedback's id. */
+  sent: [entry: QueuedSubmission, id: string][];
+  /** Entries the server refused for good (invalid key, unknown inbox, …). */
+  dropped: WidgetError[];
+}
+
+/**
+ * Retries every due entry once, in order, with its original idempotency key: delivered and
+ * permanently refused entries leave the queue; retryable failures wait their backoff; entries
+ * past `MAX_ATTEMPTS` or `MAX_AGE_MS` are dropped. Stops at the first `offline` failure.
+ */
+export async function flushQueue(
+  storage: QueueStorage | undefined,
+  send: (request: CollectRequest) => Promise<SendResult>,
+  now: () => number = Date.now,
+): Promise<FlushReport> {
+  const report: FlushReport = { sent: [], dropped: [] };
+  for (const entry of readQueue(storage)) {
+    const { attempts, createdAt, notBefore, ...request } = entry;
+    if (notBefore > now()) continue;
+    if (attempts >= MAX_ATTEMPTS || now() - createdAt > MAX_AGE_MS) {
+      save(storage, request.idempotencyKey);
+      continue;
+    }
+    const result = await send(request);
+    if (!result.ok && result.error.retryable) {
+      enqueue(storage, request, result.error, now());
+      if (result.error.code === 'offline') break;
+      continue;
+    }
+    save(storage, request.idempotencyKey);
+    if (result.ok) report.sent.push([entry, result.id]);
+    else report.dropped.push(result.error);
+  }
+  return report;
+}

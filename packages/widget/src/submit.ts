@@ -1,0 +1,74 @@
+import { WidgetError, type WidgetErrorCode } from './errors.js';
+import type { FeedbackContext, FeedbackKind } from './types.js';
+
+/** The JSON body of `POST /collect`. */
+export interface CollectBody {
+  inboxKey: string;
+  type: FeedbackKind;
+  score: number | null;
+  comment: string | null;
+  context: FeedbackContext;
+}
+
+/** One delivery attempt: where, with which key, and the idempotency key that makes retries safe. */
+export interface CollectRequest {
+  apiUrl: string;
+  apiKey: string;
+  idempotencyKey: string;
+  body: CollectBody;
+}
+
+export type SendResult = { ok: true; id: string } | { ok: false; error: WidgetError };
+
+const TIMEOUT_MS = 15_000;
+
+/** A random idempotency key; `crypto.getRandomValues` also works outside secure contexts. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `hbw_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function errorFromResponse(
+  status: number,
+  problem: { code?: string; detail?: string },
+  retryAfter: number | undefined,
+) {
+  const code: WidgetErrorCode =
+    status === 429 ? 'rate_limited' : status > 499 || status === 408 ? 'server_error' : 'rejected';
+  return new WidgetError(code, problem.detail ?? `HTTP ${status}`, { status, apiCode: problem.code, retryAfter });
+}
+
+/**
+ * Sends one submission to `POST /collect`. Never throws: failures come back as a `WidgetError`,
+ * told apart as offline, network (blocked), timeout, or the server's refusal.
+ *
+ * @example
+ * const result = await sendFeedback({ apiUrl, apiKey, idempotencyKey: newIdempotencyKey(), body });
+ * if (result.ok) console.log(result.id);
+ */
+export async function sendFeedback(request: CollectRequest, fetchImpl: typeof fetch = fetch): Promise<SendResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    const response = await fetchImpl(`${request.apiUrl}/collect`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Service-Key': request.apiKey,
+        'Idempotency-Key': request.idempotencyKey,
+      },
+      body: JSON.stringify(request.body),
+      signal: controller.signal,
+    });
+    const payload = (await response.json().catch(() => ({}))) as { id?: string; code?: string; detail?: string };
+    if (response.ok && typeof payload.id === 'string') return { ok: true, id: payload.id };
+    const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+    return { ok: false, error: errorFromResponse(response.status, payload, retryAfter) };
+  } catch (cause) {
+    // Online, yet no response: a blocker, a CSP connect-src, or an unreachable server.
+    const code = controller.signal.aborted ? 'timeout' : navigator.onLine ? 'network_error' : 'offline';
+    return { ok: false, error: new WidgetError(code, `${cause}`) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,181 @@
+import type { WidgetError } from './errors.js';
+
+/** The kinds of feedback the widget asks for; the same strings `POST /collect` takes as `type`. */
+export type FeedbackKind = 'thumbs' | 'stars' | 'nps' | 'csat' | 'emoji' | 'text';
+
+/** Where the floating launcher sits. */
+export type LauncherPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+
+export type ColorScheme = 'light' | 'dark' | 'system';
+
+/** Free-form metadata sent with each submission (page URL, user id, plan, …). */
+export type FeedbackContext = Record<string, unknown>;
+
+/** Colour tokens; each becomes a CSS custom property on the widget's shadow host. */
+export interface ThemeColors {
+  /** Buttons, selection and the launcher. */
+  primary?: string;
+  /** Text on `primary`. */
+  onPrimary?: string;
+  /** The dialog's background. */
+  background?: string;
+  /** Unselected controls and the comment box. */
+  surface?: string;
+  text?: string;
+  /** Secondary text. */
+  muted?: string;
+  border?: string;
+  /** The keyboard focus ring. */
+  focus?: string;
+  error?: string;
+  success?: string;
+}
+
+/**
+ * JSON theme tokens. Lengths given as numbers are pixels. `dark` overrides colours when the
+ * widget is dark (by `colorScheme: 'dark'`, or `'system'` with a dark preference).
+ *
+ * @example
+ * { colors: { primary: '#0f766e' }, radius: 8, font: 'Inter, sans-serif', dark: { colors: { primary: '#2dd4bf' } } }
+ */
+export interface ThemeTokens {
+  colors?: ThemeColors;
+  /** Corner radius of the dialog; controls use a proportion of it. */
+  radius?: string | number;
+  /** CSS font-family. */
+  font?: string;
+  /** Base font size. */
+  fontSize?: string | number;
+  /** Base spacing unit; paddings and gaps are multiples of it. */
+  spacing?: string | number;
+  /** Box shadow of the dialog and launcher. */
+  shadow?: string;
+  /** Stacking order of the floating launcher and dialog. */
+  zIndex?: number;
+  dark?: { colors?: ThemeColors };
+}
+
+/**
+ * Every text the widget shows or announces. `{n}` is replaced by a number where it appears.
+ * Per-kind prompts default to a sensible question; `prompt` in the options overrides them all.
+ */
+export interface WidgetLabels {
+  /** The floating button's text (default `Feedback`). */
+  launcher: string;
+  promptThumbs: string;
+  promptStars: string;
+  promptNps: string;
+  promptCsat: string;
+  promptEmoji: string;
+  promptText: string;
+  thumbsUp: string;
+  thumbsDown: string;
+  /** `{n}` is the star count. */
+  star: string;
+  npsLow: string;
+  npsHigh: string;
+  /** Five comma-separated labels, lowest first. */
+  csatScale: string;
+  /** Five comma-separated labels, lowest first. */
+  emojiScale: string;
+  commentLabel: string;
+  commentLabelRequired: string;
+  commentPlaceholder: string;
+  submit: string;
+  sending: string;
+  close: string;
+  success: string;
+  successDetail: string;
+  /** Title when the submission was saved to send later. */
+  queuedTitle: string;
+  /** Saved while offline. */
+  queued: string;
+  /** Saved after a 429 or a server error. */
+  retrying: string;
+  /** Title when the request never reached the server while online. */
+  blockedTitle: string;
+  blocked: string;
+  /** Refused by the server (invalid key, unknown inbox). */
+  error: string;
+  /** The submit button's text after a refusal. */
+  retry: string;
+  commentRequired: string;
+}
+
+/** What a submission carries; `onSubmit` may change `context` before it is sent. */
+export interface FeedbackSubmission {
+  type: FeedbackKind;
+  score: number | null;
+  comment: string | null;
+  context: FeedbackContext;
+}
+
+/** How a submission ended: stored (`sent`), saved in the offline queue to retry (`queued`), or refused (`failed`). */
+export type SubmitOutcome =
+  | { status: 'sent'; id: string }
+  | { status: 'queued'; error: WidgetError }
+  | { status: 'failed'; error: WidgetError };
+
+export interface SuccessEvent {
+  /** The stored feedback's id (`fb_…`). */
+  id: string;
+  submission: FeedbackSubmission;
+  /** True when the submission was delivered from the offline queue. */
+  fromQueue: boolean;
+}
+
+export interface WidgetCallbacks {
+  onOpen?: () => void;
+  onClose?: () => void;
+  /**
+   * Runs before sending; may change `submission.context` or return `{ context }` to merge in.
+   * Returning `false` cancels the submission.
+   */
+  onSubmit?: (
+    submission: FeedbackSubmission,
+  ) => undefined | false | { context?: FeedbackContext } | Promise<undefined | false | { context?: FeedbackContext }>;
+  onSuccess?: (event: SuccessEvent) => void;
+  onError?: (error: WidgetError) => void;
+}
+
+/** Options of `Hearback.init()` / `createWidget()`; script-tag attributes map onto the same names. */
+export interface WidgetOptions extends WidgetCallbacks {
+  /** The inbox that receives the feedback. */
+  inboxKey: string;
+  /** A collect-only API key (safe to publish in a page). */
+  apiKey: string;
+  /** Server base URL; defaults to where widget.js was loaded from. */
+  apiUrl?: string;
+  type?: FeedbackKind;
+  position?: LauncherPosition;
+  /** Render inline into this element (or CSS selector) instead of a floating launcher. */
+  container?: Element | string;
+  /** Show the floating launcher button (default true); `false` opens only through `open()`. */
+  launcher?: boolean;
+  /** Overrides the question shown above the control. */
+  prompt?: string;
+  /** Offer a comment box after a score is picked (default true; always on for `text`). */
+  comment?: boolean;
+  colorScheme?: ColorScheme;
+  theme?: ThemeTokens;
+  labels?: Partial<WidgetLabels>;
+  /** Attached to every submission; page URL, language and viewport are added automatically. */
+  context?: FeedbackContext;
+  /** CSP nonce for the widget's <style> elements and the dialog <script>. */
+  nonce?: string;
+  /** Logs to the console. */
+  debug?: boolean;
+}
+
+/** A running widget. */
+export interface WidgetInstance {
+  open(): Promise<void>;
+  close(): void;
+  /** Removes the widget from the page and its listeners. */
+  destroy(): void;
+  /** Merges metadata into the context of later submissions; `null` values remove keys. */
+  setContext(context: FeedbackContext): void;
+  /** Submits without showing the dialog (used by `useFeedback().submit`). */
+  submit(input: { score?: number | null; comment?: string | null; context?: FeedbackContext }): Promise<SubmitOutcome>;
+  readonly isOpen: boolean;
+}

@@ -1,0 +1,224 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DialogModule, DialogProps } from './dialog/contract.js';
+import { WidgetError } from './errors.js';
+import { QUEUE_STORAGE_KEY } from './queue.js';
+import type { WidgetOptions } from './types.js';
+import { mountWidget as mount, type WidgetEnvironment } from './widget.js';
+
+// Every widget is destroyed after its test: a live one would keep flushing the shared queue.
+const widgets: ReturnType<typeof mount>[] = [];
+const mountWidget = (options: WidgetOptions, environment: WidgetEnvironment) => {
+  const widget = mount(options, environment);
+  widgets.push(widget);
+  return widget;
+};
+
+/** A stand-in for the preact dialog that records what the widget hands it. */
+function fakeDialog() {
+  const renders: DialogProps[] = [];
+  let mounted = 0;
+  const module: DialogModule = {
+    mount: () => {
+      mounted++;
+      return { render: (props) => void renders.push(props), unmount: () => void mounted-- };
+    },
+  };
+  return { module, renders, last: () => renders.at(-1) as DialogProps, mounted: () => mounted };
+}
+
+const created = (id = 'fb_1') => new Response(JSON.stringify({ id, success: true }), { status: 201 });
+const base: WidgetOptions = { inboxKey: 'ibx_1', apiKey: 'hb_collect', apiUrl: 'https://hb.example', type: 'nps' };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => created());
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+});
+afterEach(() => {
+  for (const widget of widgets.splice(0)) widget.destroy();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const shadowOf = () => document.querySelector('hearback-widget')?.shadowRoot as ShadowRoot;
+const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call] as [string, RequestInit])[1].body as string);
+
+describe('mountWidget', () => {
+  it('adds a launcher button in a shadow root, with the styles and the nonce', () => {
+    const dialog = fakeDialog();
+    mountWidget(
+      { ...base, nonce: 'n0nce', theme: { colors: { primary: '#123456' } } },
+      { loadDialog: async () => dialog.module },
+    );
+    const shadow = shadowOf();
+    const button = shadow.querySelector('button.l') as HTMLButtonElement;
+    expect(button.textContent).toBe('Feedback');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const style = shadow.querySelector('style') as HTMLStyleElement;
+    expect(style.nonce).toBe('n0nce');
+    expect(style.textContent).toContain(':host{--hb-primary:#123456;}');
+  });
+
+  it('opens the dialog on click, and closes it again', async () => {
+    const dialog = fakeDialog();
+    const onOpen = vi.fn();
+    const onClose = vi.fn();
+    const widget = mountWidget({ ...base, onOpen, onClose, prompt: 'Hi?' }, { loadDialog: async () => dialog.module });
+    (shadowOf().querySelector('button.l') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(onOpen).toHaveBeenCalledOnce());
+    expect(widget.isOpen).toBe(true);
+    expect(dialog.last()).toMatchObject({ kind: 'nps', prompt: 'Hi?', inline: false, status: 'idle', comment: true });
+    expect(shadowOf().querySelector('button.l')?.getAttribute('aria-expanded')).toBe('true');
+    widget.close();
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(widget.isOpen).toBe(false);
+    expect(dialog.mounted()).toBe(0);
+  });
+
+  it('submits from the dialog with page context, author context and onSubmit context', async () => {
+    const dialog = fakeDialog();
+    const onSuccess = vi.fn();
+    const widget = mountWidget(
+      {
+        ...base,
+        context: { plan: 'pro', drop: 'me' },
+        onSubmit: (submission) => ({ context: { score: submission.score } }),
+        onSuccess,
+      },
+      { loadDialog: async () => dialog.module },
+    );
+    widget.setContext({ userId: 'u_1', drop: null });
+    await widget.open();
+    dialog.last().onSubmit(9, '  Fast checkout  ');
+    await vi.waitFor(() => expect(dialog.last().status).toBe('sent'));
+    expect(sentBody()).toMatchObject({
+      inboxKey: 'ibx_1',
+      type: 'nps',
+      score: 9,
+      comment: 'Fast checkout',
+      context: { source: 'widget', url: location.href, plan: 'pro', userId: 'u_1', score: 9 },
+    });
+    expect(sentBody().context).not.toHaveProperty('drop');
+    expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ id: 'fb_1', fromQueue: false }));
+  });
+
+  it('queues a failed submission and sends it with the same idempotency key when back online', async () => {
+    const dialog = fakeDialog();
+    const onError = vi.fn();
+    const onSuccess = vi.fn();
+    const widget = mountWidget({ ...base, onError, onSuccess }, { loadDialog: async () => dialog.module });
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+    const outcome = await widget.submit({ score: 3 });
+    expect(outcome).toMatchObject({ status: 'queued', error: { code: 'server_error', queued: true } });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'server_error', queued: true }));
+    const [entry] = JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) as string);
+    // Due only after its backoff: make it due now, then let the browser come back online.
+    localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([{ ...entry, notBefore: 0 }]));
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true })));
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('flushes what an earlier page load queued', async () => {
+    const queued = {
+      apiUrl: 'https://hb.example',
+      apiKey: 'hb_collect',
+      idempotencyKey: 'hbw_earlier',
+      body: { inboxKey: 'ibx_1', type: 'nps', score: 7, comment: null, context: {} },
+      attempts: 1,
+      createdAt: Date.now(),
+      notBefore: 0,
+    };
+    localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([queued]));
+    mountWidget(base, { loadDialog: async () => fakeDialog().module });
+    await vi.waitFor(() => expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull());
+    expect(sentBody()).toEqual(queued.body);
+  });
+
+  it('reports a refusal without queueing it', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 'invalid_api_key', detail: 'Unknown key' }), { status: 401 }),
+    );
+    const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+    const outcome = await widget.submit({ score: 3 });
+    expect(outcome).toMatchObject({ status: 'failed', error: { code: 'rejected', apiCode: 'invalid_api_key' } });
+    expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('refuses a score the kind does not take, without a request', async () => {
+    const onError = vi.fn();
+    const widget = mountWidget({ ...base, onError }, { loadDialog: async () => fakeDialog().module });
+    expect(await widget.submit({ score: 11 })).toMatchObject({ status: 'failed', error: { code: 'invalid_input' } });
+    expect(onError).toHaveBeenCalledOnce();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lets onSubmit cancel', async () => {
+    const widget = mountWidget({ ...base, onSubmit: () => false }, { loadDialog: async () => fakeDialog().module });
+    expect(await widget.submit({ score: 3 })).toMatchObject({ status: 'failed', error: { code: 'rejected' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reports a dialog that fails to load, and can try again', async () => {
+    const onError = vi.fn();
+    const dialog = fakeDialog();
+    const loadDialog = vi
+      .fn()
+      .mockRejectedValueOnce(new WidgetError('load_failed', 'blocked'))
+      .mockResolvedValue(dialog.module);
+    const widget = mountWidget({ ...base, onError }, { loadDialog });
+    await widget.open();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'load_failed' }));
+    await widget.open();
+    expect(widget.isOpen).toBe(true);
+  });
+
+  it('renders inline into a container, opened at once, without a launcher', async () => {
+    document.body.innerHTML = '<section id="slot"></section>';
+    const dialog = fakeDialog();
+    mountWidget({ ...base, container: '#slot' }, { loadDialog: async () => dialog.module });
+    const host = document.querySelector('#slot > hearback-widget') as HTMLElement;
+    expect(host.hasAttribute('data-inline')).toBe(true);
+    expect(host.shadowRoot?.querySelector('button.l')).toBeNull();
+    await vi.waitFor(() => expect(dialog.last()).toMatchObject({ inline: true }));
+  });
+
+  it('throws for a container that is not there', () => {
+    expect(() =>
+      mountWidget({ ...base, container: '#missing' }, { loadDialog: async () => fakeDialog().module }),
+    ).toThrow(TypeError);
+  });
+
+  it('follows the colour scheme: fixed, or the live system preference', () => {
+    const listeners: (() => void)[] = [];
+    const query = {
+      matches: false,
+      addEventListener: (_: string, fn: () => void) => listeners.push(fn),
+      removeEventListener: vi.fn(),
+    };
+    vi.stubGlobal('matchMedia', () => query);
+    mountWidget({ ...base, colorScheme: 'dark' }, { loadDialog: async () => fakeDialog().module });
+    mountWidget(base, { loadDialog: async () => fakeDialog().module });
+    const [dark, system] = Array.from(document.querySelectorAll('hearback-widget'));
+    expect(dark?.hasAttribute('data-dark')).toBe(true);
+    expect(system?.hasAttribute('data-dark')).toBe(false);
+    query.matches = true;
+    for (const listener of listeners) listener();
+    expect(system?.hasAttribute('data-dark')).toBe(true);
+  });
+
+  it('destroy removes the widget and its listeners', () => {
+    const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+    widget.destroy();
+    expect(document.querySelector('hearback-widget')).toBeNull();
+    window.dispatchEvent(new Event('online'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

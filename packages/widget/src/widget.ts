@@ -1,0 +1,219 @@
+import type { DialogHandle, DialogModule, DialogStatus } from './dialog/contract.js';
+import { WidgetError } from './errors.js';
+import { isValidScore } from './kinds.js';
+import { LAUNCHER_CSS } from './launcher-styles.js';
+import { resolveOptions } from './options.js';
+import { enqueue, flushQueue, type QueueStorage } from './queue.js';
+import { type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
+import { themeToCss } from './theme.js';
+import type { FeedbackContext, FeedbackSubmission, SubmitOutcome, WidgetInstance, WidgetOptions } from './types.js';
+
+/** How the widget gets its second stage: a script tag in widget.js, a dynamic import in the ESM build. */
+export type DialogLoader = (nonce: string | undefined) => Promise<DialogModule>;
+
+export interface WidgetEnvironment {
+  loadDialog: DialogLoader;
+  /** The API base when `apiUrl` is not given (widget.js: where it was loaded from). */
+  defaultApiUrl?: string | undefined;
+  /** The nonce widget.js itself carried, used when `nonce` is not given. */
+  defaultNonce?: string | undefined;
+}
+
+/**
+ * One flush at a time per page, however many widgets it has; the queue is shared, so the widget
+ * that flushes reports what it delivered (`onSuccess` with `fromQueue`).
+ */
+let flushing = false;
+
+function storage(): QueueStorage | undefined {
+  try {
+    return localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What every submission carries about the page, under the author's `context`. */
+const pageContext = (): FeedbackContext => ({
+  source: 'widget',
+  url: location.href,
+  referrer: document.referrer || undefined,
+  language: navigator.language,
+  userAgent: navigator.userAgent,
+});
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}) {
+  const created = document.createElement(tag);
+  for (const name in attributes) created.setAttribute(name, attributes[name] as string);
+  return created;
+}
+
+/**
+ * Mounts a widget: a shadow-root host with the launcher (or an inline dialog), the offline queue
+ * flush, and the submit path. The dialog module arrives through `environment.loadDialog`.
+ */
+export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment): WidgetInstance {
+  const options = resolveOptions(input, environment.defaultApiUrl);
+  const { type, labels = {}, onSuccess, onError } = options;
+  const nonce = options.nonce ?? environment.defaultNonce;
+  let context = options.context;
+  let status: DialogStatus = 'idle';
+  let lastError: WidgetError | undefined;
+  let dialog: DialogHandle | undefined;
+  let opening: Promise<void> | undefined;
+  let destroyed = false;
+
+  const inline = typeof options.container === 'string' ? document.querySelector(options.container) : options.container;
+  if (options.container && !inline) throw new TypeError(`Hearback: no element matches "${options.container}".`);
+
+  const host = element('hearback-widget' as 'div', { 'data-pos': options.position });
+  if (inline) host.setAttribute('data-inline', '');
+  const shadow = host.attachShadow({ mode: 'open' });
+  const style = element('style');
+  if (nonce) style.nonce = nonce;
+  style.textContent = LAUNCHER_CSS + themeToCss(options.theme);
+  const root = element('div', { class: 'r' });
+  shadow.append(style, root);
+
+  const media = options.colorScheme === 'system' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
+  const applyScheme = () => host.toggleAttribute('data-dark', media ? media.matches : options.colorScheme === 'dark');
+  applyScheme();
+  media?.addEventListener('change', applyScheme);
+
+  let launcher: HTMLButtonElement | undefined;
+  if (!inline && options.launcher) {
+    launcher = element('button', { type: 'button', class: 'l', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
+    launcher.append(labels.launcher ?? 'Feedback');
+    launcher.onclick = () => (dialog ? instance.close() : instance.open());
+    root.append(launcher);
+  }
+  (inline ?? document.body).append(host);
+
+  const onOutsidePointer = (event: Event) => {
+    if (!event.composedPath().includes(host)) instance.close();
+  };
+
+  const render = () =>
+    dialog?.render({
+      kind: type,
+      labels,
+      prompt: options.prompt,
+      comment: options.comment,
+      inline: !!inline,
+      status,
+      error: lastError,
+      onSubmit: (score, comment) => void instance.submit({ score, comment: comment.trim() || null }),
+      onClose: () => instance.close(),
+    });
+  const setStatus = (next: DialogStatus, error?: WidgetError) => {
+    status = next;
+    lastError = error;
+    render();
+  };
+
+  const fail = (error: WidgetError): SubmitOutcome => {
+    if (options.debug) console.warn('[hearback]', error);
+    onError?.(error);
+    return { status: error.queued ? 'queued' : 'failed', error } as SubmitOutcome;
+  };
+
+  const flush = async () => {
+    if (flushing || destroyed) return;
+    flushing = true;
+    try {
+      const report = await flushQueue(storage(), (request) => sendFeedback(request));
+      for (const [entry, id] of report.sent) {
+        const { inboxKey: _inbox, ...submission } = entry.body;
+        onSuccess?.({ id, submission, fromQueue: true });
+      }
+      report.dropped.forEach(fail);
+    } finally {
+      flushing = false;
+    }
+  };
+  addEventListener('online', flush);
+  void flush();
+
+  const instance: WidgetInstance = {
+    get isOpen() {
+      return !!dialog;
+    },
+    open() {
+      opening ??= environment.loadDialog(nonce).then(
+        (module) => {
+          if (destroyed || dialog || !opening) return;
+          dialog = module.mount(shadow, nonce);
+          if (status !== 'sending') setStatus('idle');
+          else render();
+          launcher?.setAttribute('aria-expanded', 'true');
+          if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
+          options.onOpen?.();
+        },
+        (error: WidgetError) => {
+          opening = undefined;
+          fail(error);
+        },
+      );
+      return opening;
+    },
+    close() {
+      opening = undefined;
+      if (!dialog) return;
+      dialog.unmount();
+      dialog = undefined;
+      document.removeEventListener('pointerdown', onOutsidePointer, true);
+      launcher?.setAttribute('aria-expanded', 'false');
+      launcher?.focus();
+      options.onClose?.();
+    },
+    destroy() {
+      instance.close();
+      destroyed = true;
+      media?.removeEventListener('change', applyScheme);
+      removeEventListener('online', flush);
+      host.remove();
+    },
+    setContext(extra) {
+      context = { ...context, ...extra };
+      for (const key in extra) if (extra[key] === null) delete context[key];
+    },
+    async submit({ score = null, comment = null, context: extra }) {
+      const submission: FeedbackSubmission = {
+        type,
+        score,
+        comment,
+        context: { ...pageContext(), ...context, ...extra },
+      };
+      if (!isValidScore(type, score) || (type === 'text' && !comment)) {
+        return fail(new WidgetError('invalid_input', `Invalid ${type} feedback.`));
+      }
+      setStatus('sending');
+      const verdict = await options.onSubmit?.(submission);
+      if (verdict === false) {
+        setStatus('idle');
+        return { status: 'failed', error: new WidgetError('rejected', 'Cancelled by onSubmit.') };
+      }
+      Object.assign(submission.context, verdict?.context);
+      const request: CollectRequest = {
+        apiUrl: options.apiUrl,
+        apiKey: options.apiKey,
+        idempotencyKey: newIdempotencyKey(),
+        body: { inboxKey: options.inboxKey, ...submission },
+      };
+      const result = await sendFeedback(request);
+      if (result.ok) {
+        setStatus('sent');
+        if (options.debug) console.info('[hearback] stored', result.id);
+        onSuccess?.({ id: result.id, submission, fromQueue: false });
+        return { status: 'sent', id: result.id };
+      }
+      const { error } = result;
+      error.queued = error.retryable && enqueue(storage(), request, error);
+      setStatus(error.queued ? 'queued' : 'failed', error);
+      return fail(error);
+    },
+  };
+
+  if (inline) void instance.open();
+  return instance;
+}

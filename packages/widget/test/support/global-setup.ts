@@ -1,0 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** The browser and bundle suites need dist/browser; build it when a lone `pnpm test` runs first. */
+export default function setup(): void {
+  const root = new URL('../../', import.meta.url);
+  if (!existsSync(new URL('dist/browser/manifest.json', root))) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  }
+}
