@@ -3,7 +3,10 @@
 // of each story go to test-output/. Exits 1 on failure.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, serveStatic } from '@hearback/test-utils';
+import { launchChromium, requireChromiumOrSkip, serveStatic } from '@hearback/test-utils';
+
+// Without Chromium: a loud warning and exit 0 locally, an error in CI.
+if (!requireChromiumOrSkip('stories')) process.exit(0);
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const OUTPUT = here('test-output/');

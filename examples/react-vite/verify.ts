@@ -7,9 +7,18 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FeedbackRow, launchChromium, serveStatic, startHearback } from '@hearback/test-utils';
+import {
+  type FeedbackRow,
+  launchChromium,
+  requireChromiumOrSkip,
+  serveStatic,
+  startHearback,
+} from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
+
+// Without Chromium: a loud warning and exit 0 locally, an error in CI.
+if (!requireChromiumOrSkip('examples/react-vite')) process.exit(0);
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const OUTPUT = here('test-output/');

@@ -2,8 +2,11 @@
 // through the script-tag widget, and checks the rows through the server's list API. The full
 // browser suite is packages/widget/test/browser. Exits 1 on failure.
 import assert from 'node:assert/strict';
-import { launchChromium, startHearback } from '@hearback/test-utils';
+import { launchChromium, requireChromiumOrSkip, startHearback } from '@hearback/test-utils';
 import { serveExample } from './site.js';
+
+// Without Chromium: a loud warning and exit 0 locally, an error in CI.
+if (!requireChromiumOrSkip('examples/script-tag')) process.exit(0);
 
 const hearback = await startHearback();
 const site = await serveExample(hearback);

@@ -14,9 +14,45 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+const INSTALL_HINT = 'apt-get install -y chromium (or set CHROMIUM_PATH)';
+
+/** Whether the system Chromium exists at {@link CHROMIUM_PATH}. */
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+/**
+ * The PostgreSQL policy, for Chromium: returns true when Chromium is there. When it is missing,
+ * throws in CI (`CI=true`) and otherwise warns loudly on stderr and returns false, so the caller
+ * skips its browser tests: silently skipped browser tests look exactly like passing ones.
+ *
+ * @example
+ * const available = requireChromiumOrSkip('widget');
+ * describe.skipIf(!available)('in the browser', () => {});
+ */
+export function requireChromiumOrSkip(suite: string): boolean {
+  if (chromiumAvailable()) return true;
+  if (process.env.CI === 'true') {
+    throw new Error(`Chromium is required in CI but was not found at ${CHROMIUM_PATH}: ${INSTALL_HINT}.`);
+  }
+  process.stderr.write(
+    `${[
+      '',
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      `!! CHROMIUM NOT FOUND: ${suite} browser tests are SKIPPED.`,
+      `!! Looked for ${CHROMIUM_PATH} (set CHROMIUM_PATH to use another binary).`,
+      '!! Install Chromium (Debian/Ubuntu: apt-get install -y chromium) to run them.',
+      '!! In CI (CI=true) a missing Chromium is an error, not a skip.',
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      '',
+    ].join('\n')}\n`,
+  );
+  return false;
+}
+
 /**
  * Launches the system Chromium through playwright-core. Throws with the install hint when it is
- * missing, so a run without it fails loudly rather than skipping.
+ * missing; callers that may skip check {@link requireChromiumOrSkip} first.
  *
  * @example
  * const browser = await launchChromium();
@@ -24,7 +60,7 @@ export const CHROMIUM_ARGS = [
  */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: ${INSTALL_HINT}.`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }

@@ -1,3 +1,3 @@
-export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium.js';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumAvailable, launchChromium, requireChromiumOrSkip } from './chromium.js';
 export { type FeedbackRow, startHearback, type TestHearback } from './hearback-server.js';
 export { type StaticServer, type StaticServerOptions, serveStatic } from './static-server.js';

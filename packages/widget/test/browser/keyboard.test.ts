@@ -1,6 +1,9 @@
+import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, widget } from './harness.js';
+
+const available = requireChromiumOrSkip('widget keyboard');
 
 let harness: Harness;
 beforeAll(async () => {
@@ -18,65 +21,67 @@ const focused = (page: Page) =>
     return active.getAttribute('aria-label') ?? active.className ?? active.tagName;
   });
 
-it('is operable with the keyboard alone, with focus trapped in the dialog', async () => {
-  const page = await harness.newPage();
-  await page.goto(`${harness.site.url}/index.html?type=stars`);
-  await widget(page).launcher.waitFor();
-  await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('l');
-  await page.keyboard.press('Enter');
-  await expect.poll(() => focused(page)).toBe('1 of 5 stars');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('4 of 5 stars');
-  await page.keyboard.press('Space');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.querySelector('hearback-widget')?.shadowRoot?.activeElement?.tagName)).toBe(
-    'TEXTAREA',
-  );
-  await page.keyboard.type('Typed without a mouse');
-  await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('s');
-  await harness.screenshot(page, 'keyboard-focus-send');
-  // Past the last control focus wraps to the first (close), and back.
-  await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('Close');
-  await page.keyboard.press('Shift+Tab');
-  expect(await focused(page)).toBe('s');
-  await page.keyboard.press('Enter');
-  await expect.poll(() => focused(page)).toBe('ok');
-  await harness.screenshot(page, 'keyboard-sent');
-  await page.keyboard.press('Escape');
-  expect(await widget(page).dialog.count()).toBe(0);
-  expect(await focused(page)).toBe('l');
-  const [row] = await harness.rows((candidate) => candidate.comment === 'Typed without a mouse');
-  expect(row).toMatchObject({ type: 'stars', score: 4 });
-});
+describe.skipIf(!available)('the widget with the keyboard and assistive technology', () => {
+  it('is operable with the keyboard alone, with focus trapped in the dialog', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.site.url}/index.html?type=stars`);
+    await widget(page).launcher.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('l');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('1 of 5 stars');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('4 of 5 stars');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.querySelector('hearback-widget')?.shadowRoot?.activeElement?.tagName),
+    ).toBe('TEXTAREA');
+    await page.keyboard.type('Typed without a mouse');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('s');
+    await harness.screenshot(page, 'keyboard-focus-send');
+    // Past the last control focus wraps to the first (close), and back.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Close');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('s');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('ok');
+    await harness.screenshot(page, 'keyboard-sent');
+    await page.keyboard.press('Escape');
+    expect(await widget(page).dialog.count()).toBe(0);
+    expect(await focused(page)).toBe('l');
+    const [row] = await harness.rows((candidate) => candidate.comment === 'Typed without a mouse');
+    expect(row).toMatchObject({ type: 'stars', score: 4 });
+  });
 
-it('names its parts for assistive technology', async () => {
-  const page = await harness.newPage();
-  await page.goto(`${harness.site.url}/index.html?type=nps`);
-  const ui = widget(page);
-  expect(await ui.launcher.getAttribute('aria-haspopup')).toBe('dialog');
-  expect(await ui.launcher.getAttribute('aria-expanded')).toBe('false');
-  await ui.launcher.click();
-  expect(await ui.launcher.getAttribute('aria-expanded')).toBe('true');
-  const dialog = page.getByRole('dialog', { name: 'How likely are you to recommend us to a friend?' });
-  expect(await dialog.getAttribute('aria-modal')).toBe('true');
-  expect(await page.getByRole('group', { name: 'How likely are you to recommend us to a friend?' }).count()).toBe(1);
-  expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(1);
-  await ui.score('7').click();
-  expect(await ui.score('7').getAttribute('aria-pressed')).toBe('true');
-  expect(await page.getByRole('textbox', { name: 'Tell us more (optional)' }).count()).toBe(1);
-});
+  it('names its parts for assistive technology', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    const ui = widget(page);
+    expect(await ui.launcher.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(await ui.launcher.getAttribute('aria-expanded')).toBe('false');
+    await ui.launcher.click();
+    expect(await ui.launcher.getAttribute('aria-expanded')).toBe('true');
+    const dialog = page.getByRole('dialog', { name: 'How likely are you to recommend us to a friend?' });
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await page.getByRole('group', { name: 'How likely are you to recommend us to a friend?' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(1);
+    await ui.score('7').click();
+    expect(await ui.score('7').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Tell us more (optional)' }).count()).toBe(1);
+  });
 
-it('closes when the page outside it is clicked', async () => {
-  const page = await harness.newPage();
-  await page.goto(`${harness.site.url}/index.html?type=thumbs`);
-  await widget(page).launcher.click();
-  await widget(page).dialog.waitFor();
-  await page.mouse.click(100, 600);
-  expect(await widget(page).dialog.count()).toBe(0);
+  it('closes when the page outside it is clicked', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.site.url}/index.html?type=thumbs`);
+    await widget(page).launcher.click();
+    await widget(page).dialog.waitFor();
+    await page.mouse.click(100, 600);
+    expect(await widget(page).dialog.count()).toBe(0);
+  });
 });

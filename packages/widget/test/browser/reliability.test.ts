@@ -1,6 +1,9 @@
+import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, widget } from './harness.js';
+
+const available = requireChromiumOrSkip('widget reliability');
 
 let harness: Harness;
 beforeAll(async () => {
@@ -29,98 +32,100 @@ async function submitNps(page: Page, score: string, comment: string) {
   await ui.outcome.waitFor();
 }
 
-it('offline → queued → back online → exactly one row, even when the queue is replayed', async () => {
-  const page = await harness.newPage();
-  await page.goto(`${harness.site.url}/index.html?type=nps`);
-  // The connection drops after the dialog is open (its script needs the network to load).
-  await widget(page).launcher.click();
-  await widget(page).dialog.waitFor();
-  await page.context().setOffline(true);
-  await submitNps(page, '3', 'Written on a train');
-  expect(await widget(page).title.textContent()).toBe('Saved for later');
-  expect(await widget(page).outcome.textContent()).toContain('You’re offline');
-  await harness.screenshot(page, 'offline-queued');
-  const [entry] = await queue(page);
-  expect(entry?.idempotencyKey).toMatch(/^hbw_/);
-  expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Written on a train')).toEqual([]);
+describe.skipIf(!available)('the widget when delivery fails', () => {
+  it('offline → queued → back online → exactly one row, even when the queue is replayed', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    // The connection drops after the dialog is open (its script needs the network to load).
+    await widget(page).launcher.click();
+    await widget(page).dialog.waitFor();
+    await page.context().setOffline(true);
+    await submitNps(page, '3', 'Written on a train');
+    expect(await widget(page).title.textContent()).toBe('Saved for later');
+    expect(await widget(page).outcome.textContent()).toContain('You’re offline');
+    await harness.screenshot(page, 'offline-queued');
+    const [entry] = await queue(page);
+    expect(entry?.idempotencyKey).toMatch(/^hbw_/);
+    expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Written on a train')).toEqual([]);
 
-  await page.context().setOffline(false);
-  await harness.rows((row) => row.comment === 'Written on a train');
-  await expect.poll(() => queue(page)).toEqual([]);
+    await page.context().setOffline(false);
+    await harness.rows((row) => row.comment === 'Written on a train');
+    await expect.poll(() => queue(page)).toEqual([]);
 
-  // A second delivery of the same entry (another tab, a crash before the queue was updated)
-  // carries the same idempotency key: the server answers with the first row, stores nothing new.
-  await setQueue(page, [{ ...(entry as Entry), notBefore: 0 }]);
-  await page.reload();
-  await expect.poll(() => queue(page)).toEqual([]);
-  const rows = await harness.rows((row) => row.comment === 'Written on a train');
-  expect(rows).toHaveLength(1);
-});
+    // A second delivery of the same entry (another tab, a crash before the queue was updated)
+    // carries the same idempotency key: the server answers with the first row, stores nothing new.
+    await setQueue(page, [{ ...(entry as Entry), notBefore: 0 }]);
+    await page.reload();
+    await expect.poll(() => queue(page)).toEqual([]);
+    const rows = await harness.rows((row) => row.comment === 'Written on a train');
+    expect(rows).toHaveLength(1);
+  });
 
-it('queues a 5xx and delivers it on the next page load', async () => {
-  const page = await harness.newPage();
-  await page.route('**/collect', (route) => route.fulfill({ status: 503, body: '{}' }), { times: 1 });
-  await page.goto(`${harness.site.url}/index.html?type=nps`);
-  await submitNps(page, '6', 'Server was down');
-  expect(await widget(page).title.textContent()).toBe('Saved for later');
-  const [entry] = await queue(page);
-  expect(entry?.notBefore).toBeGreaterThan(Date.now());
-  await setQueue(page, [{ ...(entry as Entry), notBefore: 0 }]);
-  await page.reload();
-  await harness.rows((row) => row.comment === 'Server was down');
-  await expect.poll(() => queue(page)).toEqual([]);
-});
+  it('queues a 5xx and delivers it on the next page load', async () => {
+    const page = await harness.newPage();
+    await page.route('**/collect', (route) => route.fulfill({ status: 503, body: '{}' }), { times: 1 });
+    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    await submitNps(page, '6', 'Server was down');
+    expect(await widget(page).title.textContent()).toBe('Saved for later');
+    const [entry] = await queue(page);
+    expect(entry?.notBefore).toBeGreaterThan(Date.now());
+    await setQueue(page, [{ ...(entry as Entry), notBefore: 0 }]);
+    await page.reload();
+    await harness.rows((row) => row.comment === 'Server was down');
+    await expect.poll(() => queue(page)).toEqual([]);
+  });
 
-it('queues a 429 until its Retry-After', async () => {
-  const page = await harness.newPage();
-  await page.route(
-    '**/collect',
-    (route) =>
-      route.fulfill({
-        status: 429,
-        // As the server sends it: CORS exposes Retry-After to the page.
-        headers: {
-          'content-type': 'application/problem+json',
-          'retry-after': '120',
-          'access-control-allow-origin': '*',
-          'access-control-expose-headers': 'Retry-After',
-        },
-        body: JSON.stringify({ status: 429, code: 'event_limit_reached' }),
-      }),
-    { times: 1 },
-  );
-  await page.goto(`${harness.site.url}/index.html?type=nps`);
-  const before = Date.now();
-  await submitNps(page, '8', 'Over the plan limit');
-  const [entry] = await queue(page);
-  expect(entry?.notBefore).toBeGreaterThanOrEqual(before + 120_000);
-  // Not due yet: a reload leaves it queued and sends nothing.
-  await page.reload();
-  await widget(page).launcher.waitFor();
-  expect(await queue(page)).toHaveLength(1);
-  expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Over the plan limit')).toEqual([]);
-});
+  it('queues a 429 until its Retry-After', async () => {
+    const page = await harness.newPage();
+    await page.route(
+      '**/collect',
+      (route) =>
+        route.fulfill({
+          status: 429,
+          // As the server sends it: CORS exposes Retry-After to the page.
+          headers: {
+            'content-type': 'application/problem+json',
+            'retry-after': '120',
+            'access-control-allow-origin': '*',
+            'access-control-expose-headers': 'Retry-After',
+          },
+          body: JSON.stringify({ status: 429, code: 'event_limit_reached' }),
+        }),
+      { times: 1 },
+    );
+    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    const before = Date.now();
+    await submitNps(page, '8', 'Over the plan limit');
+    const [entry] = await queue(page);
+    expect(entry?.notBefore).toBeGreaterThanOrEqual(before + 120_000);
+    // Not due yet: a reload leaves it queued and sends nothing.
+    await page.reload();
+    await widget(page).launcher.waitFor();
+    expect(await queue(page)).toHaveLength(1);
+    expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Over the plan limit')).toEqual([]);
+  });
 
-it('a blocked request surfaces onError, never a false thank-you', async () => {
-  const page = await harness.newPage();
-  await page.route('**/collect', (route) => route.abort('blockedbyclient'));
-  await page.goto(`${harness.site.url}/programmatic.html?type=thumbs`);
-  await page.getByText('Rate checkout').click();
-  const ui = widget(page);
-  await ui.score('Yes').click();
-  await ui.send.click();
-  await ui.outcome.waitFor();
-  expect(await ui.title.textContent()).toBe('Couldn’t send');
-  expect(await ui.outcome.textContent()).toContain('an extension may block it');
-  await harness.screenshot(page, 'blocked');
-  await expect.poll(() => page.locator('#log').textContent()).toBe('open\nerror network_error\n');
-});
+  it('a blocked request surfaces onError, never a false thank-you', async () => {
+    const page = await harness.newPage();
+    await page.route('**/collect', (route) => route.abort('blockedbyclient'));
+    await page.goto(`${harness.site.url}/programmatic.html?type=thumbs`);
+    await page.getByText('Rate checkout').click();
+    const ui = widget(page);
+    await ui.score('Yes').click();
+    await ui.send.click();
+    await ui.outcome.waitFor();
+    expect(await ui.title.textContent()).toBe('Couldn’t send');
+    expect(await ui.outcome.textContent()).toContain('an extension may block it');
+    await harness.screenshot(page, 'blocked');
+    await expect.poll(() => page.locator('#log').textContent()).toBe('open\nerror network_error\n');
+  });
 
-it('a refused submission (unknown inbox) says so and is not queued', async () => {
-  const page = await harness.newPage();
-  await page.goto(`${harness.site.url}/index.html?type=nps&inbox_key=ibx_nope`);
-  await submitNpsExpectingError(page);
-  expect(await queue(page)).toEqual([]);
+  it('a refused submission (unknown inbox) says so and is not queued', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.site.url}/index.html?type=nps&inbox_key=ibx_nope`);
+    await submitNpsExpectingError(page);
+    expect(await queue(page)).toEqual([]);
+  });
 });
 
 async function submitNpsExpectingError(page: Page) {

@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { FeedbackKind } from '@hearback/widget';
 import { widgetAssets } from '@hearback/widget/assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, widget } from './harness.js';
+
+const available = requireChromiumOrSkip('widget script-tag');
 
 let harness: Harness;
 beforeAll(async () => {
@@ -23,7 +26,7 @@ const KINDS: [FeedbackKind, string | null, number | null][] = [
   ['text', null, null],
 ];
 
-describe('the script tag on examples/script-tag/index.html', () => {
+describe.skipIf(!available)('the script tag on examples/script-tag/index.html', () => {
   it.each(KINDS)('submits %s feedback that lands in the server', async (kind, button, score) => {
     const page = await harness.newPage();
     await page.goto(`${harness.site.url}/index.html?type=${kind}`);
@@ -116,7 +119,7 @@ describe('the script tag on examples/script-tag/index.html', () => {
   });
 });
 
-describe('served from widgetAssets(), as the Hearback server will serve it', () => {
+describe.skipIf(!available)('served from widgetAssets(), as the Hearback server will serve it', () => {
   it('loads the versioned widget.js and its dialog with long-lived caching', async () => {
     const assets = new Map(widgetAssets().map((asset) => [asset.path, asset]));
     const server = createServer((request, response) => {
