@@ -393,7 +393,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "search_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "search_unavailable" | "internal_error";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -1090,7 +1090,10 @@ export interface operations {
     updateOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
             };
@@ -1433,7 +1436,10 @@ export interface operations {
     updateFeedback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 id: string;
@@ -1774,7 +1780,10 @@ export interface operations {
     createNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 id: string;
@@ -1933,7 +1942,10 @@ export interface operations {
     deleteNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 id: string;
@@ -2009,7 +2021,10 @@ export interface operations {
     updateNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 id: string;
@@ -2172,7 +2187,10 @@ export interface operations {
     createInbox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
             };
@@ -2338,7 +2356,10 @@ export interface operations {
     deleteInbox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 inboxId: string;
@@ -2413,7 +2434,10 @@ export interface operations {
     updateInbox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 inboxId: string;
@@ -2575,7 +2599,10 @@ export interface operations {
     createBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
             };
@@ -2732,7 +2759,10 @@ export interface operations {
     deleteBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 brandId: string;
@@ -2807,7 +2837,10 @@ export interface operations {
     updateBrand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 brandId: string;
@@ -2969,7 +3002,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
             };
@@ -3126,7 +3162,10 @@ export interface operations {
     updateApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 keyId: string;
@@ -3207,7 +3246,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orgId: string;
                 keyId: string;

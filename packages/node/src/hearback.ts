@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type CollectRequest,
   type CollectResponse,
@@ -93,16 +92,11 @@ export class Hearback {
    * });
    */
   collect(input: CollectRequest, options: CollectOptions = {}): Promise<CollectResponse> {
-    const { idempotencyKey = input.eventId ?? randomUUID(), ...requestOptions } = options;
+    const idempotencyKey = options.idempotencyKey ?? input.eventId;
     return this.#context.call(
       'collectFeedback',
-      (attempt) =>
-        this.client.POST('/collect', {
-          params: { header: { 'idempotency-key': idempotencyKey } },
-          body: input,
-          ...attempt,
-        }),
-      requestOptions,
+      (attempt) => this.client.POST('/collect', { body: input, ...attempt }),
+      { ...options, idempotencyKey },
     );
   }
 

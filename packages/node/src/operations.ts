@@ -1,9 +1,9 @@
 import type { OperationId } from '@hearback/client';
 
 /**
- * When the SDK may send an operation again after a failure: `safe` (idempotent: reads, deletes,
- * revoking), `idempotency-key` (safe because each call carries an `Idempotency-Key` the server
- * deduplicates on), or `never` (a repeat could act twice).
+ * When the SDK may send an operation again after a failure: `safe` (reads), `idempotency-key`
+ * (writes: every attempt of one call carries the same `Idempotency-Key`, so the server acts once
+ * and answers a retry with the first response), or `never` (a repeat could act twice).
  */
 export type RetryPolicy = 'safe' | 'idempotency-key' | 'never';
 
@@ -23,34 +23,34 @@ export const OPERATIONS = {
   readyz: { method: 'health.ready', retry: 'safe' },
   collectFeedback: { method: 'collect', retry: 'idempotency-key' },
   getOrganization: { method: 'organization.get', retry: 'safe' },
-  updateOrganization: { method: 'organization.update', retry: 'never' },
+  updateOrganization: { method: 'organization.update', retry: 'idempotency-key' },
   listFeedback: { method: 'feedback.list', retry: 'safe' },
   getFeedback: { method: 'feedback.get', retry: 'safe' },
   getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
   similarFeedback: { method: 'feedback.similar', retry: 'safe' },
-  // Read-only, but each call counts against the plan's monthly searches and the request carries
-  // no idempotency key: a retry after a lost answer would count twice.
+  // Read-only, but each call counts against the plan's monthly searches and the server keeps no
+  // idempotency record for a read: a retry after a lost answer would count twice.
   searchFeedback: { method: 'search', retry: 'never' },
-  updateFeedback: { method: 'feedback.update', retry: 'never' },
+  updateFeedback: { method: 'feedback.update', retry: 'idempotency-key' },
   listNotes: { method: 'feedback.notes.list', retry: 'safe' },
-  createNote: { method: 'feedback.notes.create', retry: 'never' },
+  createNote: { method: 'feedback.notes.create', retry: 'idempotency-key' },
   getNote: { method: 'feedback.notes.get', retry: 'safe' },
-  updateNote: { method: 'feedback.notes.update', retry: 'never' },
-  deleteNote: { method: 'feedback.notes.delete', retry: 'safe' },
+  updateNote: { method: 'feedback.notes.update', retry: 'idempotency-key' },
+  deleteNote: { method: 'feedback.notes.delete', retry: 'idempotency-key' },
   listInboxes: { method: 'inboxes.list', retry: 'safe' },
-  createInbox: { method: 'inboxes.create', retry: 'never' },
+  createInbox: { method: 'inboxes.create', retry: 'idempotency-key' },
   getInbox: { method: 'inboxes.get', retry: 'safe' },
-  updateInbox: { method: 'inboxes.update', retry: 'never' },
-  deleteInbox: { method: 'inboxes.delete', retry: 'safe' },
+  updateInbox: { method: 'inboxes.update', retry: 'idempotency-key' },
+  deleteInbox: { method: 'inboxes.delete', retry: 'idempotency-key' },
   listBrands: { method: 'brands.list', retry: 'safe' },
-  createBrand: { method: 'brands.create', retry: 'never' },
+  createBrand: { method: 'brands.create', retry: 'idempotency-key' },
   getBrand: { method: 'brands.get', retry: 'safe' },
-  updateBrand: { method: 'brands.update', retry: 'never' },
-  deleteBrand: { method: 'brands.delete', retry: 'safe' },
+  updateBrand: { method: 'brands.update', retry: 'idempotency-key' },
+  deleteBrand: { method: 'brands.delete', retry: 'idempotency-key' },
   getCurrentApiKey: { method: 'apiKeys.current', retry: 'safe' },
   listApiKeys: { method: 'apiKeys.list', retry: 'safe' },
-  createApiKey: { method: 'apiKeys.create', retry: 'never' },
+  createApiKey: { method: 'apiKeys.create', retry: 'idempotency-key' },
   getApiKey: { method: 'apiKeys.get', retry: 'safe' },
-  updateApiKey: { method: 'apiKeys.update', retry: 'never' },
-  revokeApiKey: { method: 'apiKeys.revoke', retry: 'safe' },
+  updateApiKey: { method: 'apiKeys.update', retry: 'idempotency-key' },
+  revokeApiKey: { method: 'apiKeys.revoke', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;

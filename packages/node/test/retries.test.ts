@@ -216,27 +216,45 @@ describe('retries, timeouts and idempotency on a flaky network', () => {
     expect(log.attempts).toHaveLength(2);
   });
 
-  it('does not retry writes that could act twice (POST without a key, PATCH)', async () => {
+  it('retries writes under one Idempotency-Key: a create whose answers are lost twice exists once', async () => {
     const log = attemptLog();
     network.use(
       http.post(`${server.url}/organizations/:orgId/brands`, async ({ request }) => {
+        const attempt = log.record(request);
+        const answer = await fetch(bypass(request));
+        return attempt <= 2 ? HttpResponse.error() : answer;
+      }),
+      http.patch(`${server.url}/organizations/:orgId/brands/:brandId`, async ({ request }) => {
+        const attempt = log.record(request);
+        const answer = await fetch(bypass(request));
+        return attempt <= 4 ? HttpResponse.json(problem(503, 'internal_error'), { status: 503 }) : answer;
+      }),
+    );
+    const hearback = sdk();
+    const brand = await hearback.brands.create({ name: 'Exactly once' });
+    expect(brand.name).toBe('Exactly once');
+    expect(log.attempts.slice(0, 3).map((attempt) => attempt.idempotencyKey)).toEqual(
+      Array(3).fill(log.attempts[0]?.idempotencyKey),
+    );
+    expect(log.attempts[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await hearback.brands.list().toArray()).filter((item) => item.name === 'Exactly once')).toHaveLength(1);
+
+    const renamed = await hearback.brands.update(brand.id, { name: 'Renamed once' }, { idempotencyKey: 'rename-1' });
+    expect(renamed).toMatchObject({ id: brand.id, name: 'Renamed once' });
+    expect(log.attempts.slice(3).map((attempt) => attempt.idempotencyKey)).toEqual(['rename-1', 'rename-1']);
+  });
+
+  it('does not retry a search (each counts against the plan and the server keeps no record of it)', async () => {
+    const log = attemptLog();
+    network.use(
+      http.post(`${server.url}/organizations/:orgId/search`, async ({ request }) => {
         log.record(request);
         await fetch(bypass(request));
         return HttpResponse.error();
       }),
-      http.patch(`${server.url}/organizations/:orgId`, ({ request }) => {
-        log.record(request);
-        return HttpResponse.json(problem(503, 'internal_error'), { status: 503 });
-      }),
     );
-    const hearback = sdk();
-    expect(await rejection(hearback.brands.create({ name: 'Once' }))).toMatchObject({
-      code: 'network_error',
-      attempts: 1,
-    });
-    expect(await rejection(hearback.organization.update({ name: 'Once' }))).toMatchObject({ status: 503, attempts: 1 });
-    expect(log.attempts).toHaveLength(2);
-    expect((await hearback.brands.list().toArray()).filter((brand) => brand.name === 'Once')).toHaveLength(1);
+    expect(await rejection(sdk().search('anything'))).toMatchObject({ code: 'network_error', attempts: 1 });
+    expect(log.attempts).toEqual([{ idempotencyKey: null, requestId: expect.any(String) }]);
   });
 
   it('reports a refused connection as a retryable network_error after retrying', async () => {

@@ -21,6 +21,7 @@ const environmentSchema = z.object({
   HEARBACK_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).optional(),
   HEARBACK_COMMIT_WINDOW_MS: z.coerce.number().min(0).max(100).optional(),
   HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
+  HEARBACK_EVENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).optional(),
   HEARBACK_SEARCH: z.enum(['local', 'openai', 'off']).optional(),
   HEARBACK_SEARCH_IDLE_MS: z.coerce.number().int().min(0).optional(),
   HEARBACK_EMBEDDINGS_URL: z.string().url().optional(),
@@ -45,6 +46,8 @@ function parseOrigins(value: string | undefined): string[] {
   });
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export interface Config {
   port: number;
   host: string;
@@ -56,6 +59,8 @@ export interface Config {
   commitWindowMs: number;
   /** Run the outbox job runner inside this process. */
   runJobs: boolean;
+  /** How long processed outbox events are kept before the job runner's process deletes them. */
+  eventRetentionMs: number;
   /** Largest accepted request body for `POST /collect`, in bytes. */
   collectBodyLimit: number;
   /** Largest accepted request body elsewhere, in bytes. */
@@ -103,6 +108,7 @@ export function loadConfig(
     logLevel: env.HEARBACK_LOG_LEVEL ?? 'info',
     commitWindowMs: env.HEARBACK_COMMIT_WINDOW_MS ?? 0,
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
+    eventRetentionMs: (env.HEARBACK_EVENT_RETENTION_DAYS ?? 7) * DAY_MS,
     collectBodyLimit: 64 * 1024,
     bodyLimit: 1024 * 1024,
     search: searchConfig(env),

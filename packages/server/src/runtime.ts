@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { loadWidgetAssets } from './http/widget-routes.js';
 import { embedFeedbackHandler } from './jobs/embed-feedback.js';
+import { Housekeeping } from './jobs/housekeeping.js';
 import { JobRunner } from './jobs/job-runner.js';
 import type { Logger } from './logger.js';
 import { createEmbedder } from './search/create-embedder.js';
@@ -20,6 +21,8 @@ export interface Runtime {
   store: Store;
   services: Services;
   jobs: JobRunner;
+  /** Hourly, with the job runner: deletes old processed events and expired idempotency records. */
+  housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
   embedder: Embedder | undefined;
   app: ReturnType<typeof createApp>;
@@ -49,6 +52,11 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     onError: (error, event) =>
       logger?.error('job failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });
+  const housekeeping = new Housekeeping({
+    store,
+    retentionMs: config.eventRetentionMs,
+    onError: (error) => logger?.error('housekeeping failed', { error: String(error) }),
+  });
   const embedder = createEmbedder(config.search);
   // Embedding runs from the outbox, after the commit: `/collect` does no more work with search on.
   if (embedder) jobs.on('feedback.created', embedFeedbackHandler(store, embedder));
@@ -75,19 +83,24 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     },
     logError,
   });
-  if (config.runJobs) jobs.start();
+  if (config.runJobs) {
+    jobs.start();
+    housekeeping.start();
+  }
   return {
     config,
     database,
     store,
     services,
     jobs,
+    housekeeping,
     embedder,
     app,
     logError,
     async close() {
       await services.collect.drain();
       await jobs.stop();
+      await housekeeping.stop();
       await embedder?.close();
       await database.close();
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { HearbackClient, OperationId } from '@hearback/client';
 import { OPERATIONS } from '../operations.js';
 import { type Attempt, execute, type FetchResult } from '../transport/execute.js';
@@ -21,13 +22,20 @@ export class ResourceContext {
 
   /**
    * Runs the call for `operationId` with the retry policy the operation map gives it: `safe` and
-   * `idempotency-key` operations are retried, `never` ones are sent once.
+   * `idempotency-key` operations are retried, `never` ones are sent once. Every attempt of an
+   * `idempotency-key` operation carries the same key.
    */
   call<Data>(
     operationId: OperationId,
     send: (attempt: Attempt) => Promise<FetchResult<Data>>,
     options: RequestOptions = {},
   ): Promise<Data> {
-    return execute(send, this.settings, { ...options, retrySafe: OPERATIONS[operationId].retry !== 'never' });
+    const { idempotencyKey, ...executeOptions } = options;
+    const policy = OPERATIONS[operationId].retry;
+    const key = policy === 'idempotency-key' ? (idempotencyKey ?? randomUUID()) : undefined;
+    const withKey: typeof send = key
+      ? (attempt) => send({ ...attempt, headers: { ...attempt.headers, 'idempotency-key': key } })
+      : send;
+    return execute(withKey, this.settings, { ...executeOptions, retrySafe: policy !== 'never' });
   }
 }

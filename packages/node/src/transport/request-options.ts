@@ -8,16 +8,16 @@ export interface RequestOptions {
   timeoutMs?: number | undefined;
   /** Retries after the first attempt; overrides the client's `maxRetries`. `0` disables retries. */
   maxRetries?: number | undefined;
-}
-
-/** Options of `collect()`: those of every call, plus the idempotency key. */
-export interface CollectOptions extends RequestOptions {
   /**
-   * Deduplicates retries: the server stores one row per key and answers repeats with the first
-   * result. Defaults to the body's `eventId`, else a random UUID made once per `collect()` call.
+   * Writes only (reads ignore it): the `Idempotency-Key` every attempt of this call carries, so the
+   * server acts once and answers repeats with the first result. Default: a random UUID made once
+   * per call. Pass your own to deduplicate across process restarts (e.g. a job id).
    */
   idempotencyKey?: string | undefined;
 }
+
+/** Options of `collect()`; its idempotency key defaults to the body's `eventId`. */
+export interface CollectOptions extends RequestOptions {}
 
 /** Options of `search()`: those of every call, plus the size and filters of the search. */
 export interface SearchOptions extends RequestOptions {

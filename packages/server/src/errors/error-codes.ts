@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'inbox_not_found',
   'conflict',
   'idempotency_key_reused',
+  'idempotency_key_in_use',
   'event_limit_reached',
   'inbox_limit_reached',
   'search_limit_reached',

@@ -81,3 +81,24 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const SECURITY: Record<string, string[]>[] = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-22T10:15:00.000Z' });
+
+/** The `Idempotency-Key` request header, with what a repeated key does on the route it documents. */
+export function idempotencyHeaders(description: string) {
+  return z.object({
+    'idempotency-key': z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({
+        // Must equal the object key (Hono validates lower-cased header names); header names are
+        // case-insensitive, so clients may still send `Idempotency-Key`.
+        param: { name: 'idempotency-key', in: 'header' },
+        description,
+      }),
+  });
+}
+
+export const WriteIdempotencyHeaders = idempotencyHeaders(
+  'A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID.',
+);

@@ -4,6 +4,7 @@ import { apiKeysService } from './api-keys.js';
 import { brandsService } from './brands.js';
 import { collectService } from './collect.js';
 import { feedbackService } from './feedback.js';
+import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
 import { organizationsService } from './organizations.js';
@@ -30,6 +31,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
     search: searchService(store, options.embedder),
+    idempotency: idempotencyService(store),
     collect: collectService(store, { windowMs: options.commitWindowMs, onEvents }),
   };
 }

@@ -98,6 +98,16 @@ export interface UsageTable {
   searches: number;
 }
 
+export interface IdempotencyRecordsTable {
+  key_id: string;
+  key_hash: string;
+  fingerprint: string;
+  status: number | null;
+  response: string | null;
+  started_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   brands: BrandsTable;
@@ -107,4 +117,5 @@ export interface DatabaseSchema {
   notes: NotesTable;
   outbox: OutboxTable;
   usage: UsageTable;
+  idempotency_records: IdempotencyRecordsTable;
 }

@@ -10,6 +10,7 @@ import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
 import { feedbackStatsRepository } from './repositories/feedback-stats.js';
 import { fullTextRepository } from './repositories/full-text.js';
+import { idempotencyRepository } from './repositories/idempotency.js';
 import { inboxesRepository } from './repositories/inboxes.js';
 import { notesRepository } from './repositories/notes.js';
 import { organizationsRepository } from './repositories/organizations.js';
@@ -47,6 +48,7 @@ function repositories(
     notes: notesRepository(db),
     embeddings: embeddingsRepository(db, database.dialect, vecTablesFor(database)),
     fullText: fullTextRepository(db, database.dialect),
+    idempotency: idempotencyRepository(db),
     outbox: outboxRepository(db, database.dialect, inserts, relayWrites),
     usage: usageRepository(db, database.dialect),
   };

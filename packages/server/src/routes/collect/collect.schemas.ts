@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { FEEDBACK_TYPES, SCORE_RANGES } from '../../domain/feedback.js';
+import { idempotencyHeaders } from '../shared.schemas.js';
 
 export const MAX_COMMENT_LENGTH = 10_000;
 export const MAX_CONTEXT_BYTES = 16 * 1024;
@@ -78,16 +79,4 @@ export const CollectResponseSchema = z
   })
   .openapi('CollectResponse');
 
-export const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .openapi({
-      // Must equal the object key (Hono validates lower-cased header names); header names are
-      // case-insensitive, so clients may still send `Idempotency-Key`.
-      param: { name: 'idempotency-key', in: 'header' },
-      description: 'Retries with the same key store one row.',
-    }),
-});
+export const IdempotencyHeaders = idempotencyHeaders('Retries with the same key store one row.');

@@ -94,6 +94,27 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
           .execute(),
       );
     },
+    /**
+     * Deletes up to `limit` events processed before `before`, oldest first; returns how many.
+     * Events still pending (failing and retried) are kept whatever their age.
+     */
+    async pruneProcessed(before: string, limit: number): Promise<number> {
+      const deleted = await relay((db) =>
+        db
+          .deleteFrom('outbox')
+          .where('seq', 'in', (eb) =>
+            eb
+              .selectFrom('outbox')
+              .select('seq')
+              .where('processed_at', 'is not', null)
+              .where('processed_at', '<', before)
+              .orderBy('seq')
+              .limit(limit),
+          )
+          .executeTakeFirst(),
+      );
+      return Number(deleted.numDeletedRows);
+    },
     async pendingCount(): Promise<number> {
       const row = await db
         .selectFrom('outbox')

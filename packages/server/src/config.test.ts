@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe('loadConfig', () => {
+  it('gives a new user working defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      defaultPlan: 'enterprise',
+      runJobs: true,
+      eventRetentionMs: 7 * DAY_MS,
+      search: { embedder: 'local' },
+      mcpAllowedOrigins: [],
+    });
+  });
+
+  it('reads each variable, and explicit overrides (CLI flags) win over the environment', () => {
+    const config = loadConfig(
+      {
+        PORT: '4100',
+        HEARBACK_DATA_DIR: '/tmp/hb',
+        DATABASE_URL: 'postgres://u@127.0.0.1:5432/hb',
+        HEARBACK_DEFAULT_PLAN: 'starter',
+        HEARBACK_DISABLE_JOBS: 'true',
+        HEARBACK_EVENT_RETENTION_DAYS: '0.5',
+        HEARBACK_SEARCH: 'off',
+        HEARBACK_MCP_ALLOWED_ORIGINS: 'https://app.example.com/path, http://localhost:5173',
+      },
+      { port: 5000 },
+    );
+    expect(config).toMatchObject({
+      port: 5000,
+      dataDir: '/tmp/hb',
+      databaseUrl: 'postgres://u@127.0.0.1:5432/hb',
+      defaultPlan: 'starter',
+      runJobs: false,
+      eventRetentionMs: DAY_MS / 2,
+      search: { embedder: 'off' },
+      mcpAllowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ HEARBACK_DEFAULT_PLAN: 'platinum' }, 'HEARBACK_DEFAULT_PLAN'],
+    [{ HEARBACK_EVENT_RETENTION_DAYS: '0' }, 'HEARBACK_EVENT_RETENTION_DAYS'],
+    [{ HEARBACK_SEARCH: 'openai' }, 'HEARBACK_EMBEDDINGS_URL'],
+    [{ HEARBACK_MCP_ALLOWED_ORIGINS: 'ftp://files.example.com' }, 'HEARBACK_MCP_ALLOWED_ORIGINS'],
+  ])('refuses %o with a ConfigError naming %s', (environment, name) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(name);
+  });
+});

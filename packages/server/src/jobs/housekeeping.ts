@@ -1,0 +1,76 @@
+import type { Store } from '../storage/store.js';
+
+export interface HousekeepingOptions {
+  store: Store;
+  /** How long a processed event is kept (for inspection and late consumers) before it is deleted. */
+  retentionMs: number;
+  /** Time between prunes; the first runs one interval after start. Default: one hour. */
+  intervalMs?: number;
+  /** Rows per delete statement: keeps each write (and its lock) short on a large backlog. */
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+const DEFAULT_INTERVAL_MS = 60 * 60 * 1000;
+const DEFAULT_BATCH_SIZE = 1000;
+
+/**
+ * Deletes what has served its purpose, so tables hold a bounded window rather than everything ever
+ * written: processed outbox events past their retention, expired idempotency records. Several
+ * processes may do it on one PostgreSQL database: deleting an already deleted row is a no-op.
+ *
+ * @example
+ * const housekeeping = new Housekeeping({ store, retentionMs: 7 * 24 * 3600_000 });
+ * housekeeping.start();
+ */
+export class Housekeeping {
+  private timer: NodeJS.Timeout | null = null;
+  private active: Promise<unknown> | null = null;
+
+  constructor(private readonly options: HousekeepingOptions) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.runInBackground(), this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
+    // Housekeeping must never keep a process (a CLI command, a test) alive.
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.active?.catch(() => undefined);
+  }
+
+  /** One round: returns how many outbox events and idempotency records it deleted. */
+  async pruneOnce(now = new Date()): Promise<{ events: number; idempotencyRecords: number }> {
+    return {
+      events: await this.pruneEvents(now),
+      idempotencyRecords: await this.options.store.idempotency.pruneExpired(now.toISOString()),
+    };
+  }
+
+  /** Deletes every event processed more than the retention before `now`, a batch at a time. */
+  private async pruneEvents(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - this.options.retentionMs).toISOString();
+    const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
+    let total = 0;
+    for (;;) {
+      const deleted = await this.options.store.outbox.pruneProcessed(before, batchSize);
+      total += deleted;
+      if (deleted < batchSize) return total;
+    }
+  }
+
+  private async runInBackground(): Promise<void> {
+    if (this.active) return;
+    this.active = this.pruneOnce();
+    try {
+      await this.active;
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      this.active = null;
+    }
+  }
+}

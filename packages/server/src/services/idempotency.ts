@@ -1,0 +1,82 @@
+import type { Principal } from '../domain/api-key.js';
+import { ApiError } from '../errors/api-error.js';
+import { idempotencyKeyHash, openResponse, sealResponse } from '../lib/idempotency-crypto.js';
+import type { Store } from '../storage/store.js';
+
+/** How long a response is replayed for a repeated key (as Stripe: a day covers any retry policy). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A first request that has not answered after this long is taken as lost (its process died):
+ * a retry then runs again rather than waiting out the day.
+ */
+export const IDEMPOTENCY_ABANDON_MS = 60 * 1000;
+
+export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status: number; body: string };
+
+/**
+ * `Idempotency-Key` for writes (DESIGN §3): the first request with a key runs and its successful
+ * response is kept; a retry with the same key and the same request gets that response back.
+ * Failed requests (4xx, 5xx) are not kept, so a corrected retry runs. `/collect` has its own,
+ * cheaper scheme (the event id stored on the feedback row).
+ */
+export function idempotencyService(store: Store, clock: () => number = Date.now) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  return {
+    /** Claims `key` for this request, or returns the response to replay; throws 409/422 (see below). */
+    async begin(principal: Principal, key: string, fingerprint: string): Promise<IdempotencyOutcome> {
+      const hash = idempotencyKeyHash(principal.keyId, key);
+      // A record that vanished or restarted between our reads is read again, a few times at most.
+      for (let round = 0; round < 3; round++) {
+        const now = clock();
+        if (
+          await store.idempotency.tryStart(principal.keyId, hash, fingerprint, iso(now), iso(now + IDEMPOTENCY_TTL_MS))
+        ) {
+          return { kind: 'proceed' };
+        }
+        const record = await store.idempotency.find(principal.keyId, hash);
+        if (!record) continue;
+        const expired = Date.parse(record.expiresAt) <= now;
+        const abandoned = record.status === null && Date.parse(record.startedAt) + IDEMPOTENCY_ABANDON_MS <= now;
+        if (expired || abandoned) {
+          const restarted = await store.idempotency.restart(
+            principal.keyId,
+            hash,
+            record.startedAt,
+            fingerprint,
+            iso(now),
+            iso(now + IDEMPOTENCY_TTL_MS),
+          );
+          if (restarted) return { kind: 'proceed' };
+          continue;
+        }
+        if (record.fingerprint !== fingerprint) {
+          throw new ApiError(
+            422,
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used for a different request; use a new key for a new request.',
+          );
+        }
+        if (record.status === null || record.response === null) break;
+        return { kind: 'replay', status: record.status, body: openResponse(principal.keyId, key, record.response) };
+      }
+      throw new ApiError(
+        409,
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+        { headers: { 'retry-after': '1' } },
+      );
+    },
+
+    /** Keeps the response of the request that claimed `key`, for its retries. */
+    async complete(principal: Principal, key: string, status: number, body: string): Promise<void> {
+      const hash = idempotencyKeyHash(principal.keyId, key);
+      await store.idempotency.complete(principal.keyId, hash, status, sealResponse(principal.keyId, key, body));
+    },
+
+    /** Frees `key` after a failed request, so a retry runs again. */
+    async release(principal: Principal, key: string): Promise<void> {
+      await store.idempotency.release(principal.keyId, idempotencyKeyHash(principal.keyId, key));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Executor } from './executor.js';
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  /** Null while the first request is still running. */
+  status: number | null;
+  response: string | null;
+  startedAt: string;
+  expiresAt: string;
+}
+
+export function idempotencyRepository(db: Executor) {
+  return {
+    /** Claims the key for a first request; false when a record exists (of any age). */
+    async tryStart(keyId: string, keyHash: string, fingerprint: string, startedAt: string, expiresAt: string) {
+      const result = await db
+        .insertInto('idempotency_records')
+        .values({
+          key_id: keyId,
+          key_hash: keyHash,
+          fingerprint,
+          status: null,
+          response: null,
+          started_at: startedAt,
+          expires_at: expiresAt,
+        })
+        .onConflict((conflict) => conflict.columns(['key_id', 'key_hash']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    async find(keyId: string, keyHash: string): Promise<IdempotencyRecord | undefined> {
+      const row = await db
+        .selectFrom('idempotency_records')
+        .selectAll()
+        .where('key_id', '=', keyId)
+        .where('key_hash', '=', keyHash)
+        .executeTakeFirst();
+      return (
+        row && {
+          fingerprint: row.fingerprint,
+          status: row.status === null ? null : Number(row.status),
+          response: row.response,
+          startedAt: row.started_at,
+          expiresAt: row.expires_at,
+        }
+      );
+    },
+
+    /**
+     * Restarts a record that expired or whose first request was abandoned, only if it is still the
+     * one the caller read (`startedAt`): of two retries racing for it, one wins.
+     */
+    async restart(
+      keyId: string,
+      keyHash: string,
+      seenStartedAt: string,
+      fingerprint: string,
+      startedAt: string,
+      expiresAt: string,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('idempotency_records')
+        .set({ fingerprint, status: null, response: null, started_at: startedAt, expires_at: expiresAt })
+        .where('key_id', '=', keyId)
+        .where('key_hash', '=', keyHash)
+        .where('started_at', '=', seenStartedAt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async complete(keyId: string, keyHash: string, status: number, response: string): Promise<void> {
+      await db
+        .updateTable('idempotency_records')
+        .set({ status, response })
+        .where('key_id', '=', keyId)
+        .where('key_hash', '=', keyHash)
+        .execute();
+    },
+
+    /** Forgets a key whose request failed, so a retry runs again. */
+    async release(keyId: string, keyHash: string): Promise<void> {
+      await db
+        .deleteFrom('idempotency_records')
+        .where('key_id', '=', keyId)
+        .where('key_hash', '=', keyHash)
+        .where('status', 'is', null)
+        .execute();
+    },
+
+    /** Deletes records past their expiry (a day's worth at most: no batching needed). */
+    async pruneExpired(now: string): Promise<number> {
+      const result = await db.deleteFrom('idempotency_records').where('expires_at', '<', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
