@@ -53,8 +53,9 @@ program
     const server = await listen(runtime, { port: config.port, host: config.host });
     process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
     process.stdout.write(`Storage: ${runtime.database.dialect} (${runtime.database.location})\n`);
-    process.stdout.write(`API reference: ${server.url}/openapi.json\n`);
+    // Before the API reference line, which tools (and the CLI tests) read as "started".
     if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.url}/\n`);
+    process.stdout.write(`API reference: ${server.url}/openapi.json\n`);
     if (await runtime.services.organizations.isEmpty()) {
       const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
       process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.url)}\n\n`);
