@@ -1,12 +1,14 @@
-// Hearback.init with callbacks, and open() from the page's own link: no launcher button.
+// Hearback.init with callbacks, then the global API (Hearback.open, close, setContext, destroy)
+// from the page's own controls: no launcher button. The keys come from this script's data-*
+// attributes so the file stays static.
 const log = (line) => {
   document.getElementById('log').textContent += `${line}\n`;
 };
-const widget = window.Hearback.init({
-  apiUrl: '{{HEARBACK_URL}}',
-  inboxKey: '{{INBOX_KEY}}',
-  apiKey: '{{COLLECT_KEY}}',
-  type: '{{TYPE}}',
+const { inboxKey, apiKey, type } = document.currentScript.dataset;
+window.Hearback.init({
+  inboxKey,
+  apiKey,
+  type,
   launcher: false,
   context: { orderId: 'ord_1001' },
   onOpen: () => log('open'),
@@ -15,8 +17,8 @@ const widget = window.Hearback.init({
   onSuccess: (event) => log(`success ${event.id}`),
   onError: (error) => log(`error ${error.code}`),
 });
-widget.setContext({ userId: 'u_7' });
+window.Hearback.setContext({ userId: 'u_7' });
 document.getElementById('rate').addEventListener('click', (event) => {
   event.preventDefault();
-  widget.open();
+  window.Hearback.open();
 });

@@ -1,28 +1,29 @@
-// Loads index.html (floating launcher) and csp.html (strict CSP) in Debian's Chromium, submits
-// through the script-tag widget, and checks the rows through the server's list API. The full
-// browser suite is packages/widget/test/browser. Exits 1 on failure.
+// Serves these pages from a real Hearback server (--public-dir), loads index.html (floating
+// launcher) and csp.html (strict CSP) in Debian's Chromium, submits through the script-tag widget
+// and checks the rows through the server's list API. The full browser suite is
+// packages/widget/test/browser. Exits 1 on failure.
 import assert from 'node:assert/strict';
-import { launchChromium, requireChromiumOrSkip, startHearback } from '@hearback/test-utils';
+import { launchChromium, requireChromiumOrSkip } from '@hearback/test-utils';
 import { serveExample } from './site.js';
 
 // Without Chromium: a loud warning and exit 0 locally, an error in CI.
 if (!requireChromiumOrSkip('examples/script-tag')) process.exit(0);
 
-const hearback = await startHearback();
-const site = await serveExample(hearback);
+const site = await serveExample();
+const { hearback } = site;
 const browser = await launchChromium();
 let failed = false;
 try {
   for (const [path, score] of [
-    ['index.html?type=nps', '9'],
-    ['csp.html?type=nps', '7'],
+    ['index.html', '9'],
+    ['csp.html', '7'],
   ] as const) {
     const page = await browser.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto(`${site.url}/${path}`);
+    await page.goto(site.page(path, { TYPE: 'nps' }));
     const widget = page.locator('hearback-widget');
     await widget.locator('.l').click();
     await widget.getByRole('button', { name: score, exact: true }).click();
@@ -42,6 +43,5 @@ try {
 } finally {
   await browser.close();
   await site.close();
-  await hearback.close();
 }
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,7 @@ import type { AppEnv } from './http/app-env.js';
 import { payloadTooLarge } from './http/body-errors.js';
 import { CORS_OPTIONS } from './http/cors.js';
 import { problemResponse, toApiError } from './http/problem.js';
+import { publicFiles } from './http/public-files.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { validationHook } from './http/validation-hook.js';
 import { registerWidgetRoutes } from './http/widget-routes.js';
@@ -28,6 +29,8 @@ export interface AppDependencies {
   mcpAllowedOrigins?: readonly string[] | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
+  /** A directory served at `/` for `GET`/`HEAD` paths no route claims (see publicFiles). */
+  publicDir?: string | undefined;
   /** Where unexpected errors go; never given secrets (keys are not logged). */
   logError?: (error: unknown, requestId: string | undefined) => void;
 }
@@ -82,6 +85,8 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));
+  // Last, so every API route wins over a file of the same name.
+  if (deps.publicDir) app.get('*', publicFiles(deps.publicDir));
 
   app.notFound((c) =>
     problemResponse(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}.`)),

@@ -17,8 +17,16 @@ function parsePort(value: string): number {
 const dataDirOption = () => new Option('--data-dir <dir>', 'SQLite data directory (HEARBACK_DATA_DIR, default ./data)');
 const planOption = () => new Option('--plan <plan>', 'plan of the new organization').choices(PLAN_NAMES);
 
-function configFrom(options: { dataDir?: string; port?: number; host?: string }, extra: ConfigOverrides = {}): Config {
-  return loadConfig(undefined, { dataDir: options.dataDir, port: options.port, host: options.host, ...extra });
+interface CommonOptions {
+  dataDir?: string;
+  port?: number;
+  host?: string;
+  publicDir?: string;
+}
+
+function configFrom(options: CommonOptions, extra: ConfigOverrides = {}): Config {
+  const { dataDir, port, host, publicDir } = options;
+  return loadConfig(undefined, { dataDir, port, host, publicDir, ...extra });
 }
 
 const program = new Command()
@@ -32,13 +40,21 @@ program
   .addOption(new Option('-p, --port <port>', 'port (PORT, default 3000)').argParser(parsePort))
   .addOption(new Option('--host <host>', 'interface to bind (HOST, default 0.0.0.0)'))
   .addOption(dataDirOption())
-  .action(async (options: { port?: number; host?: string; dataDir?: string }) => {
+  .addOption(
+    new Option(
+      '--public-dir <dir>',
+      "serve this directory's files at / for paths the API does not use, e.g. a demo page (HEARBACK_PUBLIC_DIR)",
+    ),
+  )
+  .action(async (options: CommonOptions) => {
     const config = configFrom(options);
     const logger = createLogger(config.logLevel);
     const runtime = await createRuntime(config, logger);
     const server = await listen(runtime, { port: config.port, host: config.host });
     process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
     process.stdout.write(`Storage: ${runtime.database.dialect} (${runtime.database.location})\n`);
+    // Before the API reference line, which tools (and the CLI tests) read as "started".
+    if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.url}/\n`);
     process.stdout.write(`API reference: ${server.url}/openapi.json\n`);
     if (await runtime.services.organizations.isEmpty()) {
       const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });

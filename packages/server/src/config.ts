@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PLAN_NAMES } from './services/plans.js';
@@ -28,6 +29,7 @@ const environmentSchema = z.object({
   HEARBACK_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   HEARBACK_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
+  HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
 });
 
 /** `https://app.example.com, http://localhost:5173` → normalised origins; `*` stays `*`. */
@@ -69,6 +71,8 @@ export interface Config {
   search: SearchConfig;
   /** Browser origins, besides the server's own, allowed to call `/mcp` (`*`: any). */
   mcpAllowedOrigins: string[];
+  /** A directory whose files are served at `/` for paths no API route claims; off when undefined. */
+  publicDir: string | undefined;
 }
 
 /**
@@ -113,8 +117,19 @@ export function loadConfig(
     bodyLimit: 1024 * 1024,
     search: searchConfig(env),
     mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
+    publicDir: env.HEARBACK_PUBLIC_DIR,
   };
-  return { ...config, ...withoutUndefined(overrides) };
+  const merged = { ...config, ...withoutUndefined(overrides) };
+  return { ...merged, publicDir: merged.publicDir ? publicDirectory(merged.publicDir) : undefined };
+}
+
+/** Absolute, and checked now: a typo should stop the start, not turn every page into a 404. */
+function publicDirectory(dir: string): string {
+  const path = resolve(dir);
+  if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`Invalid configuration: public directory '${path}' is not a directory.`);
+  }
+  return path;
 }
 
 function searchConfig(env: z.infer<typeof environmentSchema>): SearchConfig {

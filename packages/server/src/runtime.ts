@@ -77,6 +77,7 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     bodyLimit: config.bodyLimit,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
     widgetAssets: await loadWidgetAssets(),
+    publicDir: config.publicDir,
     isReady: async () => {
       await sql`select 1`.execute(database.db);
       return true;

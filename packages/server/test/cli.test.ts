@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,8 +63,8 @@ interface Server {
 
 const running = new Set<ChildProcess>();
 
-async function serve(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+async function serve(dataDir: string, ...extraArgs: string[]): Promise<Server> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
     env: CHILD_ENV,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -248,6 +248,24 @@ describe('hearback CLI', () => {
 
       const listed = await cli('orgs', 'list', '--json', '--data-dir', dataDir);
       expect(JSON.parse(listed.stdout).map((org: { id: string }) => org.id)).toEqual([orgId]);
+    });
+  });
+
+  describe('serve --public-dir', () => {
+    it('serves the directory next to the API, and refuses to start on a missing one', async () => {
+      const publicDir = newDataDir();
+      writeFileSync(join(publicDir, 'index.html'), '<h1>Our feedback demo</h1>');
+      const server = await serve(newDataDir(), '--public-dir', publicDir);
+      expect(server.output()).toContain(`Public files: ${publicDir}`);
+      const page = await fetch(`${server.url}/`);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await page.text()).toBe('<h1>Our feedback demo</h1>');
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(await server.stop()).toBe(0);
+
+      const missing = await cli('serve', '--port', '0', '--public-dir', join(publicDir, 'nope'));
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('is not a directory');
     });
   });
 });

@@ -43,17 +43,22 @@ export interface TestHearback {
   close(): Promise<void>;
 }
 
+export interface StartHearbackOptions {
+  /** Served at `/` for paths the API does not use (`--public-dir`): pages loading `/widget.js`. */
+  publicDir?: string | undefined;
+}
+
 /**
  * Starts the real Hearback server (built `@hearback/server`) on a free port over a throwaway
  * SQLite directory, with one bootstrapped organization.
  *
  * @example
- * const hearback = await startHearback();
- * // … submit from a page …
+ * const hearback = await startHearback({ publicDir });
+ * // … submit from a page at `${hearback.url}/index.html` …
  * expect(await hearback.listFeedback()).toHaveLength(1);
  * await hearback.close();
  */
-export async function startHearback(): Promise<TestHearback> {
+export async function startHearback(options: StartHearbackOptions = {}): Promise<TestHearback> {
   // Typed locally and imported by a variable specifier: typechecking this package must not need
   // the server's build output, which `pnpm test` produces after typechecking.
   const specifier = '@hearback/server';
@@ -61,7 +66,9 @@ export async function startHearback(): Promise<TestHearback> {
     throw new Error(`@hearback/server is not built (pnpm --filter @hearback/server build): ${error}`);
   })) as ServerModule;
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
-  const runtime = await server.createRuntime(server.loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent' }));
+  const runtime = await server.createRuntime(
+    server.loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', publicDir: options.publicDir }),
+  );
   const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
     name: 'Test',
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,24 +18,6 @@ export interface StaticServerOptions {
   port?: number | undefined;
   /** URL prefix → directory. The longest matching prefix wins. */
   mounts: Record<string, string>;
-  /**
-   * Values for `{{NAME}}` placeholders in HTML and JS bodies; a query parameter of the same name
-   * in lower case overrides one (`?type=nps` fills `{{TYPE}}`). `{{NONCE}}` is a fresh random
-   * value per response.
-   */
-  placeholders?: Record<string, string>;
-  /** Rewrites text bodies (e.g. fills `{{SERVER}}` placeholders in example pages). */
-  transform?: (body: string, path: string, request: IncomingMessage) => string;
-  /** Extra headers per response (e.g. a Content-Security-Policy for one page). */
-  headers?: (path: string, request: IncomingMessage) => Record<string, string>;
-}
-
-function fill(body: string, values: Record<string, string>, request: IncomingMessage): string {
-  const query = new URL(request.url ?? '/', 'http://x').searchParams;
-  const nonce = randomBytes(16).toString('base64');
-  return body.replace(/\{\{([A-Z_]+)\}\}/g, (match, name: string) =>
-    name === 'NONCE' ? nonce : (query.get(name.toLowerCase()) ?? values[name] ?? match),
-  );
 }
 
 export interface StaticServer {
@@ -45,11 +26,12 @@ export interface StaticServer {
 }
 
 /**
- * A tiny static file server for browser tests: serves example pages and built scripts from
- * local directories on a free loopback port.
+ * A tiny static file server for browser tests of builds that are not served by Hearback (a Vite
+ * app, Storybook) on a free loopback port. Pages that load `/widget.js` are served by the real
+ * server instead (`startHearback({ publicDir })`).
  *
  * @example
- * const site = await serveStatic({ mounts: { '/': 'examples/script-tag', '/dist/': 'packages/widget/dist/browser' } });
+ * const site = await serveStatic({ mounts: { '/': 'examples/react-vite/dist' } });
  */
 export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
   const prefixes = Object.keys(options.mounts).sort((a, b) => b.length - a.length);
@@ -64,16 +46,8 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
     const file = join(options.mounts[prefix] as string, relative.endsWith('/') ? `${relative}index.html` : relative);
     try {
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      let body: Buffer | string = await readFile(file);
-      if (/^text\/(html|javascript)/.test(type) && (options.transform || options.placeholders)) {
-        body = options.transform?.(body.toString('utf8'), path, request) ?? body.toString('utf8');
-        if (options.placeholders) body = fill(body, options.placeholders, request);
-      }
-      response.writeHead(200, {
-        'content-type': type,
-        'cache-control': 'no-store',
-        ...options.headers?.(path, request),
-      });
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
       response.end(body);
     } catch {
       response.writeHead(404).end();

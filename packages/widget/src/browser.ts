@@ -6,20 +6,12 @@
 import type { DialogModule } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
 import { baseUrlOf, readScriptOptions } from './options.js';
-import type { WidgetInstance, WidgetOptions } from './types.js';
+import type { HearbackGlobal, WidgetOptions } from './types.js';
 import { mountWidget } from './widget.js';
 
 /** The dialog chunk's file name, content-hashed; set at build time. */
 declare const __DIALOG_FILE__: string;
 declare const __WIDGET_VERSION__: string;
-
-/** `window.Hearback`: `init()` returns the widget (`open`, `close`, `destroy`, `setContext`, `submit`). */
-interface HearbackGlobal {
-  version: string;
-  init(options: WidgetOptions): WidgetInstance;
-  /** The widget the last `init` (or the script tag) created. */
-  widget: WidgetInstance | undefined;
-}
 
 const globals = window as unknown as { Hearback?: HearbackGlobal; HearbackDialog?: DialogModule };
 const script = document.currentScript as HTMLScriptElement | null;
@@ -52,6 +44,13 @@ if (!globals.Hearback) {
       api.widget = mountWidget(options, { loadDialog, defaultApiUrl: base, defaultNonce: script?.nonce || undefined });
       return api.widget;
     },
+    open: async () => api.widget?.open(),
+    close: () => api.widget?.close(),
+    destroy() {
+      api.widget?.destroy();
+      api.widget = undefined;
+    },
+    setContext: (context) => api.widget?.setContext(context),
   };
   globals.Hearback = api;
 

@@ -6,6 +6,8 @@ import {
   flushQueue,
   MAX_AGE_MS,
   MAX_ATTEMPTS,
+  MIN_RETRY_MS,
+  nextRetryMs,
   QUEUE_STORAGE_KEY,
   type QueueStorage,
   readQueue,
@@ -163,5 +165,20 @@ describe('flushQueue', () => {
     );
     expect(calls).toBe(0);
     expect(readQueue(storage)).toEqual([]);
+  });
+});
+
+describe('nextRetryMs', () => {
+  it('is the wait until the earliest entry is due, bounded below and above', () => {
+    const storage = memoryStorage();
+    expect(nextRetryMs(storage, 0)).toBeUndefined();
+    enqueue(storage, request('k1'), new WidgetError('rate_limited', '429', { retryAfter: 120 }), 0);
+    enqueue(storage, request('k2'), serverError(), 0);
+    expect(nextRetryMs(storage, 0)).toBe(5000);
+    expect(nextRetryMs(storage, 4000)).toBe(MIN_RETRY_MS);
+    expect(nextRetryMs(storage, 9000)).toBe(MIN_RETRY_MS);
+    const far = memoryStorage();
+    enqueue(far, request('k3'), new WidgetError('rate_limited', '429', { retryAfter: 86_400 * 30 }), 0);
+    expect(nextRetryMs(far, 0)).toBe(3_600_000);
   });
 });

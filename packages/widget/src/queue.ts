@@ -15,6 +15,8 @@ export const QUEUE_STORAGE_KEY = 'hearback:queue';
 export const MAX_ATTEMPTS = 20;
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_ENTRIES = 50;
+/** The soonest a timer retries, so an entry due now cannot spin the page. */
+export const MIN_RETRY_MS = 1000;
 
 /** The slice of `Storage` the queue uses (so tests pass a Map-backed fake). */
 export type QueueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -67,6 +69,15 @@ export function enqueue(
     createdAt: existing?.createdAt ?? now,
     notBefore: error.code === 'offline' ? now : now + backoffMs(attempts, error),
   });
+}
+
+/**
+ * Milliseconds until the earliest queued entry is due (at least `MIN_RETRY_MS`, at most an hour,
+ * so a far `Retry-After` cannot overflow a timer); undefined when the queue is empty.
+ */
+export function nextRetryMs(storage: QueueStorage | undefined, now = Date.now()): number | undefined {
+  const due = Math.min(...readQueue(storage).map((entry) => entry.notBefore));
+  return due < Infinity ? Math.min(Math.max(due - now, MIN_RETRY_MS), 3_600_000) : undefined;
 }
 
 export interface FlushReport {

@@ -179,3 +179,24 @@ export interface WidgetInstance {
   submit(input: { score?: number | null; comment?: string | null; context?: FeedbackContext }): Promise<SubmitOutcome>;
   readonly isOpen: boolean;
 }
+
+/**
+ * `window.Hearback`, created by widget.js. `open`, `close`, `destroy` and `setContext` act on the
+ * widget the script tag or the last `init()` created, and do nothing before there is one (with
+ * `async`, widget.js runs after the page's own scripts: call them from its `onload` or later).
+ *
+ * @example
+ * declare const Hearback: import('@hearback/widget').HearbackGlobal;
+ * Hearback.setContext({ userId: 'u_42' });
+ * document.querySelector('#feedback')?.addEventListener('click', () => Hearback.open());
+ */
+export interface HearbackGlobal extends Pick<WidgetInstance, 'open' | 'close' | 'setContext'> {
+  /** The @hearback/widget version of this widget.js. */
+  version: string;
+  /** Creates a widget from JavaScript (same options as `createWidget`) and returns it. */
+  init(options: WidgetOptions): WidgetInstance;
+  /** The widget the script tag or the last `init()` created. */
+  widget: WidgetInstance | undefined;
+  /** Removes that widget from the page; `init()` may create another. */
+  destroy(): void;
+}

@@ -43,6 +43,10 @@ afterEach(() => {
 });
 
 const shadowOf = () => document.querySelector('hearback-widget')?.shadowRoot as ShadowRoot;
+const idempotencyKeys = () =>
+  fetchMock.mock.calls.map(
+    ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'],
+  );
 const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call] as [string, RequestInit])[1].body as string);
 
 describe('mountWidget', () => {
@@ -118,12 +122,69 @@ describe('mountWidget', () => {
     localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([{ ...entry, notBefore: 0 }]));
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true })));
-    const keys = fetchMock.mock.calls.map(
-      ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'],
-    );
+    const keys = idempotencyKeys();
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('retries a 5xx on a timer after its backoff while the page stays open, without an online event', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const onSuccess = vi.fn();
+      const widget = mountWidget({ ...base, onSuccess }, { loadDialog: async () => fakeDialog().module });
+      fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+      expect(await widget.submit({ score: 4 })).toMatchObject({ status: 'queued' });
+      // Not before the 5 s backoff…
+      await vi.advanceTimersByTimeAsync(4900);
+      expect(fetchMock).toHaveBeenCalledOnce();
+      // …then once, with the first attempt's idempotency key.
+      await vi.advanceTimersByTimeAsync(200);
+      await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true })));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(idempotencyKeys()[0]).toBe(idempotencyKeys()[1]);
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+      // Nothing left: no further timer sends anything.
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps retrying with a growing backoff while the server keeps failing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      fetchMock.mockImplementation(async () => new Response('{}', { status: 502 }));
+      const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+      await widget.submit({ score: 2 });
+      // Backoff 5 s, 10 s, 20 s: three more tries within 35 s, not four.
+      await vi.advanceTimersByTimeAsync(35_100);
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+      expect(new Set(idempotencyKeys()).size).toBe(1);
+      expect(JSON.parse(localStorage.getItem(QUEUE_STORAGE_KEY) as string)[0].attempts).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sets no timer while offline: the online event brings the entry back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+      expect(await widget.submit({ score: 1 })).toMatchObject({ error: { code: 'offline' } });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock).toHaveBeenCalledOnce();
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull());
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      onLine.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('flushes what an earlier page load queued', async () => {
@@ -214,11 +275,19 @@ describe('mountWidget', () => {
     expect(system?.hasAttribute('data-dark')).toBe(true);
   });
 
-  it('destroy removes the widget and its listeners', () => {
-    const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
-    widget.destroy();
-    expect(document.querySelector('hearback-widget')).toBeNull();
-    window.dispatchEvent(new Event('online'));
-    expect(fetchMock).not.toHaveBeenCalled();
+  it('destroy removes the widget, its listeners and its retry timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+      const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+      await widget.submit({ score: 3 });
+      widget.destroy();
+      expect(document.querySelector('hearback-widget')).toBeNull();
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchMock).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { WidgetError } from './errors.js';
 import { isValidScore } from './kinds.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
-import { enqueue, flushQueue, type QueueStorage } from './queue.js';
+import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';
 import { type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
 import { themeToCss } from './theme.js';
 import type { FeedbackContext, FeedbackSubmission, SubmitOutcome, WidgetInstance, WidgetOptions } from './types.js';
@@ -117,6 +117,14 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     return { status: error.queued ? 'queued' : 'failed', error } as SubmitOutcome;
   };
 
+  // A 5xx or 429 can clear while the page stays open and no `online` event comes: retry when the
+  // earliest entry is due. Offline, `online` does it instead of a timer failing every second.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    const delay = nextRetryMs(storage());
+    if (delay !== undefined && navigator.onLine && !destroyed) timer = setTimeout(flush, delay);
+  };
   const flush = async () => {
     if (flushing || destroyed) return;
     flushing = true;
@@ -129,6 +137,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       report.dropped.forEach(fail);
     } finally {
       flushing = false;
+      schedule();
     }
   };
   addEventListener('online', flush);
@@ -169,6 +178,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     destroy() {
       instance.close();
       destroyed = true;
+      clearTimeout(timer);
       media?.removeEventListener('change', applyScheme);
       removeEventListener('online', flush);
       host.remove();
@@ -209,6 +219,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       }
       const { error } = result;
       error.queued = error.retryable && enqueue(storage(), request, error);
+      schedule();
       setStatus(error.queued ? 'queued' : 'failed', error);
       return fail(error);
     },

@@ -29,7 +29,7 @@ describe.skipIf(!available)('the widget on a strict-CSP page', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    await page.goto(`${harness.site.url}/csp.html?type=nps`);
+    await page.goto(harness.pageUrl('csp.html', { type: 'nps' }));
     const ui = widget(page);
     await ui.launcher.click();
     await ui.score('10').click();

@@ -23,7 +23,7 @@ const isDark = (page: Page) => page.locator('hearback-widget').evaluate((host) =
 describe.skipIf(!available)('the widget in dark mode', () => {
   it('follows the emulated color scheme live', async () => {
     const page = await harness.newPage({ colorScheme: 'light' });
-    await page.goto(`${harness.site.url}/index.html?type=csat`);
+    await page.goto(harness.pageUrl('index.html', { type: 'csat' }));
     await widget(page).launcher.click();
     await widget(page).score('Satisfied').click();
     expect(await isDark(page)).toBe(false);
@@ -41,7 +41,7 @@ describe.skipIf(!available)('the widget in dark mode', () => {
 
   it('stays dark with data-theme="dark" whatever the system says', async () => {
     const page = await harness.newPage({ colorScheme: 'light' });
-    await page.goto(`${harness.site.url}/index.html?type=nps&theme=dark`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps', theme: 'dark' }));
     await widget(page).launcher.click();
     expect(await isDark(page)).toBe(true);
     expect((await colors(page)).background).toBe('rgb(28, 28, 33)');
@@ -49,7 +49,7 @@ describe.skipIf(!available)('the widget in dark mode', () => {
 
   it('applies dark theme tokens from a theme JSON in dark mode', async () => {
     const page = await harness.newPage({ colorScheme: 'dark' });
-    await page.goto(`${harness.site.url}/inline.html?type=thumbs`);
+    await page.goto(harness.pageUrl('inline.html', { type: 'thumbs' }));
     const ui = widget(page);
     await ui.score('Yes').click();
     const pressed = await ui.score('Yes').evaluate((element) => getComputedStyle(element).backgroundColor);

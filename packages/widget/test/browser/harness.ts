@@ -2,24 +2,27 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   type FeedbackRow,
+  type HearbackPages,
   launchChromium,
-  type StaticServer,
-  serveStatic,
-  startHearback,
+  serveHearbackPages,
   type TestHearback,
 } from '@hearback/test-utils';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../../../examples/script-tag/', import.meta.url));
-const DIST_DIR = fileURLToPath(new URL('../../dist/browser/', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
 
-/** The real server, the example pages with the built widget.js, and Debian's Chromium. */
+/** The real server serving the example pages (`--public-dir`) and its built widget.js, and Debian's Chromium. */
 export interface Harness {
   hearback: TestHearback;
-  site: StaticServer;
+  site: HearbackPages;
   browser: Browser;
+  /**
+   * The URL of an example page as the server serves it, rendered with the test organization's
+   * keys; `values` fill its other placeholders (`{ type: 'nps' }` fills `{{TYPE}}`).
+   */
+  pageUrl(file: string, values?: Record<string, string>): string;
   /** A fresh browser context (own localStorage) and page. */
   newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number }): Promise<Page>;
   /** Waits until the organization holds `count` rows matching `filter`, and returns them. */
@@ -30,25 +33,18 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const hearback = await startHearback();
-  const site = await serveStatic({
-    mounts: { '/': EXAMPLE_DIR, '/widget/': DIST_DIR },
-    placeholders: {
-      WIDGET_SRC: '/widget/widget.js',
-      HEARBACK_URL: hearback.url,
-      INBOX_KEY: hearback.inboxKey,
-      COLLECT_KEY: hearback.collectKey,
-      TYPE: 'thumbs',
-      POSITION: 'bottom-right',
-      THEME: 'system',
-    },
-  });
+  const site = await serveHearbackPages(EXAMPLE_DIR, { TYPE: 'thumbs', POSITION: 'bottom-right', THEME: 'system' });
+  const { hearback } = site;
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     hearback,
     site,
     browser,
+    pageUrl(file, values = {}) {
+      const upper = Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toUpperCase(), value]));
+      return site.page(file, upper);
+    },
     async newPage({ colorScheme = 'light', width = 1000, height = 720 } = {}) {
       const context = await browser.newContext({ colorScheme, viewport: { width, height } });
       contexts.push(context);
@@ -68,7 +64,6 @@ export async function startHarness(): Promise<Harness> {
       for (const context of contexts) await context.close();
       await browser.close();
       await site.close();
-      await hearback.close();
     },
   };
 }

@@ -24,7 +24,7 @@ const focused = (page: Page) =>
 describe.skipIf(!available)('the widget with the keyboard and assistive technology', () => {
   it('is operable with the keyboard alone, with focus trapped in the dialog', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=stars`);
+    await page.goto(harness.pageUrl('index.html', { type: 'stars' }));
     await widget(page).launcher.waitFor();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('l');
@@ -61,7 +61,7 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
 
   it('names its parts for assistive technology', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
     const ui = widget(page);
     expect(await ui.launcher.getAttribute('aria-haspopup')).toBe('dialog');
     expect(await ui.launcher.getAttribute('aria-expanded')).toBe('false');
@@ -78,7 +78,7 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
 
   it('closes when the page outside it is clicked', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=thumbs`);
+    await page.goto(harness.pageUrl('index.html', { type: 'thumbs' }));
     await widget(page).launcher.click();
     await widget(page).dialog.waitFor();
     await page.mouse.click(100, 600);

@@ -35,7 +35,7 @@ async function submitNps(page: Page, score: string, comment: string) {
 describe.skipIf(!available)('the widget when delivery fails', () => {
   it('offline → queued → back online → exactly one row, even when the queue is replayed', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
     // The connection drops after the dialog is open (its script needs the network to load).
     await widget(page).launcher.click();
     await widget(page).dialog.waitFor();
@@ -64,7 +64,7 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
   it('queues a 5xx and delivers it on the next page load', async () => {
     const page = await harness.newPage();
     await page.route('**/collect', (route) => route.fulfill({ status: 503, body: '{}' }), { times: 1 });
-    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
     await submitNps(page, '6', 'Server was down');
     expect(await widget(page).title.textContent()).toBe('Saved for later');
     const [entry] = await queue(page);
@@ -74,6 +74,38 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     await harness.rows((row) => row.comment === 'Server was down');
     await expect.poll(() => queue(page)).toEqual([]);
   });
+
+  it.each([
+    ['a 503', { status: 503, body: '{}' }],
+    ['a 429 with Retry-After: 3', { status: 429, headers: { 'retry-after': '3' }, body: '{}' }],
+  ])(
+    'retries %s on a timer while the page stays open: no online event, same key, exactly one row',
+    async (_name, failure) => {
+      const page = await harness.newPage();
+      const keys: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/collect')) keys.push(request.headers()['idempotency-key'] ?? '');
+      });
+      await page.route('**/collect', (route) => route.fulfill(failure), { times: 1 });
+      await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+      const comment = `Cleared by itself after ${failure.status}`;
+      await submitNps(page, '4', comment);
+      expect(await widget(page).title.textContent()).toBe('Saved for later');
+      // Waiting for its backoff: not delivered yet.
+      const [entry] = await queue(page);
+      expect(entry?.notBefore).toBeGreaterThan(Date.now());
+      expect((await harness.hearback.listFeedback()).filter((row) => row.comment === comment)).toEqual([]);
+
+      // Then the timer delivers it (the unit tests pin the exact schedule).
+      const [row] = await harness.rows((candidate) => candidate.comment === comment);
+      expect(row).toMatchObject({ type: 'nps', score: 4 });
+      await expect.poll(() => queue(page)).toEqual([]);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[0]).toBe(entry?.idempotencyKey);
+      expect(await harness.rows((candidate) => candidate.comment === comment)).toHaveLength(1);
+    },
+  );
 
   it('queues a 429 until its Retry-After', async () => {
     const page = await harness.newPage();
@@ -93,7 +125,7 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
         }),
       { times: 1 },
     );
-    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
     const before = Date.now();
     await submitNps(page, '8', 'Over the plan limit');
     const [entry] = await queue(page);
@@ -108,7 +140,7 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
   it('a blocked request surfaces onError, never a false thank-you', async () => {
     const page = await harness.newPage();
     await page.route('**/collect', (route) => route.abort('blockedbyclient'));
-    await page.goto(`${harness.site.url}/programmatic.html?type=thumbs`);
+    await page.goto(harness.pageUrl('programmatic.html', { type: 'thumbs' }));
     await page.getByText('Rate checkout').click();
     const ui = widget(page);
     await ui.score('Yes').click();
@@ -122,7 +154,7 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
 
   it('a refused submission (unknown inbox) says so and is not queued', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=nps&inbox_key=ibx_nope`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps', inbox_key: 'ibx_nope' }));
     await submitNpsExpectingError(page);
     expect(await queue(page)).toEqual([]);
   });

@@ -1,8 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { FeedbackKind } from '@hearback/widget';
-import { widgetAssets } from '@hearback/widget/assets';
+import { widgetManifest } from '@hearback/widget/assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, widget } from './harness.js';
 
@@ -29,7 +29,12 @@ const KINDS: [FeedbackKind, string | null, number | null][] = [
 describe.skipIf(!available)('the script tag on examples/script-tag/index.html', () => {
   it.each(KINDS)('submits %s feedback that lands in the server', async (kind, button, score) => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=${kind}`);
+    const url = harness.pageUrl('index.html', { type: kind });
+    const collectRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/collect')) collectRequests.push(request.url());
+    });
+    await page.goto(url);
     const ui = widget(page);
     await ui.launcher.click();
     await expect.poll(() => ui.dialog.count()).toBe(1);
@@ -49,13 +54,15 @@ describe.skipIf(!available)('the script tag on examples/script-tag/index.html', 
       source: 'widget',
       page: 'getting-started',
       userId: 'u_42',
-      url: `${harness.site.url}/index.html?type=${kind}`,
+      url,
     });
+    // The page, widget.js and the API share the server's origin: no API URL was configured.
+    expect(collectRequests).toEqual([`${harness.hearback.url}/collect`]);
   });
 
   it('keeps the host page’s CSS out of the widget', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?type=nps`);
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
     const ui = widget(page);
     await ui.launcher.waitFor();
     const launcher = await ui.launcher.evaluate((element) => {
@@ -76,7 +83,7 @@ describe.skipIf(!available)('the script tag on examples/script-tag/index.html', 
 
   it('places the launcher in the corner data-position names', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/index.html?position=top-left`);
+    await page.goto(harness.pageUrl('index.html', { position: 'top-left' }));
     const box = await widget(page).launcher.boundingBox();
     expect(box).toMatchObject({ x: 20, y: 20 });
     await widget(page).launcher.click();
@@ -88,7 +95,7 @@ describe.skipIf(!available)('the script tag on examples/script-tag/index.html', 
 
   it('renders inline with a custom theme and submits', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/inline.html?type=emoji`);
+    await page.goto(harness.pageUrl('inline.html', { type: 'emoji' }));
     const ui = widget(page);
     await ui.dialog.waitFor();
     expect(await ui.launcher.count()).toBe(0);
@@ -102,9 +109,9 @@ describe.skipIf(!available)('the script tag on examples/script-tag/index.html', 
     await harness.rows((row) => row.type === 'emoji' && row.score === 4 && row.context.url === page.url());
   });
 
-  it('works programmatically: init, open() from the page, callbacks, setContext and onSubmit context', async () => {
+  it('works programmatically: Hearback.init, Hearback.open() from the page, callbacks, Hearback.setContext, onSubmit context', async () => {
     const page = await harness.newPage();
-    await page.goto(`${harness.site.url}/programmatic.html?type=csat`);
+    await page.goto(harness.pageUrl('programmatic.html', { type: 'csat' }));
     const ui = widget(page);
     expect(await ui.launcher.count()).toBe(0);
     await page.getByText('Rate checkout').click();
@@ -119,45 +126,39 @@ describe.skipIf(!available)('the script tag on examples/script-tag/index.html', 
   });
 });
 
-describe.skipIf(!available)('served from widgetAssets(), as the Hearback server will serve it', () => {
-  it('loads the versioned widget.js and its dialog with long-lived caching', async () => {
-    const assets = new Map(widgetAssets().map((asset) => [asset.path, asset]));
-    const server = createServer((request, response) => {
-      const asset = assets.get(request.url ?? '');
-      if (!asset) return void response.writeHead(404).end();
-      response.writeHead(200, {
-        'content-type': asset.contentType,
-        'cache-control': asset.cacheControl,
-        etag: asset.etag,
-      });
-      response.end(asset.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      const [latest, versioned, dialog] = [...assets.keys()];
-      expect((await fetch(`${origin}${latest}`)).headers.get('cache-control')).toMatch(/max-age=3600/);
-      expect((await fetch(`${origin}${versioned}`)).headers.get('cache-control')).toMatch(/immutable/);
-      expect((await fetch(`${origin}${dialog}`)).headers.get('cache-control')).toMatch(/immutable/);
+describe.skipIf(!available)('the versioned widget.js on a page of another origin', () => {
+  it('loads with long-lived caching and posts across origins to the server it came from', async () => {
+    const { versionedLauncher, dialog } = widgetManifest();
+    const server = harness.hearback.url;
+    expect((await fetch(`${server}/widget.js`)).headers.get('cache-control')).toMatch(/max-age=3600/);
+    expect((await fetch(`${server}/${versionedLauncher}`)).headers.get('cache-control')).toMatch(/immutable/);
+    expect((await fetch(`${server}/${dialog}`)).headers.get('cache-control')).toMatch(/immutable/);
 
-      const page = await harness.newPage();
-      const dialogRequests: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('widget-dialog')) dialogRequests.push(request.url());
-      });
-      await page.goto(
-        `${harness.site.url}/index.html?type=thumbs&widget_src=${encodeURIComponent(origin + versioned)}`,
-      );
-      const ui = widget(page);
-      await ui.launcher.click();
-      await ui.score('Yes').click();
-      await ui.comment.fill('Served like the server will');
-      await ui.send.click();
-      await ui.outcome.waitFor();
-      expect(dialogRequests).toEqual([`${origin}${dialog}`]);
-      await harness.rows((row) => row.comment === 'Served like the server will');
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    // The same server under another name is another origin to the browser: the page comes from
+    // localhost, widget.js (pinned to its versioned URL) and the API from 127.0.0.1.
+    const pageOrigin = server.replace('127.0.0.1', 'localhost');
+    const path = new URL(harness.pageUrl('index.html', { type: 'thumbs' })).pathname;
+    const pinned = path.replace('.html', '-pinned.html');
+    const html = readFileSync(join(harness.site.publicDir, path), 'utf8');
+    writeFileSync(
+      join(harness.site.publicDir, pinned),
+      html.replace('src="/widget.js"', `src="${server}/${versionedLauncher}"`),
+    );
+
+    const page = await harness.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (/widget-dialog|\/collect$/.test(request.url())) requests.push(request.url());
+    });
+    await page.goto(`${pageOrigin}${pinned}`);
+    const ui = widget(page);
+    await ui.launcher.click();
+    await ui.score('Yes').click();
+    await ui.comment.fill('Pinned, from another origin');
+    await ui.send.click();
+    await ui.outcome.waitFor();
+    expect(requests).toEqual([`${server}/${dialog}`, `${server}/collect`]);
+    const [row] = await harness.rows((candidate) => candidate.comment === 'Pinned, from another origin');
+    expect(row?.context.url).toBe(`${pageOrigin}${pinned}`);
   });
 });
