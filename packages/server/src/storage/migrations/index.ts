@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as outboxPendingOrder from './0002-outbox-pending-order.js';
 import * as search from './0003-search.js';
+import * as searchModels from './0004-search-models.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0001-initial': initial,
   '0002-outbox-pending-order': outboxPendingOrder,
   '0003-search': search,
+  '0004-search-models': searchModels,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
