@@ -69,6 +69,8 @@ async function reindex(program: Command, context: SearchCommandsContext, options
     if (summary.interrupted) {
       process.stdout.write(`Interrupted after ${summary.embedded} item(s); run the command again to resume.\n`);
       process.exitCode = 130;
+    } else if (summary.embedded === 0) {
+      process.stdout.write('Nothing to embed; search is up to date.\n');
     } else {
       process.stdout.write(
         `Embedded ${summary.embedded} item(s) in ${formatDuration(seconds)}${rate}; search is up to date.\n`,
