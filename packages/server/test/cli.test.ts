@@ -321,6 +321,11 @@ describe('hearback CLI', () => {
       stub.release();
       expect(await stopped).toBe(130);
       expect(first.output()).toContain('Interrupted after 4 item(s); run the command again to resume.');
+      const during = await cliWith(searchEnv(), 'search', 'status', '--data-dir', dataDir);
+      expect(during).toMatchObject({
+        code: 0,
+        stdout: `Configured model: openai:stub-embed\n${credentials.orgId}  -           -  1 to embed\n`,
+      });
 
       const second = await cliWith(searchEnv(), 'search', 'reindex', '--batch', '2', '--data-dir', dataDir);
       expect(second.code).toBe(0);
@@ -329,6 +334,8 @@ describe('hearback CLI', () => {
       // Not a TTY: plain progress lines, ending with the total.
       expect(second.stderr).toContain('1/1 100% · ');
       expect([...stub.inputs].sort()).toEqual([...COMMENTS].sort());
+      const after = await cliWith(searchEnv(), 'search', 'status', '--data-dir', dataDir);
+      expect(after.stdout).toContain(`${credentials.orgId}  ready       openai:stub-embed (16)  0 to embed\n`);
 
       const server = await serve(dataDir, searchEnv());
       const found = await call(`${server.url}/organizations/${credentials.orgId}/search`, credentials.adminKey, {

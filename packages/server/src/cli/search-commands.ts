@@ -86,6 +86,26 @@ async function reindex(program: Command, context: SearchCommandsContext, options
   if (failure) program.error(failure);
 }
 
+async function status(program: Command, context: SearchCommandsContext, options: { org?: string; dataDir?: string }) {
+  const config = context.configFrom(options, { runJobs: false });
+  if (config.search.embedder === 'off') program.error('Search is disabled (HEARBACK_SEARCH=off).');
+  const runtime = await createRuntime(config);
+  let failure: string | undefined;
+  try {
+    const statuses = (await runtime.reindex?.status(options.org)) ?? [];
+    process.stdout.write(`Configured model: ${runtime.reindex?.model}\n`);
+    for (const { orgId, recorded, missing } of statuses) {
+      const model = recorded ? `${recorded.model}${recorded.dim ? ` (${recorded.dim})` : ''}` : '-';
+      process.stdout.write(`${orgId}  ${(recorded?.state ?? '-').padEnd(10)}  ${model}  ${missing} to embed\n`);
+    }
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  } finally {
+    await runtime.close();
+  }
+  if (failure) program.error(failure);
+}
+
 /**
  * `hearback search …`: operations on the semantic search index.
  *
@@ -105,4 +125,13 @@ export function registerSearchCommands(program: Command, context: SearchCommands
     .option('--force', 're-embed every comment, even those that already have a vector of the model')
     .addOption(context.dataDirOption())
     .action((options: ReindexCommandOptions) => reindex(program, context, options));
+  search
+    .command('status')
+    .description(
+      "Show each organization's recorded search model, whether a reindex is running, and how many " +
+        'comments still lack a vector of the configured model',
+    )
+    .option('--org <orgId>', 'only this organization (default: all)')
+    .addOption(context.dataDirOption())
+    .action((options: { org?: string; dataDir?: string }) => status(program, context, options));
 }

@@ -37,6 +37,15 @@ export interface ReindexSummary {
   interrupted: boolean;
 }
 
+/** An organization's search model as `hearback search status` shows it. */
+export interface SearchStatus {
+  orgId: string;
+  /** The recorded model and state; null before the server or a reindex recorded one. */
+  recorded: Pick<SearchModel, 'model' | 'dim' | 'state'> | null;
+  /** Items with a comment and no vector of the embedder's model. */
+  missing: number;
+}
+
 export interface SearchReindexOptions {
   logger?: Logger | undefined;
   /** Called after reindex events were appended (wakes the job runner). */
@@ -206,6 +215,20 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
       }
       if (queued.length > 0) options.onEvents?.();
       return queued;
+    },
+
+    /** Each organization's recorded model and what still lacks a vector of this embedder's model. */
+    async status(orgId?: string): Promise<SearchStatus[]> {
+      const statuses: SearchStatus[] = [];
+      for (const id of await organizationIds(orgId)) {
+        const recorded = await store.searchModels.find(id);
+        statuses.push({
+          orgId: id,
+          recorded: recorded ? { model: recorded.model, dim: recorded.dim, state: recorded.state } : null,
+          missing: await store.embeddingBacklog.count(id, { missingModel: model }),
+        });
+      }
+      return statuses;
     },
   };
 }
