@@ -124,6 +124,13 @@ export function registerSearchCommands(program: Command, context: SearchCommands
     .option('--batch <n>', 'items per model call and commit (default 32)', parseBatch)
     .option('--force', 're-embed every comment, even those that already have a vector of the model')
     .addOption(context.dataDirOption())
+    .addHelpText(
+      'after',
+      '\nIt reads the settings serve reads: DATABASE_URL (PostgreSQL instead of --data-dir), HEARBACK_SEARCH\n' +
+        '(local | openai) and HEARBACK_EMBEDDINGS_URL, _MODEL, _API_KEY. Ctrl-C stops after the batch in\n' +
+        'progress (exit 130); committed batches are kept, so the next run embeds only what is left.\n' +
+        'A --force run starts over each time.',
+    )
     .action((options: ReindexCommandOptions) => reindex(program, context, options));
   search
     .command('status')

@@ -10,7 +10,8 @@ import type { Store } from '../storage/store.js';
 
 /**
  * Internal outbox event: "re-embed this organization with the server's model". Not one of the
- * public {@link EVENT_TYPES}: webhooks never see it. Each run embeds a slice and, when items
+ * public `EVENT_TYPES` (services/events.ts): whatever delivers events to the outside (webhooks,
+ * realtime) must deliver those types only. Each run embeds a slice and, when items
  * remain, appends the next event, so a reindex survives restarts and never holds a lease for long.
  */
 export const REINDEX_EVENT = 'search.reindex-requested';
@@ -222,9 +223,14 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
       const statuses: SearchStatus[] = [];
       for (const id of await organizationIds(orgId)) {
         const recorded = await store.searchModels.find(id);
+        // Recorded before the organization had a vector: the stored vectors know the dimension.
+        const dim =
+          recorded &&
+          (recorded.dim ??
+            (await store.embeddingBacklog.spaces(id)).find((space) => space.model === recorded.model)?.dim);
         statuses.push({
           orgId: id,
-          recorded: recorded ? { model: recorded.model, dim: recorded.dim, state: recorded.state } : null,
+          recorded: recorded ? { model: recorded.model, dim: dim ?? null, state: recorded.state } : null,
           missing: await store.embeddingBacklog.count(id, { missingModel: model }),
         });
       }
