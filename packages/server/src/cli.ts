@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { bootstrapJson, bootstrapText } from './cli/print.js';
+import { registerSearchCommands } from './cli/search-commands.js';
 import { type Config, type ConfigOverrides, loadConfig } from './config.js';
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
@@ -141,6 +142,8 @@ orgs
       await runtime.close();
     }
   });
+
+registerSearchCommands(program, { dataDirOption, configFrom });
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`hearback: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -5,15 +5,22 @@ import { loadWidgetAssets } from './http/widget-routes.js';
 import { embedFeedbackHandler } from './jobs/embed-feedback.js';
 import { Housekeeping } from './jobs/housekeeping.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { reindexOrganizationHandler } from './jobs/reindex-organization.js';
 import type { Logger } from './logger.js';
 import { createEmbedder } from './search/create-embedder.js';
 import type { Embedder } from './search/embedder.js';
 import { createServices, type Services } from './services/index.js';
+import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from './services/search-reindex.js';
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
 
 const JOB_WAKE_DELAY_MS = 20;
+
+export interface RuntimeOptions {
+  /** Replaces the embedder the configuration asks for (tests inject a deterministic one). */
+  embedder?: Embedder | undefined;
+}
 
 export interface Runtime {
   config: Config;
@@ -25,6 +32,13 @@ export interface Runtime {
   housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
   embedder: Embedder | undefined;
+  /** Backfills and replaces embeddings with the embedder's model; absent when search is off. */
+  reindex: SearchReindexService | undefined;
+  /**
+   * Settles once the organizations' search models were checked against the embedder's and any
+   * background reindex was queued (only where jobs run); startup does not wait for it.
+   */
+  searchModelsChecked: Promise<void>;
   app: ReturnType<typeof createApp>;
   /** Where unexpected request errors go: the app's and the `/collect` fast path's (see http-server.ts). */
   logError(error: unknown, requestId: string | undefined): void;
@@ -40,7 +54,7 @@ export interface Runtime {
  * const runtime = await createRuntime(loadConfig());
  * const response = await runtime.app.request('/healthz');
  */
-export async function createRuntime(config: Config, logger?: Logger): Promise<Runtime> {
+export async function createRuntime(config: Config, logger?: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
   const store = createStore(database);
@@ -57,9 +71,11 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     retentionMs: config.eventRetentionMs,
     onError: (error) => logger?.error('housekeeping failed', { error: String(error) }),
   });
-  const embedder = createEmbedder(config.search);
+  const embedder = options.embedder ?? createEmbedder(config.search);
   // Embedding runs from the outbox, after the commit: `/collect` does no more work with search on.
   if (embedder) jobs.on('feedback.created', embedFeedbackHandler(store, embedder));
+  const reindex = embedder && searchReindexService(store, embedder, { logger, onEvents: () => jobs.wake() });
+  if (reindex) jobs.on(REINDEX_EVENT, reindexOrganizationHandler(reindex));
   const services = createServices(store, {
     embedder,
     defaultPlan: config.defaultPlan,
@@ -88,6 +104,15 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     jobs.start();
     housekeeping.start();
   }
+  // Where jobs run, a changed model is noticed at start and reindexed in the background; search
+  // meanwhile answers with full text for items the new model has not reached.
+  const searchModelsChecked =
+    reindex && config.runJobs
+      ? reindex.reconcile().then(
+          () => undefined,
+          (error: unknown) => logger?.error('search model check failed', { error: String(error) }),
+        )
+      : Promise.resolve();
   return {
     config,
     database,
@@ -96,9 +121,12 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     jobs,
     housekeeping,
     embedder,
+    reindex,
+    searchModelsChecked,
     app,
     logError,
     async close() {
+      await searchModelsChecked;
       await services.collect.drain();
       await jobs.stop();
       await housekeeping.stop();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from './support/api.js';
+import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
 
 const execFileAsync = promisify(execFile);
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,9 +42,13 @@ interface CliResult {
   stderr: string;
 }
 
-async function cli(...args: string[]): Promise<CliResult> {
+function cli(...args: string[]): Promise<CliResult> {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { env: CHILD_ENV });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { env: { ...CHILD_ENV, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -51,26 +56,30 @@ async function cli(...args: string[]): Promise<CliResult> {
   }
 }
 
-interface Server {
-  url: string;
-  /** Everything printed so far. */
+interface Child {
+  /** Everything printed so far on stdout / stderr. */
   output(): string;
-  /** Resolves once stdout contains `text`. */
-  printed(text: string): Promise<void>;
-  /** SIGTERM; resolves with the exit code. */
-  stop(): Promise<number | null>;
+  errors(): string;
+  /** Resolves once stdout (or stderr) contains `text`; rejects if the process exits first. */
+  printed(text: string, stream?: 'stdout' | 'stderr'): Promise<void>;
+  /** Sends `signal`; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+interface Server extends Child {
+  url: string;
 }
 
 const running = new Set<ChildProcess>();
 
-async function serve(dataDir: string, ...extraArgs: string[]): Promise<Server> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
-    env: CHILD_ENV,
+/** The built CLI in a child process, its output collected as it comes. */
+function spawnCli(args: string[], env: Record<string, string> = {}): Child {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...CHILD_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  let stdout = '';
-  let stderr = '';
+  const text = { stdout: '', stderr: '' };
   const exited = new Promise<number | null>((resolveExit) => {
     child.once('exit', (code) => {
       running.delete(child);
@@ -78,38 +87,43 @@ async function serve(dataDir: string, ...extraArgs: string[]): Promise<Server> {
     });
   });
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
+    text.stdout += chunk;
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
+    text.stderr += chunk;
   });
-  const printed = (text: string) =>
+  const printed = (wanted: string, stream: 'stdout' | 'stderr' = 'stdout') =>
     new Promise<void>((resolvePrinted, reject) => {
       const check = () => {
-        if (!stdout.includes(text)) return false;
-        child.stdout.off('data', check);
+        if (!text[stream].includes(wanted)) return false;
+        child[stream].off('data', check);
         child.off('exit', early);
         resolvePrinted();
         return true;
       };
-      const early = () => reject(new Error(`serve exited before printing "${text}".\n${stdout}\n${stderr}`));
+      const early = () =>
+        reject(new Error(`${args[0]} exited before printing "${wanted}".\n${text.stdout}\n${text.stderr}`));
       if (check()) return;
-      child.stdout.on('data', check);
+      child[stream].on('data', check);
       child.once('exit', early);
     });
-
-  await printed('\nAPI reference: ');
-  const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-  if (!url) throw new Error(`No URL in serve output:\n${stdout}`);
   return {
-    url,
-    output: () => stdout,
+    output: () => text.stdout,
+    errors: () => text.stderr,
     printed,
-    stop: () => {
-      child.kill('SIGTERM');
+    stop: (signal = 'SIGTERM') => {
+      child.kill(signal);
       return exited;
     },
   };
+}
+
+async function serve(dataDir: string, env: Record<string, string> = {}, extraArgs: string[] = []): Promise<Server> {
+  const child = spawnCli(['serve', '--port', '0', '--data-dir', dataDir, ...extraArgs], env);
+  await child.printed('\nAPI reference: ');
+  const url = /listening on (http:\/\/\S+)/.exec(child.output())?.[1];
+  if (!url) throw new Error(`No URL in serve output:\n${child.output()}`);
+  return { ...child, url };
 }
 
 async function call(url: string, key: string, init: { method?: string; json?: unknown } = {}) {
@@ -255,7 +269,7 @@ describe('hearback CLI', () => {
     it('serves the directory next to the API, and refuses to start on a missing one', async () => {
       const publicDir = newDataDir();
       writeFileSync(join(publicDir, 'index.html'), '<h1>Our feedback demo</h1>');
-      const server = await serve(newDataDir(), '--public-dir', publicDir);
+      const server = await serve(newDataDir(), {}, ['--public-dir', publicDir]);
       expect(server.output()).toContain(`Public files: ${publicDir}`);
       const page = await fetch(`${server.url}/`);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -266,6 +280,94 @@ describe('hearback CLI', () => {
       const missing = await cli('serve', '--port', '0', '--public-dir', join(publicDir, 'nope'));
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain('is not a directory');
+    });
+  });
+
+  describe('search reindex', () => {
+    const COMMENTS = [
+      'The app crashes when I upload a photo',
+      'I was charged twice this month',
+      'Please add a dark mode',
+      'The password reset email never arrives',
+      'Checkout is slow on my phone',
+    ];
+    const UNKNOWN_ORG = 'org_01jd3x2k9v6c4h8m2n5p7q1r3s';
+    let stub: EmbeddingsStub;
+    let dataDir: string;
+    let credentials: { orgId: string; inboxKey: string; adminKey: string; collectKey: string };
+    const searchEnv = () => ({
+      HEARBACK_SEARCH: 'openai',
+      HEARBACK_EMBEDDINGS_URL: stub.url,
+      HEARBACK_EMBEDDINGS_MODEL: 'stub-embed',
+    });
+
+    beforeAll(async () => {
+      stub = await startEmbeddingsStub();
+      dataDir = newDataDir();
+      credentials = JSON.parse((await cli('init', '--json', '--data-dir', dataDir)).stdout);
+      // Collected with search off, so nothing embeds them: like a server that ran before search did.
+      const server = await serve(dataDir, { HEARBACK_SEARCH: 'off' });
+      for (const comment of COMMENTS) {
+        const collected = await call(`${server.url}/collect`, credentials.collectKey, {
+          method: 'POST',
+          json: { inboxKey: credentials.inboxKey, type: 'text', comment },
+        });
+        expect(collected.status).toBe(201);
+      }
+      expect(await server.stop()).toBe(0);
+    });
+    afterAll(() => stub.close());
+
+    it('fails with a message when search is off or the organization is unknown', async () => {
+      const off = await cliWith({ HEARBACK_SEARCH: 'off' }, 'search', 'reindex', '--data-dir', dataDir);
+      expect(off.code).toBe(1);
+      expect(off.stderr).toContain('Search is disabled (HEARBACK_SEARCH=off)');
+
+      const unknown = await cliWith(searchEnv(), 'search', 'reindex', '--org', UNKNOWN_ORG, '--data-dir', dataDir);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain(`Organization ${UNKNOWN_ORG} was not found.`);
+      expect(stub.inputs).toEqual([]);
+    });
+
+    it('stops after the batch in progress on SIGINT, resumes on the next run, and search then finds by meaning', async () => {
+      stub.holdFrom(2);
+      const first = spawnCli(['search', 'reindex', '--batch', '2', '--data-dir', dataDir], searchEnv());
+      await first.printed('Reindexing 5 item(s) in 1 organization(s) with model openai:stub-embed.');
+      await stub.arrived(2);
+      const stopped = first.stop('SIGINT');
+      await first.printed('stopping after the current batch', 'stderr');
+      stub.release();
+      expect(await stopped).toBe(130);
+      expect(first.output()).toContain('Interrupted after 4 item(s); run the command again to resume.');
+      const during = await cliWith(searchEnv(), 'search', 'status', '--data-dir', dataDir);
+      expect(during).toMatchObject({
+        code: 0,
+        stdout: `Configured model: openai:stub-embed\n${credentials.orgId}  -           -  1 to embed\n`,
+      });
+
+      const second = await cliWith(searchEnv(), 'search', 'reindex', '--batch', '2', '--data-dir', dataDir);
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain('Reindexing 1 item(s) in 1 organization(s) with model openai:stub-embed.');
+      expect(second.stdout).toMatch(/Embedded 1 item\(s\) in \d+s .*; search is up to date\./);
+      // Not a TTY: plain progress lines, ending with the total.
+      expect(second.stderr).toContain('1/1 100% · ');
+      expect([...stub.inputs].sort()).toEqual([...COMMENTS].sort());
+      const after = await cliWith(searchEnv(), 'search', 'status', '--data-dir', dataDir);
+      expect(after.stdout).toContain(`${credentials.orgId}  ready       openai:stub-embed (16)  0 to embed\n`);
+
+      const server = await serve(dataDir, searchEnv());
+      const found = await call(`${server.url}/organizations/${credentials.orgId}/search`, credentials.adminKey, {
+        method: 'POST',
+        json: { query: 'upload photo crashes' },
+      });
+      expect(await server.stop()).toBe(0);
+      expect(found.status).toBe(200);
+      expect((found.body.data as Json[])[0]).toMatchObject({
+        feedback: { comment: COMMENTS[0] },
+        similarity: expect.any(Number),
+      });
+      // The same model as the reindex: the server started no reindex of its own.
+      expect(stub.inputs).toHaveLength(COMMENTS.length + 1);
     });
   });
 });

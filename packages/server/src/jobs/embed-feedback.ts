@@ -1,11 +1,8 @@
-import { nowIso } from '../lib/time.js';
-import { type Embedder, vectorToBytes } from '../search/embedder.js';
+import type { Embedder } from '../search/embedder.js';
+import { EMBED_BATCH_SIZE, embedAndStore } from '../services/embedding.js';
 import type { ClaimedEvent } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 import type { EventHandler } from './job-runner.js';
-
-/** Items embedded per model call and per commit. */
-export const EMBED_BATCH_SIZE = 32;
 
 interface CreatedFeedback {
   id?: unknown;
@@ -30,20 +27,4 @@ export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHan
     const pending = await store.embeddings.pending(event.orgId, embedder.model, data.id, EMBED_BATCH_SIZE);
     await embedAndStore(store, embedder, pending);
   };
-}
-
-/** Embeds the comments and stores their vectors in one transaction; shared with reindexing. */
-export async function embedAndStore(
-  store: Store,
-  embedder: Embedder,
-  items: readonly { id: string; comment: string }[],
-): Promise<void> {
-  if (items.length === 0) return;
-  const vectors = await embedder.embed(items.map((item) => item.comment));
-  const rows = items.flatMap((item, index) => {
-    const vector = vectors[index];
-    return vector ? [{ feedbackId: item.id, vector: vectorToBytes(vector), dim: vector.length }] : [];
-  });
-  const now = nowIso();
-  await store.transaction((tx) => tx.embeddings.upsertMany(embedder.model, rows, now));
 }

@@ -5,6 +5,7 @@ import { VersionedCache } from './lookup-cache.js';
 import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js';
 import { brandsRepository } from './repositories/brands.js';
 import { collectLookupRepository } from './repositories/collect-lookup.js';
+import { embeddingBacklogRepository } from './repositories/embedding-backlog.js';
 import { embeddingsRepository, vecTablesFor } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
@@ -15,6 +16,7 @@ import { inboxesRepository } from './repositories/inboxes.js';
 import { notesRepository } from './repositories/notes.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository, type RelayWrites } from './repositories/outbox.js';
+import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
 
 /** Caches for the lookups every `/collect` makes; only outside transactions (see createStore). */
@@ -51,6 +53,8 @@ function repositories(
     idempotency: idempotencyRepository(db),
     outbox: outboxRepository(db, database.dialect, inserts, relayWrites),
     usage: usageRepository(db, database.dialect),
+    embeddingBacklog: embeddingBacklogRepository(db, database.dialect, vecTablesFor(database)),
+    searchModels: searchModelsRepository(db),
   };
 }
 

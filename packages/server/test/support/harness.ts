@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
-import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
 import { createTestDatabase } from './postgres-server.js';
 
@@ -21,6 +21,7 @@ export interface TestBed {
 export async function openTestRuntime(
   dialect: DialectName,
   overrides: Partial<Config> = {},
+  options: RuntimeOptions = {},
 ): Promise<{ runtime: Runtime; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -34,7 +35,7 @@ export async function openTestRuntime(
   // every suite that runs jobs.
   const search = { embedder: 'off', idleMs: 0 } as const;
   const config = loadConfig({}, { dataDir, databaseUrl, runJobs: false, logLevel: 'silent', search, ...overrides });
-  const runtime = await createRuntime(config);
+  const runtime = await createRuntime(config, undefined, options);
   return {
     runtime,
     async cleanup() {

@@ -2,7 +2,8 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as outboxPendingOrder from './0002-outbox-pending-order.js';
 import * as search from './0003-search.js';
-import * as idempotency from './0004-idempotency.js';
+import * as searchModels from './0004-search-models.js';
+import * as idempotency from './0005-idempotency.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -14,7 +15,8 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0001-initial': initial,
   '0002-outbox-pending-order': outboxPendingOrder,
   '0003-search': search,
-  '0004-idempotency': idempotency,
+  '0004-search-models': searchModels,
+  '0005-idempotency': idempotency,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Dialect } from '../migrations/context.js';
+import { type PendingFeedback, type SearchTables, SqliteVecTables } from './embeddings.js';
+import type { Executor } from './executor.js';
+
+/** A vector space: vectors of one model and length. */
+export interface ModelSpace {
+  model: string;
+  dim: number;
+}
+
+/**
+ * What reindexing reads and cleans: the items of an organization still to embed with a model, and
+ * the vectors of other models it leaves behind. Pages go by id (ids sort by creation), so a run
+ * moves forward even past an item the embedder returned nothing for.
+ */
+export function embeddingBacklogRepository(executor: Executor, dialect: Dialect, vecTables?: SqliteVecTables) {
+  const db = executor.withTables<SearchTables>();
+
+  /** Items of the organization with a comment, after `afterId`; `missingModel`: only those without its vector. */
+  function itemsQuery(orgId: string, missingModel: string | undefined) {
+    let query = db
+      .selectFrom('feedback')
+      .where('feedback.org_id', '=', orgId)
+      .where('feedback.comment', 'is not', null);
+    if (missingModel !== undefined) {
+      query = query.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('feedback_embeddings')
+              .select('feedback_embeddings.feedback_id')
+              .whereRef('feedback_embeddings.feedback_id', '=', 'feedback.id')
+              .where('feedback_embeddings.model', '=', missingModel),
+          ),
+        ),
+      );
+    }
+    return query;
+  }
+
+  async function spaces(orgId: string): Promise<ModelSpace[]> {
+    const rows = await db
+      .selectFrom('feedback_embeddings')
+      .innerJoin('feedback', 'feedback.id', 'feedback_embeddings.feedback_id')
+      .select(['feedback_embeddings.model', 'feedback_embeddings.dim'])
+      .where('feedback.org_id', '=', orgId)
+      .groupBy(['feedback_embeddings.model', 'feedback_embeddings.dim'])
+      .orderBy('feedback_embeddings.model')
+      .execute();
+    return rows.map((row) => ({ model: row.model, dim: Number(row.dim) }));
+  }
+
+  return {
+    /**
+     * The next `limit` items after `afterId` (null: from the start) with a comment, oldest first;
+     * with `missingModel`, only those that have no vector of it.
+     */
+    async page(
+      orgId: string,
+      options: { missingModel?: string | undefined; afterId: string | null; limit: number },
+    ): Promise<PendingFeedback[]> {
+      let query = itemsQuery(orgId, options.missingModel).select([
+        'feedback.id',
+        'feedback.org_id',
+        'feedback.comment',
+      ]);
+      if (options.afterId !== null) query = query.where('feedback.id', '>', options.afterId);
+      const rows = await query.orderBy('feedback.id').limit(options.limit).execute();
+      return rows.map((row) => ({ id: row.id, orgId: row.org_id, comment: row.comment ?? '' }));
+    },
+
+    /** How many items {@link page} would walk through from the start. */
+    async count(orgId: string, options: { missingModel?: string | undefined }): Promise<number> {
+      const row = await itemsQuery(orgId, options.missingModel)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** The vector spaces the organization's stored vectors are in. */
+    spaces,
+
+    /**
+     * Deletes the organization's vectors of every model but `keepModel`, and on SQLite their rows in
+     * the sqlite-vec tables of those spaces and of `alsoSpaces` (spaces whose stored vectors were
+     * already replaced, so only their vec0 copies remain). Call inside a transaction.
+     */
+    async removeOtherModels(orgId: string, keepModel: string, alsoSpaces: readonly ModelSpace[] = []): Promise<void> {
+      const stale = [...(await spaces(orgId)), ...alsoSpaces].filter((space) => space.model !== keepModel);
+      await db
+        .deleteFrom('feedback_embeddings')
+        .where('model', '<>', keepModel)
+        .where('feedback_id', 'in', (eb) => eb.selectFrom('feedback').select('id').where('org_id', '=', orgId))
+        .execute();
+      if (!vecTables || dialect !== 'sqlite') return;
+      for (const space of stale) {
+        const name = SqliteVecTables.tableName(space.model, space.dim);
+        const existing = await sql<{ name: string }>`select name from sqlite_master where name = ${name}`.execute(db);
+        if (existing.rows.length === 0) continue;
+        await sql`delete from ${sql.table(name)} where rowid in (select rowid from feedback where org_id = ${orgId})`.execute(
+          db,
+        );
+      }
+    },
+
+    /** Whether an unprocessed outbox event of `type` exists for the organization. */
+    async hasPendingEvent(orgId: string, type: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('outbox')
+        .select('seq')
+        .where('org_id', '=', orgId)
+        .where('type', '=', type)
+        .where('processed_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type EmbeddingBacklogRepository = ReturnType<typeof embeddingBacklogRepository>;
