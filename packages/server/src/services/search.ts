@@ -37,6 +37,13 @@ export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
 /** How deep each ranking goes before fusion: items just below the cut of one may top the other. */
 const CANDIDATES = 50;
+/**
+ * In hybrid ranking a comment joins the full-text ranking only when it has at least half of the
+ * query's words. Rank fusion weighs ranks, not how well they matched: one shared common word
+ * ("app", "page") would otherwise lift unrelated comments above the best match by meaning
+ * (measured by bench/search-quality.mjs). Exact words and codes still match in full.
+ */
+const HYBRID_MINIMUM_SHARE = 0.5;
 
 const searchUnavailable = () =>
   new ApiError(503, 'search_unavailable', 'Semantic search is disabled on this server (HEARBACK_SEARCH=off).');
@@ -95,7 +102,11 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
                 vector ? vectors.nearest({ scope, filters, model: byMeaning.model, vector, limit: CANDIDATES }) : [],
               )
           : Promise.resolve([]),
-        mode === 'semantic' ? Promise.resolve([]) : store.fullText.search(scope, filters, request.query, CANDIDATES),
+        mode === 'semantic'
+          ? Promise.resolve([])
+          : store.fullText.search(scope, filters, request.query, CANDIDATES, {
+              minimumShare: byMeaning ? HYBRID_MINIMUM_SHARE : 0,
+            }),
       ]);
       const similarityOf = new Map(vectorMatches.map((match) => [match.feedbackId, match.similarity]));
       const rankings = [

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { expectJson, expectProblem } from '../../../test/support/api-assertions.js';
+import { collectComments, expectJson, expectProblem } from '../../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { usagePeriod } from '../../lib/time.js';
 
@@ -10,19 +10,16 @@ interface Hit {
 
 // The harness's default: HEARBACK_SEARCH=off, no embedder.
 describeEachDatabase('search API without semantic search', (bed) => {
-  const ids: string[] = [];
+  let ids: string[] = [];
   const searchPath = () => `/organizations/${bed().orgA.organization.id}/search`;
   const search = (json: unknown) => bed().request(searchPath(), { method: 'POST', key: bed().orgA.adminKey, json });
 
   beforeAll(async () => {
-    for (const comment of ['Error ERR_42 when I export to CSV', 'The export button is hard to find', 'Love it']) {
-      const response = await bed().request('/collect', {
-        method: 'POST',
-        key: bed().orgA.collectKey,
-        json: { inboxKey: bed().orgA.inbox.inboxKey, type: 'text', comment },
-      });
-      ids.push((await expectJson<{ id: string }>(response, 201)).id);
-    }
+    ids = await collectComments(bed(), bed().orgA, [
+      'Error ERR_42 when I export to CSV',
+      'The export button is hard to find',
+      'Love it',
+    ]);
   });
 
   it('keyword mode finds the words, best match first', async () => {
