@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, termsToMatch } from './query-terms.js';
+import { countMatchedTerms, queryTerms, termsToMatch } from './query-terms.js';
 
 describe('queryTerms', () => {
   it('lower-cases, drops stop words and repeats, keeps codes whole', () => {
@@ -36,5 +36,19 @@ describe('termsToMatch', () => {
     expect(termsToMatch(1, 0.5)).toBe(1);
     expect(termsToMatch(4, 0)).toBe(1);
     expect(termsToMatch(4, 1)).toBe(4);
+  });
+});
+
+describe('countMatchedTerms', () => {
+  it('counts the terms whose stem is among the stems of the text', () => {
+    const terms = queryTerms('app crashing on photo uploads from a tablet');
+    expect(countMatchedTerms(terms, 'The app crashes every time I upload photos')).toBe(4);
+    expect(countMatchedTerms(terms, 'Love the new tablet layout')).toBe(1);
+    expect(countMatchedTerms(terms, 'Billing is wrong')).toBe(0);
+  });
+
+  it('matches codes whole and is not fooled by parts of words', () => {
+    expect(countMatchedTerms(['err_42'], 'Error ERR_42 when I export')).toBe(1);
+    expect(countMatchedTerms(['app'], 'Please approve my application')).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import { stemmer } from 'stemmer';
+
 /**
  * Words too common to tell feedback apart: PostgreSQL's `english` stop list (the Snowball list),
  * so both dialects drop the same words, plus the contractions Snowball lists, which the
@@ -38,6 +40,18 @@ export function queryTerms(query: string): string[] {
       word.includes("'") ? word.split("'").filter((part) => part.length > 1 && !STOP_WORDS.has(part)) : [word],
     );
   return [...new Set(terms)].slice(0, MAX_TERMS);
+}
+
+/**
+ * How many of the query's `terms` the text contains, both reduced to their Porter stems (the
+ * algorithm of SQLite's `porter` tokenizer; PostgreSQL's Snowball English stems almost alike).
+ *
+ * @example
+ * countMatchedTerms(['crashing', 'photo', 'tablet'], 'The app crashes when I upload photos'); // 2
+ */
+export function countMatchedTerms(terms: readonly string[], text: string): number {
+  const stems = new Set((text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).map(stemmer));
+  return terms.filter((term) => stems.has(stemmer(term))).length;
 }
 
 /**
