@@ -168,7 +168,7 @@ export interface paths {
         put?: never;
         /**
          * Search feedback by meaning and words
-         * @description Hybrid ranking: semantic similarity of the comments to the query (finds paraphrases) fused with full-text matches (finds exact words and codes). Takes the list filters. Each call counts against the monthly search allowance of the plan. Requires the `read` scope; brand-scoped keys see their brand only.
+         * @description Hybrid ranking by default: semantic similarity of the comments to the query (finds paraphrases) fused with full-text matches (finds exact words and codes); `mode` picks either ranking alone. Takes the list filters. Each call counts against the monthly search allowance of the plan. Requires the `read` scope; brand-scoped keys see their brand only.
          */
         post: operations["searchFeedback"];
         delete?: never;
@@ -628,7 +628,7 @@ export interface components {
         };
         SearchHit: {
             feedback: components["schemas"]["Feedback"];
-            /** @description Relevance from 0 to 1. Search: reciprocal rank fusion of meaning and full-text rankings (1: first in both). Similar: cosine similarity, floored at 0. */
+            /** @description Relevance from 0 to 1. Search: reciprocal rank fusion of the rankings of the mode, meaning and full text for `hybrid` (1: first in each). Similar: cosine similarity, floored at 0. */
             score: number;
             /** @description Cosine similarity of the comment to the query; null when only its words matched. */
             similarity: number | null;
@@ -642,6 +642,12 @@ export interface components {
             /** @description Results to return (1–50, default 10). */
             limit?: number;
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * @description How to rank. `hybrid` (default): meaning and words fused, finds paraphrases and exact codes alike. `semantic`: meaning alone (503 `search_unavailable` when the server runs without semantic search). `keyword`: the words alone (full text), for exact-text search; always available.
+             * @example hybrid
+             * @enum {string}
+             */
+            mode?: "hybrid" | "semantic" | "keyword";
         };
         SearchFilters: {
             /** @enum {string} */
@@ -1597,6 +1603,15 @@ export interface operations {
             };
             /** @description Unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `semantic` mode on a server without semantic search (`search_unavailable`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,10 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const FEEDBACK_STATUSES = ['new', 'triaged', 'in_progress', 'resolved', 'closed', 'spam'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
+/** `hybrid`: meaning and words fused; `semantic`: meaning alone; `keyword`: exact words alone. */
+export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
 export interface PageRequest {
   limit: number;
   cursor?: string | undefined;
@@ -113,6 +117,8 @@ export interface SearchRequest {
   query: string;
   limit: number;
   filters: FeedbackFilters;
+  /** The server's default (`hybrid`) when absent. */
+  mode?: SearchMode | undefined;
 }
 
 export interface SearchResults {

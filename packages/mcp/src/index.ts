@@ -9,6 +9,7 @@ export type {
   InboxRecord,
   Page,
   PageRequest,
+  SearchMode,
   SearchRequest,
   SearchResults,
   StatsFilters,

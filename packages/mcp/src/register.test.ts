@@ -47,6 +47,12 @@ describe('Hearback MCP server', () => {
       results: [{ score: 0.8, similarity: 0.91, feedback: { id: 'fb_1' } }],
     });
     expect(JSON.stringify(result.content)).toContain('(relevance 0.80)');
+
+    await callTool(client, 'search_feedback', { query: 'ERR_42', mode: 'keyword' });
+    expect(searchFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'ERR_42', mode: 'keyword' }));
+    const badMode = await callTool(client, 'search_feedback', { query: 'ERR_42', mode: 'fuzzy' });
+    expect(badMode.isError).toBe(true);
+    expect(searchFeedback).toHaveBeenCalledTimes(2);
   });
 
   it('declares a scope for every tool', () => {

@@ -102,8 +102,8 @@ export class Hearback {
 
   /**
    * Feedback by meaning and words, most relevant first: semantic similarity of the comments to
-   * `query` (finds paraphrases) fused with full-text matches (finds exact words and codes). Each
-   * call counts against the plan's monthly searches, so it is sent once, never retried.
+   * `query` (finds paraphrases) fused with full-text matches (finds exact words and codes), or
+   * either alone with `mode`. Each call counts against the plan's monthly searches, so it is sent once, never retried.
    *
    * @example
    * const { data } = await hearback.search('app freezes when I attach a picture', {
@@ -112,14 +112,14 @@ export class Hearback {
    * for (const { feedback, score } of data) console.log(score.toFixed(2), feedback.comment);
    */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResults> {
-    const { limit, filters, ...requestOptions } = options;
+    const { limit, filters, mode, ...requestOptions } = options;
     const path = { orgId: this.#context.orgId };
     return this.#context.call(
       'searchFeedback',
       (attempt) =>
         this.client.POST('/organizations/{orgId}/search', {
           params: { path },
-          body: { query, limit, filters },
+          body: { query, limit, filters, mode },
           ...attempt,
         }),
       requestOptions,

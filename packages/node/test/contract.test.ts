@@ -144,6 +144,9 @@ describe('SDK contract: every operation against the real server', () => {
     expect(similar.data.map((hit) => hit.feedback.id)).toEqual([ids.photoAgain]);
     // A search counts against the plan's allowance; similar does not.
     expect((await hearback.organization.get()).usage.searches).toBe(searchesBefore + 1);
+
+    const exact = await hearback.search('charged', { mode: 'keyword', filters: { inboxId: inbox.id } });
+    expect(exact.data.map((hit) => [hit.feedback.id, hit.similarity])).toEqual([[ids.billing, null]]);
   });
 
   it('feedback.notes: create, list, get, update, delete', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MODES } from '../backend.js';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';
@@ -16,6 +17,12 @@ export const searchFeedback = defineTool({
   inputSchema: z.strictObject({
     query: z.string().min(1).max(500).describe('What to look for, in natural language.'),
     limit: z.number().int().min(1).max(50).default(10).describe('How many results (1–50, default 10).'),
+    mode: z
+      .enum(SEARCH_MODES)
+      .optional()
+      .describe(
+        'hybrid (default): meaning and words together. semantic: meaning only. keyword: exact words only, e.g. an error code or a product name.',
+      ),
     ...StatsFilterInput,
   }),
   outputSchema: z.object({
@@ -30,10 +37,11 @@ export const searchFeedback = defineTool({
   }),
   async run(backend, input) {
     if (!backend.searchFeedback) throw new Error('This backend offers no search.');
-    const { query, limit, from, to, ...filters } = input;
+    const { query, limit, mode, from, to, ...filters } = input;
     const { results } = await backend.searchFeedback({
       query,
       limit,
+      ...(mode && { mode }),
       filters: { ...filters, from: toInstant(from), to: toInstant(to) },
     });
     return {

@@ -1,4 +1,4 @@
-import type { SearchFilters } from '@hearback/client';
+import type { SearchFilters, SearchRequest } from '@hearback/client';
 
 /** Per-call options of every `Hearback` method. */
 export interface RequestOptions {
@@ -25,6 +25,8 @@ export interface SearchOptions extends RequestOptions {
   limit?: number | undefined;
   /** The list filters (`type`, `from`, `to`, `inboxId`, `source`, `status`, scores, `q`). */
   filters?: SearchFilters | undefined;
+  /** `hybrid` (default): meaning and words; `semantic`: meaning alone; `keyword`: the exact words alone. */
+  mode?: SearchRequest['mode'];
 }
 
 /** Options of `feedback.similar()`: those of every call, plus the number of results. */

@@ -10,15 +10,24 @@ import { scopeOf } from './access.js';
 import { planLimitError } from './plan-limits.js';
 import { PLANS } from './plans.js';
 
+/**
+ * `hybrid`: meaning and words fused; `semantic`: meaning alone (vector similarity); `keyword`: the
+ * words alone (full text), which needs no embedder.
+ */
+export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
 export interface SearchRequest {
   query: string;
   limit?: number | undefined;
   filters?: FeedbackFilters | undefined;
+  /** Default `hybrid`. */
+  mode?: SearchMode | undefined;
 }
 
 export interface SearchHit {
   feedback: Feedback;
-  /** Relevance, 0..1: reciprocal rank fusion of the two rankings, 1 being first in both. */
+  /** Relevance, 0..1: reciprocal rank fusion of the rankings of the mode, 1 being first in each. */
   score: number;
   /** Cosine similarity of the comment to the query (null when only the words matched). */
   similarity: number | null;
@@ -28,10 +37,21 @@ export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
 /** How deep each ranking goes before fusion: items just below the cut of one may top the other. */
 const CANDIDATES = 50;
+/**
+ * In hybrid ranking a comment joins the full-text ranking only when it has at least half of the
+ * query's words. Rank fusion weighs ranks, not how well they matched: one shared common word
+ * ("app", "page") would otherwise lift unrelated comments above the best match by meaning
+ * (measured by bench/search-quality.mjs). Exact words and codes still match in full.
+ */
+const HYBRID_MINIMUM_SHARE = 0.5;
+
+const searchUnavailable = () =>
+  new ApiError(503, 'search_unavailable', 'Semantic search is disabled on this server (HEARBACK_SEARCH=off).');
 
 /**
  * Hybrid search: vector similarity (by meaning) fused with full text (exact words and codes such
- * as `ERR_42`). Without an embedder (search disabled) it is full text alone.
+ * as `ERR_42`); or either ranking alone (`mode`). Without an embedder (search disabled) hybrid is
+ * full text alone and semantic is refused.
  */
 export function searchService(store: Store, embedder: Embedder | undefined) {
   const vectors = vectorIndexFor(store.embeddings);
@@ -70,19 +90,30 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       const scope = scopeOf(principal);
       const filters = request.filters ?? {};
       const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT);
+      const mode = request.mode ?? 'hybrid';
+      if (mode === 'semantic' && !embedder) throw searchUnavailable();
       await countSearch(principal.orgId);
+      const byMeaning = embedder && mode !== 'keyword' ? embedder : undefined;
       const [vectorMatches, textIds] = await Promise.all([
-        embedder
-          ? embedder
+        byMeaning
+          ? byMeaning
               .embed([request.query])
               .then(([vector]) =>
-                vector ? vectors.nearest({ scope, filters, model: embedder.model, vector, limit: CANDIDATES }) : [],
+                vector ? vectors.nearest({ scope, filters, model: byMeaning.model, vector, limit: CANDIDATES }) : [],
               )
           : Promise.resolve([]),
-        store.fullText.search(scope, filters, request.query, CANDIDATES),
+        mode === 'semantic'
+          ? Promise.resolve([])
+          : store.fullText.search(scope, filters, request.query, CANDIDATES, {
+              minimumShare: byMeaning ? HYBRID_MINIMUM_SHARE : 0,
+            }),
       ]);
       const similarityOf = new Map(vectorMatches.map((match) => [match.feedbackId, match.similarity]));
-      const fused = fuseRankings(embedder ? [vectorMatches.map((match) => match.feedbackId), textIds] : [textIds]);
+      const rankings = [
+        ...(byMeaning ? [vectorMatches.map((match) => match.feedbackId)] : []),
+        ...(mode === 'semantic' ? [] : [textIds]),
+      ];
+      const fused = fuseRankings(rankings);
       return {
         data: await hitsFor(
           principal,
@@ -97,13 +128,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
     async similar(principal: Principal, id: string, limit = DEFAULT_SEARCH_LIMIT): Promise<{ data: SearchHit[] }> {
       const feedback = await store.feedback.find(scopeOf(principal), id);
       if (!feedback) throw notFound('Feedback', id);
-      if (!embedder) {
-        throw new ApiError(
-          503,
-          'search_unavailable',
-          'Semantic search is disabled on this server (HEARBACK_SEARCH=off).',
-        );
-      }
+      if (!embedder) throw searchUnavailable();
       if (!feedback.comment) return { data: [] };
       const stored = await store.embeddings.find(id, embedder.model);
       // Not embedded yet (the job runs just after collection): embed it now rather than answer nothing.

@@ -88,6 +88,24 @@ export async function createInbox(
   return expectJson<CreatedInbox>(response, 201);
 }
 
+/** Collects one text item per comment into the organization's first inbox; their ids, in order. */
+export async function collectComments(
+  bed: TestBed,
+  org: { collectKey: string; inbox: { inboxKey: string } },
+  comments: readonly string[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const comment of comments) {
+    const response = await bed.request('/collect', {
+      method: 'POST',
+      key: org.collectKey,
+      json: { inboxKey: org.inbox.inboxKey, type: 'text', comment },
+    });
+    ids.push((await expectJson<{ id: string }>(response, 201)).id);
+  }
+  return ids;
+}
+
 /** Every outbox event whose payload is the given feedback item, oldest first. */
 export async function outboxEventsFor(bed: TestBed, feedbackId: string): Promise<{ type: string; data: unknown }[]> {
   const rows = await bed.runtime.database.db.selectFrom('outbox').select(['type', 'payload']).orderBy('seq').execute();

@@ -4,11 +4,12 @@ import type { searchFeedback, similarFeedback } from './search.routes.js';
 const toIso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
 export const searchFeedbackHandler: AppRouteHandler<typeof searchFeedback> = async (c) => {
-  const { query, limit, filters } = c.req.valid('json');
+  const { query, limit, filters, mode } = c.req.valid('json');
   const { from, to, ...rest } = filters ?? {};
   const results = await c.var.services.search.search(c.var.principal, {
     query,
     limit,
+    mode,
     filters: { ...rest, from: toIso(from), to: toIso(to) },
   });
   return c.json(results, 200);

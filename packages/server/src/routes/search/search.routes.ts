@@ -11,7 +11,7 @@ export const searchFeedback = createRoute({
   operationId: 'searchFeedback',
   summary: 'Search feedback by meaning and words',
   description:
-    'Hybrid ranking: semantic similarity of the comments to the query (finds paraphrases) fused with full-text matches (finds exact words and codes). Takes the list filters. Each call counts against the monthly search allowance of the plan. Requires the `read` scope; brand-scoped keys see their brand only.',
+    'Hybrid ranking by default: semantic similarity of the comments to the query (finds paraphrases) fused with full-text matches (finds exact words and codes); `mode` picks either ranking alone. Takes the list filters. Each call counts against the monthly search allowance of the plan. Requires the `read` scope; brand-scoped keys see their brand only.',
   security: SECURITY,
   middleware: [requireKey('read')] as const,
   request: { params: OrgParams, body: jsonBody(SearchRequestSchema) },
@@ -19,6 +19,7 @@ export const searchFeedback = createRoute({
     200: jsonContent(SearchResultsSchema, 'Matching feedback, most relevant first.'),
     ...AUTHENTICATED_ERRORS,
     429: errorResponse('The monthly search allowance of the plan is spent (`search_limit_reached`).'),
+    503: errorResponse('`semantic` mode on a server without semantic search (`search_unavailable`).'),
   },
 });
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../../domain/feedback.js';
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../../services/search.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_MODES } from '../../services/search.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
 
 // The list endpoint's rules for dates: a calendar date, or a date-time with an explicit offset.
@@ -35,6 +35,11 @@ export const SearchRequestSchema = z
       .optional()
       .openapi({ description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).` }),
     filters: SearchFiltersSchema.optional(),
+    mode: z.enum(SEARCH_MODES).optional().openapi({
+      description:
+        'How to rank. `hybrid` (default): meaning and words fused, finds paraphrases and exact codes alike. `semantic`: meaning alone (503 `search_unavailable` when the server runs without semantic search). `keyword`: the words alone (full text), for exact-text search; always available.',
+      example: 'hybrid',
+    }),
   })
   .openapi('SearchRequest');
 
@@ -43,7 +48,7 @@ export const SearchHitSchema = z
     feedback: FeedbackSchema,
     score: z.number().min(0).max(1).openapi({
       description:
-        'Relevance from 0 to 1. Search: reciprocal rank fusion of meaning and full-text rankings (1: first in both). Similar: cosine similarity, floored at 0.',
+        'Relevance from 0 to 1. Search: reciprocal rank fusion of the rankings of the mode, meaning and full text for `hybrid` (1: first in each). Similar: cosine similarity, floored at 0.',
     }),
     similarity: z
       .number()

@@ -112,6 +112,19 @@ describeEachDatabase(
       expect(first?.feedback.id).toBe(ids.export);
     });
 
+    it('ranks by meaning alone or by the words alone when asked (mode)', async () => {
+      const paraphrase = 'I got billed double'; // no word in common with its target
+      const semantic = await search({ query: paraphrase, limit: 3, mode: 'semantic' });
+      expect(semantic.map((hit) => hit.feedback.id)).toContain(ids.billing);
+      expect(semantic.every((hit) => typeof hit.similarity === 'number')).toBe(true);
+      expect(await search({ query: paraphrase, mode: 'keyword' })).toEqual([]);
+      const exact = await search({ query: 'ERR_42', mode: 'keyword' });
+      expect(exact.map((hit) => [hit.feedback.id, hit.similarity])).toEqual([[ids.export, null]]);
+      const hybrid = await search({ query: 'ERR_42', mode: 'hybrid' });
+      expect(hybrid[0]?.feedback.id).toBe(ids.export);
+      expect(hybrid.length).toBeGreaterThan(1);
+    });
+
     it('scores from 0 to 1, most relevant first, with the similarity of the comment', async () => {
       const hits = await search({ query: 'app freezes when I attach a picture', limit: 10 });
       expect(hits.length).toBeGreaterThan(0);
@@ -146,6 +159,16 @@ describeEachDatabase(
         400,
         'validation_failed',
       );
+      const badMode = await expectProblem(
+        await bed().request(searchPath(), {
+          method: 'POST',
+          key: bed().orgA.adminKey,
+          json: { query: 'photo', mode: 'fuzzy' },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(badMode.errors).toEqual([expect.objectContaining({ path: 'mode' })]);
     });
 
     it('shows a brand-scoped key its brand only', async () => {
