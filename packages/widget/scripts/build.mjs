@@ -11,6 +11,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
+import { preactRenderOnly } from './preact-render-only.mjs';
 import { checkSizes, gzipSize } from './size.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -43,6 +44,7 @@ async function bundle(input, define) {
     input: new URL(input, root).pathname,
     plugins: [
       injectH,
+      preactRenderOnly,
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       esbuild({ target: 'es2021', tsconfigRaw: CLASSIC_JSX, define, sourceMap: false }),
       terser({
@@ -50,7 +52,7 @@ async function bundle(input, define) {
         // `unsafe` turns templates into concatenation and `new Array()` into literals; no value
         // here has a valueOf that would tell them apart. `unsafe_methods` drops the `function` of
         // object methods that are never constructed.
-        compress: { passes: 3, unsafe: true, unsafe_methods: true, unsafe_arrows: true, pure_getters: true },
+        compress: { passes: 5, unsafe: true, unsafe_methods: true, unsafe_arrows: true, pure_getters: true },
         toplevel: true,
         // Preact's internal vnode and component fields (`__k`, `__e`, …: its own mangled names)
         // get one-letter names; nothing outside the bundle reads them. `__html` is the one public

@@ -17,5 +17,4 @@ export const LAUNCHER_CSS =
   'font:600 var(--fs)/1 var(--f);box-shadow:var(--sh);cursor:pointer;transition:transform .15s}' +
   '.l:hover{transform:translateY(-2px)}.l:focus-visible{outline:3px solid var(--fc);outline-offset:3px}' +
   // The speech-bubble icon, drawn in CSS: no SVG to build in the first stage.
-  '.l:before{content:"";width:14px;height:11px;border:2px solid;border-radius:8px 8px 8px 2px}' +
-  'svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}';
+  '.l:before{content:"";width:14px;height:11px;border:2px solid;border-radius:8px 8px 8px 2px}';

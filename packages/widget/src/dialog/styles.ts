@@ -1,7 +1,7 @@
 /**
  * The dialog's styles, added to the shadow root when the dialog mounts (second stage), before
  * the launcher's sheet so theme CSS still wins. It brings the neutral tokens (light and dark); the
- * launcher's sheet has the brand tokens and the shared `svg` rule. Custom properties carry the
+ * launcher's sheet has the brand tokens. Custom properties carry the
  * tokens' short names (theme.ts); `--g` (gap) and `--c` (control radius) derive from `--sp` and `--r`.
  */
 export const DIALOG_CSS =
@@ -22,6 +22,7 @@ export const DIALOG_CSS =
   '.c:hover{border-color:var(--p)}[aria-pressed=true]{background:var(--p);color:var(--op)}' +
   'button:focus-visible{outline:2px solid var(--fc);outline-offset:2px}' +
   '.o-thumbs .c,.o-stars .c,.o-emoji .c{height:48px}.dn{transform:scaleY(-1)}.o-nps{gap:3px}' +
+  'svg{width:20px;height:20px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}' +
   '.o-stars svg{width:26px;height:26px;fill:currentColor}.o-emoji svg{width:28px;height:28px}' +
   // Stars up to the picked one, or while hovering, up to the hovered one.
   '.o-stars .c:is(:has(~[aria-pressed=true]),:has(~:hover),:hover,[aria-pressed=true]){background:var(--sf);color:#f5a524}' +
