@@ -11,6 +11,7 @@ import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
+import { preactRenderOnly } from './preact-render-only.mjs';
 import { checkSizes, gzipSize } from './size.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -21,22 +22,42 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 rmSync(new URL('dist/', root), { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 
+// The bundles compile JSX to classic `h(type, props, ...children)` calls: no `children` arrays and
+// no jsx-runtime stand-in (tsc keeps the automatic runtime for the ESM build). esbuild reads JSX
+// settings from tsconfig before its own options, so they are given as tsconfigRaw.
+const CLASSIC_JSX = {
+  compilerOptions: { jsx: 'react', jsxFactory: 'h', jsxFragmentFactory: 'Fragment', verbatimModuleSyntax: true },
+};
+
+/**
+ * Imports `h` into every .tsx module, as the classic transform expects it in scope, and drops the
+ * `@jsxImportSource` pragma, which only tells tsc (and other packages' compilers) the automatic runtime.
+ */
+const injectH = {
+  name: 'inject-h',
+  transform: (code, id) =>
+    id.endsWith('.tsx') ? `import { h } from 'preact';\n${code.replace('/** @jsxImportSource preact */', '')}` : null,
+};
+
 async function bundle(input, define) {
   const build = await rollup({
     input: new URL(input, root).pathname,
     plugins: [
-      {
-        name: 'jsx-runtime-shim',
-        resolveId: (id) =>
-          id === 'preact/jsx-runtime' ? new URL('scripts/jsx-runtime-shim.mjs', root).pathname : null,
-      },
+      injectH,
+      preactRenderOnly,
       nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
-      esbuild({ target: 'es2021', jsx: 'automatic', jsxImportSource: 'preact', define, sourceMap: false }),
+      esbuild({ target: 'es2021', tsconfigRaw: CLASSIC_JSX, define, sourceMap: false }),
       terser({
         ecma: 2021,
-        compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+        // `unsafe` turns templates into concatenation and `new Array()` into literals; no value
+        // here has a valueOf that would tell them apart. `unsafe_methods` drops the `function` of
+        // object methods that are never constructed.
+        compress: { passes: 5, unsafe: true, unsafe_methods: true, unsafe_arrows: true, pure_getters: true },
         toplevel: true,
-        mangle: true,
+        // Preact's internal vnode and component fields (`__k`, `__e`, …: its own mangled names)
+        // get one-letter names; nothing outside the bundle reads them. `__html` is the one public
+        // double-underscore name (dangerouslySetInnerHTML).
+        mangle: { properties: { regex: /^__/, reserved: ['__html'] } },
         format: { comments: false, wrap_func_args: false },
       }),
     ],

@@ -14,14 +14,14 @@ describe('themeToCss', () => {
         zIndex: 10.7,
       }),
     ).toBe(
-      ':host{--hb-primary:#0f766e;--hb-on-primary:white;--hb-bg:rgb(255 250 240);' +
-        '--hb-radius:8px;--hb-font-size:15px;--hb-space:0.3rem;--hb-font:Inter, sans-serif;--hb-shadow:none;--hb-z:10;}',
+      ':host{--p:#0f766e;--op:white;--bg:rgb(255 250 240);' +
+        '--r:8px;--fs:15px;--sp:0.3rem;--f:Inter, sans-serif;--sh:none;--z:10;}',
     );
   });
 
   it('puts dark colours in a block that applies while the host is dark', () => {
     expect(themeToCss({ dark: { colors: { primary: '#2dd4bf', text: '#eee' } } })).toBe(
-      ':host([data-dark]){--hb-primary:#2dd4bf;--hb-text:#eee;}',
+      ':host([data-dark]){--p:#2dd4bf;--tx:#eee;}',
     );
   });
 
@@ -37,6 +37,6 @@ describe('themeToCss', () => {
       font: '</style><script>alert(1)</script>',
       radius: Number.NaN,
     });
-    expect(css).toBe(':host{--hb-primary:redbodydisplay:none;--hb-font:/stylescriptalert(1)/script;}');
+    expect(css).toBe(':host{--p:redbodydisplay:none;--f:/stylescriptalert(1)/script;}');
   });
 });

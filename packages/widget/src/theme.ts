@@ -1,24 +1,25 @@
 import type { ThemeTokens } from './types.js';
 
-// Token → custom property (after `--hb-`).
+// Token → the custom property the widget's sheets read (`--p` for `primary`, …). Internal and
+// short, since every `var()` in both stages spells one out; the tokens are the public names.
 const COLORS: Record<string, string> = {
-  primary: 'primary',
-  onPrimary: 'on-primary',
+  primary: 'p',
+  onPrimary: 'op',
   background: 'bg',
-  surface: 'surface',
-  text: 'text',
-  muted: 'muted',
-  border: 'border',
-  focus: 'focus',
-  error: 'error',
-  success: 'success',
+  surface: 'sf',
+  text: 'tx',
+  muted: 'mu',
+  border: 'bd',
+  focus: 'fc',
+  error: 'er',
+  success: 'ok',
 };
 const OTHERS: Record<string, string> = {
-  radius: 'radius',
-  fontSize: 'font-size',
-  spacing: 'space',
-  font: 'font',
-  shadow: 'shadow',
+  radius: 'r',
+  fontSize: 'fs',
+  spacing: 'sp',
+  font: 'f',
+  shadow: 'sh',
   zIndex: 'z',
 };
 
@@ -34,7 +35,7 @@ function declarations(tokens: object | undefined, names: Record<string, string>)
       value = key === 'zIndex' ? Math.trunc(value) : `${value}px`;
     else if (typeof value === 'string') value = value.replace(/[;{}<>\\\n\r]/g, '').trim();
     else continue;
-    if (value !== '') css += `--hb-${names[key]}:${value};`;
+    if (value !== '') css += `--${names[key]}:${value};`;
   }
   return css;
 }
@@ -45,7 +46,7 @@ function declarations(tokens: object | undefined, names: Record<string, string>)
  *
  * @example
  * themeToCss({ colors: { primary: '#0f766e' }, radius: 8 });
- * // ':host{--hb-primary:#0f766e;--hb-radius:8px;}'
+ * // ':host{--p:#0f766e;--r:8px;}'
  */
 export function themeToCss(theme: ThemeTokens | undefined): string {
   const base = declarations(theme?.colors, COLORS) + declarations(theme, OTHERS);

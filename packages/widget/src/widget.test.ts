@@ -62,7 +62,7 @@ describe('mountWidget', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     const style = shadow.querySelector('style') as HTMLStyleElement;
     expect(style.nonce).toBe('n0nce');
-    expect(style.textContent).toContain(':host{--hb-primary:#123456;}');
+    expect(style.textContent).toContain(':host{--p:#123456;}');
   });
 
   it('opens the dialog on click, and closes it again', async () => {
