@@ -11,8 +11,11 @@ import { createServices, type Services } from './services/index.js';
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
+import { startCollectWriter } from './writer/collect-writer.js';
 
 const JOB_WAKE_DELAY_MS = 20;
+/** Batches in flight on PostgreSQL: enough to overlap round trips and fsyncs, few for the pool. */
+const POSTGRES_COMMIT_CONCURRENCY = 3;
 
 export interface Runtime {
   config: Config;
@@ -41,6 +44,11 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
   const store = createStore(database);
+  // After the migrations: the writer thread's connection expects the schema in place.
+  const collectWriter =
+    database.dialect === 'sqlite' && config.collectWriter === 'thread'
+      ? await startCollectWriter({ dataDir: config.dataDir })
+      : undefined;
   const jobs = new JobRunner({
     store,
     // Under load a batch commits every few milliseconds; relaying after each would add two more
@@ -56,6 +64,8 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
+    commitConcurrency: config.commitConcurrency ?? (database.dialect === 'postgres' ? POSTGRES_COMMIT_CONCURRENCY : 1),
+    collectWriter: collectWriter?.write,
     onEvents: () => jobs.wake(),
   });
   const logError = (error: unknown, requestId: string | undefined) =>
@@ -87,6 +97,7 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     logError,
     async close() {
       await services.collect.drain();
+      await collectWriter?.close();
       await jobs.stop();
       await embedder?.close();
       await database.close();
