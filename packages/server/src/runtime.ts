@@ -43,12 +43,13 @@ export interface Runtime {
 export async function createRuntime(config: Config, logger?: Logger): Promise<Runtime> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
-  const store = createStore(database);
   // After the migrations: the writer thread's connection expects the schema in place.
   const collectWriter =
     database.dialect === 'sqlite' && config.collectWriter === 'thread'
       ? await startCollectWriter({ dataDir: config.dataDir })
       : undefined;
+  // The relay's bookkeeping writes go to the writer thread's connection too (see its worker).
+  const store = createStore(collectWriter ? { ...database, unsynced: collectWriter.unsynced } : database);
   const jobs = new JobRunner({
     store,
     // Under load a batch commits every few milliseconds; relaying after each would add two more
@@ -97,8 +98,8 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     logError,
     async close() {
       await services.collect.drain();
-      await collectWriter?.close();
       await jobs.stop();
+      await collectWriter?.close();
       await embedder?.close();
       await database.close();
     },

@@ -27,6 +27,7 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
   const period = usagePeriod();
   // A retry that lands in the same batch as its original shares the original's outcome.
   const duplicates: { index: number; firstIndex: number }[] = [];
+  const counted: { orgId: string; amount: number }[] = [];
 
   // Usage rows are locked in org id order: two processes locking the same orgs in arrival order
   // could each hold one and wait for the other (a deadlock PostgreSQL resolves by failing a batch).
@@ -61,7 +62,7 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
         outcomes[index] = { ok: false, error: planLimitError('event_limit_reached', organization.plan, cap) };
       }
     });
-    await tx.usage.increment(orgId, period, 'events', Math.min(room, fresh.length));
+    counted.push({ orgId, amount: Math.min(room, fresh.length) });
   }
 
   for (const { index, firstIndex } of duplicates) {
@@ -74,6 +75,10 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
       feedbackEvent('feedback.created', feedback, feedback.createdAt),
     ),
   );
+  // Counted last: the increment locks the usage row until the commit (PostgreSQL), and concurrent
+  // batches of an organization without a cap queue on that lock only for this last step. A capped
+  // organization's row is already locked by readForUpdate above. Still in org id order.
+  for (const { orgId, amount } of counted) await tx.usage.increment(orgId, period, 'events', amount);
   return outcomes;
 }
 

@@ -1,3 +1,4 @@
+import type { QueryResult } from 'kysely';
 import { ApiError, type ApiErrorOptions } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import type { Settled } from '../lib/group-commit.js';
@@ -9,12 +10,20 @@ export interface CollectWriterData {
   dataDir: string;
 }
 
-export type CollectWriterRequest = { id: number; items: NewFeedback[] } | { close: true };
+/**
+ * `items`: commit a `/collect` batch. `sql`: run one statement without an fsync of its own (the
+ * relay's bookkeeping, see Database.unsynced). `close`: close the connection and end the thread.
+ */
+export type CollectWriterRequest =
+  | { id: number; items: NewFeedback[] }
+  | { id: number; sql: string; parameters: readonly unknown[] }
+  | { close: true };
 
 export type CollectWriterResponse =
   | { ready: true }
   | { failed: string }
   | { id: number; outcomes: WireSettled[] }
+  | { id: number; result: QueryResult<unknown> }
   | { id: number; error: WireError };
 
 /** An error as plain data: structured clone keeps an Error's message but drops an ApiError's fields. */

@@ -1,7 +1,11 @@
+import { Kysely, type QueryResult } from 'kysely';
 import type { Settled } from '../lib/group-commit.js';
 import { spawnWorker } from '../lib/spawn-worker.js';
 import type { CollectBatchWriter } from '../services/collect.js';
 import type { CollectResult } from '../services/collect-batch.js';
+import type { Database } from '../storage/database.js';
+import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { DatabaseSchema } from '../storage/schema.js';
 import {
   type CollectWriterData,
   type CollectWriterRequest,
@@ -9,18 +13,23 @@ import {
   fromWireError,
   fromWireSettled,
 } from './collect-writer-protocol.js';
+import { remoteSqliteDialect } from './remote-sqlite-dialect.js';
 
 export interface CollectWriter {
   /** Commits a batch on the writer thread; resolves with its outcomes once it is durable. */
   write: CollectBatchWriter;
-  /** Lets the batch in flight finish, then closes the thread's connection and ends the thread. */
+  /** {@link Database.unsynced} on the writer thread's connection: single statements only. */
+  unsynced: NonNullable<Database['unsynced']>;
+  /** Closes the thread's connection and ends the thread; call once nothing is in flight. */
   close(): Promise<void>;
 }
 
 interface Pending {
-  resolve(outcomes: Settled<CollectResult>[]): void;
+  resolve(value: Settled<CollectResult>[] | QueryResult<unknown>): void;
   reject(error: Error): void;
 }
+
+type Request = { items: NewFeedback[] } | { sql: string; parameters: readonly unknown[] };
 
 /**
  * Starts the SQLite writer thread: `/collect` batches are inserted and committed (with fsync) on a
@@ -50,6 +59,7 @@ export async function startCollectWriter(data: CollectWriterData): Promise<Colle
         const waiting = pending.get(response.id);
         pending.delete(response.id);
         if ('error' in response) waiting?.reject(fromWireError(response.error));
+        else if ('result' in response) waiting?.resolve(response.result);
         else waiting?.resolve(response.outcomes.map(fromWireSettled));
       }
     });
@@ -65,20 +75,24 @@ export async function startCollectWriter(data: CollectWriterData): Promise<Colle
     });
   });
 
-  const send = (request: CollectWriterRequest) => worker.postMessage(request);
+  const ask = (request: Request): Promise<Settled<CollectResult>[] | QueryResult<unknown>> => {
+    if (exited) return Promise.reject(exited);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } as CollectWriterRequest);
+    });
+  };
+  const remote = new Kysely<DatabaseSchema>({
+    dialect: remoteSqliteDialect((sql, parameters) => ask({ sql, parameters }) as Promise<QueryResult<unknown>>),
+  });
   return {
-    write(items) {
-      if (exited) return Promise.reject(exited);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        send({ id, items });
-      });
-    },
+    write: (items) => ask({ items }) as Promise<Settled<CollectResult>[]>,
+    unsynced: (work) => work(remote),
     async close() {
       if (exited) return;
       const done = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      send({ close: true });
+      worker.postMessage({ close: true } satisfies CollectWriterRequest);
       await done;
     },
   };
