@@ -21,7 +21,6 @@ const environmentSchema = z.object({
   HEARBACK_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).optional(),
   HEARBACK_COMMIT_WINDOW_MS: z.coerce.number().min(0).max(100).optional(),
   HEARBACK_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
-  HEARBACK_COLLECT_WRITER: z.enum(['thread', 'inline']).optional(),
   HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
   HEARBACK_SEARCH: z.enum(['local', 'openai', 'off']).optional(),
   HEARBACK_SEARCH_IDLE_MS: z.coerce.number().int().min(0).optional(),
@@ -61,11 +60,6 @@ export interface Config {
    * commits overlap); SQLite commits one at a time whatever this says. Unset: the dialect's default.
    */
   commitConcurrency: number | undefined;
-  /**
-   * SQLite: `thread` commits `/collect` batches on a writer thread with its own connection, so the
-   * event loop never waits for an insert or an fsync; `inline` commits them on the main thread.
-   */
-  collectWriter: 'thread' | 'inline';
   /** Run the outbox job runner inside this process. */
   runJobs: boolean;
   /** Largest accepted request body for `POST /collect`, in bytes. */
@@ -115,7 +109,6 @@ export function loadConfig(
     logLevel: env.HEARBACK_LOG_LEVEL ?? 'info',
     commitWindowMs: env.HEARBACK_COMMIT_WINDOW_MS ?? 0,
     commitConcurrency: env.HEARBACK_COMMIT_CONCURRENCY,
-    collectWriter: env.HEARBACK_COLLECT_WRITER ?? 'thread',
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
     collectBodyLimit: 64 * 1024,
     bodyLimit: 1024 * 1024,

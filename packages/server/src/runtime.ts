@@ -11,7 +11,6 @@ import { createServices, type Services } from './services/index.js';
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
-import { startCollectWriter } from './writer/collect-writer.js';
 
 const JOB_WAKE_DELAY_MS = 20;
 /** Batches in flight on PostgreSQL: enough to overlap round trips and fsyncs, few for the pool. */
@@ -43,13 +42,7 @@ export interface Runtime {
 export async function createRuntime(config: Config, logger?: Logger): Promise<Runtime> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
-  // After the migrations: the writer thread's connection expects the schema in place.
-  const collectWriter =
-    database.dialect === 'sqlite' && config.collectWriter === 'thread'
-      ? await startCollectWriter({ dataDir: config.dataDir })
-      : undefined;
-  // The relay's bookkeeping writes go to the writer thread's connection too (see its worker).
-  const store = createStore(collectWriter ? { ...database, unsynced: collectWriter.unsynced } : database);
+  const store = createStore(database);
   const jobs = new JobRunner({
     store,
     // Under load a batch commits every few milliseconds; relaying after each would add two more
@@ -66,7 +59,6 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
     commitConcurrency: config.commitConcurrency ?? (database.dialect === 'postgres' ? POSTGRES_COMMIT_CONCURRENCY : 1),
-    collectWriter: collectWriter?.write,
     onEvents: () => jobs.wake(),
   });
   const logError = (error: unknown, requestId: string | undefined) =>
@@ -99,7 +91,6 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<Ru
     async close() {
       await services.collect.drain();
       await jobs.stop();
-      await collectWriter?.close();
       await embedder?.close();
       await database.close();
     },

@@ -69,13 +69,7 @@ describe.each(dialectsUnderTest())('POST /collect key and inbox lookup [%s]', (d
   const postgresOnly = dialect === 'postgres' ? it : () => {};
   postgresOnly('reads the key and the inbox in one round trip', async () => {
     expect((await collect(org.collectKey)).status).toBe(201);
-    const texts: string[] = [];
-    const query = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const [config] = args as [string | { text: string }];
-      texts.push(typeof config === 'string' ? config : config.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    const texts = recordPgQueries();
     expect((await collect(org.collectKey)).status).toBe(201);
     const lookups = texts.filter((text) => /"api_keys"|"inboxes"/.test(text));
     expect(lookups).toHaveLength(1);
@@ -83,13 +77,7 @@ describe.each(dialectsUnderTest())('POST /collect key and inbox lookup [%s]', (d
   });
 
   postgresOnly('shares one lookup among the requests of one event-loop turn, and reads again in the next', async () => {
-    const texts: string[] = [];
-    const query = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const [config] = args as [string | { text: string }];
-      texts.push(typeof config === 'string' ? config : config.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    const texts = recordPgQueries();
     const lookups = () => texts.filter((text) => /"api_keys".*"inboxes"/s.test(text)).length;
     const { collectLookup } = runtime.store;
     const keyId = `key_${org.collectKey.split('_')[1]}`;
@@ -107,3 +95,15 @@ describe.each(dialectsUnderTest())('POST /collect key and inbox lookup [%s]', (d
     expect(later.key?.revokedAt).toEqual(expect.any(String));
   });
 });
+
+/** The SQL text of every query any pg client sends from now on (until vi.restoreAllMocks). */
+function recordPgQueries(): string[] {
+  const texts: string[] = [];
+  const query = pg.Client.prototype.query;
+  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [string | { text: string }];
+    texts.push(typeof config === 'string' ? config : config.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as never);
+  return texts;
+}

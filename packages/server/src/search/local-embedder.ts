@@ -1,5 +1,4 @@
-import type { Worker } from 'node:worker_threads';
-import { spawnWorker } from '../lib/spawn-worker.js';
+import { Worker } from 'node:worker_threads';
 import { type Embedder, EmbeddingError, normalize } from './embedder.js';
 import type { EmbedRequest, EmbedResponse } from './use-worker.js';
 
@@ -19,6 +18,19 @@ export interface LocalEmbedderOptions {
 interface Pending {
   resolve(vectors: Float32Array[]): void;
   reject(error: Error): void;
+}
+
+/**
+ * Built, the worker is `use-worker.js` next to this file. From sources (vitest, tsx) it is
+ * TypeScript, which a Node 20 worker cannot load even with `--import tsx` in its execArgv: a
+ * one-line bootstrap registers tsx in the worker first.
+ */
+function spawnWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./use-worker.js', import.meta.url));
+  const source = JSON.stringify(new URL('./use-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, {
+    eval: true,
+  });
 }
 
 /**
@@ -70,7 +82,7 @@ export class LocalEmbedder implements Embedder {
 
   private startWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = spawnWorker(import.meta.url, 'use-worker');
+    const worker = spawnWorker();
     // An idle worker must not keep the process alive (a CLI command would never exit).
     worker.unref();
     worker.on('message', (response: EmbedResponse) => this.settle(response));

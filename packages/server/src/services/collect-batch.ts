@@ -15,8 +15,8 @@ export interface CollectResult {
 /**
  * Stores one group-commit batch of `/collect` submissions inside the transaction `tx`: idempotency
  * dedupe (against stored rows and within the batch), the plan's monthly cap, the usage count, the
- * feedback rows and their `feedback.created` outbox events. Settles each item in order. The one
- * place these rules live, whichever thread or process runs the transaction.
+ * feedback rows and their `feedback.created` outbox events. Settles each item in order. Batches
+ * may run concurrently (PostgreSQL): rows they share are locked in org id order.
  *
  * @example
  * const outcomes = await store.transaction((tx) => commitCollectBatch(tx, items));

@@ -2,7 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import type { FeedbackType } from '../domain/feedback.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
-import { GroupCommitter, type Settled } from '../lib/group-commit.js';
+import { GroupCommitter } from '../lib/group-commit.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
@@ -22,17 +22,9 @@ export interface CollectInput {
 
 export type { CollectResult };
 
-/**
- * Commits one batch with {@link commitCollectBatch} in a transaction of its own and settles each
- * item; resolves only once that transaction is durable.
- */
-export type CollectBatchWriter = (items: NewFeedback[]) => Promise<Settled<CollectResult>[]>;
-
 export interface CollectServiceOptions {
   windowMs: number;
   onEvents: () => void;
-  /** Where batches are committed; by default in a transaction of `store` on this thread. */
-  writer?: CollectBatchWriter | undefined;
   /** Batches committed at once, each in its own transaction (see GroupCommitOptions.concurrency). */
   concurrency?: number | undefined;
 }
@@ -42,15 +34,13 @@ export interface CollectServiceOptions {
  * event, usage count) is durable. Concurrent submissions share one commit.
  */
 export function collectService(store: Store, options: CollectServiceOptions) {
-  const write: CollectBatchWriter =
-    options.writer ?? ((items) => store.transaction((tx) => commitCollectBatch(tx, items)));
   const committer = new GroupCommitter<NewFeedback, CollectResult>({
     windowMs: options.windowMs,
     concurrency: options.concurrency,
     // Two batches in flight must not both find an idempotency key unused and both insert it.
     keyOf: (item) => (item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`),
     commit: async (items) => {
-      const outcomes = await write(items);
+      const outcomes = await store.transaction((tx) => commitCollectBatch(tx, items));
       options.onEvents();
       return outcomes;
     },

@@ -2,7 +2,7 @@ import type { Embedder } from '../search/embedder.js';
 import type { Store } from '../storage/store.js';
 import { apiKeysService } from './api-keys.js';
 import { brandsService } from './brands.js';
-import { type CollectBatchWriter, collectService } from './collect.js';
+import { collectService } from './collect.js';
 import { feedbackService } from './feedback.js';
 import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
@@ -15,8 +15,6 @@ export interface ServicesOptions {
   commitWindowMs: number;
   /** Group-commit batches in flight at once (see GroupCommitOptions.concurrency). */
   commitConcurrency?: number | undefined;
-  /** Commits `/collect` batches elsewhere than in a transaction of the store (the SQLite writer thread). */
-  collectWriter?: CollectBatchWriter | undefined;
   /** Called after a transaction that wrote outbox events has committed (wakes the job runner). */
   onEvents?: () => void;
   /** Embeds search queries; without it search is full text alone. */
@@ -37,7 +35,6 @@ export function createServices(store: Store, options: ServicesOptions) {
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,
-      writer: options.collectWriter,
       onEvents,
     }),
   };

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import type { Dialect } from './migrations/context.js';
 import type { DatabaseSchema } from './schema.js';
-import { ImmediateSqliteDialect } from './sqlite/immediate-dialect.js';
 import { cachedSqlite } from './sqlite/statement-cache.js';
 
 export type { Dialect };
@@ -71,7 +70,7 @@ function openSqlite(dataDir: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   const vectorExtension = loadSqliteVec(sqlite);
   const { database, changeVersion } = cachedSqlite(sqlite, { lookupIndependentTables: LOOKUP_INDEPENDENT_TABLES });
-  const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect({ database }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
   const normal = sqlite.prepare('pragma synchronous = NORMAL');
   const full = sqlite.prepare('pragma synchronous = FULL');
   // Kysely's SQLite driver has one connection behind a mutex: while `work` holds it, no other
