@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * POST /collect throughput: the real server against a bare node:http server that parses the
- * JSON body and answers 201, loaded in alternating rounds by autocannon on 127.0.0.1.
+ * JSON body and answers 201, loaded in alternating rounds on 127.0.0.1 by wrk when it is installed
+ * (C, light on CPU), else by autocannon; the same generator loads every server of a run.
  *
  * Usage (from the workspace root): pnpm bench:collect [--duration 10 --rounds 3 --warmup 3]
  * With DATABASE_URL set, the real server also runs against PostgreSQL (in a database of its own
@@ -19,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { findWrk, runWrk } from './wrk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const execFileAsync = promisify(execFile);
@@ -36,6 +38,8 @@ const { values: args } = parseArgs({
     // Ingest is measured without the embedding model by default: the model (≈150–200 MB) would load
     // on the first comment and its work competes for the same two cores. `--search local` measures both.
     search: { type: 'string', default: 'off' },
+    // wrk when installed; autocannon otherwise or when asked for.
+    generator: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   // `pnpm bench:collect -- --duration 5` passes the `--` along.
@@ -45,10 +49,22 @@ if (args.help) {
   process.stdout.write(
     'node bench/collect.mjs [--duration s=10] [--warmup s=3] [--rounds n=3] [--connections n=50]\n' +
       '                       [--cpu-prof DIR (profile the real server)] [--cli PATH (default dist/cli.js)]\n' +
-      '                       [--search off|local (semantic-search embedding during ingest; default off)]\n',
+      '                       [--search off|local (semantic-search embedding during ingest; default off)]\n' +
+      '                       [--generator wrk|autocannon (default: wrk when on PATH)]\n',
   );
   process.exit(0);
 }
+if (args.generator && !['wrk', 'autocannon'].includes(args.generator)) {
+  process.stderr.write('--generator must be wrk or autocannon\n');
+  process.exit(2);
+}
+const wrk = args.generator === 'autocannon' ? null : findWrk();
+if (args.generator === 'wrk' && !wrk) {
+  process.stderr.write('--generator wrk: wrk is not installed (apt-get install wrk)\n');
+  process.exit(2);
+}
+const generator = wrk ? 'wrk' : 'autocannon';
+
 // Several --cli paths load several builds of the server in the same rounds (A/B comparisons).
 const clis = args.cli ?? [join(here, '..', 'dist', 'cli.js')];
 const duration = Number(args.duration);
@@ -290,7 +306,7 @@ function collectBody(target) {
 
 async function load(target, seconds) {
   const { result, peakRssMb, cpu, cpuSeconds } = await withProcessSampling(target.child.pid, () =>
-    autocannon({
+    (wrk ? (options) => runWrk(wrk, options) : autocannon)({
       url: `${target.url}/collect`,
       method: 'POST',
       connections,
@@ -384,7 +400,8 @@ async function main() {
     for (const [index, cli] of clis.entries()) process.stdout.write(`build ${index + 1}: ${cli}\n`);
   }
   process.stdout.write(
-    `${connections} connections, ${duration} s per run, ${rounds} rounds, semantic search: ${args.search}\n`,
+    `${connections} connections, ${duration} s per run, ${rounds} rounds, semantic search: ${args.search}, ` +
+      `load from ${generator}\n`,
   );
 
   if (warmup > 0) {

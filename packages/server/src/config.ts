@@ -21,6 +21,7 @@ const environmentSchema = z.object({
   HEARBACK_DEFAULT_PLAN: z.enum(PLAN_NAMES).optional(),
   HEARBACK_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).optional(),
   HEARBACK_COMMIT_WINDOW_MS: z.coerce.number().min(0).max(100).optional(),
+  HEARBACK_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
   HEARBACK_EVENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).optional(),
   HEARBACK_SEARCH: z.enum(['local', 'openai', 'off']).optional(),
@@ -59,6 +60,11 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /** Extra time a group commit waits for more writes to join; 0 means "whatever arrived meanwhile". */
   commitWindowMs: number;
+  /**
+   * Group-commit batches in flight at once, each its own transaction. Pays on PostgreSQL (a pool,
+   * commits overlap); SQLite commits one at a time whatever this says. Unset: the dialect's default.
+   */
+  commitConcurrency: number | undefined;
   /** Run the outbox job runner inside this process. */
   runJobs: boolean;
   /** How long processed outbox events are kept before the job runner's process deletes them. */
@@ -111,6 +117,7 @@ export function loadConfig(
     defaultPlan: env.HEARBACK_DEFAULT_PLAN ?? 'enterprise',
     logLevel: env.HEARBACK_LOG_LEVEL ?? 'info',
     commitWindowMs: env.HEARBACK_COMMIT_WINDOW_MS ?? 0,
+    commitConcurrency: env.HEARBACK_COMMIT_CONCURRENCY,
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
     eventRetentionMs: (env.HEARBACK_EVENT_RETENTION_DAYS ?? 7) * DAY_MS,
     collectBodyLimit: 64 * 1024,

@@ -16,6 +16,8 @@ import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
 
 const JOB_WAKE_DELAY_MS = 20;
+/** Batches in flight on PostgreSQL: enough to overlap round trips and fsyncs, few for the pool. */
+const POSTGRES_COMMIT_CONCURRENCY = 3;
 
 export interface RuntimeOptions {
   /** Replaces the embedder the configuration asks for (tests inject a deterministic one). */
@@ -80,6 +82,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
+    commitConcurrency: config.commitConcurrency ?? (database.dialect === 'postgres' ? POSTGRES_COMMIT_CONCURRENCY : 1),
     onEvents: () => jobs.wake(),
   });
   const logError = (error: unknown, requestId: string | undefined) =>

@@ -69,16 +69,41 @@ describe.each(dialectsUnderTest())('POST /collect key and inbox lookup [%s]', (d
   const postgresOnly = dialect === 'postgres' ? it : () => {};
   postgresOnly('reads the key and the inbox in one round trip', async () => {
     expect((await collect(org.collectKey)).status).toBe(201);
-    const texts: string[] = [];
-    const query = pg.Client.prototype.query;
-    vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const [config] = args as [string | { text: string }];
-      texts.push(typeof config === 'string' ? config : config.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
+    const texts = recordPgQueries();
     expect((await collect(org.collectKey)).status).toBe(201);
     const lookups = texts.filter((text) => /"api_keys"|"inboxes"/.test(text));
     expect(lookups).toHaveLength(1);
     expect(lookups[0]).toMatch(/"api_keys".*"inboxes"/s);
   });
+
+  postgresOnly('shares one lookup among the requests of one event-loop turn, and reads again in the next', async () => {
+    const texts = recordPgQueries();
+    const lookups = () => texts.filter((text) => /"api_keys".*"inboxes"/s.test(text)).length;
+    const { collectLookup } = runtime.store;
+    const keyId = `key_${org.collectKey.split('_')[1]}`;
+    // Asked in one turn: one query, one answer for all.
+    const sameTurn = await Promise.all([1, 2, 3].map(() => collectLookup.keyAndInbox(keyId, org.inbox.inboxKey)));
+    expect(lookups()).toBe(1);
+    expect(sameTurn.map((found) => [found.key?.id, found.inbox?.id])).toEqual(
+      [1, 2, 3].map(() => [keyId, org.inbox.id]),
+    );
+    // A later turn sees the database as it is then: a revocation made in between holds.
+    const admin = await runtime.services.apiKeys.authenticate(org.adminKey);
+    await runtime.services.apiKeys.revoke(admin, keyId);
+    const later = await collectLookup.keyAndInbox(keyId, org.inbox.inboxKey);
+    expect(lookups()).toBe(2);
+    expect(later.key?.revokedAt).toEqual(expect.any(String));
+  });
 });
+
+/** The SQL text of every query any pg client sends from now on (until vi.restoreAllMocks). */
+function recordPgQueries(): string[] {
+  const texts: string[] = [];
+  const query = pg.Client.prototype.query;
+  vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [string | { text: string }];
+    texts.push(typeof config === 'string' ? config : config.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as never);
+  return texts;
+}

@@ -104,6 +104,53 @@ describe('GroupCommitter', () => {
     expect(commit).toHaveBeenCalledTimes(2);
   });
 
+  it('with concurrency 2, starts a second batch while the first commits, but not a third', async () => {
+    const { commit, calls, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({ commit, concurrency: 2 });
+
+    const first = committer.submit('a');
+    await called(1);
+    const second = committer.submit('b');
+    await called(2);
+    const third = committer.submit('c');
+    expect(await pendingFlags([first, second, third])).toEqual([true, true, true]);
+    expect(commit).toHaveBeenCalledTimes(2);
+
+    releaseOk(1);
+    await expect(second).resolves.toBe('stored:b');
+    await called(3);
+    expect(calls.map((call) => call.items)).toEqual([['a'], ['b'], ['c']]);
+    releaseOk(0);
+    releaseOk(2);
+    await expect(Promise.all([first, third])).resolves.toEqual(['stored:a', 'stored:c']);
+  });
+
+  it('keeps an item out of every batch while another with its key is being committed', async () => {
+    const { commit, calls, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({
+      commit,
+      concurrency: 3,
+      keyOf: (item) => item.split(':')[0] ?? null,
+    });
+
+    const original = committer.submit('k1:original');
+    await called(1);
+    const retry = committer.submit('k1:retry');
+    const other = committer.submit('k2:other');
+    await called(2);
+    // The retry waits for the original's batch; the unrelated item does not.
+    expect(calls.map((call) => call.items)).toEqual([['k1:original'], ['k2:other']]);
+    expect(await pendingFlags([retry])).toEqual([true]);
+
+    releaseOk(0);
+    await expect(original).resolves.toBe('stored:k1:original');
+    await called(3);
+    expect(calls[2]?.items).toEqual(['k1:retry']);
+    releaseOk(1);
+    releaseOk(2);
+    await expect(Promise.all([retry, other])).resolves.toEqual(['stored:k1:retry', 'stored:k2:other']);
+  });
+
   it('rejects only the items whose outcome failed', async () => {
     const refused = new Error('over the limit');
     const commit = vi.fn(async (items: string[]) =>

@@ -2,15 +2,13 @@ import type { Principal } from '../domain/api-key.js';
 import type { FeedbackType } from '../domain/feedback.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
-import { GroupCommitter, type Settled } from '../lib/group-commit.js';
+import { GroupCommitter } from '../lib/group-commit.js';
 import { newId } from '../lib/ids.js';
-import { nowIso, usagePeriod } from '../lib/time.js';
+import { nowIso } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
-import type { Repositories, Store } from '../storage/store.js';
+import type { Store } from '../storage/store.js';
 import { requireScopeOf } from './access.js';
-import { feedbackEvent } from './events.js';
-import { planLimitError } from './plan-limits.js';
-import { PLANS } from './plans.js';
+import { type CollectResult, commitCollectBatch } from './collect-batch.js';
 
 export interface CollectInput {
   inboxKey: string;
@@ -22,21 +20,27 @@ export interface CollectInput {
   eventId?: string | undefined;
 }
 
-export interface CollectResult {
-  id: string;
-  /** True when an earlier submission with the same idempotency key is being answered again. */
-  replayed: boolean;
+export type { CollectResult };
+
+export interface CollectServiceOptions {
+  windowMs: number;
+  onEvents: () => void;
+  /** Batches committed at once, each in its own transaction (see GroupCommitOptions.concurrency). */
+  concurrency?: number | undefined;
 }
 
 /**
  * `POST /collect`: feedback into an inbox, acknowledged only after its transaction (row, outbox
  * event, usage count) is durable. Concurrent submissions share one commit.
  */
-export function collectService(store: Store, options: { windowMs: number; onEvents: () => void }) {
+export function collectService(store: Store, options: CollectServiceOptions) {
   const committer = new GroupCommitter<NewFeedback, CollectResult>({
     windowMs: options.windowMs,
+    concurrency: options.concurrency,
+    // Two batches in flight must not both find an idempotency key unused and both insert it.
+    keyOf: (item) => (item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`),
     commit: async (items) => {
-      const outcomes = await store.transaction((tx) => commitBatch(tx, items));
+      const outcomes = await store.transaction((tx) => commitCollectBatch(tx, items));
       options.onEvents();
       return outcomes;
     },
@@ -82,72 +86,6 @@ export function collectService(store: Store, options: { windowMs: number; onEven
     /** Waits for submissions in flight; used on shutdown. */
     drain: () => committer.drain(),
   };
-}
-
-async function commitBatch(tx: Repositories, items: NewFeedback[]): Promise<Settled<CollectResult>[]> {
-  const outcomes: Settled<CollectResult>[] = new Array(items.length);
-  const accepted: NewFeedback[] = [];
-  const period = usagePeriod();
-  // A retry that lands in the same batch as its original shares the original's outcome.
-  const duplicates: { index: number; firstIndex: number }[] = [];
-
-  // Usage rows are locked in org id order: two processes locking the same orgs in arrival order
-  // could each hold one and wait for the other (a deadlock PostgreSQL resolves by failing a batch).
-  const groups = [...groupIndexesByOrg(items)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [orgId, indexes] of groups) {
-    const keys = indexes.map((index) => items[index]?.idempotencyKey).filter((key): key is string => !!key);
-    const stored = await tx.feedback.findByIdempotencyKeys(orgId, [...new Set(keys)]);
-    const firstInBatch = new Map<string, number>();
-    const fresh: number[] = [];
-    for (const index of indexes) {
-      const key = items[index]?.idempotencyKey ?? null;
-      const storedId = key === null ? undefined : stored.get(key);
-      const firstIndex = key === null ? undefined : firstInBatch.get(key);
-      if (storedId) outcomes[index] = { ok: true, value: { id: storedId, replayed: true } };
-      else if (firstIndex !== undefined) duplicates.push({ index, firstIndex });
-      else {
-        if (key !== null) firstInBatch.set(key, index);
-        fresh.push(index);
-      }
-    }
-
-    const organization = await tx.organizations.find(orgId);
-    const cap = organization ? PLANS[organization.plan].eventsPerMonth : null;
-    const room =
-      cap === null ? fresh.length : Math.max(0, cap - (await tx.usage.readForUpdate(orgId, period, 'events')));
-    fresh.forEach((index, position) => {
-      const item = items[index] as NewFeedback;
-      if (position < room) {
-        accepted.push(item);
-        outcomes[index] = { ok: true, value: { id: item.id, replayed: false } };
-      } else if (organization && cap !== null) {
-        outcomes[index] = { ok: false, error: planLimitError('event_limit_reached', organization.plan, cap) };
-      }
-    });
-    await tx.usage.increment(orgId, period, 'events', Math.min(room, fresh.length));
-  }
-
-  for (const { index, firstIndex } of duplicates) {
-    const first = outcomes[firstIndex] as Settled<CollectResult>;
-    outcomes[index] = first.ok ? { ok: true, value: { id: first.value.id, replayed: true } } : first;
-  }
-  await tx.feedback.insertMany(accepted);
-  await tx.outbox.append(
-    accepted.map(({ idempotencyKey: _key, ...feedback }) =>
-      feedbackEvent('feedback.created', feedback, feedback.createdAt),
-    ),
-  );
-  return outcomes;
-}
-
-function groupIndexesByOrg(items: NewFeedback[]): Map<string, number[]> {
-  const groups = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    const group = groups.get(item.orgId);
-    if (group) group.push(index);
-    else groups.set(item.orgId, [index]);
-  });
-  return groups;
 }
 
 export type CollectService = ReturnType<typeof collectService>;

@@ -14,6 +14,8 @@ import { searchService } from './search.js';
 export interface ServicesOptions {
   defaultPlan: PlanName;
   commitWindowMs: number;
+  /** Group-commit batches in flight at once (see GroupCommitOptions.concurrency). */
+  commitConcurrency?: number | undefined;
   /** Called after a transaction that wrote outbox events has committed (wakes the job runner). */
   onEvents?: () => void;
   /** Embeds search queries; without it search is full text alone. */
@@ -32,7 +34,11 @@ export function createServices(store: Store, options: ServicesOptions) {
     notes: notesService(store),
     search: searchService(store, options.embedder),
     idempotency: idempotencyService(store),
-    collect: collectService(store, { windowMs: options.commitWindowMs, onEvents }),
+    collect: collectService(store, {
+      windowMs: options.commitWindowMs,
+      concurrency: options.commitConcurrency,
+      onEvents,
+    }),
   };
 }
 

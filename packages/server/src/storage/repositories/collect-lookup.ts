@@ -40,21 +40,41 @@ export function collectLookupRepository(db: Executor, database: Pick<Database, '
   }
   // Built on first use: transactions get repositories too, and never call this.
   let statement: { sql: string; order: ('key' | 'inbox')[] } | undefined;
+  // Lookups of one event-loop turn, by key id and inbox key. Every request handled in a turn had
+  // arrived before the turn began, and a query sent during it reads a state at least that new:
+  // so requests of one turn may share one query (a revocation still holds from the next request
+  // on), and under load one round trip serves the many requests a client sends with one key.
+  let turn: Map<string, Promise<KeyAndInbox>> | undefined;
+  const lookup = async (keyId: string, inboxKey: string): Promise<KeyAndInbox> => {
+    statement ??= compileLookup(db);
+    const values = statement.order.map((which) => (which === 'key' ? keyId : inboxKey));
+    const [row] = await runPrepared(STATEMENT_NAME, statement.sql, values);
+    if (!row) return { key: undefined, inbox: undefined };
+    const inbox =
+      row.inbox_id === null || row.inbox_id === undefined
+        ? undefined
+        : toInbox(
+            Object.fromEntries(
+              INBOX_COLUMNS.map((column) => [column, row[`inbox_${column}`]]),
+            ) as unknown as InboxesTable,
+          );
+    return { key: toApiKey(row as unknown as ApiKeysTable), inbox };
+  };
   return {
-    async keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox> {
-      statement ??= compileLookup(db);
-      const values = statement.order.map((which) => (which === 'key' ? keyId : inboxKey));
-      const [row] = await runPrepared(STATEMENT_NAME, statement.sql, values);
-      if (!row) return { key: undefined, inbox: undefined };
-      const inbox =
-        row.inbox_id === null || row.inbox_id === undefined
-          ? undefined
-          : toInbox(
-              Object.fromEntries(
-                INBOX_COLUMNS.map((column) => [column, row[`inbox_${column}`]]),
-              ) as unknown as InboxesTable,
-            );
-      return { key: toApiKey(row as unknown as ApiKeysTable), inbox };
+    keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox> {
+      if (!turn) {
+        turn = new Map();
+        setImmediate(() => {
+          turn = undefined;
+        });
+      }
+      const id = `${keyId} ${inboxKey}`;
+      let found = turn.get(id);
+      if (!found) {
+        found = lookup(keyId, inboxKey);
+        turn.set(id, found);
+      }
+      return found;
     },
   };
 }

@@ -1,0 +1,93 @@
+import type { Settled } from '../lib/group-commit.js';
+import { usagePeriod } from '../lib/time.js';
+import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { Repositories } from '../storage/store.js';
+import { feedbackEvent } from './events.js';
+import { planLimitError } from './plan-limits.js';
+import { PLANS } from './plans.js';
+
+export interface CollectResult {
+  id: string;
+  /** True when an earlier submission with the same idempotency key is being answered again. */
+  replayed: boolean;
+}
+
+/**
+ * Stores one group-commit batch of `/collect` submissions inside the transaction `tx`: idempotency
+ * dedupe (against stored rows and within the batch), the plan's monthly cap, the usage count, the
+ * feedback rows and their `feedback.created` outbox events. Settles each item in order. Batches
+ * may run concurrently (PostgreSQL): rows they share are locked in org id order.
+ *
+ * @example
+ * const outcomes = await store.transaction((tx) => commitCollectBatch(tx, items));
+ */
+export async function commitCollectBatch(tx: Repositories, items: NewFeedback[]): Promise<Settled<CollectResult>[]> {
+  const outcomes: Settled<CollectResult>[] = new Array(items.length);
+  const accepted: NewFeedback[] = [];
+  const period = usagePeriod();
+  // A retry that lands in the same batch as its original shares the original's outcome.
+  const duplicates: { index: number; firstIndex: number }[] = [];
+  const counted: { orgId: string; amount: number }[] = [];
+
+  // Usage rows are locked in org id order: two processes locking the same orgs in arrival order
+  // could each hold one and wait for the other (a deadlock PostgreSQL resolves by failing a batch).
+  const groups = [...groupIndexesByOrg(items)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [orgId, indexes] of groups) {
+    const keys = indexes.map((index) => items[index]?.idempotencyKey).filter((key): key is string => !!key);
+    const stored = await tx.feedback.findByIdempotencyKeys(orgId, [...new Set(keys)]);
+    const firstInBatch = new Map<string, number>();
+    const fresh: number[] = [];
+    for (const index of indexes) {
+      const key = items[index]?.idempotencyKey ?? null;
+      const storedId = key === null ? undefined : stored.get(key);
+      const firstIndex = key === null ? undefined : firstInBatch.get(key);
+      if (storedId) outcomes[index] = { ok: true, value: { id: storedId, replayed: true } };
+      else if (firstIndex !== undefined) duplicates.push({ index, firstIndex });
+      else {
+        if (key !== null) firstInBatch.set(key, index);
+        fresh.push(index);
+      }
+    }
+
+    const organization = await tx.organizations.find(orgId);
+    const cap = organization ? PLANS[organization.plan].eventsPerMonth : null;
+    const room =
+      cap === null ? fresh.length : Math.max(0, cap - (await tx.usage.readForUpdate(orgId, period, 'events')));
+    fresh.forEach((index, position) => {
+      const item = items[index] as NewFeedback;
+      if (position < room) {
+        accepted.push(item);
+        outcomes[index] = { ok: true, value: { id: item.id, replayed: false } };
+      } else if (organization && cap !== null) {
+        outcomes[index] = { ok: false, error: planLimitError('event_limit_reached', organization.plan, cap) };
+      }
+    });
+    counted.push({ orgId, amount: Math.min(room, fresh.length) });
+  }
+
+  for (const { index, firstIndex } of duplicates) {
+    const first = outcomes[firstIndex] as Settled<CollectResult>;
+    outcomes[index] = first.ok ? { ok: true, value: { id: first.value.id, replayed: true } } : first;
+  }
+  await tx.feedback.insertMany(accepted);
+  await tx.outbox.append(
+    accepted.map(({ idempotencyKey: _key, ...feedback }) =>
+      feedbackEvent('feedback.created', feedback, feedback.createdAt),
+    ),
+  );
+  // Counted last: the increment locks the usage row until the commit (PostgreSQL), and concurrent
+  // batches of an organization without a cap queue on that lock only for this last step. A capped
+  // organization's row is already locked by readForUpdate above. Still in org id order.
+  for (const { orgId, amount } of counted) await tx.usage.increment(orgId, period, 'events', amount);
+  return outcomes;
+}
+
+function groupIndexesByOrg(items: NewFeedback[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  items.forEach((item, index) => {
+    const group = groups.get(item.orgId);
+    if (group) group.push(index);
+    else groups.set(item.orgId, [index]);
+  });
+  return groups;
+}
