@@ -48,7 +48,7 @@ function repositories(
     embeddings: embeddingsRepository(db, database.dialect, vecTablesFor(database)),
     fullText: fullTextRepository(db, database.dialect),
     outbox: outboxRepository(db, database.dialect, inserts, relayWrites),
-    usage: usageRepository(db, database.dialect),
+    usage: usageRepository(db, database.dialect, relayWrites),
   };
 }
 
