@@ -14,14 +14,37 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { composeComment, composeQueries, randomSource, TOPICS } from './search-corpus.mjs';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const TARGET_P95_MS = 100;
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    real: { type: 'string', default: '3000' },
+    corpus: { type: 'string' },
+    queries: { type: 'string', default: '200' },
+    http: { type: 'string', default: '50' },
+    dist: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+  allowPositionals: true,
+});
+if (args.help) {
+  process.stdout.write(
+    'node bench/search-latency.mjs [--rows n=100000] [--real n=3000 (really embedded comments)]\n' +
+      '                              [--corpus DIR (build once, reuse)] [--queries n=200] [--http n=50]\n' +
+      '                              [--dist DIR (another build of the server, e.g. the one before a change)]\n',
+  );
+  process.exit(0);
+}
+// The build to measure: this package's by default, or another (an older one, for before/after).
+const dist = args.dist ? resolve(args.dist) : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const load = (path) => import(join(dist, path));
 const [
   { loadConfig },
@@ -38,29 +61,10 @@ const [
   load('lib/ids.js'),
   load('search/embedder.js'),
   load('search/vector-index.js'),
-  load('services/search-allowance.js'),
+  // Absent from builds before it existed (--dist of an older build): that stage is then skipped.
+  load('services/search-allowance.js').catch(() => ({})),
 ]);
 
-const TARGET_P95_MS = 100;
-
-const { values: args } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '100000' },
-    real: { type: 'string', default: '3000' },
-    corpus: { type: 'string' },
-    queries: { type: 'string', default: '200' },
-    http: { type: 'string', default: '50' },
-    help: { type: 'boolean', default: false },
-  },
-  allowPositionals: true,
-});
-if (args.help) {
-  process.stdout.write(
-    'node bench/search-latency.mjs [--rows n=100000] [--real n=3000 (really embedded comments)]\n' +
-      '                              [--corpus DIR (build once, reuse)] [--queries n=200] [--http n=50]\n',
-  );
-  process.exit(0);
-}
 const rows = Number(args.rows);
 const realCount = Math.min(rows, Number(args.real));
 const queryCount = Number(args.queries);
@@ -216,7 +220,7 @@ async function main() {
       writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
     }
     process.stdout.write(
-      `corpus: ${manifest.rows.toLocaleString('en-US')} feedback rows in one organization (${dataDir}${keep ? '' : ', temporary'});\n` +
+      `build: ${dist}\ncorpus: ${manifest.rows.toLocaleString('en-US')} feedback rows in one organization (${dataDir}${keep ? '' : ', temporary'});\n` +
         `  ${manifest.real.toLocaleString('en-US')} comments embedded by ${runtime.embedder.model} ` +
         `(${(manifest.real / manifest.embedSeconds).toFixed(0)} texts/s), the others composed from the same topic ` +
         'templates with vectors mixed from two real vectors of their topic plus noise; built in ' +
@@ -302,13 +306,15 @@ async function main() {
         ),
       ),
     );
-    const allowance = searchAllowance(store);
-    process.stdout.write(
-      line(
-        '  search count: as the service counts now',
-        await timed(stageQueries, () => allowance.spend(manifest.orgId)),
-      ),
-    );
+    if (searchAllowance) {
+      const allowance = searchAllowance(store);
+      process.stdout.write(
+        line(
+          '  search count: as the service counts now',
+          await timed(stageQueries, () => allowance.spend(manifest.orgId)),
+        ),
+      );
+    }
 
     // Recall against the exact scan at the depths search asks for: 10 (similar) and 50 (hybrid fusion).
     const exact = vectorIndexes.exactScanIndex(store.embeddings);

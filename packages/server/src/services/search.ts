@@ -58,15 +58,15 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
     async warmUp(): Promise<void> {
       if (!embedder) return;
       const [vector] = await embedder.embed(['warm-up']);
-      // No organization has an empty id: the query finds nothing, after the index is ready.
-      if (vector)
-        await vectors.nearest({
-          scope: { orgId: '', brandId: null },
-          filters: {},
-          model: embedder.model,
-          vector,
-          limit: 1,
-        });
+      if (!vector) return;
+      // No organization has an empty id: the query finds nothing, once the index is ready.
+      await vectors.nearest({
+        scope: { orgId: '', brandId: null },
+        filters: {},
+        model: embedder.model,
+        vector,
+        limit: 1,
+      });
     },
 
     async search(principal: Principal, request: SearchRequest): Promise<{ data: SearchHit[] }> {
