@@ -52,6 +52,10 @@ program
     const logger = createLogger(config.logLevel);
     const runtime = await createRuntime(config, logger);
     const server = await listen(runtime, { port: config.port, host: config.host });
+    // In the background: requests are served meanwhile, and a failure here only defers the load.
+    runtime.services.search
+      .warmUp()
+      .catch((error: unknown) => logger.error('search warm-up failed', { error: String(error) }));
     process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
     process.stdout.write(`Storage: ${runtime.database.dialect} (${runtime.database.location})\n`);
     // Before the API reference line, which tools (and the CLI tests) read as "started".

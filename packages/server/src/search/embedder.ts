@@ -9,6 +9,11 @@ export interface Embedder {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
   /** Frees what the embedder holds (a worker thread, a loaded model); it loads again on next use. */
   close(): Promise<void>;
+  /**
+   * Loads now what the first call would load (the local model), returning one vector. Absent where
+   * nothing is loaded ahead: a remote provider would only bill a request.
+   */
+  warmUp?(): Promise<Float32Array | undefined>;
 }
 
 /** Error of the embedding machinery (model load, remote provider); retryable by the job runner. */

@@ -60,6 +60,10 @@ export class LocalEmbedder implements Embedder {
     return vectors;
   }
 
+  async warmUp(): Promise<Float32Array | undefined> {
+    return (await this.embed(['warm-up']))[0];
+  }
+
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
     const worker = this.worker;

@@ -1,6 +1,6 @@
 import type { FeedbackFilters } from '../domain/feedback.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
-import type { EmbeddingsRepository } from '../storage/repositories/embeddings.js';
+import type { EmbeddingsRepository, StoredEmbedding } from '../storage/repositories/embeddings.js';
 import { bytesToVector, dot, vectorToBytes } from './embedder.js';
 
 export interface VectorQuery {
@@ -47,6 +47,14 @@ function ranksBefore(a: VectorMatch, b: VectorMatch): boolean {
   return a.similarity > b.similarity || (a.similarity === b.similarity && a.feedbackId > b.feedbackId);
 }
 
+/** Offers every stored vector to `top`, scored as the exact scan scores them: one ordering for both indexes. */
+function offerAll(top: TopMatches, query: VectorQuery, rows: readonly StoredEmbedding[]): void {
+  for (const row of rows) {
+    if (row.feedbackId === query.excludeId) continue;
+    top.offer({ feedbackId: row.feedbackId, similarity: dot(query.vector, bytesToVector(row.vector)) });
+  }
+}
+
 /**
  * Exact nearest neighbours, computed in Node over the stored vectors page by page. Works on both
  * dialects with no extension: the fallback on PostgreSQL without pgvector, and the reference the
@@ -63,10 +71,7 @@ export function exactScanIndex(embeddings: EmbeddingsRepository): VectorIndex {
       let afterId: string | null = null;
       for (;;) {
         const page = await embeddings.scan(query.scope, query.filters, query.model, { afterId, limit: SCAN_PAGE });
-        for (const row of page) {
-          if (row.feedbackId === query.excludeId) continue;
-          top.offer({ feedbackId: row.feedbackId, similarity: dot(query.vector, bytesToVector(row.vector)) });
-        }
+        offerAll(top, query, page);
         if (page.length < SCAN_PAGE) return top.matches;
         afterId = page[page.length - 1]?.feedbackId ?? null;
       }
@@ -76,30 +81,42 @@ export function exactScanIndex(embeddings: EmbeddingsRepository): VectorIndex {
 
 /** vec0's largest k. */
 const MAX_K = 4096;
+/**
+ * Coarse candidates per match asked for, and at least this many: sign bits misplace close
+ * neighbours, so the true top hides among many times as many candidates. Re-scoring them costs a
+ * read of their float vectors; bench/search-latency.mjs measures recall against the exact scan.
+ */
+const OVERSAMPLE = 16;
+const MIN_CANDIDATES = 400;
 
 /**
- * sqlite-vec k-nearest over the organization's partition, then the scope and filters; when they
- * leave fewer than asked out of a full k, the exact scan answers instead (a selective filter).
+ * sqlite-vec k-nearest by the sign bits of the vectors in the organization's partition (64 bytes
+ * a row for 512 dimensions, compared by Hamming distance), then the scope and filters, then the
+ * candidates re-scored against their float vectors exactly as the exact scan scores them. When
+ * the filters leave fewer than asked out of a full k, the exact scan answers instead (a selective
+ * filter).
  */
 export function sqliteVecIndex(embeddings: EmbeddingsRepository): VectorIndex {
   const exact = exactScanIndex(embeddings);
   return {
     kind: 'sqlite-vec',
     async nearest(query) {
-      const k = Math.min(MAX_K, Math.max(50, query.limit * 4) + (query.excludeId ? 1 : 0));
+      // vec0 packs bits in bytes: a dimension that is not a multiple of 8 has no bit column.
+      if (query.vector.length % 8 !== 0) return exact.nearest(query);
+      const wanted = query.limit + (query.excludeId ? 1 : 0);
+      const k = Math.min(MAX_K, Math.max(MIN_CANDIDATES, wanted * OVERSAMPLE));
+      const { orgId } = query.scope;
       const vector = vectorToBytes(query.vector);
-      const candidates = await embeddings.nearestInOrg(query.scope.orgId, query.model, vector, query.vector.length, k);
-      const visible = await embeddings.visibleAmong(
+      const candidates = await embeddings.nearestInOrg(orgId, query.model, vector, query.vector.length, k);
+      const stored = await embeddings.vectorsAmong(
         query.scope,
         query.filters,
+        query.model,
         candidates.map((candidate) => candidate.feedbackId),
       );
-      const matches = candidates
-        .filter((candidate) => visible.has(candidate.feedbackId) && candidate.feedbackId !== query.excludeId)
-        .map((candidate) => ({ feedbackId: candidate.feedbackId, similarity: 1 - candidate.distance }))
-        // vec0 computes in float32 too, but breaks ties its own way: match the exact scan's order.
-        .sort((a, b) => (ranksBefore(a, b) ? -1 : ranksBefore(b, a) ? 1 : 0));
-      if (matches.length >= query.limit || candidates.length < k) return matches.slice(0, query.limit);
+      const top = new TopMatches(query.limit);
+      offerAll(top, query, stored);
+      if (top.matches.length >= query.limit || candidates.length < k) return top.matches;
       return exact.nearest(query);
     },
   };

@@ -1,14 +1,12 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Feedback, FeedbackFilters } from '../domain/feedback.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { usagePeriod } from '../lib/time.js';
 import { bytesToVector, type Embedder } from '../search/embedder.js';
 import { fuseRankings } from '../search/rank-fusion.js';
 import { vectorIndexFor } from '../search/vector-index.js';
 import type { Store } from '../storage/store.js';
 import { scopeOf } from './access.js';
-import { planLimitError } from './plan-limits.js';
-import { PLANS } from './plans.js';
+import { searchAllowance } from './search-allowance.js';
 
 /**
  * `hybrid`: meaning and words fused; `semantic`: meaning alone (vector similarity); `keyword`: the
@@ -55,20 +53,7 @@ const searchUnavailable = () =>
  */
 export function searchService(store: Store, embedder: Embedder | undefined) {
   const vectors = vectorIndexFor(store.embeddings);
-
-  /** Counts one query against the monthly allowance, or refuses it with 429 when spent. */
-  async function countSearch(orgId: string): Promise<void> {
-    await store.transaction(async (tx) => {
-      const organization = await tx.organizations.find(orgId);
-      if (!organization) throw notFound('Organization', orgId);
-      const cap = PLANS[organization.plan].searchesPerMonth;
-      const period = usagePeriod();
-      if (cap !== null && (await tx.usage.readForUpdate(orgId, period, 'searches')) >= cap) {
-        throw planLimitError('search_limit_reached', organization.plan, cap);
-      }
-      await tx.usage.increment(orgId, period, 'searches', 1);
-    });
-  }
+  const allowance = searchAllowance(store);
 
   async function hitsFor(principal: Principal, ranked: { id: string; score: number; similarity: number | null }[]) {
     const items = await store.feedback.findMany(
@@ -86,13 +71,30 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
     /** Vector index in use: `sqlite-vec` or `exact-scan`; `null` when search is disabled. */
     vectorIndex: embedder ? vectors.kind : null,
 
+    /**
+     * Loads the embedding model and opens (on upgrade: rebuilds) the vector index ahead of the
+     * first search, which would otherwise wait for both. Nothing to do with search off.
+     */
+    async warmUp(): Promise<void> {
+      const vector = await embedder?.warmUp?.();
+      if (!embedder || !vector) return;
+      // No organization has an empty id: the query finds nothing, once the index is ready.
+      await vectors.nearest({
+        scope: { orgId: '', brandId: null },
+        filters: {},
+        model: embedder.model,
+        vector,
+        limit: 1,
+      });
+    },
+
     async search(principal: Principal, request: SearchRequest): Promise<{ data: SearchHit[] }> {
       const scope = scopeOf(principal);
       const filters = request.filters ?? {};
       const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT);
       const mode = request.mode ?? 'hybrid';
       if (mode === 'semantic' && !embedder) throw searchUnavailable();
-      await countSearch(principal.orgId);
+      await allowance.spend(principal.orgId);
       const byMeaning = embedder && mode !== 'keyword' ? embedder : undefined;
       const [vectorMatches, textIds] = await Promise.all([
         byMeaning

@@ -78,4 +78,20 @@ describeEachDatabase('store', (bed) => {
     expect(await runtime.store.usage.read(orgA.organization.id, period)).toEqual({ events: 7, searches: 2 });
     expect(await runtime.store.usage.read(orgA.organization.id, '2031-03')).toEqual({ events: 0, searches: 0 });
   });
+
+  it('spends a counter one at a time up to its cap exactly, even when asked concurrently', async () => {
+    const { runtime, orgA } = bed();
+    const orgId = orgA.organization.id;
+    const period = usagePeriod(new Date('2032-05-10T00:00:00Z'));
+    const spent = await Promise.all(
+      Array.from({ length: 12 }, () => runtime.store.usage.spendOne(orgId, period, 'searches', 5)),
+    );
+    expect(spent.filter(Boolean)).toHaveLength(5);
+    expect(await runtime.store.usage.read(orgId, period)).toEqual({ events: 0, searches: 5 });
+    expect(await runtime.store.usage.spendOne(orgId, period, 'searches', 6)).toBe(true);
+    expect(await runtime.store.usage.spendOne(orgId, period, 'searches', null)).toBe(true);
+    expect(await runtime.store.usage.spendOne(orgId, '2032-06', 'searches', 0)).toBe(false);
+    expect(await runtime.store.usage.read(orgId, period)).toEqual({ events: 0, searches: 7 });
+    expect(await runtime.store.usage.read(orgId, '2032-06')).toEqual({ events: 0, searches: 0 });
+  });
 });

@@ -52,7 +52,7 @@ function repositories(
     fullText: fullTextRepository(db, database.dialect),
     idempotency: idempotencyRepository(db),
     outbox: outboxRepository(db, database.dialect, inserts, relayWrites),
-    usage: usageRepository(db, database.dialect),
+    usage: usageRepository(db, database.dialect, relayWrites),
     embeddingBacklog: embeddingBacklogRepository(db, database.dialect, vecTablesFor(database)),
     searchModels: searchModelsRepository(db),
   };

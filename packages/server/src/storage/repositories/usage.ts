@@ -1,10 +1,43 @@
 import type { Dialect } from '../migrations/context.js';
 import type { Executor } from './executor.js';
+import type { RelayWrites } from './outbox.js';
 
 export type UsageCounter = 'events' | 'searches';
 
-export function usageRepository(db: Executor, dialect: Dialect) {
+/**
+ * `unsynced` (the store's, never a transaction's) runs a write on SQLite without an fsync of its
+ * own; see Database.unsynced.
+ */
+export function usageRepository(db: Executor, dialect: Dialect, unsynced?: RelayWrites) {
   return {
+    /**
+     * Adds one to the counter unless it has reached `cap` (`null`: no cap), in one statement, so
+     * two concurrent callers can never both take the last unit. True when spent. On SQLite the
+     * commit skips its fsync: a count lost to power failure favours the customer, and the next
+     * synced commit makes it durable anyway.
+     */
+    async spendOne(orgId: string, period: string, counter: UsageCounter, cap: number | null): Promise<boolean> {
+      if (cap !== null && cap <= 0) return false;
+      const spend = (executor: Executor) =>
+        executor
+          .insertInto('usage')
+          .values({
+            org_id: orgId,
+            period,
+            events: counter === 'events' ? 1 : 0,
+            searches: counter === 'searches' ? 1 : 0,
+          })
+          .onConflict((conflict) => {
+            const update = conflict
+              .columns(['org_id', 'period'])
+              .doUpdateSet((eb) => ({ [counter]: eb(`usage.${counter}`, '+', 1) }));
+            return cap === null ? update : update.where(`usage.${counter}`, '<', cap);
+          })
+          .returning(counter)
+          .executeTakeFirst();
+      const row = await (unsynced && dialect === 'sqlite' ? unsynced(spend) : spend(db));
+      return row !== undefined;
+    },
     /**
      * The counter for this period, locked until the transaction ends on PostgreSQL so two
      * processes cannot both spend the last unit of an allowance.
