@@ -47,7 +47,8 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
     const key = freshKey();
     await expectJson(await createInbox('Original', key), 201);
     const before = await countInboxes(bed());
-    await expectProblem(await createInbox('Something else', key), 422, 'idempotency_key_reused');
+    const reused = await expectProblem(await createInbox('Something else', key), 422, 'idempotency_key_reused');
+    expect(reused.title).toBe('Unprocessable Entity');
     await expectProblem(
       await bed().request(`${inboxes()}/inb_01jd3x2k9v6c4h8m2n5p7q1r3s`, {
         method: 'PATCH',

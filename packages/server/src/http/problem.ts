@@ -1,22 +1,12 @@
+import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { malformedJson, unsupportedMediaType } from './body-errors.js';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+/** The standard reason phrase of each status (RFC 9110), as a problem's title. */
+const titleOf = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
 /** Maps anything thrown while handling a request to the ApiError the client will see. */
 export function toApiError(error: unknown): ApiError {
@@ -30,7 +20,7 @@ export function toApiError(error: unknown): ApiError {
     if (error.status === 415) return unsupportedMediaType();
     const code: ErrorCode =
       error.status === 404 ? 'not_found' : error.status < 500 ? 'validation_failed' : 'internal_error';
-    return new ApiError(error.status, code, error.message || (TITLES[error.status] ?? 'Error'));
+    return new ApiError(error.status, code, error.message || titleOf(error.status));
   }
   // PostgreSQL refuses U+0000 in text (SQLSTATE 22021) wherever it comes from: a path id, a filter.
   if (typeof error === 'object' && error !== null && 'code' in error && error.code === '22021') {
@@ -57,7 +47,7 @@ export interface RenderedProblem {
 export function renderProblem(error: ApiError, requestId: string | undefined): RenderedProblem {
   const body = {
     type: `https://hearback.dev/problems/${error.code.replaceAll('_', '-')}`,
-    title: TITLES[error.status] ?? 'Error',
+    title: titleOf(error.status),
     status: error.status,
     detail: error.message,
     code: error.code,
