@@ -36,6 +36,12 @@ export const MAX_SEARCH_LIMIT = 50;
 /** How deep each ranking goes before fusion: items just below the cut of one may top the other. */
 const CANDIDATES = 50;
 /**
+ * The vector ranking's depth (at least the limit asked for): below it, rank fusion gives an item
+ * too little to matter unless full text found it too, and each candidate costs the coarse scan
+ * (sqlite-vec's k-nearest grows with k) and a re-scoring read.
+ */
+const VECTOR_CANDIDATES = 20;
+/**
  * In hybrid ranking a comment joins the full-text ranking only when it has at least half of the
  * query's words. Rank fusion weighs ranks, not how well they matched: one shared common word
  * ("app", "page") would otherwise lift unrelated comments above the best match by meaning
@@ -98,11 +104,17 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       const byMeaning = embedder && mode !== 'keyword' ? embedder : undefined;
       const [vectorMatches, textIds] = await Promise.all([
         byMeaning
-          ? byMeaning
-              .embed([request.query])
-              .then(([vector]) =>
-                vector ? vectors.nearest({ scope, filters, model: byMeaning.model, vector, limit: CANDIDATES }) : [],
-              )
+          ? byMeaning.embed([request.query]).then(([vector]) =>
+              vector
+                ? vectors.nearest({
+                    scope,
+                    filters,
+                    model: byMeaning.model,
+                    vector,
+                    limit: Math.max(limit, VECTOR_CANDIDATES),
+                  })
+                : [],
+            )
           : Promise.resolve([]),
         mode === 'semantic'
           ? Promise.resolve([])
