@@ -2,34 +2,44 @@ import { expect } from 'vitest';
 import type { ErrorCode } from '../../src/errors/error-codes.js';
 import type { TestBed } from './harness.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in the tests.
+export type Json = any;
+
+/** Problem body fields every error response must carry. */
 export interface ProblemBody {
   type: string;
   title: string;
   status: number;
   detail: string;
   code: ErrorCode;
-  requestId?: string;
+  requestId: string;
   errors?: { path: string; message: string }[];
   [extension: string]: unknown;
 }
 
 /** Asserts the status (showing the body when it differs) and returns the parsed JSON body. */
-export async function expectJson<T = Record<string, unknown>>(response: Response, status: number): Promise<T> {
+export async function expectJson<T = Json>(response: Response, status: number): Promise<T> {
   const text = await response.text();
   expect(response.status, `unexpected status; body: ${text}`).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   return JSON.parse(text) as T;
 }
 
-/** Asserts an RFC 9457 problem response with the given status and stable code, and returns its body. */
+/**
+ * Asserts an RFC 9457 problem response with this status and stable code, and returns its body.
+ *
+ * @example
+ * await expectProblem(await bed().request('/nope'), 404, 'not_found');
+ */
 export async function expectProblem(response: Response, status: number, code: ErrorCode): Promise<ProblemBody> {
   const text = await response.text();
   expect(response.status, `unexpected status; body: ${text}`).toBe(status);
   expect(response.headers.get('content-type')).toBe('application/problem+json');
   const body = JSON.parse(text) as ProblemBody;
   expect(body).toMatchObject({ status, code, type: `https://hearback.dev/problems/${code.replaceAll('_', '-')}` });
+  expect(body.title).toEqual(expect.any(String));
   expect(body.detail).toEqual(expect.any(String));
-  expect(body.requestId).toEqual(expect.any(String));
+  expect(body.requestId).toBe(response.headers.get('x-request-id'));
   return body;
 }
 
@@ -57,7 +67,7 @@ export interface CreatedKey {
 export async function createApiKey(
   bed: TestBed,
   org: { organization: { id: string }; adminKey: string },
-  input: { name?: string; scopes: string[]; brandId?: string; expiresAt?: string },
+  input: { name?: string; scopes: readonly string[]; brandId?: string | null; expiresAt?: string | null },
 ): Promise<CreatedKey> {
   const response = await bed.request(`/organizations/${org.organization.id}/api-keys`, {
     method: 'POST',
@@ -71,14 +81,17 @@ export interface CreatedInbox {
   id: string;
   orgId: string;
   brandId: string | null;
+  name: string;
   inboxKey: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Creates an inbox through the API, so a test can count exactly the feedback it sent. */
 export async function createInbox(
   bed: TestBed,
   org: { organization: { id: string }; adminKey: string },
-  input: { name?: string; brandId?: string } = {},
+  input: { name?: string; brandId?: string | null } = {},
 ): Promise<CreatedInbox> {
   const response = await bed.request(`/organizations/${org.organization.id}/inboxes`, {
     method: 'POST',

@@ -1,73 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/domain/api-key.js';
 import { SCOPES } from '../../src/domain/api-key.js';
-import type { ErrorCode } from '../../src/errors/error-codes.js';
 import { openApiDocument } from '../../src/openapi.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
+import { createApiKey as createKey, expectJson, expectProblem, type Json } from './api-assertions.js';
 import type { TestBed } from './harness.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in the tests.
-export type Json = any;
-
-/** Problem body fields every error response must carry. */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: ErrorCode;
-  requestId: string;
-  errors?: { path: string; message: string }[];
-  [extension: string]: unknown;
-}
-
-/**
- * Asserts a problem+json response with this status and code, and returns its body.
- *
- * @example
- * await expectProblem(await bed().request('/nope'), 404, 'not_found');
- */
-export async function expectProblem(response: Response, status: number, code: ErrorCode): Promise<Problem> {
-  const text = await response.text();
-  expect({ status: response.status, body: text }).toMatchObject({ status });
-  expect(response.headers.get('content-type')).toBe('application/problem+json');
-  const body = JSON.parse(text) as Problem;
-  expect(body).toMatchObject({ status, code, type: `https://hearback.dev/problems/${code.replaceAll('_', '-')}` });
-  expect(body.title).toEqual(expect.any(String));
-  expect(body.detail).toEqual(expect.any(String));
-  expect(body.requestId).toBe(response.headers.get('x-request-id'));
-  return body;
-}
-
-/** Asserts the status (showing the body when it differs) and returns the parsed JSON body. */
-export async function expectJson(response: Response, status: number): Promise<Json> {
-  const text = await response.text();
-  expect({ status: response.status, body: text }).toMatchObject({ status });
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  return JSON.parse(text);
-}
-
-export interface CreatedKey {
-  id: string;
-  secret: string;
-}
-
-/** Creates an API key through the API with the organization's admin key. */
-export async function createKey(
-  bed: TestBed,
-  org: BootstrappedOrganization,
-  input: { name?: string; scopes: readonly Scope[]; brandId?: string | null; expiresAt?: string | null },
-): Promise<CreatedKey> {
-  const body = await expectJson(
-    await bed.request(`/organizations/${org.organization.id}/api-keys`, {
-      method: 'POST',
-      key: org.adminKey,
-      json: { name: input.name ?? `key with ${input.scopes.join('+')}`, ...input },
-    }),
-    201,
-  );
-  return { id: body.id, secret: body.secret };
-}
+// The response assertions and resource helpers live in api-assertions.ts; this module adds the
+// scope matrix and the tenancy check, and re-exports them for suites that import one module.
+export {
+  type CreatedKey,
+  createApiKey as createKey,
+  createInbox,
+  expectJson,
+  expectProblem,
+  type Json,
+  type ProblemBody as Problem,
+} from './api-assertions.js';
 
 export async function createBrand(bed: TestBed, org: BootstrappedOrganization, name: string): Promise<Json> {
   return expectJson(
@@ -75,21 +24,6 @@ export async function createBrand(bed: TestBed, org: BootstrappedOrganization, n
       method: 'POST',
       key: org.adminKey,
       json: { name },
-    }),
-    201,
-  );
-}
-
-export async function createInbox(
-  bed: TestBed,
-  org: BootstrappedOrganization,
-  input: { name: string; brandId?: string | null },
-): Promise<Json> {
-  return expectJson(
-    await bed.request(`/organizations/${org.organization.id}/inboxes`, {
-      method: 'POST',
-      key: org.adminKey,
-      json: input,
     }),
     201,
   );
