@@ -24,7 +24,11 @@ export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHan
     const data = event.data as CreatedFeedback;
     if (typeof data.id !== 'string' || typeof data.comment !== 'string' || data.comment.trim() === '') return;
     if ((await store.embeddings.embeddedAmong([data.id], embedder.model)).size > 0) return;
-    const pending = await store.embeddings.pending(event.orgId, embedder.model, data.id, EMBED_BATCH_SIZE);
+    const pending = await store.embeddingBacklog.page(event.orgId, {
+      missingModel: embedder.model,
+      fromId: data.id,
+      limit: EMBED_BATCH_SIZE,
+    });
     await embedAndStore(store, embedder, pending);
   };
 }

@@ -52,19 +52,26 @@ export function embeddingBacklogRepository(executor: Executor, dialect: Dialect,
 
   return {
     /**
-     * The next `limit` items after `afterId` (null: from the start) with a comment, oldest first;
-     * with `missingModel`, only those that have no vector of it.
+     * The next `limit` items with a comment, oldest first: after `afterId` (exclusive) or from
+     * `fromId` (inclusive; neither: from the start); with `missingModel`, only those that have no
+     * vector of it.
      */
     async page(
       orgId: string,
-      options: { missingModel?: string | undefined; afterId: string | null; limit: number },
+      options: {
+        missingModel?: string | undefined;
+        afterId?: string | null | undefined;
+        fromId?: string | undefined;
+        limit: number;
+      },
     ): Promise<PendingFeedback[]> {
       let query = itemsQuery(orgId, options.missingModel).select([
         'feedback.id',
         'feedback.org_id',
         'feedback.comment',
       ]);
-      if (options.afterId !== null) query = query.where('feedback.id', '>', options.afterId);
+      if (options.afterId) query = query.where('feedback.id', '>', options.afterId);
+      if (options.fromId) query = query.where('feedback.id', '>=', options.fromId);
       const rows = await query.orderBy('feedback.id').limit(options.limit).execute();
       return rows.map((row) => ({ id: row.id, orgId: row.org_id, comment: row.comment ?? '' }));
     },

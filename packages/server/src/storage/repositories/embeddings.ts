@@ -134,27 +134,6 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
       return new Set(rows.map((row) => row.feedback_id));
     },
 
-    /**
-     * Items of the organization from `fromId` on (ids sort by creation) that have a comment but no
-     * embedding of `model`, oldest first: one burst of collected feedback becomes one batch.
-     */
-    async pending(orgId: string, model: string, fromId: string, limit: number): Promise<PendingFeedback[]> {
-      const rows = await db
-        .selectFrom('feedback')
-        .leftJoin('feedback_embeddings', (join) =>
-          join.onRef('feedback_embeddings.feedback_id', '=', 'feedback.id').on('feedback_embeddings.model', '=', model),
-        )
-        .select(['feedback.id', 'feedback.org_id', 'feedback.comment'])
-        .where('feedback.org_id', '=', orgId)
-        .where('feedback.id', '>=', fromId)
-        .where('feedback.comment', 'is not', null)
-        .where('feedback_embeddings.feedback_id', 'is', null)
-        .orderBy('feedback.id')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ id: row.id, orgId: row.org_id, comment: row.comment ?? '' }));
-    },
-
     /** Inserts or replaces embeddings; call inside a transaction (two tables on SQLite with sqlite-vec). */
     async upsertMany(model: string, items: { feedbackId: string; vector: Uint8Array; dim: number }[], now: string) {
       if (items.length === 0) return;
