@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialectsUnderTest, openTestRuntime } from '../../test/support/harness.js';
 import { newId } from '../lib/ids.js';
 import type { Runtime } from '../runtime.js';
+import type { ClaimedEvent } from '../storage/repositories/outbox.js';
 import { Housekeeping } from './housekeeping.js';
+import { JobRunner } from './job-runner.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,20 +23,18 @@ for (const dialect of dialectsUnderTest()) {
 
     afterEach(() => cleanup());
 
-    /** Appends events and marks them processed at `processedAt` (null: left pending). */
-    async function eventsProcessedAt(count: number, processedAt: Date | null): Promise<string[]> {
+    /** Appends `count` events written at `createdAt`. */
+    async function eventsWrittenAt(count: number, createdAt: Date): Promise<string[]> {
       const ids = Array.from({ length: count }, () => newId('event'));
       await runtime.store.outbox.append(
-        ids.map((id) => ({ id, orgId, type: 'test.ping', data: {}, createdAt: new Date().toISOString() })),
+        ids.map((id) => ({ id, orgId, type: 'test.ping', data: {}, createdAt: createdAt.toISOString() })),
       );
-      if (processedAt) {
-        const rows = await runtime.database.db.selectFrom('outbox').select('seq').where('id', 'in', ids).execute();
-        await runtime.store.outbox.markProcessed(
-          rows.map((row) => row.seq),
-          processedAt.toISOString(),
-        );
-      }
       return ids;
+    }
+
+    /** The runtime's consumer reads everything written so far. */
+    async function consumeAll(): Promise<void> {
+      await new JobRunner({ store: runtime.store, handlers: {} }).runUntilIdle();
     }
 
     async function remainingIds(): Promise<Set<string>> {
@@ -42,37 +42,74 @@ for (const dialect of dialectsUnderTest()) {
       return new Set(rows.map((row) => row.id));
     }
 
-    it('deletes events processed before the retention, in batches, and keeps pending and recent ones', async () => {
+    async function seqOf(eventId: string): Promise<number> {
+      const row = await runtime.database.db
+        .selectFrom('outbox')
+        .select('seq')
+        .where('id', '=', eventId)
+        .executeTakeFirstOrThrow();
+      return Number(row.seq);
+    }
+
+    it('deletes read events older than the retention, in batches, and keeps unread, owed and recent ones', async () => {
       const now = new Date();
-      // Feedback events written while bootstrapping count too: none is processed, so all stay.
+      const eightDaysAgo = new Date(now.getTime() - 8 * DAY_MS);
       const before = await remainingIds();
-      const old = await eventsProcessedAt(25, new Date(now.getTime() - 8 * DAY_MS));
-      const recent = await eventsProcessedAt(3, new Date(now.getTime() - 6 * DAY_MS));
-      const pending = await eventsProcessedAt(2, null);
-      // An old event that keeps failing is still owed to its handler: pending, whatever its age.
+      const old = await eventsWrittenAt(25, eightDaysAgo);
+      const [owed] = await eventsWrittenAt(1, eightDaysAgo);
+      const recent = await eventsWrittenAt(3, new Date(now.getTime() - 6 * DAY_MS));
+      await consumeAll();
+      // An old event whose handler keeps failing is still owed to it, whatever its age.
+      await runtime.store.outbox.scheduleRetry('jobs', await seqOf(owed as string), 3, 'boom', now.toISOString());
+      // Written late with an old timestamp: not read yet, so not deleted.
+      const unread = await eventsWrittenAt(2, eightDaysAgo);
       const pruner = new Housekeeping({ store: runtime.store, retentionMs: 7 * DAY_MS, batchSize: 10 });
 
       expect((await pruner.pruneOnce(now)).events).toBe(25);
 
       const remaining = await remainingIds();
       for (const id of old) expect(remaining.has(id)).toBe(false);
-      for (const id of [...recent, ...pending, ...before]) expect(remaining.has(id)).toBe(true);
-      expect(remaining.size).toBe(before.size + recent.length + pending.length);
+      for (const id of [owed as string, ...recent, ...unread, ...before]) expect(remaining.has(id)).toBe(true);
+      expect(remaining.size).toBe(before.size + 1 + recent.length + unread.length);
       expect((await pruner.pruneOnce(now)).events).toBe(0);
     });
 
-    it('leaves the outbox working: new events after a prune are claimed and delivered', async () => {
-      await eventsProcessedAt(4, new Date(Date.now() - 30 * DAY_MS));
+    it('keeps what an active consumer has not read, and lets one idle past the retention hold nothing', async () => {
+      const now = new Date();
+      const old = await eventsWrittenAt(4, new Date(now.getTime() - 10 * DAY_MS));
+      await consumeAll();
+      const db = runtime.database.db;
+      // Another consumer at the start of the log, still active: everything is owed to it.
+      await db
+        .insertInto('outbox_consumers')
+        .values({ consumer: 'webhooks', position_tx: '0', position_seq: 0, attempts: 0, updated_at: now.toISOString() })
+        .execute();
+      const pruner = new Housekeeping({ store: runtime.store, retentionMs: 7 * DAY_MS });
+      expect((await pruner.pruneOnce(now)).events).toBe(0);
+
+      // The same consumer, last seen longer ago than the retention: it no longer holds events back.
+      await db
+        .updateTable('outbox_consumers')
+        .set({ updated_at: new Date(now.getTime() - 8 * DAY_MS).toISOString() })
+        .where('consumer', '=', 'webhooks')
+        .execute();
+      expect((await pruner.pruneOnce(now)).events).toBe(old.length);
+    });
+
+    it('leaves the outbox working: new events after a prune are delivered', async () => {
+      await eventsWrittenAt(4, new Date(Date.now() - 30 * DAY_MS));
+      await consumeAll();
       const pruner = new Housekeeping({ store: runtime.store, retentionMs: DAY_MS });
       expect((await pruner.pruneOnce()).events).toBe(4);
 
-      const [fresh] = await eventsProcessedAt(1, null);
-      const claimed = await runtime.store.outbox.claim(
-        new Date().toISOString(),
-        new Date(Date.now() + 60_000).toISOString(),
-        100,
-      );
-      expect(claimed.map((event) => event.id)).toContain(fresh);
+      const [fresh] = await eventsWrittenAt(1, new Date());
+      const delivered: ClaimedEvent[] = [];
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'test.ping': [async (e) => void delivered.push(e)] },
+      });
+      expect(await runner.runUntilIdle()).toBe(1);
+      expect(delivered.map((event) => event.id)).toEqual([fresh]);
     });
   });
 }

@@ -2,7 +2,7 @@ import type { Store } from '../storage/store.js';
 
 export interface HousekeepingOptions {
   store: Store;
-  /** How long a processed event is kept (for inspection and late consumers) before it is deleted. */
+  /** How long an event is kept (for inspection and late consumers) once every consumer has read it. */
   retentionMs: number;
   /** Time between prunes; the first runs one interval after start. Default: one hour. */
   intervalMs?: number;
@@ -16,7 +16,7 @@ const DEFAULT_BATCH_SIZE = 1000;
 
 /**
  * Deletes what has served its purpose, so tables hold a bounded window rather than everything ever
- * written: processed outbox events past their retention, expired idempotency records. Several
+ * written: outbox events past their retention that every consumer has read, expired idempotency records. Several
  * processes may do it on one PostgreSQL database: deleting an already deleted row is a no-op.
  *
  * @example
@@ -50,13 +50,13 @@ export class Housekeeping {
     };
   }
 
-  /** Deletes every event processed more than the retention before `now`, a batch at a time. */
+  /** Deletes every read event written more than the retention before `now`, a batch at a time. */
   private async pruneEvents(now: Date): Promise<number> {
     const before = new Date(now.getTime() - this.options.retentionMs).toISOString();
     const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
     let total = 0;
     for (;;) {
-      const deleted = await this.options.store.outbox.pruneProcessed(before, batchSize);
+      const deleted = await this.options.store.outbox.pruneBefore(before, batchSize);
       total += deleted;
       if (deleted < batchSize) return total;
     }

@@ -1,15 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/support/async.js';
-import type { ClaimedEvent } from '../storage/repositories/outbox.js';
+import { type ClaimedEvent, START_OF_LOG } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 import { JobRunner } from './job-runner.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A store whose outbox is empty and counts the runner's passes (one claim each, when idle). */
+/** A store whose outbox is empty and counts the runner's passes (one claim of retries each). */
 function countingStore(claim: () => Promise<ClaimedEvent[]> = async () => []) {
-  const outbox = { claim: vi.fn(claim), markProcessed: vi.fn(async () => {}), markFailed: vi.fn(async () => {}) };
-  return { store: { outbox } as unknown as Store, claims: outbox.claim };
+  const outbox = {
+    claimRetries: vi.fn(claim),
+    completeRetries: vi.fn(async () => {}),
+    positionOf: vi.fn(async () => START_OF_LOG),
+    readAfter: vi.fn(async () => []),
+  };
+  return { store: { outbox } as unknown as Store, claims: outbox.claimRetries };
 }
 
 describe('JobRunner wakeDelayMs', () => {

@@ -36,8 +36,23 @@ function outboxRows(runtime: Runtime) {
   return runtime.database.db.selectFrom('outbox').selectAll().orderBy('seq').execute();
 }
 
-async function outboxRow(runtime: Runtime, eventId: string) {
-  return runtime.database.db.selectFrom('outbox').selectAll().where('id', '=', eventId).executeTakeFirstOrThrow();
+/** The retry a consumer (the runtime's `jobs` by default) owes an event, if any. */
+async function retryOf(runtime: Runtime, eventId: string, consumer = 'jobs') {
+  return runtime.database.db
+    .selectFrom('outbox_retries')
+    .innerJoin('outbox', 'outbox.seq', 'outbox_retries.event_seq')
+    .select(['outbox_retries.attempts', 'available_at', 'locked_until', 'last_error'])
+    .where('outbox.id', '=', eventId)
+    .where('consumer', '=', consumer)
+    .executeTakeFirst();
+}
+
+async function consumerRow(runtime: Runtime, consumer = 'jobs') {
+  return runtime.database.db
+    .selectFrom('outbox_consumers')
+    .selectAll()
+    .where('consumer', '=', consumer)
+    .executeTakeFirstOrThrow();
 }
 
 /** Events straight into the outbox, for tests about the runner rather than about who writes events. */
@@ -58,14 +73,14 @@ async function appendEvents(store: Store, orgId: string, count: number): Promise
   return ids;
 }
 
-/** The store with `outbox.claim` reporting each claim's size, to see when a runner went idle. */
+/** The store with each read of the log reporting its size, to see when a runner went idle. */
 function observedStore(store: Store, onClaim: (claimed: number) => void | Promise<void>): Store {
   return {
     ...store,
     outbox: {
       ...store.outbox,
-      async claim(now, lockedUntil, limit) {
-        const events = await store.outbox.claim(now, lockedUntil, limit);
+      async readAfter(position, limit) {
+        const events = await store.outbox.readAfter(position, limit);
         await onClaim(events.length);
         return events;
       },
@@ -141,12 +156,15 @@ for (const dialect of dialectsUnderTest()) {
       expect(await runner.runUntilIdle()).toBe(0);
       expect(await new JobRunner({ store: runtime.store, handlers: { '*': [async () => {}] } }).runUntilIdle()).toBe(0);
       expect(everything).toHaveLength(7);
-      expect(await runtime.store.outbox.pendingCount()).toBe(0);
-      for (const row of await outboxRows(runtime)) {
-        expect(row.processed_at).not.toBeNull();
-        expect(row.last_error).toBeNull();
-        expect(row.locked_until).toBeNull();
-      }
+      expect(await runtime.store.outbox.pendingCount('jobs')).toBe(0);
+      const lastEvent = (await outboxRows(runtime)).at(-1);
+      expect(await consumerRow(runtime)).toMatchObject({
+        position_seq: lastEvent?.seq,
+        leased_until: null,
+        lease_token: null,
+        attempts: 0,
+      });
+      expect(await runtime.database.db.selectFrom('outbox_retries').selectAll().execute()).toEqual([]);
     });
 
     it('retries a failing handler later with growing backoff, records last_error, then succeeds', async () => {
@@ -185,11 +203,14 @@ for (const dialect of dialectsUnderTest()) {
         expect.objectContaining({ id: flakyEvent?.id }),
       );
 
-      // The failure does not hold back the event behind it.
-      expect((await outboxRow(runtime, fineEvent?.id as string)).processed_at).not.toBeNull();
-      const failedOnce = await outboxRow(runtime, flakyEvent?.id as string);
-      expect(failedOnce).toMatchObject({ processed_at: null, locked_until: null, attempts: 1 });
+      // The failure does not hold back the event behind it: the position is past both.
+      expect(await retryOf(runtime, fineEvent?.id as string)).toBeUndefined();
+      expect((await consumerRow(runtime)).position_seq).toBe(fineEvent?.seq);
+      const failedOnce = await retryOf(runtime, flakyEvent?.id as string);
+      if (!failedOnce) throw new Error('the failed event has no retry');
+      expect(failedOnce).toMatchObject({ locked_until: null, attempts: 1 });
       expect(failedOnce.last_error).toContain('webhook endpoint answered 503 (1)');
+      expect(await runtime.store.outbox.pendingCount('jobs')).toBe(1);
       const firstDelay = Date.parse(failedOnce.available_at) - start;
       expect(firstDelay).toBeGreaterThanOrEqual(1_000);
 
@@ -202,17 +223,20 @@ for (const dialect of dialectsUnderTest()) {
       vi.setSystemTime(Date.parse(failedOnce.available_at));
       const secondAttemptAt = Date.now();
       expect(await runner.runUntilIdle()).toBe(1);
-      const failedTwice = await outboxRow(runtime, flakyEvent?.id as string);
-      expect(failedTwice).toMatchObject({ processed_at: null, attempts: 2 });
+      const failedTwice = await retryOf(runtime, flakyEvent?.id as string);
+      if (!failedTwice) throw new Error('the failed event has no retry');
+      expect(failedTwice).toMatchObject({ locked_until: null, attempts: 2 });
       expect(failedTwice.last_error).toContain('webhook endpoint answered 503 (0)');
       const secondDelay = Date.parse(failedTwice.available_at) - secondAttemptAt;
       expect(secondDelay).toBeGreaterThan(firstDelay);
 
       vi.setSystemTime(Date.parse(failedTwice.available_at));
+      const delivered: ClaimedEvent[] = [];
+      runner.on('feedback.created', async (event) => void delivered.push(event));
       expect(await runner.runUntilIdle()).toBe(1);
-      const succeeded = await outboxRow(runtime, flakyEvent?.id as string);
-      expect(succeeded).toMatchObject({ attempts: 3, last_error: null, locked_until: null });
-      expect(succeeded.processed_at).not.toBeNull();
+      expect(delivered.map((event) => [event.id, event.attempts])).toEqual([[flakyEvent?.id, 3]]);
+      expect(await retryOf(runtime, flakyEvent?.id as string)).toBeUndefined();
+      expect(await runtime.store.outbox.pendingCount('jobs')).toBe(0);
       expect(calls).toEqual([flakyId, fineId, flakyId, flakyId]);
       expect(onError).toHaveBeenCalledTimes(2);
 
@@ -303,8 +327,8 @@ for (const dialect of dialectsUnderTest()) {
       });
       void stalled.runOnce();
       await within(stalledEntered.promise, SOON_MS, 'the first runner did not claim the event');
-      const leased = await outboxRow(runtime, eventId as string);
-      expect(leased.locked_until).toBe(new Date(start + 5_000).toISOString());
+      const leased = await consumerRow(runtime);
+      expect(leased.leased_until).toBe(new Date(start + 5_000).toISOString());
       expect(leased.attempts).toBe(1);
 
       const handled: ClaimedEvent[] = [];
@@ -320,19 +344,61 @@ for (const dialect of dialectsUnderTest()) {
       vi.setSystemTime(start + 5_001);
       expect(await rescuer.runUntilIdle()).toBe(1);
       expect(handled.map((event) => [event.id, event.attempts])).toEqual([[eventId, 2]]);
-      const row = await outboxRow(runtime, eventId as string);
-      expect(row.processed_at).not.toBeNull();
+      expect(await consumerRow(runtime)).toMatchObject({ leased_until: null, attempts: 0 });
       expect(await rescuer.runUntilIdle()).toBe(0);
     });
 
     if (dialect === 'postgres') {
+      it('never moves past an event whose transaction commits after a later-numbered one', async () => {
+        // PostgreSQL numbers events when they are inserted, not when they commit: the first
+        // transaction's event has the lower seq but becomes visible last.
+        const appended = deferred();
+        const release = deferred();
+        const slow = runtime.store.transaction(async (tx) => {
+          await tx.outbox.append([
+            {
+              id: 'evt_slow',
+              orgId: org.organization.id,
+              type: 'test.ping',
+              data: {},
+              createdAt: new Date().toISOString(),
+            },
+          ]);
+          appended.resolve();
+          await release.promise;
+        });
+        await within(appended.promise, SOON_MS, 'the slow transaction did not write its event');
+        await runtime.store.outbox.append([
+          {
+            id: 'evt_fast',
+            orgId: org.organization.id,
+            type: 'test.ping',
+            data: {},
+            createdAt: new Date().toISOString(),
+          },
+        ]);
+        const delivered: string[] = [];
+        const runner = new JobRunner({
+          store: runtime.store,
+          handlers: { 'test.ping': [async (event) => void delivered.push(event.id)] },
+        });
+
+        // The fast event is committed, but an older transaction is still running: wait for it.
+        expect(await runner.runUntilIdle()).toBe(0);
+        release.resolve();
+        await slow;
+        expect(await runner.runUntilIdle()).toBe(2);
+        expect(delivered).toEqual(['evt_slow', 'evt_fast']);
+        expect(await runtime.store.outbox.pendingCount('jobs')).toBe(0);
+      });
+
       it('lets two runners on two runtimes share one database without handling any event twice', async () => {
         const second = await createRuntime(loadConfig({}, { ...runtime.config }));
         try {
           const count = 400;
           const eventIds = await appendEvents(runtime.store, org.organization.id, count);
           const handledBy = new Map<string, string[]>();
-          const perRunner = { a: 0, b: 0 };
+          const attempts = new Set<number>();
           const runnerOn = (store: Store, name: 'a' | 'b') =>
             new JobRunner({
               store,
@@ -341,30 +407,32 @@ for (const dialect of dialectsUnderTest()) {
                 'test.ping': [
                   async (event) => {
                     handledBy.set(event.id, [...(handledBy.get(event.id) ?? []), name]);
-                    perRunner[name]++;
-                    // Yield so the other runner's claims interleave with this one's work.
+                    attempts.add(event.attempts);
+                    // Yield so the other runner tries to take the position while this one works.
                     await new Promise((resolve) => setImmediate(resolve));
                   },
                 ],
               },
             });
+          // Each keeps trying until the log is drained: a pass that finds the position leased by
+          // the other handles nothing and tries again.
+          const drain = async (runner: JobRunner) => {
+            let handled = 0;
+            while ((await runtime.store.outbox.pendingCount('jobs')) > 0) {
+              handled += await runner.runOnce();
+              await new Promise((resolve) => setImmediate(resolve));
+            }
+            return handled;
+          };
 
-          const [a, b] = await Promise.all([
-            runnerOn(runtime.store, 'a').runUntilIdle(),
-            runnerOn(second.store, 'b').runUntilIdle(),
-          ]);
+          const [a, b] = await Promise.all([drain(runnerOn(runtime.store, 'a')), drain(runnerOn(second.store, 'b'))]);
 
           const duplicates = [...handledBy].filter(([, runners]) => runners.length > 1);
           expect(duplicates).toEqual([]);
           expect(new Set(handledBy.keys())).toEqual(new Set(eventIds));
           expect(a + b).toBe(count);
-          expect(perRunner.a + perRunner.b).toBe(count);
-          // Both really raced: each claimed a share.
-          expect(perRunner.a).toBeGreaterThan(0);
-          expect(perRunner.b).toBeGreaterThan(0);
-          expect(await runtime.store.outbox.pendingCount()).toBe(0);
-          const attempts = (await outboxRows(runtime)).map((row) => row.attempts);
-          expect(new Set(attempts)).toEqual(new Set([1]));
+          // No batch was handed out twice.
+          expect(attempts).toEqual(new Set([1]));
         } finally {
           await second.close();
         }

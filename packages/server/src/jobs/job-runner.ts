@@ -1,21 +1,27 @@
-import type { ClaimedEvent } from '../storage/repositories/outbox.js';
+import { randomUUID } from 'node:crypto';
+import { type ClaimedEvent, comparePositions, DEFAULT_CONSUMER } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 
 export type EventHandler = (event: ClaimedEvent) => Promise<void>;
 
 export interface JobRunnerOptions {
   store: Store;
+  /**
+   * Names this runner's place in the outbox (default `jobs`): runners of one name share a position
+   * and split the work; a runner of another name reads every event again, at its own pace.
+   */
+  consumer?: string;
   /** Handlers by event type; `*` receives every event. Handlers must be idempotent: delivery is at-least-once. */
   handlers?: Record<string, EventHandler[]>;
   pollIntervalMs?: number;
   /**
    * How long a wake-up waits before running, so the commits of a busy moment are relayed in one
-   * run: every run writes twice (claim, then mark processed), each write a commit of its own.
+   * run: every run that finds events writes twice (lease, then move the position).
    * Default 0: run as soon as possible.
    */
   wakeDelayMs?: number;
   batchSize?: number;
-  /** How long a claimed event stays invisible to other runners before it is retried. */
+  /** How long a leased batch (or claimed retry) stays with its runner before another may take it. */
   leaseMs?: number;
   onError?: (error: unknown, event?: ClaimedEvent) => void;
 }
@@ -23,9 +29,10 @@ export interface JobRunnerOptions {
 const MAX_BACKOFF_MS = 10 * 60 * 1000;
 
 /**
- * Consumes the outbox: claims due events, runs their handlers, marks them processed, and
- * reschedules failures with exponential backoff. Several runners (processes) may share one
- * PostgreSQL database; claims never overlap.
+ * Consumes the outbox: reads the events after its position in batches, runs their handlers, moves
+ * the position, and retries failures apart with exponential backoff, so that one failing event
+ * does not hold back those behind it. Several runners (processes) may share one PostgreSQL
+ * database: a lease on the position keeps their batches apart. Delivery is at-least-once.
  */
 export class JobRunner {
   private readonly handlers: Map<string, EventHandler[]>;
@@ -34,9 +41,15 @@ export class JobRunner {
   private wakeRequested = false;
   private wakeScheduled = false;
   private stopped = true;
+  private readonly consumer: string;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.handlers = new Map(Object.entries(options.handlers ?? {}));
+    this.consumer = options.consumer ?? DEFAULT_CONSUMER;
+    this.batchSize = options.batchSize ?? 100;
+    this.leaseMs = options.leaseMs ?? 30_000;
   }
 
   on(type: string, handler: EventHandler): void {
@@ -81,29 +94,85 @@ export class JobRunner {
     }
   }
 
+  /** One pass: the due retries, then the next batch of the log; returns how many events it handled. */
   async runOnce(): Promise<number> {
+    return (await this.runRetries()) + (await this.runStream());
+  }
+
+  private async runRetries(): Promise<number> {
     const { store } = this.options;
-    const now = new Date();
-    const events = await store.outbox.claim(
-      now.toISOString(),
-      new Date(now.getTime() + (this.options.leaseMs ?? 30_000)).toISOString(),
-      this.options.batchSize ?? 100,
+    const now = Date.now();
+    const events = await store.outbox.claimRetries(
+      this.consumer,
+      new Date(now).toISOString(),
+      new Date(now + this.leaseMs).toISOString(),
+      this.batchSize,
     );
     const done: number[] = [];
-    for (const event of events) {
-      try {
-        for (const handler of [...(this.handlers.get(event.type) ?? []), ...(this.handlers.get('*') ?? [])]) {
-          await handler(event);
-        }
-        done.push(event.seq);
-      } catch (error) {
-        this.options.onError?.(error, event);
-        const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(event.attempts, 20));
-        await store.outbox.markFailed(event.seq, String(error), new Date(Date.now() + backoff).toISOString());
-      }
-    }
-    await store.outbox.markProcessed(done, new Date().toISOString());
+    for (const event of events) if (await this.handle(event)) done.push(event.seq);
+    await store.outbox.completeRetries(this.consumer, done);
     return events.length;
+  }
+
+  /**
+   * The next batch after the consumer's position, under a lease on that position, so that two
+   * runners (processes) never hand out the same batch; the position moves once the batch is done.
+   * An idle log costs one read and no write.
+   */
+  private async runStream(): Promise<number> {
+    const { store } = this.options;
+    const seen = await store.outbox.positionOf(this.consumer);
+    const peeked = await store.outbox.readAfter(seen, this.batchSize);
+    if (peeked.length === 0) return 0;
+    const token = randomUUID();
+    const leasedAt = Date.now();
+    let leaseEnds = leasedAt + this.leaseMs;
+    const lease = await store.outbox.leaseStream(
+      this.consumer,
+      new Date(leasedAt).toISOString(),
+      new Date(leaseEnds).toISOString(),
+      token,
+    );
+    // Another runner holds the position: its batch is not ours to handle.
+    if (!lease) return 0;
+    const events =
+      comparePositions(lease.position, seen) === 0
+        ? peeked
+        : await store.outbox.readAfter(lease.position, this.batchSize);
+    let position = lease.position;
+    for (const event of events) {
+      // A long batch keeps its lease; one that lost it (expired, taken over) stops and leaves the rest.
+      if (Date.now() > leaseEnds - this.leaseMs / 2) {
+        leaseEnds = Date.now() + this.leaseMs;
+        if (!(await store.outbox.renewLease(this.consumer, token, new Date(leaseEnds).toISOString()))) return 0;
+      }
+      const { position: next, ...delivered } = event;
+      await this.handle({ ...delivered, attempts: lease.attempts });
+      position = next;
+    }
+    await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
+    return events.length;
+  }
+
+  /** Runs the event's handlers; on failure schedules a retry with backoff. True when all succeeded. */
+  private async handle(event: ClaimedEvent): Promise<boolean> {
+    try {
+      for (const handler of [...(this.handlers.get(event.type) ?? []), ...(this.handlers.get('*') ?? [])]) {
+        await handler(event);
+      }
+      return true;
+    } catch (error) {
+      this.options.onError?.(error, event);
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(event.attempts, 20));
+      await this.options.store.outbox.scheduleRetry(
+        this.consumer,
+        event.seq,
+        event.attempts,
+        String(error),
+        new Date(Date.now() + backoff).toISOString(),
+      );
+      return false;
+    }
   }
 
   private async loop(): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectJson } from '../../test/support/api-assertions.js';
 import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
+import { makeRetriesDue, retriesOf } from '../../test/support/outbox.js';
 import { testEmbedder } from '../../test/support/test-embedder.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { reindexOrganizationHandler } from '../jobs/reindex-organization.js';
@@ -283,19 +284,16 @@ for (const dialect of dialectsUnderTest()) {
       // The first step embeds one batch and queues the next; that one fails and waits for its retry.
       expect(await runner.runUntilIdle()).toBe(2);
       expect(Object.values(await modelsOf(runtime, ids)).filter((model) => model === 'test-b')).toHaveLength(2);
-      const outbox = runtime.database.db.selectFrom('outbox').where('type', '=', REINDEX_EVENT);
-      const failed = await outbox
-        .select(['attempts', 'last_error'])
-        .where('processed_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringContaining('provider unavailable') });
+      const failed = await retriesOf(runtime.database.db);
+      expect(failed).toEqual([
+        expect.objectContaining({
+          type: REINDEX_EVENT,
+          attempts: 1,
+          last_error: expect.stringContaining('provider unavailable'),
+        }),
+      ]);
 
-      await runtime.database.db
-        .updateTable('outbox')
-        .set({ available_at: new Date(0).toISOString() })
-        .where('type', '=', REINDEX_EVENT)
-        .where('processed_at', 'is', null)
-        .execute();
+      await makeRetriesDue(runtime.database.db);
       // The retry, then a step per remaining batch, then the one that finds nothing left.
       expect(await runner.runUntilIdle()).toBe(3);
       expect(sorted(flaky.embedded)).toEqual(sorted(COMMENTS.slice(0, 5)));

@@ -3,7 +3,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Logger } from '../logger.js';
 import type { Embedder } from '../search/embedder.js';
-import type { OutboxEvent } from '../storage/repositories/outbox.js';
+import { DEFAULT_CONSUMER, type OutboxEvent } from '../storage/repositories/outbox.js';
 import type { SearchModel } from '../storage/repositories/search-models.js';
 import type { Store } from '../storage/store.js';
 import { EMBED_BATCH_SIZE, embedAndStore } from './embedding.js';
@@ -175,7 +175,7 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
       for (const { id: orgId } of await store.organizations.list()) {
         const recorded = records.get(orgId);
         if (recorded?.model === model) {
-          if (recorded.state === 'ready' || (await store.embeddingBacklog.hasPendingEvent(orgId, REINDEX_EVENT)))
+          if (recorded.state === 'ready' || (await store.outbox.hasPending(DEFAULT_CONSUMER, orgId, REINDEX_EVENT)))
             continue;
           await store.outbox.append([reindexEvent(orgId)]);
           queued.push(orgId);

@@ -65,7 +65,7 @@ describe('SQLite relay writes without fsync', () => {
     expect(order).toEqual([`relay ${NORMAL}`, `transaction ${FULL}`]);
   });
 
-  it('is what the store uses for the relay (claim, completion, failure), and nothing else', async () => {
+  it('is what the store uses for the relay (lease, position, retries), and nothing else', async () => {
     const unsynced = runtime.database.unsynced;
     if (!unsynced) throw new Error('SQLite must offer unsynced writes');
     const spy = vi.fn(unsynced);
@@ -81,14 +81,23 @@ describe('SQLite relay writes without fsync', () => {
         createdAt: now,
       })),
     );
+    expect((await store.outbox.readAfter(await store.outbox.positionOf('relay'), 10)).length).toBeGreaterThanOrEqual(2);
     expect(spy).not.toHaveBeenCalled();
+
     const later = new Date(Date.now() + 60_000).toISOString();
-    const [first, second] = await store.outbox.claim(new Date().toISOString(), later, 10);
-    expect(spy).toHaveBeenCalledTimes(1);
-    await store.outbox.markProcessed([first?.seq as number], new Date().toISOString());
-    await store.outbox.markFailed(second?.seq as number, 'boom', later);
-    expect(spy).toHaveBeenCalledTimes(3);
-    expect(await store.outbox.pendingCount()).toBe(1);
+    const lease = await store.outbox.leaseStream('relay', now, later, 'token');
+    if (!lease) throw new Error('a new consumer gets its lease');
+    const writes = spy.mock.calls.length;
+    expect(writes).toBeGreaterThan(0);
+    const events = await store.outbox.readAfter(lease.position, 10);
+    expect(spy).toHaveBeenCalledTimes(writes);
+    await store.outbox.scheduleRetry('relay', events[0]?.seq as number, 1, 'boom', later);
+    expect(await store.outbox.advance('relay', 'token', events.at(-1)?.position ?? lease.position, now)).toBe(true);
+    expect(spy).toHaveBeenCalledTimes(writes + 2);
+    expect(await store.outbox.claimRetries('relay', later, later, 10)).toHaveLength(1);
+    await store.outbox.completeRetries('relay', [events[0]?.seq as number]);
+    expect(spy).toHaveBeenCalledTimes(writes + 4);
+    expect(await store.outbox.pendingCount('relay')).toBe(0);
     expect(await synchronous()).toBe(FULL);
   });
 });

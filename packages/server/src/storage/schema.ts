@@ -84,10 +84,28 @@ export interface OutboxTable {
   /** JSON text of the event's `data`. */
   payload: string;
   created_at: string;
-  available_at: string;
+  /** PostgreSQL only: the writing transaction's id (xid8, as text); see migration 0006. */
+  tx?: Generated<string>;
+}
+
+/** Where each consumer of the outbox stands; see migration 0006. */
+export interface OutboxConsumersTable {
+  consumer: string;
+  position_tx: string;
+  position_seq: number;
   attempts: number;
+  leased_until: string | null;
+  lease_token: string | null;
+  updated_at: string;
+}
+
+/** Events a consumer failed to handle, due again at `available_at`. */
+export interface OutboxRetriesTable {
+  consumer: string;
+  event_seq: number;
+  attempts: number;
+  available_at: string;
   locked_until: string | null;
-  processed_at: string | null;
   last_error: string | null;
 }
 
@@ -116,6 +134,8 @@ export interface DatabaseSchema {
   feedback: FeedbackTable;
   notes: NotesTable;
   outbox: OutboxTable;
+  outbox_consumers: OutboxConsumersTable;
+  outbox_retries: OutboxRetriesTable;
   usage: UsageTable;
   idempotency_records: IdempotencyRecordsTable;
 }

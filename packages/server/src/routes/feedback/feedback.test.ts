@@ -543,11 +543,11 @@ describeEachDatabase('feedback API', (bed) => {
     });
 
     it('writes no event for a refused change', async () => {
-      const pendingBefore = await bed().runtime.store.outbox.pendingCount();
+      const pendingBefore = await bed().runtime.store.outbox.pendingCount('jobs');
       await expectProblem(await patch(id, { status: 'done' }), 400, 'validation_failed');
       await expectProblem(await patch(id, { issueLink: { url: 'https://example.com/x' } }), 400, 'validation_failed');
       await expectProblem(await patch(id, { status: 'closed' }, bed().orgB.adminKey, bed().orgA), 404, 'not_found');
-      expect(await bed().runtime.store.outbox.pendingCount()).toBe(pendingBefore);
+      expect(await bed().runtime.store.outbox.pendingCount('jobs')).toBe(pendingBefore);
       expect((await outboxEventsFor(bed(), id)).map((event) => event.type)).toEqual(['feedback.created']);
     });
   });

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createInbox, expectJson, expectProblem } from '../../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
+import { makeRetriesDue, retriesOf } from '../../../test/support/outbox.js';
 import { embedFeedbackHandler } from '../../jobs/embed-feedback.js';
 import { JobRunner } from '../../jobs/job-runner.js';
 import { usagePeriod } from '../../lib/time.js';
@@ -292,22 +292,16 @@ describeEachDatabase(
       const id = await collect(bed().orgA.inbox.inboxKey, 'Sync between my laptop and tablet loses edits');
       expect(await runner.runUntilIdle()).toBe(1);
       expect(await store.embeddings.find(id, embedder.model)).toBeUndefined();
-      const failed = await bed()
-        .runtime.database.db.selectFrom('outbox')
-        .select(['attempts', 'last_error', 'processed_at', 'payload'])
-        .where(sql<boolean>`payload like ${`%${id}%`}`)
-        .executeTakeFirstOrThrow();
-      expect(failed).toMatchObject({
-        attempts: 1,
-        processed_at: null,
-        last_error: expect.stringContaining('model not ready'),
-      });
+      const failed = (await retriesOf(bed().runtime.database.db)).filter((retry) => retry.payload.includes(id));
+      expect(failed).toEqual([
+        expect.objectContaining({
+          type: 'feedback.created',
+          attempts: 1,
+          last_error: expect.stringContaining('model not ready'),
+        }),
+      ]);
 
-      await bed()
-        .runtime.database.db.updateTable('outbox')
-        .set({ available_at: new Date(0).toISOString() })
-        .where(sql<boolean>`payload like ${`%${id}%`}`)
-        .execute();
+      await makeRetriesDue(bed().runtime.database.db);
       expect(await runner.runUntilIdle()).toBe(1);
       expect(await store.embeddings.find(id, embedder.model)).toBeDefined();
       expect(calls).toBe(2);

@@ -4,6 +4,7 @@ import * as outboxPendingOrder from './0002-outbox-pending-order.js';
 import * as search from './0003-search.js';
 import * as searchModels from './0004-search-models.js';
 import * as idempotency from './0005-idempotency.js';
+import * as outboxConsumers from './0006-outbox-consumers.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0003-search': search,
   '0004-search-models': searchModels,
   '0005-idempotency': idempotency,
+  '0006-outbox-consumers': outboxConsumers,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -109,18 +109,6 @@ export function embeddingBacklogRepository(executor: Executor, dialect: Dialect,
         );
       }
     },
-
-    /** Whether an unprocessed outbox event of `type` exists for the organization. */
-    async hasPendingEvent(orgId: string, type: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('outbox')
-        .select('seq')
-        .where('org_id', '=', orgId)
-        .where('type', '=', type)
-        .where('processed_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
   };
 }
 
