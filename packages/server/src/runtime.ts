@@ -84,6 +84,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     commitWindowMs: config.commitWindowMs,
     commitConcurrency: config.commitConcurrency ?? (database.dialect === 'postgres' ? POSTGRES_COMMIT_CONCURRENCY : 1),
     onEvents: () => jobs.wake(),
+    onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
   });
   const logError = (error: unknown, requestId: string | undefined) =>
     logger?.error('request failed', {

@@ -12,22 +12,30 @@ export interface CollectResult {
   replayed: boolean;
 }
 
+export interface CommittedBatch {
+  outcomes: Settled<CollectResult>[];
+  /** Events accepted for organizations without a cap: counted after the commit (see UsageTally). */
+  uncounted: { orgId: string; period: string; amount: number }[];
+}
+
 /**
  * Stores one group-commit batch of `/collect` submissions inside the transaction `tx`: idempotency
- * dedupe (against stored rows and within the batch), the plan's monthly cap, the usage count, the
- * feedback rows and their `feedback.created` outbox events. Settles each item in order. Batches
- * may run concurrently (PostgreSQL): rows they share are locked in org id order.
+ * dedupe (against stored rows and within the batch), the plan's monthly cap and usage count of
+ * capped organizations, the feedback rows and their `feedback.created` outbox events. Settles each
+ * item in order. Batches may run concurrently (PostgreSQL): rows they share are locked in org id
+ * order. Organizations without a cap touch no shared row: their counts come back as `uncounted`.
  *
  * @example
- * const outcomes = await store.transaction((tx) => commitCollectBatch(tx, items));
+ * const { outcomes, uncounted } = await store.transaction((tx) => commitCollectBatch(tx, items));
  */
-export async function commitCollectBatch(tx: Repositories, items: NewFeedback[]): Promise<Settled<CollectResult>[]> {
+export async function commitCollectBatch(tx: Repositories, items: NewFeedback[]): Promise<CommittedBatch> {
   const outcomes: Settled<CollectResult>[] = new Array(items.length);
   const accepted: NewFeedback[] = [];
   const period = usagePeriod();
   // A retry that lands in the same batch as its original shares the original's outcome.
   const duplicates: { index: number; firstIndex: number }[] = [];
   const counted: { orgId: string; amount: number }[] = [];
+  const uncounted: CommittedBatch['uncounted'] = [];
 
   // Usage rows are locked in org id order: two processes locking the same orgs in arrival order
   // could each hold one and wait for the other (a deadlock PostgreSQL resolves by failing a batch).
@@ -62,7 +70,8 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
         outcomes[index] = { ok: false, error: planLimitError('event_limit_reached', organization.plan, cap) };
       }
     });
-    counted.push({ orgId, amount: Math.min(room, fresh.length) });
+    if (cap === null) uncounted.push({ orgId, period, amount: fresh.length });
+    else counted.push({ orgId, amount: Math.min(room, fresh.length) });
   }
 
   for (const { index, firstIndex } of duplicates) {
@@ -75,11 +84,9 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
       feedbackEvent('feedback.created', feedback, feedback.createdAt),
     ),
   );
-  // Counted last: the increment locks the usage row until the commit (PostgreSQL), and concurrent
-  // batches of an organization without a cap queue on that lock only for this last step. A capped
-  // organization's row is already locked by readForUpdate above. Still in org id order.
+  // A capped organization's row is already locked by readForUpdate above; still in org id order.
   for (const { orgId, amount } of counted) await tx.usage.increment(orgId, period, 'events', amount);
-  return outcomes;
+  return { outcomes, uncounted };
 }
 
 function groupIndexesByOrg(items: NewFeedback[]): Map<string, number[]> {

@@ -9,6 +9,7 @@ import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { requireScopeOf } from './access.js';
 import { type CollectResult, commitCollectBatch } from './collect-batch.js';
+import type { UsageTally } from './usage-tally.js';
 
 export interface CollectInput {
   inboxKey: string;
@@ -24,6 +25,8 @@ export type { CollectResult };
 
 export interface CollectServiceOptions {
   windowMs: number;
+  /** Where the events of organizations without a cap are counted, after their commit. */
+  usage: UsageTally;
   onEvents: () => void;
   /** Batches committed at once, each in its own transaction (see GroupCommitOptions.concurrency). */
   concurrency?: number | undefined;
@@ -40,7 +43,8 @@ export function collectService(store: Store, options: CollectServiceOptions) {
     // Two batches in flight must not both find an idempotency key unused and both insert it.
     keyOf: (item) => (item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`),
     commit: async (items) => {
-      const outcomes = await store.transaction((tx) => commitCollectBatch(tx, items));
+      const { outcomes, uncounted } = await store.transaction((tx) => commitCollectBatch(tx, items));
+      for (const { orgId, period, amount } of uncounted) options.usage.add(orgId, period, 'events', amount);
       options.onEvents();
       return outcomes;
     },
@@ -83,8 +87,11 @@ export function collectService(store: Store, options: CollectServiceOptions) {
         updatedAt: now,
       });
     },
-    /** Waits for submissions in flight; used on shutdown. */
-    drain: () => committer.drain(),
+    /** Waits for submissions in flight and their usage counts; used on shutdown. */
+    async drain() {
+      await committer.drain();
+      await options.usage.settled();
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { notesService } from './notes.js';
 import { organizationsService } from './organizations.js';
 import type { PlanName } from './plans.js';
 import { searchService } from './search.js';
+import { UsageTally } from './usage-tally.js';
 
 export interface ServicesOptions {
   defaultPlan: PlanName;
@@ -20,13 +21,16 @@ export interface ServicesOptions {
   onEvents?: () => void;
   /** Embeds search queries; without it search is full text alone. */
   embedder?: Embedder | undefined;
+  /** Where a failed write of usage counts is reported (they are kept and written later). */
+  onUsageError?: (error: unknown) => void;
 }
 
 /** Every business rule of the server, wired to one store. */
 export function createServices(store: Store, options: ServicesOptions) {
   const onEvents = options.onEvents ?? (() => {});
+  const usage = new UsageTally(store, options.onUsageError);
   return {
-    organizations: organizationsService(store, options.defaultPlan),
+    organizations: organizationsService(store, options.defaultPlan, usage),
     apiKeys: apiKeysService(store),
     inboxes: inboxesService(store),
     brands: brandsService(store),
@@ -37,6 +41,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,
+      usage,
       onEvents,
     }),
   };

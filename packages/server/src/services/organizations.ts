@@ -9,6 +9,7 @@ import { requireOrgWide } from './access.js';
 import { insertApiKey } from './api-keys.js';
 import { newInbox } from './inboxes.js';
 import { PLANS, type PlanName } from './plans.js';
+import type { UsageTally } from './usage-tally.js';
 
 export interface BootstrappedOrganization {
   organization: Organization;
@@ -17,7 +18,7 @@ export interface BootstrappedOrganization {
   collectKey: string;
 }
 
-export function organizationsService(store: Store, defaultPlan: PlanName) {
+export function organizationsService(store: Store, defaultPlan: PlanName, usageTally: UsageTally) {
   return {
     /**
      * A ready-to-use organization: one inbox, an admin key with every scope and a collect-only
@@ -53,7 +54,7 @@ export function organizationsService(store: Store, defaultPlan: PlanName) {
     async get(principal: Principal, orgId: string): Promise<Organization & { usage: OrganizationUsage }> {
       const organization = await store.organizations.find(orgId);
       if (!organization || organization.id !== principal.orgId) throw notFound('Organization', orgId);
-      return { ...organization, usage: await usageOf(store, organization) };
+      return { ...organization, usage: await usageOf(store, usageTally, organization) };
     },
 
     async rename(principal: Principal, orgId: string, name: string) {
@@ -62,7 +63,7 @@ export function organizationsService(store: Store, defaultPlan: PlanName) {
       if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
       const updated = await store.organizations.update(orgId, { name }, nowIso());
       if (!updated) throw notFound('Organization', orgId);
-      return { ...updated, usage: await usageOf(store, updated) };
+      return { ...updated, usage: await usageOf(store, usageTally, updated) };
     },
 
     /** Operator action (CLI): plans are not self-service through an API key. */
@@ -84,7 +85,9 @@ export interface OrganizationUsage {
   inboxesLimit: number | null;
 }
 
-async function usageOf(store: Store, organization: Organization): Promise<OrganizationUsage> {
+async function usageOf(store: Store, tally: UsageTally, organization: Organization): Promise<OrganizationUsage> {
+  // This process's counts written apart are in the database first: a client sees its own events.
+  await tally.settled();
   const period = usagePeriod();
   const usage = await store.usage.read(organization.id, period);
   const limits = PLANS[organization.plan];

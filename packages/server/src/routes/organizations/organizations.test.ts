@@ -56,6 +56,24 @@ describeEachDatabase('Organizations', (bed) => {
       });
     });
 
+    it('counts the events of an organization without a cap, from concurrent batches, once each', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Unlimited', plan: 'enterprise' });
+      const path = `/organizations/${org.organization.id}`;
+      const collect = (score: number) =>
+        bed().request('/collect', {
+          method: 'POST',
+          key: org.collectKey,
+          json: { inboxKey: org.inbox.inboxKey, type: 'thumbs', score },
+        });
+      // At once: they commit in several batches (concurrently on PostgreSQL).
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => collect(index % 2)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
+
+      // Read right after the 201s: the counts written after the commits are already there.
+      const after = await expectJson(await bed().request(path, { key: org.adminKey }), 200);
+      expect(after.usage).toMatchObject({ events: 40, eventsLimit: null });
+    });
+
     it('counts collected events and inboxes in the usage', async () => {
       const org = await bed().runtime.services.organizations.bootstrap({ name: 'Busy', plan: 'team' });
       const path = `/organizations/${org.organization.id}`;

@@ -77,10 +77,11 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
     let query = db.selectFrom('outbox').select(['seq', 'id', 'org_id', 'type', 'payload', 'created_at']);
     if (postgres) {
       query = query
-        .select(sql<string>`tx::text`.as('tx'))
+        .select(sql<string>`outbox.tx::text`.as('position_tx'))
         .where(sql<boolean>`(tx, seq) > (${position.tx}::xid8, ${position.seq})`)
         .where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())`)
-        .orderBy(sql`tx`)
+        // Qualified: a bare `tx` would name the text column above, and sort as text.
+        .orderBy(sql`outbox.tx`)
         .orderBy('seq');
     } else {
       query = query.where('seq', '>', position.seq).orderBy('seq');
@@ -119,7 +120,7 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
       const rows = await eventsAfter(position, limit).execute();
       return rows.map((row) => {
         const event = toEvent(row);
-        const tx = postgres ? String((row as { tx?: unknown }).tx) : '0';
+        const tx = postgres ? String((row as { position_tx?: unknown }).position_tx) : '0';
         return { ...event, position: { tx, seq: event.seq } };
       });
     },

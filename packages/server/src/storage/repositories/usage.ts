@@ -67,21 +67,37 @@ export function usageRepository(db: Executor, dialect: Dialect, unsynced?: Relay
       return { events: Number(row?.events ?? 0), searches: Number(row?.searches ?? 0) };
     },
     async increment(orgId: string, period: string, counter: UsageCounter, amount: number): Promise<void> {
-      if (amount === 0) return;
-      await db
-        .insertInto('usage')
-        .values({
-          org_id: orgId,
-          period,
-          events: counter === 'events' ? amount : 0,
-          searches: counter === 'searches' ? amount : 0,
-        })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['org_id', 'period'])
-            .doUpdateSet((eb) => ({ [counter]: eb(`usage.${counter}`, '+', amount) })),
-        )
-        .execute();
+      await increment(db, orgId, period, counter, amount);
+    },
+    /**
+     * Adds to the counter outside any transaction of the caller's; on SQLite without an fsync of
+     * its own (the next synced commit makes it durable). For counts no cap depends on (UsageTally).
+     */
+    async addApart(orgId: string, period: string, counter: UsageCounter, amount: number): Promise<void> {
+      const add = (executor: Executor) => increment(executor, orgId, period, counter, amount);
+      await (unsynced && dialect === 'sqlite' ? unsynced(add) : add(db));
     },
   };
+}
+
+async function increment(
+  db: Executor,
+  orgId: string,
+  period: string,
+  counter: UsageCounter,
+  amount: number,
+): Promise<void> {
+  if (amount === 0) return;
+  await db
+    .insertInto('usage')
+    .values({
+      org_id: orgId,
+      period,
+      events: counter === 'events' ? amount : 0,
+      searches: counter === 'searches' ? amount : 0,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['org_id', 'period']).doUpdateSet((eb) => ({ [counter]: eb(`usage.${counter}`, '+', amount) })),
+    )
+    .execute();
 }

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialectsUnderTest, openTestRuntime } from '../../../test/support/harness.js';
+import type { Runtime } from '../../runtime.js';
+import { comparePositions, START_OF_LOG } from './outbox.js';
+
+describe('comparePositions', () => {
+  it('orders by transaction id as a number, then by seq', () => {
+    expect(comparePositions({ tx: '9', seq: 5 }, { tx: '10', seq: 1 })).toBeLessThan(0);
+    expect(comparePositions({ tx: '10', seq: 2 }, { tx: '10', seq: 1 })).toBeGreaterThan(0);
+    expect(comparePositions({ tx: '18446744073709551615', seq: 1 }, { tx: '18446744073709551614', seq: 9 })).toBe(1);
+    expect(comparePositions(START_OF_LOG, START_OF_LOG)).toBe(0);
+  });
+});
+
+if (dialectsUnderTest().includes('postgres')) {
+  describe('outbox log [postgres]', () => {
+    let runtime: Runtime;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => {
+      ({ runtime, cleanup } = await openTestRuntime('postgres'));
+    });
+    afterEach(() => cleanup());
+
+    it('reads in transaction-id order as numbers (9 before 10), whatever their text order', async () => {
+      const now = new Date().toISOString();
+      // Written as by transactions 10 and 9: seq order and text order both disagree with commit order.
+      for (const [id, tx] of [
+        ['evt_a', '10'],
+        ['evt_b', '9'],
+        ['evt_c', '10'],
+      ]) {
+        await sql`insert into outbox (id, org_id, type, payload, created_at, tx)
+          values (${id}, 'org_1', 'test.ping', '{}', ${now}, ${tx}::xid8)`.execute(runtime.database.db);
+      }
+      const firstTwo = await runtime.store.outbox.readAfter(START_OF_LOG, 2);
+      expect(firstTwo.map((event) => [event.id, event.position.tx])).toEqual([
+        ['evt_b', '9'],
+        ['evt_a', '10'],
+      ]);
+      const rest = await runtime.store.outbox.readAfter(firstTwo[1]?.position ?? START_OF_LOG, 10);
+      expect(rest.map((event) => event.id)).toEqual(['evt_c']);
+    });
+  });
+}
