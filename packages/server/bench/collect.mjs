@@ -6,7 +6,9 @@
  *
  * Usage (from the workspace root): pnpm bench:collect [--duration 10 --rounds 3 --warmup 3]
  * With DATABASE_URL set, the real server also runs against PostgreSQL (in a database of its own
- * on that server when it may create one, dropped afterwards).
+ * on that server when it may create one, dropped afterwards). With --floor it also loads
+ * bench/collect-floor-server.mjs, the same SQLite rows stored with none of Hearback's code, and
+ * prints how far the real server is from that floor and the floor from bare.
  *
  * Prints per round and median: requests/s, p50/p99 latency, non-2xx, server CPU, the ratio
  * real/bare and the real server's peak RSS; then checks that every acknowledged (2xx) event is
@@ -38,6 +40,8 @@ const { values: args } = parseArgs({
     // Ingest is measured without the embedding model by default: the model (≈150–200 MB) would load
     // on the first comment and its work competes for the same two cores. `--search local` measures both.
     search: { type: 'string', default: 'off' },
+    // Also load bench/collect-floor-server.mjs: the same rows stored with nothing of Hearback's code.
+    floor: { type: 'boolean', default: false },
     // wrk when installed; autocannon otherwise or when asked for.
     generator: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -50,7 +54,8 @@ if (args.help) {
     'node bench/collect.mjs [--duration s=10] [--warmup s=3] [--rounds n=3] [--connections n=50]\n' +
       '                       [--cpu-prof DIR (profile the real server)] [--cli PATH (default dist/cli.js)]\n' +
       '                       [--search off|local (semantic-search embedding during ingest; default off)]\n' +
-      '                       [--generator wrk|autocannon (default: wrk when on PATH)]\n',
+      '                       [--generator wrk|autocannon (default: wrk when on PATH)]\n' +
+      '                       [--floor (also the storage floor: the same SQLite rows, no framework)]\n',
   );
   process.exit(0);
 }
@@ -257,6 +262,39 @@ async function startReal(dialect, cli) {
   };
 }
 
+/**
+ * bench/collect-floor-server.mjs on a data dir made by the real `hearback init`: the same schema
+ * and rows, none of Hearback's request handling. Measured, verified, but held to no target.
+ */
+async function startFloor(cli) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-bench-floor-'));
+  tempDirs.add(dataDir);
+  const { stdout } = await execFileAsync(process.execPath, [cli, 'init', '--json', '--data-dir', dataDir], {
+    env: { ...process.env, HEARBACK_LOG_LEVEL: 'error', DATABASE_URL: '' },
+  });
+  const keys = JSON.parse(stdout);
+  const port = await freePort();
+  const child = await startProcess(
+    'floor',
+    [join(here, 'collect-floor-server.mjs'), '--port', String(port), '--data-dir', dataDir],
+    { ready: /listening on/ },
+  );
+  return {
+    name: 'floor sqlite',
+    tag: 'floor',
+    floor: true,
+    dialect: 'sqlite',
+    child,
+    dataDir,
+    keys,
+    url: `http://127.0.0.1:${port}`,
+    headers: { 'x-service-key': keys.collectKey },
+    acknowledged: 0,
+    sent: 0,
+    rejected: 0,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Load and measurement
 
@@ -396,6 +434,7 @@ async function main() {
     reals.push(await startReal('sqlite', cli));
     if (process.env.DATABASE_URL) reals.push(await startReal('postgres', cli));
   }
+  if (args.floor) reals.push(await startFloor(clis[0]));
   if (clis.length > 1) {
     for (const [index, cli] of clis.entries()) process.stdout.write(`build ${index + 1}: ${cli}\n`);
   }
@@ -438,6 +477,15 @@ async function main() {
   for (const real of reals) {
     const result = summary(runs.get(real));
     process.stdout.write(`${line('median', real.name, result)}  ratio ${result.ratio.toFixed(2)}\n`);
+    real.ratio = result.ratio;
+    if (real.floor) {
+      checks.push({
+        label: `floor non-2xx answers ${result.non2xx}, socket errors ${result.errors}`,
+        ok: result.non2xx === 0 && result.errors === 0,
+        correctness: true,
+      });
+      continue;
+    }
     const target = real.dialect === 'postgres' ? TARGETS.postgresRatio : TARGETS.sqliteRatio;
     checks.push({ label: `${real.tag} ratio ${result.ratio.toFixed(2)} ≥ ${target}`, ok: result.ratio >= target });
     checks.push({
@@ -449,6 +497,16 @@ async function main() {
       ok: result.non2xx === 0 && result.errors === 0,
       correctness: true,
     });
+  }
+
+  const floor = reals.find((real) => real.floor);
+  if (floor) {
+    process.stdout.write(
+      `\nfloor: the same rows stored by bench/collect-floor-server.mjs reach ${floor.ratio.toFixed(2)} of bare\n`,
+    );
+    for (const real of reals.filter((real) => !real.floor && real.dialect === 'sqlite')) {
+      process.stdout.write(`${real.name}: ${(real.ratio / floor.ratio).toFixed(2)} of the floor\n`);
+    }
   }
 
   // Stop gracefully (in-flight commits finish) before counting what is on disk.
