@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { benchDatabase } from './postgres-database.mjs';
 import { findWrk, runWrk } from './wrk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -194,33 +195,11 @@ async function startBare() {
   return { name: 'bare node:http', child, url: `http://127.0.0.1:${port}`, headers: {}, body: null };
 }
 
-/**
- * The PostgreSQL database to use: a new one on the DATABASE_URL server, dropped at the end, or
- * DATABASE_URL itself when creating databases is not allowed (rows are counted per organization).
- */
+/** A database of its own on the DATABASE_URL server, dropped at the end. */
 async function preparePostgres() {
-  const { default: pg } = await import('pg');
-  const adminUrl = process.env.DATABASE_URL;
-  const name = `hearback_bench_${process.pid}_${Date.now()}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  try {
-    await run(`create database ${pg.escapeIdentifier(name)}`);
-  } catch (error) {
-    process.stdout.write(`cannot create a database (${error.message}): using DATABASE_URL, where the rows stay\n`);
-    return adminUrl;
-  }
-  finalizers.push(() => run(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await benchDatabase(process.env.DATABASE_URL);
+  finalizers.push(database.drop);
+  return database.url;
 }
 let postgresUrl;
 

@@ -5,6 +5,9 @@
  * in its worker thread), every query asked through `POST /organizations/:orgId/search` in each
  * mode, and top-1, top-3 hit rate and MRR@10 printed per mode against the targets of issue 5.
  *
+ * With DATABASE_URL set, the same evaluation runs on PostgreSQL too (full text by tsvector, vectors
+ * by the exact scan), in a database of its own on that server.
+ *
  * Usage (from the workspace root): pnpm bench:search, or after a build of the server:
  *   node packages/server/bench/search-quality.mjs [--verbose] [--dev-set FILE]
  *
@@ -16,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createRuntime, loadConfig } from '../dist/index.js';
+import { benchDatabase } from './postgres-database.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MODES = ['semantic', 'keyword', 'hybrid'];
@@ -143,16 +147,12 @@ function metrics(ranks) {
   };
 }
 
-async function main() {
-  const devSet = loadDevSet(args['dev-set']);
-  const topics = new Set(devSet.feedback.map((item) => item.topic));
-  out(
-    `dev set: ${devSet.feedback.length} texts in ${topics.size} topics, ${devSet.queries.length} queries; ` +
-      `query words found in a relevant text: ${(sharedWordShare(devSet) * 100).toFixed(0)}% (mean)`,
-  );
+/** Every query of the dev set in every mode, on a fresh runtime over `databaseUrl` (or SQLite). */
+async function evaluate(devSet, databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-search-quality-'));
   const config = loadConfig({
     HEARBACK_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
     HEARBACK_SEARCH: 'local',
     HEARBACK_DISABLE_JOBS: 'true',
     HEARBACK_LOG_LEVEL: 'silent',
@@ -173,42 +173,69 @@ async function main() {
         tops[mode].push(top);
       }
     }
-
-    out();
-    out(`queries whose relevant text hybrid ranks below 3${args.verbose ? ' (--verbose: all)' : ''}`);
-    devSet.queries.forEach((query, index) => {
-      const hybrid = ranks.hybrid[index];
-      if (!args.verbose && hybrid !== null && hybrid <= 3) return;
-      const where = MODES.map((mode) => `${mode} ${ranks[mode][index] ?? '-'}`).join(', ');
-      out(`  "${query.query}" → ${query.relevant.join(' ')}: ${where}; hybrid top 3: ${tops.hybrid[index].join(' ')}`);
-    });
-
-    const results = Object.fromEntries(MODES.map((mode) => [mode, metrics(ranks[mode])]));
-    out();
-    out(`vector index: ${runtime.services.search.vectorIndex}; MRR counts ranks down to ${DEPTH}`);
-    out('mode        top-1   top-3   MRR');
-    for (const mode of MODES) {
-      const { top1, top3, mrr } = results[mode];
-      out(`${mode.padEnd(10)}  ${top1.toFixed(2)}    ${top3.toFixed(2)}    ${mrr.toFixed(2)}`);
-    }
-    const gap = results.hybrid.top3 - results.keyword.top3;
-    const checks = [
-      {
-        label: `hybrid top-3 ${results.hybrid.top3.toFixed(2)} ≥ ${TARGETS.hybridTop3}`,
-        ok: results.hybrid.top3 >= TARGETS.hybridTop3,
-      },
-      {
-        label: `hybrid top-3 − keyword top-3 = ${gap.toFixed(2)} ≥ ${TARGETS.aboveKeyword}`,
-        ok: gap >= TARGETS.aboveKeyword,
-      },
-    ];
-    out();
-    for (const { label, ok } of checks) out(`${ok ? 'PASS' : 'MISS'}  ${label}`);
-    return checks.every(({ ok }) => ok);
+    return { ranks, tops, vectorIndex: runtime.services.search.vectorIndex };
   } finally {
     await runtime.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function report(devSet, { ranks, tops, vectorIndex }) {
+  out();
+  out(`queries whose relevant text hybrid ranks below 3${args.verbose ? ' (--verbose: all)' : ''}`);
+  devSet.queries.forEach((query, index) => {
+    const hybrid = ranks.hybrid[index];
+    if (!args.verbose && hybrid !== null && hybrid <= 3) return;
+    const where = MODES.map((mode) => `${mode} ${ranks[mode][index] ?? '-'}`).join(', ');
+    out(`  "${query.query}" → ${query.relevant.join(' ')}: ${where}; hybrid top 3: ${tops.hybrid[index].join(' ')}`);
+  });
+
+  const results = Object.fromEntries(MODES.map((mode) => [mode, metrics(ranks[mode])]));
+  out();
+  out(`vector index: ${vectorIndex}; MRR counts ranks down to ${DEPTH}`);
+  out('mode        top-1   top-3   MRR');
+  for (const mode of MODES) {
+    const { top1, top3, mrr } = results[mode];
+    out(`${mode.padEnd(10)}  ${top1.toFixed(2)}    ${top3.toFixed(2)}    ${mrr.toFixed(2)}`);
+  }
+  return results;
+}
+
+async function main() {
+  const devSet = loadDevSet(args['dev-set']);
+  const topics = new Set(devSet.feedback.map((item) => item.topic));
+  out(
+    `dev set: ${devSet.feedback.length} texts in ${topics.size} topics, ${devSet.queries.length} queries; ` +
+      `query words found in a relevant text: ${(sharedWordShare(devSet) * 100).toFixed(0)}% (mean)`,
+  );
+  // The embedded default always; PostgreSQL too when DATABASE_URL names a server.
+  const databases = [{ label: 'sqlite' }];
+  if (process.env.DATABASE_URL) databases.push({ label: 'postgres', adminUrl: process.env.DATABASE_URL });
+  const checks = [];
+  for (const { label, adminUrl } of databases) {
+    out(`\n== ${label}`);
+    const database = adminUrl ? await benchDatabase(adminUrl, out) : null;
+    let results;
+    try {
+      results = report(devSet, await evaluate(devSet, database?.url));
+    } finally {
+      await database?.drop();
+    }
+    const gap = results.hybrid.top3 - results.keyword.top3;
+    checks.push(
+      {
+        label: `${label} hybrid top-3 ${results.hybrid.top3.toFixed(2)} ≥ ${TARGETS.hybridTop3}`,
+        ok: results.hybrid.top3 >= TARGETS.hybridTop3,
+      },
+      {
+        label: `${label} hybrid top-3 − keyword top-3 = ${gap.toFixed(2)} ≥ ${TARGETS.aboveKeyword}`,
+        ok: gap >= TARGETS.aboveKeyword,
+      },
+    );
+  }
+  out();
+  for (const { label, ok } of checks) out(`${ok ? 'PASS' : 'MISS'}  ${label}`);
+  return checks.every(({ ok }) => ok);
 }
 
 main().then(
