@@ -11,70 +11,149 @@
  * plans and usage, idempotency, the relay that reads the events. So the ratio real/floor is what
  * Hearback's own code costs, and floor/bare what the storage itself costs.
  *
- * Usage: node bench/collect-floor-server.mjs --port N --data-dir DIR (DIR made by `hearback init`)
+ * On PostgreSQL (--database-url) the same rows go in by one statement per batch, several batches at
+ * once.
+ *
+ * Usage: node bench/collect-floor-server.mjs --port N --inbox ID (--data-dir DIR | --database-url URL)
+ * where `hearback init` made the inbox.
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 const { values: args } = parseArgs({
-  options: { port: { type: 'string' }, 'data-dir': { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    // The inbox `hearback init` made (a PostgreSQL database may hold the real server's too).
+    inbox: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+  },
 });
-const db = new Database(join(args['data-dir'], 'hearback.db'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
-const inbox = db.prepare('select id, org_id from inboxes order by id limit 1').get();
-if (!inbox) throw new Error('No inbox: run `hearback init` on the data dir first.');
 
-const insertFeedback = db.prepare(
-  `insert into feedback (id, org_id, inbox_id, brand_id, type, score, comment, context, source, status,
-     issue_link, idempotency_key, created_at, updated_at)
-   values (?, ?, ?, null, ?, ?, ?, ?, ?, 'new', null, null, ?, ?)`,
-);
-const insertEvent = db.prepare('insert into outbox (id, org_id, type, payload, created_at) values (?, ?, ?, ?, ?)');
-const commit = db.transaction((items) => {
-  for (const item of items) {
-    const { feedback } = item;
-    insertFeedback.run(
-      feedback.id,
-      feedback.orgId,
-      feedback.inboxId,
-      feedback.type,
-      feedback.score,
-      feedback.comment,
-      JSON.stringify(feedback.context),
-      feedback.source,
-      feedback.createdAt,
-      feedback.updatedAt,
-    );
-    insertEvent.run(
-      `evt_${feedback.id.slice(3)}`,
-      feedback.orgId,
-      'feedback.created',
-      JSON.stringify(feedback),
-      feedback.createdAt,
-    );
-  }
-});
+/** Stores a batch of feedback rows and their events in one durable commit. */
+function sqliteStore(dataDir) {
+  const db = new Database(join(dataDir, 'hearback.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  const insertFeedback = db.prepare(
+    `insert into feedback (id, org_id, inbox_id, brand_id, type, score, comment, context, source, status,
+       issue_link, idempotency_key, created_at, updated_at)
+     values (?, ?, ?, null, ?, ?, ?, ?, ?, 'new', null, null, ?, ?)`,
+  );
+  const insertEvent = db.prepare('insert into outbox (id, org_id, type, payload, created_at) values (?, ?, ?, ?, ?)');
+  const commit = db.transaction((batch) => {
+    for (const feedback of batch) {
+      insertFeedback.run(
+        feedback.id,
+        feedback.orgId,
+        feedback.inboxId,
+        feedback.type,
+        feedback.score,
+        feedback.comment,
+        JSON.stringify(feedback.context),
+        feedback.source,
+        feedback.createdAt,
+        feedback.updatedAt,
+      );
+      insertEvent.run(
+        eventIdOf(feedback),
+        feedback.orgId,
+        'feedback.created',
+        JSON.stringify(feedback),
+        feedback.createdAt,
+      );
+    }
+  });
+  return {
+    inbox: async (id) => db.prepare('select id, org_id from inboxes where id = ?').get(id),
+    commit: async (batch) => commit(batch),
+    // One commit at a time: SQLite has one writer.
+    concurrency: 1,
+  };
+}
+
+/**
+ * PostgreSQL: one statement per batch (rows as arrays, both inserts in one CTE), prepared once per
+ * connection, in autocommit: one round trip, durable when it returns (synchronous_commit = on).
+ */
+function postgresStore(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const text = `with stored as (
+      insert into feedback (id, org_id, inbox_id, brand_id, type, score, comment, context, source, status,
+        issue_link, idempotency_key, created_at, updated_at)
+      select id, $2, $3, null, type, score, comment, context, source, 'new', null, null, at, at
+      from unnest($1::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])
+        as rows(id, type, score, comment, context, source, at)
+    )
+    insert into outbox (id, org_id, type, payload, created_at)
+    select event_id, $2, 'feedback.created', payload, at from unnest($10::text[], $11::text[], $9::text[])
+      as events(event_id, payload, at)`;
+  return {
+    inbox: async (id) => (await pool.query('select id, org_id from inboxes where id = $1', [id])).rows[0],
+    commit: async (batch) => {
+      const column = (pick) => batch.map(pick);
+      await pool.query({
+        name: 'floor_collect',
+        text,
+        values: [
+          column((feedback) => feedback.id),
+          batch[0].orgId,
+          batch[0].inboxId,
+          column((feedback) => feedback.type),
+          column((feedback) => feedback.score),
+          column((feedback) => feedback.comment),
+          column((feedback) => JSON.stringify(feedback.context)),
+          column((feedback) => feedback.source),
+          column((feedback) => feedback.createdAt),
+          column(eventIdOf),
+          column((feedback) => JSON.stringify(feedback)),
+        ],
+      });
+    },
+    // Batches overlap on the pool, as the real server's do (its commitConcurrency on PostgreSQL).
+    concurrency: 3,
+  };
+}
+
+const eventIdOf = (feedback) => `evt_${feedback.id.slice(3)}`;
+const store = args['database-url'] ? postgresStore(args['database-url']) : sqliteStore(args['data-dir']);
+const inbox = await store.inbox(args.inbox);
+if (!inbox) throw new Error(`No inbox ${args.inbox}: run \`hearback init\` on the database first.`);
 
 // Time-ordered ids: milliseconds, then a counter.
 let counter = 0;
 const nextId = () => `fb_${Date.now().toString(36).padStart(10, '0')}${(++counter).toString(36).padStart(10, '0')}`;
 
-let queue = [];
-function flush() {
-  const batch = queue;
-  queue = [];
-  let status = 201;
-  try {
-    commit(batch);
-  } catch {
-    status = 500;
-  }
-  for (const item of batch)
-    item.answer(status, status === 201 ? { id: item.feedback.id, success: true } : { error: 'commit failed' });
+// Group commit as the real server does it: what arrived in this turn of the loop shares a commit,
+// and what arrives while `concurrency` commits run waits for the next.
+const queue = [];
+let running = 0;
+let scheduled = false;
+function schedule() {
+  if (scheduled || running >= store.concurrency || queue.length === 0) return;
+  scheduled = true;
+  setImmediate(async () => {
+    scheduled = false;
+    const batch = queue.splice(0, 500);
+    running++;
+    schedule();
+    let status = 201;
+    try {
+      await store.commit(batch.map((item) => item.feedback));
+    } catch (error) {
+      process.stderr.write(`commit failed: ${error.message}\n`);
+      status = 500;
+    }
+    running--;
+    for (const { feedback, answer } of batch) {
+      answer(status, status === 201 ? { id: feedback.id, success: true } : { error: 'commit failed' });
+    }
+    schedule();
+  });
 }
 
 const server = createServer((request, response) => {
@@ -110,8 +189,8 @@ const server = createServer((request, response) => {
       createdAt: now,
       updatedAt: now,
     };
-    // Group commit as the real server does it: what arrived in this turn of the loop shares a commit.
-    if (queue.push({ feedback, answer }) === 1) setImmediate(flush);
+    queue.push({ feedback, answer });
+    schedule();
   });
 });
 server.keepAliveTimeout = 5000;

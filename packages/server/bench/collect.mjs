@@ -242,27 +242,29 @@ async function startReal(dialect, cli) {
 }
 
 /**
- * bench/collect-floor-server.mjs on a data dir made by the real `hearback init`: the same schema
+ * bench/collect-floor-server.mjs on a database made by the real `hearback init`: the same schema
  * and rows, none of Hearback's request handling. Measured, verified, but held to no target.
  */
-async function startFloor(cli) {
+async function startFloor(dialect, cli) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-bench-floor-'));
   tempDirs.add(dataDir);
+  const databaseUrl = dialect === 'postgres' ? postgresUrl : '';
   const { stdout } = await execFileAsync(process.execPath, [cli, 'init', '--json', '--data-dir', dataDir], {
-    env: { ...process.env, HEARBACK_LOG_LEVEL: 'error', DATABASE_URL: '' },
+    env: { ...process.env, HEARBACK_LOG_LEVEL: 'error', DATABASE_URL: databaseUrl },
   });
   const keys = JSON.parse(stdout);
   const port = await freePort();
+  const where = dialect === 'postgres' ? ['--database-url', databaseUrl] : ['--data-dir', dataDir];
   const child = await startProcess(
-    'floor',
-    [join(here, 'collect-floor-server.mjs'), '--port', String(port), '--data-dir', dataDir],
+    `floor ${dialect}`,
+    [join(here, 'collect-floor-server.mjs'), '--port', String(port), '--inbox', keys.inboxId, ...where],
     { ready: /listening on/ },
   );
   return {
-    name: 'floor sqlite',
-    tag: 'floor',
+    name: `floor ${dialect}`,
+    tag: `floor ${dialect}`,
     floor: true,
-    dialect: 'sqlite',
+    dialect,
     child,
     dataDir,
     keys,
@@ -413,7 +415,10 @@ async function main() {
     reals.push(await startReal('sqlite', cli));
     if (process.env.DATABASE_URL) reals.push(await startReal('postgres', cli));
   }
-  if (args.floor) reals.push(await startFloor(clis[0]));
+  if (args.floor) {
+    reals.push(await startFloor('sqlite', clis[0]));
+    if (process.env.DATABASE_URL) reals.push(await startFloor('postgres', clis[0]));
+  }
   if (clis.length > 1) {
     for (const [index, cli] of clis.entries()) process.stdout.write(`build ${index + 1}: ${cli}\n`);
   }
@@ -459,7 +464,7 @@ async function main() {
     real.ratio = result.ratio;
     if (real.floor) {
       checks.push({
-        label: `floor non-2xx answers ${result.non2xx}, socket errors ${result.errors}`,
+        label: `${real.tag} non-2xx answers ${result.non2xx}, socket errors ${result.errors}`,
         ok: result.non2xx === 0 && result.errors === 0,
         correctness: true,
       });
@@ -478,12 +483,11 @@ async function main() {
     });
   }
 
-  const floor = reals.find((real) => real.floor);
-  if (floor) {
+  for (const floor of reals.filter((real) => real.floor)) {
     process.stdout.write(
-      `\nfloor: the same rows stored by bench/collect-floor-server.mjs reach ${floor.ratio.toFixed(2)} of bare\n`,
+      `\n${floor.name}: the same rows stored by bench/collect-floor-server.mjs reach ${floor.ratio.toFixed(2)} of bare\n`,
     );
-    for (const real of reals.filter((real) => !real.floor && real.dialect === 'sqlite')) {
+    for (const real of reals.filter((real) => !real.floor && real.dialect === floor.dialect)) {
       process.stdout.write(`${real.name}: ${(real.ratio / floor.ratio).toFixed(2)} of the floor\n`);
     }
   }
