@@ -8,7 +8,8 @@ import { nowIso } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { requireScopeOf } from './access.js';
-import { type CollectResult, commitCollectBatch } from './collect-batch.js';
+import type { CollectResult } from './collect-batch.js';
+import { collectCommitter } from './collect-commit.js';
 import type { UsageTally } from './usage-tally.js';
 
 export interface CollectInput {
@@ -37,13 +38,14 @@ export interface CollectServiceOptions {
  * event, usage count) is durable. Concurrent submissions share one commit.
  */
 export function collectService(store: Store, options: CollectServiceOptions) {
+  const commitBatch = collectCommitter(store);
   const committer = new GroupCommitter<NewFeedback, CollectResult>({
     windowMs: options.windowMs,
     concurrency: options.concurrency,
     // Two batches in flight must not both find an idempotency key unused and both insert it.
     keyOf: (item) => (item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`),
     commit: async (items) => {
-      const { outcomes, uncounted } = await store.transaction((tx) => commitCollectBatch(tx, items));
+      const { outcomes, uncounted } = await commitBatch(items);
       for (const { orgId, period, amount } of uncounted) options.usage.add(orgId, period, 'events', amount);
       options.onEvents();
       return outcomes;

@@ -4,6 +4,7 @@ import type { Database } from './database.js';
 import { VersionedCache } from './lookup-cache.js';
 import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js';
 import { brandsRepository } from './repositories/brands.js';
+import { type CollectInsertRepository, collectInsertRepository } from './repositories/collect-insert.js';
 import { collectLookupRepository } from './repositories/collect-lookup.js';
 import { embeddingBacklogRepository } from './repositories/embedding-backlog.js';
 import { embeddingsRepository, vecTablesFor } from './repositories/embeddings.js';
@@ -62,6 +63,11 @@ export type Repositories = ReturnType<typeof repositories>;
 
 export interface Store extends Repositories {
   readonly dialect: Database['dialect'];
+  /**
+   * PostgreSQL only: `/collect` items of uncapped organizations in one statement, no transaction
+   * around it (so never part of one; see collect-insert.ts).
+   */
+  readonly collectInsert?: CollectInsertRepository | undefined;
   /** Runs `work` in one transaction: every write in it commits together or not at all. */
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
 }
@@ -78,6 +84,7 @@ export function createStore(database: Database): Store {
   return {
     ...repositories(database.db, database, inserts, caches, database.unsynced),
     dialect: database.dialect,
+    collectInsert: collectInsertRepository(database),
     transaction: (work) => database.db.transaction().execute((trx) => work(repositories(trx, database, inserts))),
   };
 }

@@ -28,7 +28,8 @@ function toFeedback(row: FeedbackTable): Feedback {
   };
 }
 
-function toRow(feedback: NewFeedback): FeedbackTable {
+/** The row stored for a new feedback item (also written by collect-insert.ts). */
+export function toFeedbackRow(feedback: NewFeedback): FeedbackTable {
   return {
     id: feedback.id,
     org_id: feedback.orgId,
@@ -51,7 +52,7 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
   return {
     async insertMany(items: NewFeedback[]): Promise<void> {
       if (items.length === 0) return;
-      const rows = items.map(toRow);
+      const rows = items.map(toFeedbackRow);
       const build = () => db.insertInto('feedback').values(rows);
       await (inserts ? inserts.run(db, 'feedback', rows, build) : build().execute());
     },

@@ -1,0 +1,123 @@
+import type { Settled } from '../lib/group-commit.js';
+import { usagePeriod } from '../lib/time.js';
+import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
+import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { Store } from '../storage/store.js';
+import { type CollectResult, type CommittedBatch, commitCollectBatch } from './collect-batch.js';
+import { feedbackEvent } from './events.js';
+import { PLAN_NAMES, PLANS } from './plans.js';
+
+/** Plans without a monthly event cap: storing their events reads and locks no usage row. */
+const UNCAPPED_PLANS = PLAN_NAMES.filter((plan) => PLANS[plan].eventsPerMonth === null);
+
+/** Organizations remembered as capped before the set starts over; bounds memory. */
+const MAX_CAPPED_HINTS = 10_000;
+
+/**
+ * The `commit` of the `/collect` group committer. Where the store has a single-statement insert
+ * (PostgreSQL), items of uncapped organizations are stored by it: one round trip instead of a
+ * transaction of five or more, which is what bounds PostgreSQL ingest. The statement itself checks
+ * each organization's plan, so a plan change holds from the next batch on, as in the transaction.
+ * Everything else (capped plans, whose count must be exact) goes through commitCollectBatch in a
+ * transaction, as on SQLite, where the whole batch does.
+ *
+ * @example
+ * const commit = collectCommitter(store);
+ * const { outcomes, uncounted } = await commit(items);
+ */
+export function collectCommitter(store: Store): (items: NewFeedback[]) => Promise<CommittedBatch> {
+  const { collectInsert } = store;
+  // Organizations last seen on a capped plan skip the statement (it would store none of theirs).
+  // Only a hint: a wrong one costs a round trip or a transaction, never a wrong answer.
+  const capped = new Set<string>();
+
+  return async (items) => {
+    if (!collectInsert) return store.transaction((tx) => commitCollectBatch(tx, items));
+    const outcomes: (Settled<CollectResult> | undefined)[] = new Array(items.length);
+    const period = usagePeriod();
+    const uncounted: CommittedBatch['uncounted'] = [];
+
+    // A retry in the same batch as its original is not sent: it shares the original's outcome.
+    const sent: number[] = [];
+    const followers: { index: number; firstIndex: number }[] = [];
+    const firstOfKey = new Map<string, number>();
+    for (const [index, item] of items.entries()) {
+      if (capped.has(item.orgId)) continue;
+      const key = item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`;
+      const firstIndex = key === null ? undefined : firstOfKey.get(key);
+      if (firstIndex !== undefined) {
+        followers.push({ index, firstIndex });
+        continue;
+      }
+      if (key !== null) firstOfKey.set(key, index);
+      sent.push(index);
+    }
+
+    if (sent.length > 0) {
+      const results = await collectInsert.insertForPlans(
+        sent.map((index) => withEvent(items[index] as NewFeedback)),
+        UNCAPPED_PLANS,
+      );
+      const stored = new Map<string, number>();
+      for (const [position, index] of sent.entries()) {
+        const item = items[index] as NewFeedback;
+        const result = results[position];
+        // Not on an uncapped plan (any more): the transaction below reads its plan and counts.
+        if (!result) capped.add(item.orgId);
+        else if (result.storedId !== null) {
+          outcomes[index] = { ok: true, value: { id: result.storedId, replayed: true } };
+        } else {
+          outcomes[index] = { ok: true, value: { id: item.id, replayed: false } };
+          stored.set(item.orgId, (stored.get(item.orgId) ?? 0) + 1);
+        }
+      }
+      for (const [orgId, amount] of stored) uncounted.push({ orgId, period, amount });
+      for (const { index, firstIndex } of followers) {
+        const first = outcomes[firstIndex];
+        if (first?.ok) outcomes[index] = { ok: true, value: { id: first.value.id, replayed: true } };
+      }
+    }
+
+    const rest = items.flatMap((_, index) => (outcomes[index] === undefined ? [index] : []));
+    if (rest.length > 0) {
+      try {
+        const committed = await store.transaction((tx) =>
+          commitCollectBatch(
+            tx,
+            rest.map((index) => items[index] as NewFeedback),
+          ),
+        );
+        committed.outcomes.forEach((outcome, position) => {
+          outcomes[rest[position] as number] = outcome;
+        });
+        uncounted.push(...committed.uncounted);
+        rememberPlans(
+          capped,
+          rest.map((index) => (items[index] as NewFeedback).orgId),
+          committed.uncounted,
+        );
+      } catch (error) {
+        // The items stored by the statement are committed: they keep their answers.
+        if (rest.length === items.length) throw error;
+        for (const index of rest) outcomes[index] = { ok: false, error };
+      }
+    }
+    return { outcomes: outcomes as Settled<CollectResult>[], uncounted };
+  };
+}
+
+/** The item and its `feedback.created` event, which carries the item without its idempotency key. */
+function withEvent(item: NewFeedback): FeedbackWithEvent {
+  const { idempotencyKey: _key, ...feedback } = item;
+  return { feedback: item, event: feedbackEvent('feedback.created', feedback, feedback.createdAt) };
+}
+
+/** After a transaction: its organizations without a cap (uncounted) are no longer capped. */
+function rememberPlans(capped: Set<string>, orgIds: string[], uncounted: CommittedBatch['uncounted']): void {
+  const uncapped = new Set(uncounted.map(({ orgId }) => orgId));
+  if (capped.size > MAX_CAPPED_HINTS) capped.clear();
+  for (const orgId of orgIds) {
+    if (uncapped.has(orgId)) capped.delete(orgId);
+    else capped.add(orgId);
+  }
+}
