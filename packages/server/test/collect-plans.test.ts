@@ -3,18 +3,10 @@ import { usagePeriod } from '../src/lib/time.js';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { PLANS } from '../src/services/plans.js';
-import { dialectsUnderTest, openTestRuntime, requestApp } from './support/harness.js';
+import { postThumb } from './support/api-assertions.js';
+import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
 
 const STARTER_CAP = PLANS.starter.eventsPerMonth as number;
-
-async function collect(runtime: Runtime, org: BootstrappedOrganization, extra: Record<string, unknown> = {}) {
-  const response = await requestApp(runtime, '/collect', {
-    method: 'POST',
-    key: org.collectKey,
-    json: { inboxKey: org.inbox.inboxKey, type: 'thumbs', score: 1, ...extra },
-  });
-  return { status: response.status, body: (await response.json()) as { id?: string; code?: string } };
-}
 
 async function storedIds(runtime: Runtime, org: BootstrappedOrganization, table: 'feedback' | 'outbox') {
   const rows = await runtime.database.db
@@ -54,14 +46,14 @@ for (const dialect of dialectsUnderTest()) {
 
     it('applies a plan change to the very next request, in both directions', async () => {
       const org = await runtime.services.organizations.bootstrap({ name: 'Switcher', plan: 'enterprise' });
-      expect((await collect(runtime, org)).status).toBe(201);
+      expect((await postThumb(runtime, org)).status).toBe(201);
 
       await runtime.services.organizations.setPlan(org.organization.id, 'starter');
       await runtime.store.usage.increment(org.organization.id, usagePeriod(), 'events', STARTER_CAP);
-      expect(await collect(runtime, org)).toMatchObject({ status: 429, body: { code: 'event_limit_reached' } });
+      expect(await postThumb(runtime, org)).toMatchObject({ status: 429, body: { code: 'event_limit_reached' } });
 
       await runtime.services.organizations.setPlan(org.organization.id, 'enterprise');
-      const accepted = await collect(runtime, org);
+      const accepted = await postThumb(runtime, org);
       expect(accepted.status).toBe(201);
       expect(await storedIds(runtime, org, 'feedback')).toHaveLength(2);
       expect(await storedIds(runtime, org, 'feedback')).toContain(accepted.body.id);
@@ -73,11 +65,11 @@ for (const dialect of dialectsUnderTest()) {
       await runtime.store.usage.increment(full.organization.id, usagePeriod(), 'events', STARTER_CAP - 1);
 
       const answers = await Promise.all([
-        collect(runtime, open, { eventId: 'a' }),
-        collect(runtime, full),
-        collect(runtime, open, { eventId: 'a' }),
-        collect(runtime, full),
-        collect(runtime, open),
+        postThumb(runtime, open, { eventId: 'a' }),
+        postThumb(runtime, full),
+        postThumb(runtime, open, { eventId: 'a' }),
+        postThumb(runtime, full),
+        postThumb(runtime, open),
       ]);
 
       const [first, fullOne, retry, fullTwo, plain] = answers;
@@ -103,11 +95,11 @@ for (const dialect of dialectsUnderTest()) {
         const transactions = countTransactions(runtime);
 
         const answers = await Promise.all([
-          collect(runtime, org, { eventId: 'x' }),
-          collect(runtime, org),
-          collect(runtime, org, { eventId: 'x' }),
+          postThumb(runtime, org, { eventId: 'x' }),
+          postThumb(runtime, org),
+          postThumb(runtime, org, { eventId: 'x' }),
         ]);
-        const retried = await collect(runtime, org, { eventId: 'x' });
+        const retried = await postThumb(runtime, org, { eventId: 'x' });
 
         expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
         expect(retried).toEqual({ status: 201, body: answers[0]?.body });
@@ -123,7 +115,7 @@ for (const dialect of dialectsUnderTest()) {
         const capped = await runtime.services.organizations.bootstrap({ name: 'Capped', plan: 'starter' });
         runtime.store.transaction = () => Promise.reject(new Error('connection lost'));
 
-        const [stored, failed] = await Promise.all([collect(runtime, open), collect(runtime, capped)]);
+        const [stored, failed] = await Promise.all([postThumb(runtime, open), postThumb(runtime, capped)]);
 
         expect(stored.status).toBe(201);
         expect(await storedIds(runtime, open, 'feedback')).toEqual([stored.body.id]);

@@ -1,7 +1,7 @@
 import type { Settled } from '../lib/group-commit.js';
 import { usagePeriod } from '../lib/time.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
-import type { NewFeedback } from '../storage/repositories/feedback.js';
+import { isIdempotencyKeyConflict, type NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { type CollectResult, type CommittedBatch, commitCollectBatch } from './collect-batch.js';
 import { feedbackEvent } from './events.js';
@@ -12,6 +12,9 @@ const UNCAPPED_PLANS = PLAN_NAMES.filter((plan) => PLANS[plan].eventsPerMonth ==
 
 /** Organizations remembered as capped before the set starts over; bounds memory. */
 const MAX_CAPPED_HINTS = 10_000;
+
+/** Tries of one write whose idempotency keys other processes keep committing meanwhile. */
+const KEY_CONFLICT_TRIES = 3;
 
 /**
  * The `commit` of the `/collect` group committer. Where the store has a single-statement insert
@@ -32,7 +35,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
   const capped = new Set<string>();
 
   return async (items) => {
-    if (!collectInsert) return store.transaction((tx) => commitCollectBatch(tx, items));
+    if (!collectInsert) return retryingKeyConflicts(() => store.transaction((tx) => commitCollectBatch(tx, items)));
     const outcomes: (Settled<CollectResult> | undefined)[] = new Array(items.length);
     const period = usagePeriod();
     const uncounted: CommittedBatch['uncounted'] = [];
@@ -54,10 +57,8 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     }
 
     if (sent.length > 0) {
-      const results = await collectInsert.insertForPlans(
-        sent.map((index) => withEvent(items[index] as NewFeedback)),
-        UNCAPPED_PLANS,
-      );
+      const entries = sent.map((index) => withEvent(items[index] as NewFeedback));
+      const results = await retryingKeyConflicts(() => collectInsert.insertForPlans(entries, UNCAPPED_PLANS));
       const stored = new Map<string, number>();
       for (const [position, index] of sent.entries()) {
         const item = items[index] as NewFeedback;
@@ -81,11 +82,9 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     const rest = items.flatMap((_, index) => (outcomes[index] === undefined ? [index] : []));
     if (rest.length > 0) {
       try {
-        const committed = await store.transaction((tx) =>
-          commitCollectBatch(
-            tx,
-            rest.map((index) => items[index] as NewFeedback),
-          ),
+        const restItems = rest.map((index) => items[index] as NewFeedback);
+        const committed = await retryingKeyConflicts(() =>
+          store.transaction((tx) => commitCollectBatch(tx, restItems)),
         );
         committed.outcomes.forEach((outcome, position) => {
           outcomes[rest[position] as number] = outcome;
@@ -104,6 +103,22 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     }
     return { outcomes: outcomes as Settled<CollectResult>[], uncounted };
   };
+}
+
+/**
+ * Runs `write` (one statement or one transaction: all or nothing) again when another process
+ * committed one of its idempotency keys while it ran. The failed try stored nothing, and the next
+ * one finds that row and answers the retry with its id, where otherwise the unique index would
+ * fail every item of the batch.
+ */
+async function retryingKeyConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (tries >= KEY_CONFLICT_TRIES || !isIdempotencyKeyConflict(error)) throw error;
+    }
+  }
 }
 
 /** The item and its `feedback.created` event, which carries the item without its idempotency key. */

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { ErrorCode } from '../../src/errors/error-codes.js';
-import type { TestBed } from './harness.js';
+import type { Runtime } from '../../src/runtime.js';
+import { requestApp, type TestBed } from './harness.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in the tests.
 export type Json = any;
@@ -117,6 +118,20 @@ export async function collectComments(
     ids.push((await expectJson<{ id: string }>(response, 201)).id);
   }
   return ids;
+}
+
+/** Posts one thumbs-up (plus `extra` fields) to the organization's first inbox; any answer. */
+export async function postThumb(
+  runtime: Runtime,
+  org: { collectKey: string; inbox: { inboxKey: string } },
+  extra: Record<string, unknown> = {},
+): Promise<{ status: number; body: { id?: string; code?: string } }> {
+  const response = await requestApp(runtime, '/collect', {
+    method: 'POST',
+    key: org.collectKey,
+    json: { inboxKey: org.inbox.inboxKey, type: 'thumbs', score: 1, ...extra },
+  });
+  return { status: response.status, body: (await response.json()) as { id?: string; code?: string } };
 }
 
 /** Every outbox event whose payload is the given feedback item, oldest first. */
