@@ -306,6 +306,24 @@ for (const dialect of dialectsUnderTest()) {
       }
     });
 
+    it('reads its position from the database once, then keeps the one it moved to', async () => {
+      const handled: string[] = [];
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'test.ping': [async (event) => void handled.push(event.id)] },
+      });
+      const positionReads = vi.spyOn(runtime.store.outbox, 'positionOf');
+
+      const first = await appendEvents(runtime.store, org.organization.id, 2);
+      expect(await runner.runUntilIdle()).toBe(2);
+      const second = await appendEvents(runtime.store, org.organization.id, 3);
+      expect(await runner.runUntilIdle()).toBe(3);
+
+      expect(handled).toEqual([...first, ...second]);
+      expect(positionReads).toHaveBeenCalledTimes(1);
+      expect((await consumerRow(runtime)).position_seq).toBe((await outboxRows(runtime)).at(-1)?.seq);
+    });
+
     it('makes an event claimed by a runner that never finished claimable again once its lease expires', async () => {
       const [eventId] = await appendEvents(runtime.store, org.organization.id, 1);
       const start = Date.now();

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type ClaimedEvent, comparePositions, DEFAULT_CONSUMER } from '../storage/repositories/outbox.js';
+import {
+  type ClaimedEvent,
+  comparePositions,
+  DEFAULT_CONSUMER,
+  type StreamPosition,
+} from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 
 export type EventHandler = (event: ClaimedEvent) => Promise<void>;
@@ -37,13 +42,17 @@ const MAX_BACKOFF_MS = 10 * 60 * 1000;
 export class JobRunner {
   private readonly handlers: Map<string, EventHandler[]>;
   private timer: NodeJS.Timeout | null = null;
-  private active: Promise<number> | null = null;
+  private active: Promise<void> | null = null;
   private wakeRequested = false;
   private wakeScheduled = false;
   private stopped = true;
   private readonly consumer: string;
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  /** Where this runner last left the position; saves reading it back (another runner's move shows in the lease). */
+  private knownPosition: StreamPosition | undefined;
+  /** When background runs next look for due retries. */
+  private retriesCheckedAfter = 0;
 
   constructor(private readonly options: JobRunnerOptions) {
     this.handlers = new Map(Object.entries(options.handlers ?? {}));
@@ -99,6 +108,23 @@ export class JobRunner {
     return (await this.runRetries()) + (await this.runStream());
   }
 
+  /**
+   * What a wake-up or poll runs. Due retries are looked for at most once a poll interval: their
+   * backoff starts at a second, and every look is a write. The log is read until a batch comes
+   * back short, without the empty read that ends runUntilIdle: a commit meanwhile wakes the runner.
+   */
+  private async runInBackground(): Promise<void> {
+    const now = Date.now();
+    if (now >= this.retriesCheckedAfter) {
+      const retried = await this.runRetries();
+      // A full batch of retries may leave more due ones behind: look again on the next run.
+      this.retriesCheckedAfter = retried < this.batchSize ? now + (this.options.pollIntervalMs ?? 1000) : 0;
+    }
+    while ((await this.runStream()) >= this.batchSize) {
+      if (this.stopped) return;
+    }
+  }
+
   private async runRetries(): Promise<number> {
     const { store } = this.options;
     const now = Date.now();
@@ -121,7 +147,7 @@ export class JobRunner {
    */
   private async runStream(): Promise<number> {
     const { store } = this.options;
-    const seen = await store.outbox.positionOf(this.consumer);
+    const seen = this.knownPosition ?? (await store.outbox.positionOf(this.consumer));
     const peeked = await store.outbox.readAfter(seen, this.batchSize);
     if (peeked.length === 0) return 0;
     const token = randomUUID();
@@ -134,7 +160,10 @@ export class JobRunner {
       token,
     );
     // Another runner holds the position: its batch is not ours to handle.
-    if (!lease) return 0;
+    if (!lease) {
+      this.knownPosition = undefined;
+      return 0;
+    }
     const events =
       comparePositions(lease.position, seen) === 0
         ? peeked
@@ -144,13 +173,17 @@ export class JobRunner {
       // A long batch keeps its lease; one that lost it (expired, taken over) stops and leaves the rest.
       if (Date.now() > leaseEnds - this.leaseMs / 2) {
         leaseEnds = Date.now() + this.leaseMs;
-        if (!(await store.outbox.renewLease(this.consumer, token, new Date(leaseEnds).toISOString()))) return 0;
+        if (!(await store.outbox.renewLease(this.consumer, token, new Date(leaseEnds).toISOString()))) {
+          this.knownPosition = undefined;
+          return 0;
+        }
       }
       const { position: next, ...delivered } = event;
       await this.handle({ ...delivered, attempts: lease.attempts });
       position = next;
     }
-    await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
+    const advanced = await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
+    this.knownPosition = advanced ? position : undefined;
     return events.length;
   }
 
@@ -180,7 +213,7 @@ export class JobRunner {
     this.wakeScheduled = false;
     if (this.stopped) return;
     this.wakeRequested = false;
-    this.active = this.runUntilIdle();
+    this.active = this.runInBackground();
     try {
       await this.active;
     } catch (error) {
