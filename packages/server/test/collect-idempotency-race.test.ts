@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { nowIso, usagePeriod } from '../src/lib/time.js';
@@ -6,42 +7,46 @@ import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { toFeedbackRow } from '../src/storage/repositories/feedback.js';
 import { postThumb } from './support/api-assertions.js';
-import { deferred, within } from './support/async.js';
+import { within } from './support/async.js';
 import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
 
 /**
- * Another server process in the middle of committing the original of a retry: its row with
- * `eventId` is inserted, not yet committed, until `commit()`.
+ * Another server process in the middle of a commit: its own connection, one transaction held open
+ * while the test inserts the originals of retries into it, until `commit()`.
  */
-async function originalBeingCommitted(runtime: Runtime, org: BootstrappedOrganization, eventId: string) {
-  const now = nowIso();
-  const row = toFeedbackRow({
-    id: newId('feedback'),
-    orgId: org.organization.id,
-    inboxId: org.inbox.id,
-    brandId: null,
-    type: 'thumbs',
-    score: 1,
-    comment: null,
-    context: {},
-    source: null,
-    status: 'new',
-    issueLink: null,
-    idempotencyKey: eventId,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const inserted = deferred<number>();
-  const release = deferred();
-  const committed = runtime.database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('feedback').values(row).execute();
-    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-    inserted.resolve(rows[0]?.pid as number);
-    await release.promise;
-  });
-  const pid = await inserted.promise;
+async function anotherProcessCommitting(runtime: Runtime, org: BootstrappedOrganization) {
+  const client = new pg.Client({ connectionString: runtime.config.databaseUrl });
+  await client.connect();
+  await client.query('begin');
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const pid = rows[0]?.pid as number;
   return {
-    id: row.id,
+    /** Stores the original of `eventId` (uncommitted); its id. Waits while another holds that key. */
+    async insert(eventId: string): Promise<string> {
+      const now = nowIso();
+      const row = toFeedbackRow({
+        id: newId('feedback'),
+        orgId: org.organization.id,
+        inboxId: org.inbox.id,
+        brandId: null,
+        type: 'thumbs',
+        score: 1,
+        comment: null,
+        context: {},
+        source: null,
+        status: 'new',
+        issueLink: null,
+        idempotencyKey: eventId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const columns = Object.keys(row);
+      await client.query(
+        `insert into feedback (${columns.join(', ')}) values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`,
+        Object.values(row),
+      );
+      return row.id;
+    },
     /** Resolves once another session waits for this transaction to end. */
     async waitedFor(): Promise<void> {
       for (;;) {
@@ -53,21 +58,36 @@ async function originalBeingCommitted(runtime: Runtime, org: BootstrappedOrganiz
         await new Promise((resolve) => setImmediate(resolve));
       }
     },
-    async commit() {
-      release.resolve();
-      await committed;
+    async commit(): Promise<void> {
+      await client.query('commit');
     },
+    /** Ends the connection; an open transaction rolls back. */
+    async close(): Promise<void> {
+      await client.end();
+    },
+  };
+}
+
+/** The organization's stored feedback ids, and the feedback ids its outbox events announce. */
+async function storedAndAnnounced(runtime: Runtime, org: BootstrappedOrganization) {
+  const { db } = runtime.database;
+  const orgId = org.organization.id;
+  const rows = await db.selectFrom('feedback').select('id').where('org_id', '=', orgId).execute();
+  const events = await db.selectFrom('outbox').select('payload').where('org_id', '=', orgId).execute();
+  return {
+    stored: rows.map((row) => row.id).sort(),
+    announced: events.map((event) => (JSON.parse(event.payload) as { id: string }).id),
   };
 }
 
 // Two processes on one database only happen on PostgreSQL.
 if (dialectsUnderTest().includes('postgres')) {
-  describe('a /collect retry that reaches another process while its original commits [postgres]', () => {
+  describe('/collect retries that reach another process while their originals commit [postgres]', () => {
     let runtime: Runtime;
     let cleanup: () => Promise<void>;
 
     beforeEach(async () => {
-      // A window long enough that the retry and an unrelated submission share one batch.
+      // A window long enough that submissions sent together share one batch.
       const opened = await openTestRuntime('postgres', { commitWindowMs: 50 });
       runtime = opened.runtime;
       cleanup = opened.cleanup;
@@ -81,35 +101,57 @@ if (dialectsUnderTest().includes('postgres')) {
       const path = plan === 'enterprise' ? 'one statement' : 'transaction of a capped plan';
       it(`answers with the original's id and fails nothing else in its batch (${path})`, async () => {
         const org = await runtime.services.organizations.bootstrap({ name: 'Retried', plan });
-        const original = await originalBeingCommitted(runtime, org, 'evt-1');
-
-        const answers = Promise.all([postThumb(runtime, org, { eventId: 'evt-1' }), postThumb(runtime, org)]);
+        const other = await anotherProcessCommitting(runtime, org);
         try {
-          await within(original.waitedFor(), 5_000, 'the retry never waited for its original');
-        } finally {
-          await original.commit();
-        }
-        const [retry, unrelated] = await answers;
+          const originalId = await other.insert('evt-1');
 
-        expect(retry).toEqual({ status: 201, body: { id: original.id, success: true } });
-        expect(unrelated.status).toBe(201);
-        const orgId = org.organization.id;
-        const stored = await runtime.database.db
-          .selectFrom('feedback')
-          .select('id')
-          .where('org_id', '=', orgId)
-          .execute();
-        expect(stored.map((row) => row.id).sort()).toEqual([original.id, unrelated.body.id].sort());
-        // Only the unrelated submission was new: one event announced, one counted.
-        const events = await runtime.database.db
-          .selectFrom('outbox')
-          .select('payload')
-          .where('org_id', '=', orgId)
-          .execute();
-        expect(events.map((event) => (JSON.parse(event.payload) as { id: string }).id)).toEqual([unrelated.body.id]);
-        await runtime.services.collect.drain();
-        expect(await runtime.store.usage.read(orgId, usagePeriod())).toMatchObject({ events: 1 });
+          const answers = Promise.all([postThumb(runtime, org, { eventId: 'evt-1' }), postThumb(runtime, org)]);
+          try {
+            await within(other.waitedFor(), 5_000, 'the retry never waited for its original');
+          } finally {
+            await other.commit();
+          }
+          const [retry, unrelated] = await answers;
+
+          expect(retry).toEqual({ status: 201, body: { id: originalId, success: true } });
+          expect(unrelated.status).toBe(201);
+          // Only the unrelated submission was new: one event announced, one counted.
+          expect(await storedAndAnnounced(runtime, org)).toEqual({
+            stored: [originalId, unrelated.body.id].sort(),
+            announced: [unrelated.body.id],
+          });
+          await runtime.services.collect.drain();
+          expect(await runtime.store.usage.read(org.organization.id, usagePeriod())).toMatchObject({ events: 1 });
+        } finally {
+          await other.close();
+        }
       });
     }
+
+    it('answers both retries when their batch and the other process deadlock on their two keys', async () => {
+      const org = await runtime.services.organizations.bootstrap({ name: 'Crossed', plan: 'enterprise' });
+      const other = await anotherProcessCommitting(runtime, org);
+      try {
+        const secondId = await other.insert('evt-b');
+
+        // One batch: evt-a is inserted, then the statement waits for the other process's evt-b.
+        const answers = Promise.all([
+          postThumb(runtime, org, { eventId: 'evt-a' }),
+          postThumb(runtime, org, { eventId: 'evt-b' }),
+        ]);
+        await within(other.waitedFor(), 5_000, 'the batch never waited for the other process');
+        // The other process now wants evt-a: each waits for the other. PostgreSQL aborts the batch's
+        // statement, which has waited longer (deadlock_timeout, 1 s), and the other goes on.
+        const firstId = await within(other.insert('evt-a'), 10_000, 'the deadlock was not broken');
+        await other.commit();
+        const [first, second] = await answers;
+
+        expect(first).toEqual({ status: 201, body: { id: firstId, success: true } });
+        expect(second).toEqual({ status: 201, body: { id: secondId, success: true } });
+        expect(await storedAndAnnounced(runtime, org)).toEqual({ stored: [firstId, secondId].sort(), announced: [] });
+      } finally {
+        await other.close();
+      }
+    });
   });
 }

@@ -1,8 +1,9 @@
 import type { Settled } from '../lib/group-commit.js';
 import { usagePeriod } from '../lib/time.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
-import { isIdempotencyKeyConflict, type NewFeedback } from '../storage/repositories/feedback.js';
+import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
+import { isLostWriteRace } from '../storage/write-races.js';
 import { type CollectResult, type CommittedBatch, commitCollectBatch } from './collect-batch.js';
 import { feedbackEvent } from './events.js';
 import { PLAN_NAMES, PLANS } from './plans.js';
@@ -13,8 +14,8 @@ const UNCAPPED_PLANS = PLAN_NAMES.filter((plan) => PLANS[plan].eventsPerMonth ==
 /** Organizations remembered as capped before the set starts over; bounds memory. */
 const MAX_CAPPED_HINTS = 10_000;
 
-/** Tries of one write whose idempotency keys other processes keep committing meanwhile. */
-const KEY_CONFLICT_TRIES = 3;
+/** Tries of one write that keeps losing races with other processes' writes. */
+const WRITE_TRIES = 3;
 
 /**
  * The `commit` of the `/collect` group committer. Where the store has a single-statement insert
@@ -35,7 +36,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
   const capped = new Set<string>();
 
   return async (items) => {
-    if (!collectInsert) return retryingKeyConflicts(() => store.transaction((tx) => commitCollectBatch(tx, items)));
+    if (!collectInsert) return retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, items)));
     const outcomes: (Settled<CollectResult> | undefined)[] = new Array(items.length);
     const period = usagePeriod();
     const uncounted: CommittedBatch['uncounted'] = [];
@@ -58,7 +59,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
 
     if (sent.length > 0) {
       const entries = sent.map((index) => withEvent(items[index] as NewFeedback));
-      const results = await retryingKeyConflicts(() => collectInsert.insertForPlans(entries, UNCAPPED_PLANS));
+      const results = await retryingLostRaces(() => collectInsert.insertForPlans(entries, UNCAPPED_PLANS));
       const stored = new Map<string, number>();
       for (const [position, index] of sent.entries()) {
         const item = items[index] as NewFeedback;
@@ -83,9 +84,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     if (rest.length > 0) {
       try {
         const restItems = rest.map((index) => items[index] as NewFeedback);
-        const committed = await retryingKeyConflicts(() =>
-          store.transaction((tx) => commitCollectBatch(tx, restItems)),
-        );
+        const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, restItems)));
         committed.outcomes.forEach((outcome, position) => {
           outcomes[rest[position] as number] = outcome;
         });
@@ -106,17 +105,17 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
 }
 
 /**
- * Runs `write` (one statement or one transaction: all or nothing) again when another process
- * committed one of its idempotency keys while it ran. The failed try stored nothing, and the next
- * one finds that row and answers the retry with its id, where otherwise the unique index would
- * fail every item of the batch.
+ * Runs `write` (one statement or one transaction: all or nothing) again when it lost a race with
+ * another process (see isLostWriteRace): the failed try stored nothing, and the next one finds the
+ * other process's row and answers the retry with its id, where otherwise every item of the batch
+ * would fail.
  */
-async function retryingKeyConflicts<T>(write: () => Promise<T>): Promise<T> {
+async function retryingLostRaces<T>(write: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
       return await write();
     } catch (error) {
-      if (tries >= KEY_CONFLICT_TRIES || !isIdempotencyKeyConflict(error)) throw error;
+      if (tries >= WRITE_TRIES || !isLostWriteRace(error)) throw error;
     }
   }
 }

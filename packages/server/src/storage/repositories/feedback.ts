@@ -10,23 +10,6 @@ export interface NewFeedback extends Feedback {
   idempotencyKey: string | null;
 }
 
-/** The unique index that holds one row per idempotency key (migration 0001). */
-const IDEMPOTENCY_INDEX = 'feedback_idempotency_idx';
-
-/**
- * Whether `error` is the idempotency index refusing a row: another process committed the same key
- * while this write was under way (twins within one process never reach the database together).
- */
-export function isIdempotencyKeyConflict(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  // PostgreSQL names the index; SQLite names the columns.
-  if (code === '23505') return constraint === IDEMPOTENCY_INDEX;
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('feedback.idempotency_key')
-  );
-}
-
 function toFeedback(row: FeedbackTable): Feedback {
   return {
     id: row.id,
