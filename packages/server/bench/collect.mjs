@@ -20,8 +20,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 import { findWrk, runWrk } from './wrk.mjs';
 
@@ -30,25 +31,21 @@ const execFileAsync = promisify(execFile);
 
 const TARGETS = { sqliteRatio: 0.8, postgresRatio: 0.5, rssMb: 250 };
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
-    'cpu-prof': { type: 'string' },
-    cli: { type: 'string', multiple: true },
-    // Ingest is measured without the embedding model by default: the model (≈150–200 MB) would load
-    // on the first comment and its work competes for the same two cores. `--search local` measures both.
-    search: { type: 'string', default: 'off' },
-    // Also load bench/collect-floor-server.mjs: the same rows stored with nothing of Hearback's code.
-    floor: { type: 'boolean', default: false },
-    // wrk when installed; autocannon otherwise or when asked for.
-    generator: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
-  // `pnpm bench:collect -- --duration 5` passes the `--` along.
-  allowPositionals: true,
+const args = benchOptions({
+  duration: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '3' },
+  rounds: { type: 'string', default: '3' },
+  connections: { type: 'string', default: '50' },
+  'cpu-prof': { type: 'string' },
+  cli: { type: 'string', multiple: true },
+  // Ingest is measured without the embedding model by default: the model (≈150–200 MB) would load
+  // on the first comment and its work competes for the same two cores. `--search local` measures both.
+  search: { type: 'string', default: 'off' },
+  // Also load bench/collect-floor-server.mjs: the same rows stored with nothing of Hearback's code.
+  floor: { type: 'boolean', default: false },
+  // wrk when installed; autocannon otherwise or when asked for.
+  generator: { type: 'string' },
+  help: { type: 'boolean', default: false },
 });
 if (args.help) {
   process.stdout.write(
@@ -226,9 +223,23 @@ async function startReal(dialect, cli) {
     { env, ready: /listening on/ },
   );
   const label = clis.length > 1 ? ` ${clis.indexOf(cli) + 1}` : '';
-  return {
+  return collectTarget({
     name: `hearback ${dialect}${label}`,
     tag: `${dialect}${label}`,
+    dialect,
+    child,
+    dataDir,
+    keys,
+    port,
+  });
+}
+
+/** A server under load on /collect, with the counters `load` keeps for it. */
+function collectTarget({ name, tag, dialect, child, dataDir, keys, port, floor = false }) {
+  return {
+    name,
+    tag,
+    floor,
     dialect,
     child,
     dataDir,
@@ -260,20 +271,8 @@ async function startFloor(dialect, cli) {
     [join(here, 'collect-floor-server.mjs'), '--port', String(port), '--inbox', keys.inboxId, ...where],
     { ready: /listening on/ },
   );
-  return {
-    name: `floor ${dialect}`,
-    tag: `floor ${dialect}`,
-    floor: true,
-    dialect,
-    child,
-    dataDir,
-    keys,
-    url: `http://127.0.0.1:${port}`,
-    headers: { 'x-service-key': keys.collectKey },
-    acknowledged: 0,
-    sent: 0,
-    rejected: 0,
-  };
+  const name = `floor ${dialect}`;
+  return collectTarget({ name, tag: name, floor: true, dialect, child, dataDir, keys, port });
 }
 
 // ---------------------------------------------------------------------------------------------

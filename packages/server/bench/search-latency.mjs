@@ -17,23 +17,20 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { benchOptions } from './options.mjs';
 import { composeComment, composeQueries, randomSource, TOPICS } from './search-corpus.mjs';
 
 const TARGET_P95_MS = 100;
 
-const { values: args } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '100000' },
-    real: { type: 'string', default: '3000' },
-    corpus: { type: 'string' },
-    queries: { type: 'string', default: '200' },
-    http: { type: 'string', default: '50' },
-    dist: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
-  allowPositionals: true,
+const args = benchOptions({
+  rows: { type: 'string', default: '100000' },
+  real: { type: 'string', default: '3000' },
+  corpus: { type: 'string' },
+  queries: { type: 'string', default: '200' },
+  http: { type: 'string', default: '50' },
+  dist: { type: 'string' },
+  help: { type: 'boolean', default: false },
 });
 if (args.help) {
   process.stdout.write(

@@ -17,8 +17,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createRuntime, loadConfig } from '../dist/index.js';
+import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,14 +27,11 @@ const TARGETS = { hybridTop3: 0.9, aboveKeyword: 0.25 };
 /** Results asked per query: MRR counts a first relevant hit down to this rank. */
 const DEPTH = 10;
 
-const { values: args } = parseArgs({
-  options: {
-    'dev-set': { type: 'string', default: join(here, 'search-dev-set.json') },
-    // Every query's ranks, not only those hybrid misses.
-    verbose: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  allowPositionals: true,
+const args = benchOptions({
+  'dev-set': { type: 'string', default: join(here, 'search-dev-set.json') },
+  // Every query's ranks, not only those hybrid misses.
+  verbose: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
 });
 if (args.help) {
   process.stdout.write('node bench/search-quality.mjs [--verbose] [--dev-set FILE]\n');

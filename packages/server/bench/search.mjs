@@ -10,6 +10,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const flags = process.argv.slice(2).filter((arg) => arg !== '--');
+if (flags.length > 0) {
+  // Each script has options of its own; passing these to both would fail one of them.
+  process.stderr.write(
+    `bench:search takes no options (got ${flags.join(' ')}): run bench/search-quality.mjs or bench/search-latency.mjs with --help\n`,
+  );
+  process.exit(2);
+}
 const scripts = ['search-quality.mjs', 'search-latency.mjs'].map((name) => join(here, name)).filter(existsSync);
 
 let exitCode = 0;
