@@ -49,6 +49,7 @@ export class JobRunner {
   private readonly consumer: string;
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  private readonly pollIntervalMs: number;
   /** Where this runner last left the position; saves reading it back (another runner's move shows in the lease). */
   private knownPosition: StreamPosition | undefined;
   /** When background runs next look for due retries. */
@@ -59,6 +60,7 @@ export class JobRunner {
     this.consumer = options.consumer ?? DEFAULT_CONSUMER;
     this.batchSize = options.batchSize ?? 100;
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
   }
 
   on(type: string, handler: EventHandler): void {
@@ -118,7 +120,7 @@ export class JobRunner {
     if (now >= this.retriesCheckedAfter) {
       const retried = await this.runRetries();
       // A full batch of retries may leave more due ones behind: look again on the next run.
-      this.retriesCheckedAfter = retried < this.batchSize ? now + (this.options.pollIntervalMs ?? 1000) : 0;
+      this.retriesCheckedAfter = retried < this.batchSize ? now + this.pollIntervalMs : 0;
     }
     while ((await this.runStream()) >= this.batchSize) {
       if (this.stopped) return;
@@ -223,7 +225,7 @@ export class JobRunner {
     }
     if (this.stopped) return;
     this.wakeScheduled = this.wakeRequested;
-    const delay = this.wakeRequested ? (this.options.wakeDelayMs ?? 0) : (this.options.pollIntervalMs ?? 1000);
+    const delay = this.wakeRequested ? (this.options.wakeDelayMs ?? 0) : this.pollIntervalMs;
     this.timer = setTimeout(() => void this.loop(), delay);
   }
 }
