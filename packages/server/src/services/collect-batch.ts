@@ -1,6 +1,7 @@
 import type { Settled } from '../lib/group-commit.js';
 import { usagePeriod } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { OutboxEvent } from '../storage/repositories/outbox.js';
 import type { Repositories } from '../storage/store.js';
 import { feedbackEvent } from './events.js';
 import { planLimitError } from './plan-limits.js';
@@ -43,18 +44,14 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
   for (const [orgId, indexes] of groups) {
     const keys = indexes.map((index) => items[index]?.idempotencyKey).filter((key): key is string => !!key);
     const stored = await tx.feedback.findByIdempotencyKeys(orgId, [...new Set(keys)]);
-    const firstInBatch = new Map<string, number>();
+    const { firsts, repeats } = separateRepeats(items, indexes);
+    duplicates.push(...repeats);
     const fresh: number[] = [];
-    for (const index of indexes) {
+    for (const index of firsts) {
       const key = items[index]?.idempotencyKey ?? null;
       const storedId = key === null ? undefined : stored.get(key);
-      const firstIndex = key === null ? undefined : firstInBatch.get(key);
       if (storedId) outcomes[index] = { ok: true, value: { id: storedId, replayed: true } };
-      else if (firstIndex !== undefined) duplicates.push({ index, firstIndex });
-      else {
-        if (key !== null) firstInBatch.set(key, index);
-        fresh.push(index);
-      }
+      else fresh.push(index);
     }
 
     const organization = await tx.organizations.find(orgId);
@@ -79,14 +76,43 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
     outcomes[index] = first.ok ? { ok: true, value: { id: first.value.id, replayed: true } } : first;
   }
   await tx.feedback.insertMany(accepted);
-  await tx.outbox.append(
-    accepted.map(({ idempotencyKey: _key, ...feedback }) =>
-      feedbackEvent('feedback.created', feedback, feedback.createdAt),
-    ),
-  );
+  await tx.outbox.append(accepted.map(feedbackCreatedEvent));
   // A capped organization's row is already locked by readForUpdate above; still in org id order.
   for (const { orgId, amount } of counted) await tx.usage.increment(orgId, period, 'events', amount);
   return { outcomes, uncounted };
+}
+
+/** What makes two submissions one: the same idempotency key in the same organization (null: none). */
+export function idempotencyKeyOf(item: NewFeedback): string | null {
+  return item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`;
+}
+
+/**
+ * Splits the items at `indexes` into first submissions and repeats: a retry that lands in the same
+ * batch as its original (same idempotency key) is not stored again but shares the original's outcome.
+ */
+export function separateRepeats(
+  items: readonly NewFeedback[],
+  indexes: Iterable<number>,
+): { firsts: number[]; repeats: { index: number; firstIndex: number }[] } {
+  const firsts: number[] = [];
+  const repeats: { index: number; firstIndex: number }[] = [];
+  const firstOfKey = new Map<string, number>();
+  for (const index of indexes) {
+    const key = idempotencyKeyOf(items[index] as NewFeedback);
+    const firstIndex = key === null ? undefined : firstOfKey.get(key);
+    if (firstIndex !== undefined) repeats.push({ index, firstIndex });
+    else {
+      if (key !== null) firstOfKey.set(key, index);
+      firsts.push(index);
+    }
+  }
+  return { firsts, repeats };
+}
+
+/** The `feedback.created` outbox event of a stored item; the idempotency key stays out of it. */
+export function feedbackCreatedEvent({ idempotencyKey: _key, ...feedback }: NewFeedback): OutboxEvent {
+  return feedbackEvent('feedback.created', feedback, feedback.createdAt);
 }
 
 function groupIndexesByOrg(items: NewFeedback[]): Map<string, number[]> {

@@ -4,8 +4,13 @@ import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.j
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { isLostWriteRace } from '../storage/write-races.js';
-import { type CollectResult, type CommittedBatch, commitCollectBatch } from './collect-batch.js';
-import { feedbackEvent } from './events.js';
+import {
+  type CollectResult,
+  type CommittedBatch,
+  commitCollectBatch,
+  feedbackCreatedEvent,
+  separateRepeats,
+} from './collect-batch.js';
 import { PLAN_NAMES, PLANS } from './plans.js';
 
 /** Plans without a monthly event cap: storing their events reads and locks no usage row. */
@@ -42,20 +47,8 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     const uncounted: CommittedBatch['uncounted'] = [];
 
     // A retry in the same batch as its original is not sent: it shares the original's outcome.
-    const sent: number[] = [];
-    const followers: { index: number; firstIndex: number }[] = [];
-    const firstOfKey = new Map<string, number>();
-    for (const [index, item] of items.entries()) {
-      if (capped.has(item.orgId)) continue;
-      const key = item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`;
-      const firstIndex = key === null ? undefined : firstOfKey.get(key);
-      if (firstIndex !== undefined) {
-        followers.push({ index, firstIndex });
-        continue;
-      }
-      if (key !== null) firstOfKey.set(key, index);
-      sent.push(index);
-    }
+    const candidates = items.flatMap((item, index) => (capped.has(item.orgId) ? [] : [index]));
+    const { firsts: sent, repeats: followers } = separateRepeats(items, candidates);
 
     if (sent.length > 0) {
       const entries = sent.map((index) => withEvent(items[index] as NewFeedback));
@@ -120,10 +113,9 @@ async function retryingLostRaces<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The item and its `feedback.created` event, which carries the item without its idempotency key. */
+/** The item and its `feedback.created` event. */
 function withEvent(item: NewFeedback): FeedbackWithEvent {
-  const { idempotencyKey: _key, ...feedback } = item;
-  return { feedback: item, event: feedbackEvent('feedback.created', feedback, feedback.createdAt) };
+  return { feedback: item, event: feedbackCreatedEvent(item) };
 }
 
 /** After a transaction: its organizations without a cap (uncounted) are no longer capped. */

@@ -8,7 +8,7 @@ import { nowIso } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { requireScopeOf } from './access.js';
-import type { CollectResult } from './collect-batch.js';
+import { type CollectResult, idempotencyKeyOf } from './collect-batch.js';
 import { collectCommitter } from './collect-commit.js';
 import type { UsageTally } from './usage-tally.js';
 
@@ -43,7 +43,7 @@ export function collectService(store: Store, options: CollectServiceOptions) {
     windowMs: options.windowMs,
     concurrency: options.concurrency,
     // Two batches in flight must not both find an idempotency key unused and both insert it.
-    keyOf: (item) => (item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`),
+    keyOf: idempotencyKeyOf,
     commit: async (items) => {
       const { outcomes, uncounted } = await commitBatch(items);
       for (const { orgId, period, amount } of uncounted) options.usage.add(orgId, period, 'events', amount);
