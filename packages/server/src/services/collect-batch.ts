@@ -3,6 +3,7 @@ import { usagePeriod } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { OutboxEvent } from '../storage/repositories/outbox.js';
 import type { Repositories } from '../storage/store.js';
+import { storedText } from '../storage/stored-text.js';
 import { feedbackEvent } from './events.js';
 import { planLimitError } from './plan-limits.js';
 import { PLANS } from './plans.js';
@@ -82,9 +83,12 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
   return { outcomes, uncounted };
 }
 
-/** What makes two submissions one: the same idempotency key in the same organization (null: none). */
+/**
+ * What makes two submissions one: the same idempotency key in the same organization (null: none),
+ * compared as stored, so two keys the database cannot tell apart are one here too.
+ */
 export function idempotencyKeyOf(item: NewFeedback): string | null {
-  return item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`;
+  return item.idempotencyKey === null ? null : `${item.orgId} ${storedText(item.idempotencyKey)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Settled } from '../lib/group-commit.js';
+import { commitIsolatingFailures, type Settled } from '../lib/failure-isolation.js';
 import { usagePeriod } from '../lib/time.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
@@ -28,7 +28,9 @@ const WRITE_TRIES = 3;
  * transaction of five or more, which is what bounds PostgreSQL ingest. The statement itself checks
  * each organization's plan, so a plan change holds from the next batch on, as in the transaction.
  * Everything else (capped plans, whose count must be exact) goes through commitCollectBatch in a
- * transaction, as on SQLite, where the whole batch does.
+ * transaction, as on SQLite, where the whole batch does. It throws only when it stored nothing (the
+ * group committer then commits the batch again in parts); once the statement has stored its items,
+ * the transaction's items are isolated here.
  *
  * @example
  * const commit = collectCommitter(store);
@@ -75,23 +77,22 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
 
     const rest = items.flatMap((_, index) => (outcomes[index] === undefined ? [index] : []));
     if (rest.length > 0) {
-      try {
-        const restItems = rest.map((index) => items[index] as NewFeedback);
-        const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, restItems)));
-        committed.outcomes.forEach((outcome, position) => {
-          outcomes[rest[position] as number] = outcome;
-        });
+      // Its own all-or-nothing write after the statement's: when it fails, the items the statement
+      // stored keep their answers and the rest are committed again in parts, not failed together.
+      const restItems = rest.map((index) => items[index] as NewFeedback);
+      const settled = await commitIsolatingFailures(restItems, async (part) => {
+        const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, part)));
         uncounted.push(...committed.uncounted);
         rememberPlans(
           capped,
-          rest.map((index) => (items[index] as NewFeedback).orgId),
+          part.map((item) => item.orgId),
           committed.uncounted,
         );
-      } catch (error) {
-        // The items stored by the statement are committed: they keep their answers.
-        if (rest.length === items.length) throw error;
-        for (const index of rest) outcomes[index] = { ok: false, error };
-      }
+        return committed.outcomes;
+      });
+      settled.forEach((outcome, position) => {
+        outcomes[rest[position] as number] = outcome;
+      });
     }
     return { outcomes: outcomes as Settled<CollectResult>[], uncounted };
   };

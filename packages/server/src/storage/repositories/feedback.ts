@@ -1,6 +1,7 @@
 import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
 import type { FeedbackTable } from '../schema.js';
+import { storedText } from '../stored-text.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
@@ -42,7 +43,7 @@ export function toFeedbackRow(feedback: NewFeedback): FeedbackTable {
     source: feedback.source,
     status: feedback.status,
     issue_link: feedback.issueLink ? JSON.stringify(feedback.issueLink) : null,
-    idempotency_key: feedback.idempotencyKey,
+    idempotency_key: feedback.idempotencyKey === null ? null : storedText(feedback.idempotencyKey),
     created_at: feedback.createdAt,
     updated_at: feedback.updatedAt,
   };
@@ -65,16 +66,24 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
         .where('inbox_id', '=', inboxId)
         .execute();
     },
-    /** Ids already stored under these idempotency keys, keyed by idempotency key. */
+    /** Ids already stored under these idempotency keys, keyed by the keys as given. */
     async findByIdempotencyKeys(orgId: string, keys: string[]): Promise<Map<string, string>> {
       if (keys.length === 0) return new Map();
+      // Looked up in the form they were written in (see toFeedbackRow), and answered under the
+      // caller's own text: a key that is not valid Unicode reads back different from how it came.
       const rows = await db
         .selectFrom('feedback')
         .select(['id', 'idempotency_key'])
         .where('org_id', '=', orgId)
-        .where('idempotency_key', 'in', keys)
+        .where('idempotency_key', 'in', [...new Set(keys.map(storedText))])
         .execute();
-      return new Map(rows.map((row) => [row.idempotency_key as string, row.id]));
+      const idOf = new Map(rows.map((row) => [row.idempotency_key as string, row.id]));
+      const found = new Map<string, string>();
+      for (const key of keys) {
+        const id = idOf.get(storedText(key));
+        if (id !== undefined) found.set(key, id);
+      }
+      return found;
     },
     async find(scope: BrandScope, id: string): Promise<Feedback | undefined> {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
