@@ -1,7 +1,7 @@
 import { commitIsolatingFailures, type Settled } from '../lib/failure-isolation.js';
 import { usagePeriod } from '../lib/time.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
-import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { isLostWriteRace } from '../storage/write-races.js';
 import {
@@ -9,6 +9,7 @@ import {
   type CommittedBatch,
   commitCollectBatch,
   feedbackCreatedEvent,
+  repeatOutcome,
   separateRepeats,
 } from './collect-batch.js';
 import { PLAN_NAMES, PLANS } from './plans.js';
@@ -56,22 +57,26 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
       const entries = sent.map((index) => withEvent(items[index] as NewFeedback));
       const results = await retryingLostRaces(() => collectInsert.insertForPlans(entries, UNCAPPED_PLANS));
       const stored = new Map<string, number>();
+      // The row each first submission with a key stands for: stored before, or stored now.
+      const originals = new Map<number, KeyedFeedback>();
       for (const [position, index] of sent.entries()) {
         const item = items[index] as NewFeedback;
         const result = results[position];
         // Not on an uncapped plan (any more): the transaction below reads its plan and counts.
         if (!result) capped.add(item.orgId);
-        else if (result.storedId !== null) {
-          outcomes[index] = { ok: true, value: { id: result.storedId, replayed: true } };
+        else if (result.stored !== null) {
+          originals.set(index, result.stored);
+          outcomes[index] = repeatOutcome(item, result.stored);
         } else {
+          originals.set(index, { id: item.id, fingerprint: item.idempotencyFingerprint ?? null });
           outcomes[index] = { ok: true, value: { id: item.id, replayed: false } };
           stored.set(item.orgId, (stored.get(item.orgId) ?? 0) + 1);
         }
       }
       for (const [orgId, amount] of stored) uncounted.push({ orgId, period, amount });
       for (const { index, firstIndex } of followers) {
-        const first = outcomes[firstIndex];
-        if (first?.ok) outcomes[index] = { ok: true, value: { id: first.value.id, replayed: true } };
+        const original = originals.get(firstIndex);
+        if (original) outcomes[index] = repeatOutcome(items[index] as NewFeedback, original);
       }
     }
 
