@@ -1,5 +1,16 @@
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
+export interface IsolationOptions<O> {
+  /** Hears each item as soon as its part is done, before later parts are tried. */
+  onSettled?: ((index: number, outcome: Settled<O>) => void) | undefined;
+  /**
+   * Whether a failure may come from some item of the part, so that committing it in smaller parts
+   * may get the others through (default: every failure). A failure that would fail each item alone
+   * just the same (the database is unreachable, say) fails the part at once instead.
+   */
+  mayBeItemFailure?: ((error: unknown) => boolean) | undefined;
+}
+
 /**
  * Failure isolation for a write of many items that is all or nothing (one transaction, one
  * statement): `commit` either settles every item or throws having stored none. When it throws,
@@ -8,8 +19,7 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * stored. Halving rather than going item by item keeps the cost bounded: no extra write when
  * nothing fails, about 2·log2(n) more for one failing item among n (n − 1 more when all fail).
  * Halves are committed one after the other, in order, so a later item sees what an earlier one
- * stored (a repeated idempotency key finds its original). `onSettled` hears each item as soon as
- * its part is done, before later parts are tried.
+ * stored (a repeated idempotency key finds its original).
  *
  * @example
  * const outcomes = await commitIsolatingFailures(rows, (part) => store.transaction((tx) => insert(tx, part)));
@@ -17,20 +27,20 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 export async function commitIsolatingFailures<I, O>(
   items: readonly I[],
   commit: (items: I[]) => Promise<Settled<O>[]>,
-  onSettled: (index: number, outcome: Settled<O>) => void = () => {},
+  { onSettled, mayBeItemFailure = () => true }: IsolationOptions<O> = {},
 ): Promise<Settled<O>[]> {
   const outcomes: Settled<O>[] = new Array(items.length);
   const settle = (index: number, outcome: Settled<O>) => {
     outcomes[index] = outcome;
-    onSettled(index, outcome);
+    onSettled?.(index, outcome);
   };
   const commitPart = async (start: number, end: number): Promise<void> => {
     let settled: Settled<O>[];
     try {
       settled = await commit(items.slice(start, end));
     } catch (error) {
-      if (end - start === 1) {
-        settle(start, { ok: false, error });
+      if (end - start === 1 || !mayBeItemFailure(error)) {
+        for (let index = start; index < end; index++) settle(index, { ok: false, error });
         return;
       }
       const middle = start + Math.ceil((end - start) / 2);

@@ -232,6 +232,22 @@ describe('GroupCommitter', () => {
     await expect(next).resolves.toBe('stored:d');
   });
 
+  it('fails a batch at once, without trying parts, when its failure cannot be an item’s own', async () => {
+    const unavailable = new Error('database is locked');
+    const commit = vi.fn(async (_items: string[]): Promise<Settled<string>[]> => {
+      throw unavailable;
+    });
+    const committer = new GroupCommitter<string, string>({
+      commit,
+      mayBeItemFailure: (error) => error !== unavailable,
+    });
+
+    const results = await Promise.allSettled(['a', 'b', 'c'].map((item) => committer.submit(item)));
+
+    expect(results).toEqual(Array(3).fill({ status: 'rejected', reason: unavailable }));
+    expect(commit).toHaveBeenCalledTimes(1);
+  });
+
   it('answers the items of a part that committed before the next part is tried', async () => {
     const { commit, calls, called, releaseOk } = controlledCommit<string>();
     const committer = new GroupCommitter<string, string>({ commit });

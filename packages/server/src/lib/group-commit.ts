@@ -23,6 +23,8 @@ export interface GroupCommitOptions<I, O> {
    * batch to finish (so a retry with an idempotency key finds its original committed).
    */
   keyOf?: ((item: I) => string | null) | undefined;
+  /** Whether a failed batch may be committed in parts to get some items through (see IsolationOptions). */
+  mayBeItemFailure?: ((error: unknown) => boolean) | undefined;
 }
 
 interface Pending<I, O> {
@@ -98,10 +100,13 @@ export class GroupCommitter<I, O> {
       await commitIsolatingFailures(
         batch.map((pending) => pending.item),
         (items) => this.options.commit(items),
-        (index, outcome) => {
-          const pending = batch[index] as Pending<I, O>;
-          if (outcome.ok) pending.resolve(outcome.value);
-          else pending.reject(outcome.error);
+        {
+          mayBeItemFailure: this.options.mayBeItemFailure,
+          onSettled: (index, outcome) => {
+            const pending = batch[index] as Pending<I, O>;
+            if (outcome.ok) pending.resolve(outcome.value);
+            else pending.reject(outcome.error);
+          },
         },
       );
     } finally {

@@ -3,6 +3,7 @@ import { usagePeriod } from '../lib/time.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
 import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
+import { isDatabaseUnavailable } from '../storage/unavailable.js';
 import { isLostWriteRace } from '../storage/write-races.js';
 import {
   type CollectResult,
@@ -19,6 +20,13 @@ const UNCAPPED_PLANS = PLAN_NAMES.filter((plan) => PLANS[plan].eventsPerMonth ==
 
 /** Organizations remembered as capped before the set starts over; bounds memory. */
 const MAX_CAPPED_HINTS = 10_000;
+
+/**
+ * How `/collect` writes isolate failures (see commitIsolatingFailures): a write the database could
+ * not take at all (see isDatabaseUnavailable) is not tried again in parts, which would only fail
+ * once more per part, each maybe after waiting out a lock timeout.
+ */
+export const COLLECT_ISOLATION = { mayBeItemFailure: (error: unknown) => !isDatabaseUnavailable(error) };
 
 /** Tries of one write that keeps losing races with other processes' writes. */
 const WRITE_TRIES = 3;
@@ -85,16 +93,20 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
       // Its own all-or-nothing write after the statement's: when it fails, the items the statement
       // stored keep their answers and the rest are committed again in parts, not failed together.
       const restItems = rest.map((index) => items[index] as NewFeedback);
-      const settled = await commitIsolatingFailures(restItems, async (part) => {
-        const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, part)));
-        uncounted.push(...committed.uncounted);
-        rememberPlans(
-          capped,
-          part.map((item) => item.orgId),
-          committed.uncounted,
-        );
-        return committed.outcomes;
-      });
+      const settled = await commitIsolatingFailures(
+        restItems,
+        async (part) => {
+          const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, part)));
+          uncounted.push(...committed.uncounted);
+          rememberPlans(
+            capped,
+            part.map((item) => item.orgId),
+            committed.uncounted,
+          );
+          return committed.outcomes;
+        },
+        COLLECT_ISOLATION,
+      );
       settled.forEach((outcome, position) => {
         outcomes[rest[position] as number] = outcome;
       });

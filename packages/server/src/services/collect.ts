@@ -9,7 +9,7 @@ import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { requireScopeOf } from './access.js';
 import { type CollectResult, idempotencyKeyOf } from './collect-batch.js';
-import { collectCommitter } from './collect-commit.js';
+import { COLLECT_ISOLATION, collectCommitter } from './collect-commit.js';
 import { type Submission, submissionFingerprint } from './collect-fingerprint.js';
 import type { UsageTally } from './usage-tally.js';
 
@@ -45,6 +45,7 @@ export function collectService(store: Store, options: CollectServiceOptions) {
     concurrency: options.concurrency,
     // Two batches in flight must not both find an idempotency key unused and both insert it.
     keyOf: idempotencyKeyOf,
+    ...COLLECT_ISOLATION,
     commit: async (items) => {
       const { outcomes, uncounted } = await commitBatch(items);
       for (const { orgId, period, amount } of uncounted) options.usage.add(orgId, period, 'events', amount);
