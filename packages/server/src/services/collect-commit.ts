@@ -57,7 +57,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     const period = usagePeriod();
     const uncounted: CommittedBatch['uncounted'] = [];
 
-    // A retry in the same batch as its original is not sent: it shares the original's outcome.
+    // A retry in the same batch as its original is not sent: it is answered as a repeat of that row.
     const candidates = items.flatMap((item, index) => (capped.has(item.orgId) ? [] : [index]));
     const { firsts: sent, repeats: followers } = separateRepeats(items, candidates);
 
