@@ -437,7 +437,7 @@ export interface components {
             context?: {
                 [key: string]: unknown;
             };
-            /** @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). */
+            /** @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`. */
             eventId?: string;
         };
         ApiKey: {
@@ -857,7 +857,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key store one row. */
+                /** @description A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. Keys are per organization and do not expire. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -916,6 +916,15 @@ export interface operations {
             };
             /** @description Request body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The idempotency key (`Idempotency-Key` or `eventId`) was used for a different submission (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -396,6 +396,16 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
     }
   });
 
+  it('refuses a reused idempotency key with a different body on both paths alike', async () => {
+    for (const extra of [{ headers: { 'idempotency-key': `reused-${dialect}` } }, { eventId: `reused-${dialect}` }]) {
+      const original = { ...thumbsUp(), ...('eventId' in extra && extra) };
+      expect((await overHttp(server.port, json(org.collectKey, original, extra.headers))).status).toBe(201);
+      const changed = await agreed(json(org.collectKey, { ...original, score: 0 }, extra.headers));
+      expect(changed.status).toBe(422);
+      expect((changed.body as { code?: string }).code).toBe('idempotency_key_reused');
+    }
+  });
+
   it('stores what the fast path acknowledges', async () => {
     const eventId = `stored-${dialect}`;
     const answer = await overHttp(

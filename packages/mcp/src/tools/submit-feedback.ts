@@ -31,7 +31,9 @@ export const submitFeedback = defineTool({
       .min(1)
       .max(255)
       .optional()
-      .describe('A unique id for this submission: a retry with the same eventId is stored once.'),
+      .describe(
+        'A unique id for this submission: a retry of it with the same eventId is stored once; the same eventId with different content is refused.',
+      ),
   }),
   outputSchema: z.object({
     id: z.string().describe('The id of the stored feedback (fb_…).'),

@@ -179,28 +179,127 @@ describe('GroupCommitter', () => {
     expect(results[1]).toMatchObject({ status: 'rejected', reason: expect.any(Error) });
   });
 
-  it('rejects the whole batch when the commit throws, and keeps working afterwards', async () => {
+  it('commits a failed batch again in halves, so only the item that fails on its own is rejected', async () => {
+    const poisoned = new Error('bad refused');
+    const commit = vi.fn(async (items: string[]) => {
+      if (items.includes('bad')) throw items.length === 1 ? poisoned : new Error('batch rolled back');
+      return items.map((item) => ok(item.toUpperCase()));
+    });
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const results = await Promise.allSettled(['a', 'b', 'bad', 'c', 'd'].map((item) => committer.submit(item)));
+
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'fulfilled', value: 'B' },
+      { status: 'rejected', reason: poisoned },
+      { status: 'fulfilled', value: 'C' },
+      { status: 'fulfilled', value: 'D' },
+    ]);
+    // The whole batch, then halves of the failing part until the failure is one item.
+    expect(commit.mock.calls.map(([batch]) => batch)).toEqual([
+      ['a', 'b', 'bad', 'c', 'd'],
+      ['a', 'b', 'bad'],
+      ['a', 'b'],
+      ['bad'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('rejects each item of a batch that fails whole with its own error, and keeps working afterwards', async () => {
     const { commit, calls, called, releaseOk } = controlledCommit<string>();
     const committer = new GroupCommitter<string, string>({ commit });
 
-    const doomed = ['a', 'b', 'c'].map((item) => committer.submit(item));
+    const doomed = ['a', 'b'].map((item) => committer.submit(item));
     await called(1);
     const next = committer.submit('d');
     calls[0]?.done.resolve('throw');
+    await called(2);
+    expect(calls[1]?.items).toEqual(['a']);
+    calls[1]?.done.resolve('throw');
+    await called(3);
+    expect(calls[2]?.items).toEqual(['b']);
+    calls[2]?.done.resolve('throw');
 
     const settled = await Promise.allSettled(doomed);
-    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    for (const result of settled) {
-      expect(result).toMatchObject({ reason: expect.objectContaining({ message: 'disk on fire' }) });
-    }
-
-    await called(2);
-    expect(calls[1]?.items).toEqual(['d']);
-    releaseOk(1);
+    expect(settled).toEqual([
+      { status: 'rejected', reason: new Error('disk on fire') },
+      { status: 'rejected', reason: new Error('disk on fire') },
+    ]);
+    await called(4);
+    expect(calls[3]?.items).toEqual(['d']);
+    releaseOk(3);
     await expect(next).resolves.toBe('stored:d');
   });
 
-  it('rejects the batch when the commit function throws synchronously', async () => {
+  it('fails a batch at once, without trying parts, when its failure cannot be an item’s own', async () => {
+    const unavailable = new Error('database is locked');
+    const commit = vi.fn(async (_items: string[]): Promise<Settled<string>[]> => {
+      throw unavailable;
+    });
+    const committer = new GroupCommitter<string, string>({
+      commit,
+      mayBeItemFailure: (error) => error !== unavailable,
+    });
+
+    const results = await Promise.allSettled(['a', 'b', 'c'].map((item) => committer.submit(item)));
+
+    expect(results).toEqual(Array(3).fill({ status: 'rejected', reason: unavailable }));
+    expect(commit).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the items of a part that committed before the next part is tried', async () => {
+    const { commit, calls, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({ commit });
+
+    const results = ['a', 'b', 'c', 'd'].map((item) => committer.submit(item));
+    await called(1);
+    calls[0]?.done.resolve('throw');
+    await called(2);
+    releaseOk(1);
+    await called(3);
+    expect(calls.map((call) => call.items)).toEqual([
+      ['a', 'b', 'c', 'd'],
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(await pendingFlags(results)).toEqual([false, false, true, true]);
+    await expect(Promise.all(results.slice(0, 2))).resolves.toEqual(['stored:a', 'stored:b']);
+
+    releaseOk(2);
+    await expect(Promise.all(results.slice(2))).resolves.toEqual(['stored:c', 'stored:d']);
+  });
+
+  it('keeps the keys of a failed batch in flight until all of its parts are committed', async () => {
+    const { commit, calls, called, releaseOk } = controlledCommit<string>();
+    const committer = new GroupCommitter<string, string>({
+      commit,
+      concurrency: 2,
+      keyOf: (item) => item.split(':')[0] ?? null,
+    });
+
+    const first = [committer.submit('k1:original'), committer.submit('k2:other')];
+    await called(1);
+    calls[0]?.done.resolve('throw');
+    await called(2);
+    // A retry of k2 arrives while the failed batch is being committed in parts.
+    const retry = committer.submit('k2:retry');
+    releaseOk(1);
+    await called(3);
+    expect(calls[2]?.items).toEqual(['k2:other']);
+    expect(await pendingFlags([retry])).toEqual([true]);
+    releaseOk(2);
+    await called(4);
+    expect(calls[3]?.items).toEqual(['k2:retry']);
+    releaseOk(3);
+    await expect(Promise.all([...first, retry])).resolves.toEqual([
+      'stored:k1:original',
+      'stored:k2:other',
+      'stored:k2:retry',
+    ]);
+  });
+
+  it('rejects each item when the commit function throws synchronously', async () => {
     const committer = new GroupCommitter<string, string>({
       commit: () => {
         throw new Error('not even started');

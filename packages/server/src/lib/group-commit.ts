@@ -1,7 +1,13 @@
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+import { commitIsolatingFailures, type Settled } from './failure-isolation.js';
+
+export type { Settled };
 
 export interface GroupCommitOptions<I, O> {
-  /** Commits a whole batch at once and settles each item in order. */
+  /**
+   * Commits a whole batch at once and settles each item in order, or throws having committed none
+   * of it: the batch is then committed again in parts (see commitIsolatingFailures), so only the
+   * items that fail on their own are rejected.
+   */
   commit(items: I[]): Promise<Settled<O>[]>;
   /** How long a batch waits for company after its first item; 0 takes whatever arrived meanwhile. */
   windowMs?: number;
@@ -17,6 +23,8 @@ export interface GroupCommitOptions<I, O> {
    * batch to finish (so a retry with an idempotency key finds its original committed).
    */
   keyOf?: ((item: I) => string | null) | undefined;
+  /** Whether a failed batch may be committed in parts to get some items through (see IsolationOptions). */
+  mayBeItemFailure?: ((error: unknown) => boolean) | undefined;
 }
 
 interface Pending<I, O> {
@@ -28,7 +36,8 @@ interface Pending<I, O> {
 /**
  * Group commit: concurrent writers share one transaction (one fsync) instead of paying one each.
  * While a commit is in flight, new items queue and form the next batch, so under load batches grow
- * by themselves and idle latency stays one commit.
+ * by themselves and idle latency stays one commit. A batch that fails is committed again in parts,
+ * so one item's failure answers that item only (failure isolation, see commitIsolatingFailures).
  *
  * @example
  * const committer = new GroupCommitter({ commit: (rows) => store.insertMany(rows) });
@@ -87,20 +96,23 @@ export class GroupCommitter<I, O> {
   }
 
   private async commitBatch(batch: Pending<I, O>[], keys: string[]): Promise<void> {
-    let outcomes: Settled<O>[];
     try {
-      outcomes = await this.options.commit(batch.map((pending) => pending.item));
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-      return;
+      await commitIsolatingFailures(
+        batch.map((pending) => pending.item),
+        (items) => this.options.commit(items),
+        {
+          mayBeItemFailure: this.options.mayBeItemFailure,
+          onSettled: (index, outcome) => {
+            const pending = batch[index] as Pending<I, O>;
+            if (outcome.ok) pending.resolve(outcome.value);
+            else pending.reject(outcome.error);
+          },
+        },
+      );
     } finally {
+      // Held until every part is done: a retry must find its original's part committed.
       for (const key of keys) this.keysInFlight.delete(key);
     }
-    batch.forEach((pending, index) => {
-      const outcome = outcomes[index];
-      if (outcome?.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome ? outcome.error : new Error('Group commit returned no outcome.'));
-    });
   }
 
   /** The next batch: queued items in order, passing over those whose key is being committed. */

@@ -1,9 +1,12 @@
 import type { Settled } from '../lib/group-commit.js';
 import { usagePeriod } from '../lib/time.js';
-import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
 import type { OutboxEvent } from '../storage/repositories/outbox.js';
 import type { Repositories } from '../storage/store.js';
+import { storedText } from '../storage/stored-text.js';
+import { isSameSubmission } from './collect-fingerprint.js';
 import { feedbackEvent } from './events.js';
+import { idempotencyKeyReused } from './idempotency-errors.js';
 import { planLimitError } from './plan-limits.js';
 import { PLANS } from './plans.js';
 
@@ -33,8 +36,10 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
   const outcomes: Settled<CollectResult>[] = new Array(items.length);
   const accepted: NewFeedback[] = [];
   const period = usagePeriod();
-  // A retry that lands in the same batch as its original shares the original's outcome.
+  // A retry that lands in the same batch as its original is answered as a repeat of that row.
   const duplicates: { index: number; firstIndex: number }[] = [];
+  // The row each first submission with a key stands for: stored before, or stored now.
+  const originals = new Map<number, KeyedFeedback>();
   const counted: { orgId: string; amount: number }[] = [];
   const uncounted: CommittedBatch['uncounted'] = [];
 
@@ -48,10 +53,12 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
     duplicates.push(...repeats);
     const fresh: number[] = [];
     for (const index of firsts) {
-      const key = items[index]?.idempotencyKey ?? null;
-      const storedId = key === null ? undefined : stored.get(key);
-      if (storedId) outcomes[index] = { ok: true, value: { id: storedId, replayed: true } };
-      else fresh.push(index);
+      const item = items[index] as NewFeedback;
+      const row = item.idempotencyKey === null ? undefined : stored.get(item.idempotencyKey);
+      if (row) {
+        originals.set(index, row);
+        outcomes[index] = repeatOutcome(item, row);
+      } else fresh.push(index);
     }
 
     const organization = await tx.organizations.find(orgId);
@@ -62,6 +69,7 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
       const item = items[index] as NewFeedback;
       if (position < room) {
         accepted.push(item);
+        originals.set(index, { id: item.id, fingerprint: item.idempotencyFingerprint ?? null });
         outcomes[index] = { ok: true, value: { id: item.id, replayed: false } };
       } else if (organization && cap !== null) {
         outcomes[index] = { ok: false, error: planLimitError('event_limit_reached', organization.plan, cap) };
@@ -72,8 +80,11 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
   }
 
   for (const { index, firstIndex } of duplicates) {
-    const first = outcomes[firstIndex] as Settled<CollectResult>;
-    outcomes[index] = first.ok ? { ok: true, value: { id: first.value.id, replayed: true } } : first;
+    const original = originals.get(firstIndex);
+    // Without an original (its first was refused, say) the repeat shares the first's answer.
+    outcomes[index] = original
+      ? repeatOutcome(items[index] as NewFeedback, original)
+      : (outcomes[firstIndex] as Settled<CollectResult>);
   }
   await tx.feedback.insertMany(accepted);
   await tx.outbox.append(accepted.map(feedbackCreatedEvent));
@@ -82,9 +93,23 @@ export async function commitCollectBatch(tx: Repositories, items: NewFeedback[])
   return { outcomes, uncounted };
 }
 
-/** What makes two submissions one: the same idempotency key in the same organization (null: none). */
+/**
+ * The answer to a repeat of the idempotency key of `original`: its id again when `item` is the same
+ * submission, else 422 `idempotency_key_reused` (the key stands for another submission).
+ */
+export function repeatOutcome(item: NewFeedback, original: KeyedFeedback): Settled<CollectResult> {
+  if (!isSameSubmission(original.fingerprint, item)) {
+    return { ok: false, error: idempotencyKeyReused('idempotency key (`Idempotency-Key` or `eventId`)') };
+  }
+  return { ok: true, value: { id: original.id, replayed: true } };
+}
+
+/**
+ * What makes two submissions one: the same idempotency key in the same organization (null: none),
+ * compared as stored, so two keys the database cannot tell apart are one here too.
+ */
 export function idempotencyKeyOf(item: NewFeedback): string | null {
-  return item.idempotencyKey === null ? null : `${item.orgId} ${item.idempotencyKey}`;
+  return item.idempotencyKey === null ? null : `${item.orgId} ${storedText(item.idempotencyKey)}`;
 }
 
 /**
@@ -110,8 +135,12 @@ export function separateRepeats(
   return { firsts, repeats };
 }
 
-/** The `feedback.created` outbox event of a stored item; the idempotency key stays out of it. */
-export function feedbackCreatedEvent({ idempotencyKey: _key, ...feedback }: NewFeedback): OutboxEvent {
+/** The `feedback.created` outbox event of a stored item; its idempotency key and fingerprint stay out of it. */
+export function feedbackCreatedEvent({
+  idempotencyKey: _key,
+  idempotencyFingerprint: _fingerprint,
+  ...feedback
+}: NewFeedback): OutboxEvent {
   return feedbackEvent('feedback.created', feedback, feedback.createdAt);
 }
 

@@ -1,14 +1,16 @@
-import type { Settled } from '../lib/group-commit.js';
+import { commitIsolatingFailures, type Settled } from '../lib/failure-isolation.js';
 import { usagePeriod } from '../lib/time.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
-import type { NewFeedback } from '../storage/repositories/feedback.js';
+import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
+import { isDatabaseUnavailable } from '../storage/unavailable.js';
 import { isLostWriteRace } from '../storage/write-races.js';
 import {
   type CollectResult,
   type CommittedBatch,
   commitCollectBatch,
   feedbackCreatedEvent,
+  repeatOutcome,
   separateRepeats,
 } from './collect-batch.js';
 import { PLAN_NAMES, PLANS } from './plans.js';
@@ -19,6 +21,13 @@ const UNCAPPED_PLANS = PLAN_NAMES.filter((plan) => PLANS[plan].eventsPerMonth ==
 /** Organizations remembered as capped before the set starts over; bounds memory. */
 const MAX_CAPPED_HINTS = 10_000;
 
+/**
+ * How `/collect` writes isolate failures (see commitIsolatingFailures): a write the database could
+ * not take at all (see isDatabaseUnavailable) is not tried again in parts, which would only fail
+ * once more per part, each maybe after waiting out a lock timeout.
+ */
+export const COLLECT_ISOLATION = { mayBeItemFailure: (error: unknown) => !isDatabaseUnavailable(error) };
+
 /** Tries of one write that keeps losing races with other processes' writes. */
 const WRITE_TRIES = 3;
 
@@ -28,7 +37,9 @@ const WRITE_TRIES = 3;
  * transaction of five or more, which is what bounds PostgreSQL ingest. The statement itself checks
  * each organization's plan, so a plan change holds from the next batch on, as in the transaction.
  * Everything else (capped plans, whose count must be exact) goes through commitCollectBatch in a
- * transaction, as on SQLite, where the whole batch does.
+ * transaction, as on SQLite, where the whole batch does. It throws only when it stored nothing (the
+ * group committer then commits the batch again in parts); once the statement has stored its items,
+ * the transaction's items are isolated here.
  *
  * @example
  * const commit = collectCommitter(store);
@@ -46,7 +57,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     const period = usagePeriod();
     const uncounted: CommittedBatch['uncounted'] = [];
 
-    // A retry in the same batch as its original is not sent: it shares the original's outcome.
+    // A retry in the same batch as its original is not sent: it is answered as a repeat of that row.
     const candidates = items.flatMap((item, index) => (capped.has(item.orgId) ? [] : [index]));
     const { firsts: sent, repeats: followers } = separateRepeats(items, candidates);
 
@@ -54,44 +65,51 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
       const entries = sent.map((index) => withEvent(items[index] as NewFeedback));
       const results = await retryingLostRaces(() => collectInsert.insertForPlans(entries, UNCAPPED_PLANS));
       const stored = new Map<string, number>();
+      // The row each first submission with a key stands for: stored before, or stored now.
+      const originals = new Map<number, KeyedFeedback>();
       for (const [position, index] of sent.entries()) {
         const item = items[index] as NewFeedback;
         const result = results[position];
         // Not on an uncapped plan (any more): the transaction below reads its plan and counts.
         if (!result) capped.add(item.orgId);
-        else if (result.storedId !== null) {
-          outcomes[index] = { ok: true, value: { id: result.storedId, replayed: true } };
+        else if (result.stored !== null) {
+          originals.set(index, result.stored);
+          outcomes[index] = repeatOutcome(item, result.stored);
         } else {
+          originals.set(index, { id: item.id, fingerprint: item.idempotencyFingerprint ?? null });
           outcomes[index] = { ok: true, value: { id: item.id, replayed: false } };
           stored.set(item.orgId, (stored.get(item.orgId) ?? 0) + 1);
         }
       }
       for (const [orgId, amount] of stored) uncounted.push({ orgId, period, amount });
       for (const { index, firstIndex } of followers) {
-        const first = outcomes[firstIndex];
-        if (first?.ok) outcomes[index] = { ok: true, value: { id: first.value.id, replayed: true } };
+        const original = originals.get(firstIndex);
+        if (original) outcomes[index] = repeatOutcome(items[index] as NewFeedback, original);
       }
     }
 
     const rest = items.flatMap((_, index) => (outcomes[index] === undefined ? [index] : []));
     if (rest.length > 0) {
-      try {
-        const restItems = rest.map((index) => items[index] as NewFeedback);
-        const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, restItems)));
-        committed.outcomes.forEach((outcome, position) => {
-          outcomes[rest[position] as number] = outcome;
-        });
-        uncounted.push(...committed.uncounted);
-        rememberPlans(
-          capped,
-          rest.map((index) => (items[index] as NewFeedback).orgId),
-          committed.uncounted,
-        );
-      } catch (error) {
-        // The items stored by the statement are committed: they keep their answers.
-        if (rest.length === items.length) throw error;
-        for (const index of rest) outcomes[index] = { ok: false, error };
-      }
+      // Its own all-or-nothing write after the statement's: when it fails, the items the statement
+      // stored keep their answers and the rest are committed again in parts, not failed together.
+      const restItems = rest.map((index) => items[index] as NewFeedback);
+      const settled = await commitIsolatingFailures(
+        restItems,
+        async (part) => {
+          const committed = await retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, part)));
+          uncounted.push(...committed.uncounted);
+          rememberPlans(
+            capped,
+            part.map((item) => item.orgId),
+            committed.uncounted,
+          );
+          return committed.outcomes;
+        },
+        COLLECT_ISOLATION,
+      );
+      settled.forEach((outcome, position) => {
+        outcomes[rest[position] as number] = outcome;
+      });
     }
     return { outcomes: outcomes as Settled<CollectResult>[], uncounted };
   };

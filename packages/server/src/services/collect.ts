@@ -9,7 +9,8 @@ import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { requireScopeOf } from './access.js';
 import { type CollectResult, idempotencyKeyOf } from './collect-batch.js';
-import { collectCommitter } from './collect-commit.js';
+import { COLLECT_ISOLATION, collectCommitter } from './collect-commit.js';
+import { type Submission, submissionFingerprint } from './collect-fingerprint.js';
 import type { UsageTally } from './usage-tally.js';
 
 export interface CollectInput {
@@ -44,6 +45,7 @@ export function collectService(store: Store, options: CollectServiceOptions) {
     concurrency: options.concurrency,
     // Two batches in flight must not both find an idempotency key unused and both insert it.
     keyOf: idempotencyKeyOf,
+    ...COLLECT_ISOLATION,
     commit: async (items) => {
       const { outcomes, uncounted } = await commitBatch(items);
       for (const { orgId, period, amount } of uncounted) options.usage.add(orgId, period, 'events', amount);
@@ -70,21 +72,26 @@ export function collectService(store: Store, options: CollectServiceOptions) {
         throw new ApiError(404, 'inbox_not_found', 'No inbox with this inboxKey is visible to this API key.');
       }
       const now = nowIso();
-      const context = input.context ?? {};
-      const source = typeof context.source === 'string' ? context.source : null;
-      return committer.submit({
-        id: newId('feedback'),
-        orgId: inbox.orgId,
+      const submission: Submission = {
         inboxId: inbox.id,
-        brandId: inbox.brandId,
         type: input.type,
         score: input.score ?? null,
         comment: input.comment ?? null,
-        context,
-        source,
+        context: input.context ?? {},
+      };
+      const key = idempotencyKey ?? input.eventId ?? null;
+      const { context } = submission;
+      return committer.submit({
+        ...submission,
+        id: newId('feedback'),
+        orgId: inbox.orgId,
+        brandId: inbox.brandId,
+        source: typeof context.source === 'string' ? context.source : null,
         status: 'new',
         issueLink: null,
-        idempotencyKey: idempotencyKey ?? input.eventId ?? null,
+        idempotencyKey: key,
+        // Only a keyed submission can be repeated: the common unkeyed one pays for no hash.
+        idempotencyFingerprint: key === null ? null : submissionFingerprint(submission),
         createdAt: now,
         updatedAt: now,
       });

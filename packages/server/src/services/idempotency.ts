@@ -2,6 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import { idempotencyKeyHash, openResponse, sealResponse } from '../lib/idempotency-crypto.js';
 import type { Store } from '../storage/store.js';
+import { idempotencyKeyReused } from './idempotency-errors.js';
 
 /** How long a response is replayed for a repeated key (as Stripe: a day covers any retry policy). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -50,13 +51,7 @@ export function idempotencyService(store: Store, clock: () => number = Date.now)
           if (restarted) return { kind: 'proceed' };
           continue;
         }
-        if (record.fingerprint !== fingerprint) {
-          throw new ApiError(
-            422,
-            'idempotency_key_reused',
-            'This Idempotency-Key was already used for a different request; use a new key for a new request.',
-          );
-        }
+        if (record.fingerprint !== fingerprint) throw idempotencyKeyReused('Idempotency-Key');
         if (record.status === null || record.response === null) break;
         return { kind: 'replay', status: record.status, body: openResponse(principal.keyId, key, record.response) };
       }

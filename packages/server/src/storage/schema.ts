@@ -62,6 +62,8 @@ export interface FeedbackTable {
   /** JSON `{tracker, url, key}` text, or null when unlinked. */
   issue_link: string | null;
   idempotency_key: string | null;
+  /** What was submitted under `idempotency_key`, to tell a retry from a reuse; null before 0007. */
+  idempotency_fingerprint: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -21,7 +21,8 @@ export const CollectRequestSchema = z
         example: { source: 'widget', url: 'https://example.com/pricing', userId: 'u_42' },
       }),
     eventId: z.string().min(1).max(255).optional().openapi({
-      description: 'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`).',
+      description:
+        'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.',
     }),
   })
   .superRefine((body, ctx) => {
@@ -79,4 +80,6 @@ export const CollectResponseSchema = z
   })
   .openapi('CollectResponse');
 
-export const IdempotencyHeaders = idempotencyHeaders('Retries with the same key store one row.');
+export const IdempotencyHeaders = idempotencyHeaders(
+  'A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. Keys are per organization and do not expire.',
+);

@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import type { FeedbackTable } from '../schema.js';
-import { type NewFeedback, toFeedbackRow } from './feedback.js';
+import { type KeyedFeedback, type NewFeedback, toFeedbackRow } from './feedback.js';
 import type { OutboxEvent } from './outbox.js';
 
 /** A new feedback item and the outbox event that announces it. */
@@ -10,11 +10,11 @@ export interface FeedbackWithEvent {
 }
 
 /**
- * What became of an item of an organization on one of the given plans: stored now (`storedId`
- * null) or already stored under its idempotency key (`storedId` is that row's id).
+ * What became of an item of an organization on one of the given plans: stored now (`stored` null)
+ * or not, because a row is already stored under its idempotency key (`stored` is that row).
  */
 export interface CollectInsertOutcome {
-  storedId: string | null;
+  stored: KeyedFeedback | null;
 }
 
 const FEEDBACK_COLUMNS = [
@@ -30,6 +30,7 @@ const FEEDBACK_COLUMNS = [
   'status',
   'issue_link',
   'idempotency_key',
+  'idempotency_fingerprint',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof FeedbackTable)[];
@@ -50,12 +51,11 @@ const STATEMENT_TEXT = `with input as (
   select item.* from input item join organizations o on o.id = item.org_id
   where o.plan = any($${COLUMNS.length + 1}::text[])
 ), stored as materialized (
-  select item.id as item_id,
-    (select f.id from feedback f where f.org_id = item.org_id and f.idempotency_key = item.idempotency_key) as stored_id
-  from open_items item where item.idempotency_key is not null
+  select item.id as item_id, f.id as stored_id, f.idempotency_fingerprint as stored_fingerprint
+  from open_items item join feedback f on f.org_id = item.org_id and f.idempotency_key = item.idempotency_key
+  where item.idempotency_key is not null and f.idempotency_key is not null
 ), fresh as materialized (
-  select item.* from open_items item
-  where not exists (select 1 from stored where stored.item_id = item.id and stored.stored_id is not null)
+  select item.* from open_items item where not exists (select 1 from stored where stored.item_id = item.id)
 ), inserted as (
   insert into feedback (${FEEDBACK_COLUMNS.join(', ')})
   select ${FEEDBACK_COLUMNS.join(', ')} from fresh order by ord
@@ -63,7 +63,8 @@ const STATEMENT_TEXT = `with input as (
   insert into outbox (id, org_id, type, payload, created_at)
   select event_id, org_id, event_type, payload, event_created_at from fresh order by ord
 )
-select item.id, stored.stored_id from open_items item left join stored on stored.item_id = item.id`;
+select item.id, stored.stored_id, stored.stored_fingerprint
+from open_items item left join stored on stored.item_id = item.id`;
 
 /**
  * PostgreSQL only (absent elsewhere): stores a `/collect` batch's items of organizations on the
@@ -101,7 +102,18 @@ export function collectInsertRepository(database: Pick<Database, 'runPrepared'>)
       });
       const rows = await runPrepared(STATEMENT_NAME, STATEMENT_TEXT, [...columns, [...plans]]);
       const outcomes = new Map(
-        rows.map((row) => [String(row.id), { storedId: row.stored_id == null ? null : String(row.stored_id) }]),
+        rows.map((row): [string, CollectInsertOutcome] => [
+          String(row.id),
+          {
+            stored:
+              row.stored_id == null
+                ? null
+                : {
+                    id: String(row.stored_id),
+                    fingerprint: row.stored_fingerprint == null ? null : String(row.stored_fingerprint),
+                  },
+          },
+        ]),
       );
       return entries.map(({ feedback }) => outcomes.get(feedback.id));
     },

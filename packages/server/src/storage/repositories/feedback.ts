@@ -1,6 +1,7 @@
 import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
 import type { FeedbackTable } from '../schema.js';
+import { storedText } from '../stored-text.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
@@ -8,6 +9,15 @@ import { feedbackMatches } from './feedback-filters.js';
 
 export interface NewFeedback extends Feedback {
   idempotencyKey: string | null;
+  /** What was submitted under `idempotencyKey` (see services/collect-fingerprint.ts); none when absent. */
+  idempotencyFingerprint?: string | null;
+}
+
+/** The row stored under an idempotency key: its id, and the fingerprint of what was submitted. */
+export interface KeyedFeedback {
+  id: string;
+  /** Null for rows stored before fingerprints were kept. */
+  fingerprint: string | null;
 }
 
 function toFeedback(row: FeedbackTable): Feedback {
@@ -42,7 +52,8 @@ export function toFeedbackRow(feedback: NewFeedback): FeedbackTable {
     source: feedback.source,
     status: feedback.status,
     issue_link: feedback.issueLink ? JSON.stringify(feedback.issueLink) : null,
-    idempotency_key: feedback.idempotencyKey,
+    idempotency_key: feedback.idempotencyKey === null ? null : storedText(feedback.idempotencyKey),
+    idempotency_fingerprint: feedback.idempotencyFingerprint ?? null,
     created_at: feedback.createdAt,
     updated_at: feedback.updatedAt,
   };
@@ -65,16 +76,26 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
         .where('inbox_id', '=', inboxId)
         .execute();
     },
-    /** Ids already stored under these idempotency keys, keyed by idempotency key. */
-    async findByIdempotencyKeys(orgId: string, keys: string[]): Promise<Map<string, string>> {
+    /** The rows already stored under these idempotency keys, keyed by the keys as given. */
+    async findByIdempotencyKeys(orgId: string, keys: string[]): Promise<Map<string, KeyedFeedback>> {
       if (keys.length === 0) return new Map();
+      // Looked up in the form they were written in (see toFeedbackRow), and answered under the
+      // caller's own text: a key that is not valid Unicode reads back different from how it came.
       const rows = await db
         .selectFrom('feedback')
-        .select(['id', 'idempotency_key'])
+        .select(['id', 'idempotency_key', 'idempotency_fingerprint'])
         .where('org_id', '=', orgId)
-        .where('idempotency_key', 'in', keys)
+        .where('idempotency_key', 'in', [...new Set(keys.map(storedText))])
         .execute();
-      return new Map(rows.map((row) => [row.idempotency_key as string, row.id]));
+      const rowOf = new Map(
+        rows.map((row) => [row.idempotency_key as string, { id: row.id, fingerprint: row.idempotency_fingerprint }]),
+      );
+      const found = new Map<string, KeyedFeedback>();
+      for (const key of keys) {
+        const row = rowOf.get(storedText(key));
+        if (row !== undefined) found.set(key, row);
+      }
+      return found;
     },
     async find(scope: BrandScope, id: string): Promise<Feedback | undefined> {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
