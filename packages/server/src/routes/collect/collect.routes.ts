@@ -18,6 +18,9 @@ export const collect = createRoute({
     201: jsonContent(CollectResponseSchema, 'Stored (or, for a repeated idempotency key, stored before).'),
     ...AUTHENTICATED_ERRORS,
     404: errorResponse('No inbox with this inboxKey is visible to the key (`inbox_not_found`).'),
+    422: errorResponse(
+      'This `Idempotency-Key` or `eventId` was already used for a different submission (`idempotency_key_reused`).',
+    ),
     429: errorResponse('The monthly event allowance of the plan is spent (`event_limit_reached`).'),
   },
 });

@@ -142,4 +142,5 @@ export const FeedbackUpdateSchema = z
   .refine((body) => body.status !== undefined || body.issueLink !== undefined, {
     message: 'Send at least one of status or issueLink.',
   })
-  .openapi('FeedbackUpdate');
+  // The refinement above, for the document: zod cannot express it in JSON Schema.
+  .openapi('FeedbackUpdate', { minProperties: 1, anyOf: [{ required: ['status'] }, { required: ['issueLink'] }] });

@@ -30,4 +30,5 @@ export const InboxUpdateSchema = z
     brandId: z.string().nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' })
-  .openapi('InboxUpdate');
+  // The refinement above, for the document: zod cannot express it in JSON Schema.
+  .openapi('InboxUpdate', { minProperties: 1, anyOf: [{ required: ['name'] }, { required: ['brandId'] }] });
