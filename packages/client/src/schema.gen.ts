@@ -439,7 +439,7 @@ export interface components {
             };
             /** @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). */
             eventId?: string;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         ApiKey: {
             /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
             id: string;
