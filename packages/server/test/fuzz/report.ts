@@ -45,6 +45,8 @@ export function formatCounts(result: FuzzResult, title: string): string {
     lines.push(
       `  failures by kind: ${[...result.byKind.entries()].map(([kind, count]) => `${kind} ${count}`).join(', ')}`,
     );
+    const signatures = [...result.bySignature.entries()].sort(([, a], [, b]) => b - a);
+    for (const [signature, count] of signatures) lines.push(`    ${String(count).padStart(5)}  ${signature}`);
   }
   return lines.join('\n');
 }

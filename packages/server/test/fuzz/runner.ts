@@ -24,6 +24,8 @@ export interface FuzzResult {
   runs: number;
   byOperation: Map<string, OperationCounts>;
   byKind: Map<FailureKind, number>;
+  /** Failures grouped by what they share (kind, operation, what was sent), for a short report. */
+  bySignature: Map<string, number>;
   /** The first failing requests, in order (up to `keepFailures`). */
   failures: FailureReport[];
   failureCount: number;
@@ -74,6 +76,18 @@ function remember(fixtures: Fixtures, operation: Operation, answer: Answer): voi
   if (created.inboxKey) add('inboxKey', created.inboxKey);
 }
 
+/** What a failure has in common with others of its cause: kind, operation, the notable input sent. */
+function signatureOf(request: RequestCase, failure: Failure): string {
+  const sent = `${request.url} ${JSON.stringify(request.headers)} ${request.body ?? ''}`;
+  const traits = [
+    /\\ud[89a-f][0-9a-f]{2}|%ED%[AB]/i.test(sent) && 'lone surrogate',
+    /"brandId":""/.test(sent) && 'brandId ""',
+    /(\[){50}|(\{"a":){50}/.test(sent) && 'deep nesting',
+  ].filter(Boolean);
+  const reason = failure.kind === 'accepted-invalid-request' ? failure.detail.replace(/=.*$/, '') : traits.join(', ');
+  return `${failure.kind} ${request.operation.operationId} [${request.mutations.join('; ') || 'valid'}] ${reason}`.trim();
+}
+
 async function send(runtime: Runtime, request: RequestCase): Promise<Answer> {
   const response = await runtime.app.request(request.url, {
     method: request.method,
@@ -107,6 +121,7 @@ export async function runFuzz(runtime: Runtime, options: FuzzOptions): Promise<F
       operations.map((operation) => [operation.operationId, { requests: 0, statuses: new Map(), failures: 0 }]),
     ),
     byKind: new Map(),
+    bySignature: new Map(),
     failures: [],
     failureCount: 0,
   };
@@ -130,7 +145,11 @@ export async function runFuzz(runtime: Runtime, options: FuzzOptions): Promise<F
       if (failures.length > 0) {
         counts.failures++;
         result.failureCount++;
-        for (const failure of failures) result.byKind.set(failure.kind, (result.byKind.get(failure.kind) ?? 0) + 1);
+        for (const failure of failures) {
+          result.byKind.set(failure.kind, (result.byKind.get(failure.kind) ?? 0) + 1);
+          const signature = signatureOf(request, failure);
+          result.bySignature.set(signature, (result.bySignature.get(signature) ?? 0) + 1);
+        }
         if (result.failures.length < (options.keepFailures ?? 20))
           result.failures.push({ index, request, answer, failures });
       } else if (answer.status >= 200 && answer.status < 300) {
