@@ -609,6 +609,7 @@ export interface components {
                 satisfied: number;
             };
         };
+        /** @description Send at least one of `status` or `issueLink`. */
         FeedbackUpdate: {
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -621,7 +622,7 @@ export interface components {
                 tracker?: "github" | "gitlab" | "jira" | "linear" | "asana";
                 url: string;
             } | null;
-        } | unknown | unknown;
+        };
         SearchResults: {
             /** @description Most relevant first. */
             data: components["schemas"]["SearchHit"][];
@@ -733,10 +734,11 @@ export interface components {
             name: string;
             brandId?: string | null;
         };
+        /** @description Send `name`, `brandId` or both. */
         InboxUpdate: {
             name?: string;
             brandId?: string | null;
-        } | unknown | unknown;
+        };
         BrandPage: {
             data: components["schemas"]["Brand"][];
             /** @description Pass as `cursor` for the next page; null on the last. */

@@ -14,6 +14,7 @@ function scoreRulesByType() {
     const range = SCORE_RANGES[type];
     return {
       if: { properties: { type: { const: type } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: the `if`/`then` keywords of JSON Schema, not a promise.
       then: range
         ? {
             properties: { score: { type: 'integer' as const, minimum: range.min, maximum: range.max } },

@@ -30,5 +30,6 @@ export const InboxUpdateSchema = z
     brandId: z.string().nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' })
-  // The refinement above, for the document: zod cannot express it in JSON Schema.
-  .openapi('InboxUpdate', { minProperties: 1, anyOf: [{ required: ['name'] }, { required: ['brandId'] }] });
+  // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
+  // openapi-typescript turns that into `unknown` for the client's types).
+  .openapi('InboxUpdate', { minProperties: 1, description: 'Send `name`, `brandId` or both.' });
