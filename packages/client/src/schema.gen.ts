@@ -439,7 +439,7 @@ export interface components {
             };
             /** @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`. */
             eventId?: string;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         ApiKey: {
             /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
             id: string;
@@ -609,6 +609,7 @@ export interface components {
                 satisfied: number;
             };
         };
+        /** @description Send at least one of `status` or `issueLink`. */
         FeedbackUpdate: {
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -733,6 +734,7 @@ export interface components {
             name: string;
             brandId?: string | null;
         };
+        /** @description Send `name`, `brandId` or both. */
         InboxUpdate: {
             name?: string;
             brandId?: string | null;
@@ -914,8 +916,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1006,15 +1017,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1075,15 +1077,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1165,8 +1158,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1260,15 +1280,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1351,15 +1362,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1421,15 +1423,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1512,8 +1505,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1592,8 +1612,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1690,15 +1719,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1781,15 +1801,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1865,8 +1876,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1936,15 +1974,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2022,8 +2051,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2107,8 +2154,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2181,15 +2255,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2271,8 +2336,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2357,15 +2449,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -2435,8 +2518,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2519,8 +2620,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2593,15 +2721,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2683,8 +2802,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2753,15 +2899,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2838,8 +2975,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2922,8 +3077,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2996,15 +3178,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3086,8 +3259,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3156,15 +3356,6 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3247,8 +3438,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3327,8 +3545,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,13 +17,14 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
   tags: [
     { name: 'Collect', description: 'Submit feedback.' },
     { name: 'Feedback', description: 'List, filter and triage feedback.' },
+    { name: 'Search', description: 'Find feedback by meaning and words, and likely duplicates.' },
     { name: 'Notes', description: 'Team notes on feedback.' },
-    { name: 'Inboxes' },
-    { name: 'Brands' },
-    { name: 'API keys' },
-    { name: 'Organizations' },
+    { name: 'Inboxes', description: 'Where feedback arrives: each has the `inboxKey` that `/collect` names.' },
+    { name: 'Brands', description: 'Group inboxes; API keys can be restricted to one brand.' },
+    { name: 'API keys', description: 'Create, rename and revoke the keys that call this API.' },
+    { name: 'Organizations', description: 'The organization: its name, plan and usage.' },
     { name: 'Identity', description: 'Who is calling: the organization and scopes of an API key.' },
-    { name: 'Health' },
+    { name: 'Health', description: 'Probes for process supervisors and load balancers; no API key.' },
   ],
 };
 

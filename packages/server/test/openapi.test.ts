@@ -89,7 +89,7 @@ describe('OpenAPI document', () => {
     for (const operation of operationsOf(document)) {
       const where = `${operation.method} ${operation.path}`;
       if (operation.tags?.includes('Health')) {
-        expect(operation.security, where).toBeUndefined();
+        expect(operation.security, where).toEqual([]);
         continue;
       }
       expect(operation.security?.length, where).toBeGreaterThan(0);
@@ -97,6 +97,21 @@ describe('OpenAPI document', () => {
         for (const name of Object.keys(requirement)) expect(schemes, where).toContain(name);
       }
       expect(Object.keys(operation.responses), where).toEqual(expect.arrayContaining(['401', '403']));
+    }
+  });
+
+  it('declares the statuses of the body limit, the JSON validator and the idempotency middleware', () => {
+    for (const operation of operationsOf(document)) {
+      const where = `${operation.method} ${operation.path}`;
+      const statuses = Object.keys(operation.responses);
+      const json = (operation as Json).requestBody?.content?.['application/json'];
+      if (json) expect(statuses, where).toContain('415');
+      if (operation.method !== 'get') expect(statuses, where).toContain('413');
+      const headers = ((operation as Json).parameters ?? []).filter((parameter: Json) => parameter.in === 'header');
+      if (headers.some((header: Json) => header.name === 'idempotency-key')) {
+        expect(statuses, where).toContain('422');
+        if (operation.operationId !== 'collectFeedback') expect(statuses, where).toContain('409');
+      }
     }
   });
 

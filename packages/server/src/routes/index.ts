@@ -1,13 +1,12 @@
-import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/app-env.js';
-import { requiredScopeOf } from '../http/auth.js';
-import { idempotent } from '../http/idempotency.js';
 import * as apiKeyHandlers from './api-keys/api-keys.handlers.js';
 import * as apiKeyRoutes from './api-keys/api-keys.routes.js';
 import * as brandHandlers from './brands/brands.handlers.js';
 import * as brandRoutes from './brands/brands.routes.js';
 import { collectHandler } from './collect/collect.handlers.js';
 import { collect } from './collect/collect.routes.js';
+import { documented } from './documented.js';
 import * as feedbackHandlers from './feedback/feedback.handlers.js';
 import * as feedbackRoutes from './feedback/feedback.routes.js';
 import { getCurrentApiKeyHandler } from './identity/identity.handlers.js';
@@ -20,30 +19,6 @@ import * as organizationHandlers from './organizations/organizations.handlers.js
 import * as organizationRoutes from './organizations/organizations.routes.js';
 import * as searchHandlers from './search/search.handlers.js';
 import * as searchRoutes from './search/search.routes.js';
-import { WriteIdempotencyHeaders } from './shared.schemas.js';
-
-/**
- * Writes that keep their own idempotency or are none: `/collect` dedupes by the event id stored on
- * the feedback row (at ingest speed, no extra commit); search is a read sent as POST.
- */
-const NOT_GENERICALLY_IDEMPOTENT = new Set(['collectFeedback', 'searchFeedback']);
-
-/**
- * Publishes the scope a route's `requireKey` middleware enforces as `x-required-scope`, so the
- * document (and the skill files built from it) cannot drift from what is enforced; and gives every
- * other write `Idempotency-Key` handling after its authentication, documented as a header.
- */
-function documented<R extends RouteConfig>(route: R): R {
-  const scope = requiredScopeOf(route.middleware);
-  const described = scope ? { ...route, 'x-required-scope': scope } : route;
-  if (route.method === 'get' || NOT_GENERICALLY_IDEMPOTENT.has(route.operationId ?? '')) return described;
-  const middleware = route.middleware === undefined ? [] : [route.middleware].flat();
-  return {
-    ...described,
-    middleware: [...middleware, idempotent()],
-    request: { ...route.request, headers: route.request?.headers ?? WriteIdempotencyHeaders },
-  };
-}
 
 /** Every public API route: registered here so the OpenAPI document lists exactly what is served. */
 export function registerApiRoutes(app: OpenAPIHono<AppEnv>): void {

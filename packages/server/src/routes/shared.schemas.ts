@@ -26,13 +26,16 @@ const problem = (description: string) => ({
   content: { 'application/problem+json': { schema: ProblemSchema } },
 });
 
-/** Error responses every authenticated route can give. */
+/**
+ * Error responses every authenticated route can give. The statuses of the body limit, the JSON
+ * validator and the idempotency middleware are declared by `documented()` (routes/documented.ts),
+ * where those are attached.
+ */
 export const AUTHENTICATED_ERRORS = {
   400: problem('Invalid input (`validation_failed`, `malformed_json`).'),
   401: problem('Missing, invalid, expired or revoked API key.'),
   403: problem('The key lacks the required scope or brand access.'),
   404: problem('Not found, or not visible to this key.'),
-  413: problem('Request body too large.'),
   500: problem('Unexpected server error.'),
 } as const;
 

@@ -36,12 +36,19 @@ export function normalize(vector: Float32Array): Float32Array {
   return vector;
 }
 
-/** Cosine similarity of two unit vectors. */
+/**
+ * Cosine similarity of two unit vectors, within −1..1: float32 components of a unit vector do not
+ * square-sum to exactly 1 (a vector against itself gave 1.0000000220297398), and every score
+ * built on this one (`similarity`, the `score` of similar feedback) is documented within 0..1.
+ *
+ * @example
+ * dot(normalize(Float32Array.of(1, 2, 3)), normalize(Float32Array.of(1, 2, 3))); // 1
+ */
 export function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   const length = Math.min(a.length, b.length);
   for (let index = 0; index < length; index++) sum += (a[index] as number) * (b[index] as number);
-  return sum;
+  return Math.min(1, Math.max(-1, sum));
 }
 
 /** Float32 little-endian bytes, as stored in `feedback_embeddings.vector` and given to sqlite-vec. */

@@ -5,6 +5,29 @@ import { idempotencyHeaders } from '../shared.schemas.js';
 export const MAX_COMMENT_LENGTH = 10_000;
 export const MAX_CONTEXT_BYTES = 16 * 1024;
 
+/**
+ * The refinement's score and comment rules per type, for the document: zod cannot express them in
+ * JSON Schema, and clients (and the contract fuzzer) should not have to guess them.
+ */
+function scoreRulesByType() {
+  return FEEDBACK_TYPES.map((type) => {
+    const range = SCORE_RANGES[type];
+    return {
+      if: { properties: { type: { const: type } }, required: ['type'] },
+      // biome-ignore lint/suspicious/noThenProperty: the `if`/`then` keywords of JSON Schema, not a promise.
+      then: range
+        ? {
+            properties: { score: { type: 'integer' as const, minimum: range.min, maximum: range.max } },
+            required: ['score'],
+          }
+        : {
+            properties: { score: { type: 'null' as const }, comment: { type: 'string' as const, pattern: '\\S' } },
+            required: ['comment'],
+          },
+    };
+  });
+}
+
 export const CollectRequestSchema = z
   .object({
     inboxKey: z.string().min(1).max(200).openapi({ example: 'ibx_Zm9vYmFyYmF6cXV4' }),
@@ -71,7 +94,7 @@ export const CollectRequestSchema = z
       });
     }
   })
-  .openapi('CollectRequest');
+  .openapi('CollectRequest', { allOf: scoreRulesByType() });
 
 export const CollectResponseSchema = z
   .object({

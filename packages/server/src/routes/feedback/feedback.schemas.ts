@@ -142,4 +142,6 @@ export const FeedbackUpdateSchema = z
   .refine((body) => body.status !== undefined || body.issueLink !== undefined, {
     message: 'Send at least one of status or issueLink.',
   })
-  .openapi('FeedbackUpdate');
+  // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
+  // openapi-typescript turns that into `unknown` for the client's types).
+  .openapi('FeedbackUpdate', { minProperties: 1, description: 'Send at least one of `status` or `issueLink`.' });

@@ -30,4 +30,6 @@ export const InboxUpdateSchema = z
     brandId: z.string().nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' })
-  .openapi('InboxUpdate');
+  // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
+  // openapi-typescript turns that into `unknown` for the client's types).
+  .openapi('InboxUpdate', { minProperties: 1, description: 'Send `name`, `brandId` or both.' });

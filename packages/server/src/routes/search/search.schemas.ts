@@ -52,6 +52,8 @@ export const SearchHitSchema = z
     }),
     similarity: z
       .number()
+      .min(-1)
+      .max(1)
       .nullable()
       .openapi({ description: 'Cosine similarity of the comment to the query; null when only its words matched.' }),
   })

@@ -1,0 +1,99 @@
+import type { Runtime } from '../../src/runtime.js';
+
+/** Who calls: each request of the fuzzer is sent as one of these. */
+export const PRINCIPALS = ['admin', 'collectOnly', 'brandScoped', 'otherOrg', 'none'] as const;
+export type PrincipalName = (typeof PRINCIPALS)[number];
+
+/**
+ * What the fuzzer draws path ids and known members from: real ids of organization A (the callers'
+ * own), of organization B (another tenant's), and whatever the run creates. `protectedIds` are
+ * never deleted or revoked, so the principals keep working for the whole run.
+ */
+export interface Fixtures {
+  keys: Record<PrincipalName, string | undefined>;
+  orgIds: { own: string; other: string };
+  pools: Record<PoolName, string[]>;
+  protectedIds: Set<string>;
+}
+
+export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey';
+
+interface Created {
+  id: string;
+  inboxKey?: string;
+  secret?: string;
+}
+
+async function post(runtime: Runtime, path: string, key: string, body: unknown): Promise<Created> {
+  const response = await runtime.app.request(path, {
+    method: 'POST',
+    headers: { 'x-service-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`fixture ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Created;
+}
+
+async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
+  const response = await runtime.app.request('/me', { headers: { 'x-service-key': key } });
+  return ((await response.json()) as Created).id;
+}
+
+/**
+ * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
+ * brand-scoped key, a few feedback items (some with notes); in B an inbox and an item.
+ */
+export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
+  const { services } = runtime;
+  const orgA = await services.organizations.bootstrap({ name: 'Fuzz A' });
+  const orgB = await services.organizations.bootstrap({ name: 'Fuzz B' });
+  const a = `/organizations/${orgA.organization.id}`;
+  const brand = await post(runtime, `${a}/brands`, orgA.adminKey, { name: 'Fuzz brand' });
+  const brandInbox = await post(runtime, `${a}/inboxes`, orgA.adminKey, { name: 'Brand inbox', brandId: brand.id });
+  const collectOnly = await post(runtime, `${a}/api-keys`, orgA.adminKey, { name: 'collect', scopes: ['collect'] });
+  const brandScoped = await post(runtime, `${a}/api-keys`, orgA.adminKey, {
+    name: 'brand',
+    scopes: ['collect', 'read', 'write', 'forms'],
+    brandId: brand.id,
+  });
+  const collect = (key: string, inboxKey: string, comment: string) =>
+    post(runtime, '/collect', key, { inboxKey, type: 'text', comment, context: { source: 'fuzz' } });
+  const feedback = [
+    await collect(orgA.adminKey, orgA.inbox.inboxKey, 'the export button freezes'),
+    await collect(orgA.adminKey, orgA.inbox.inboxKey, 'the export button freezes'),
+    await collect(orgA.adminKey, brandInbox.inboxKey ?? '', 'dark mode please'),
+  ];
+  const otherFeedback = await collect(orgB.adminKey, orgB.inbox.inboxKey, 'another tenant');
+  const note = await post(runtime, `${a}/feedback/${feedback[0]?.id}/notes`, orgA.adminKey, { body: 'seen' });
+  const protectedIds = new Set([
+    orgA.inbox.id,
+    brandInbox.id,
+    brand.id,
+    collectOnly.id,
+    brandScoped.id,
+    orgB.inbox.id,
+    await keyIdOf(runtime, orgA.adminKey),
+    await keyIdOf(runtime, orgA.collectKey),
+    await keyIdOf(runtime, orgB.adminKey),
+  ]);
+  return {
+    keys: {
+      admin: orgA.adminKey,
+      collectOnly: collectOnly.secret,
+      brandScoped: brandScoped.secret,
+      otherOrg: orgB.adminKey,
+      none: undefined,
+    },
+    orgIds: { own: orgA.organization.id, other: orgB.organization.id },
+    pools: {
+      feedback: [...feedback.map((item) => item.id), otherFeedback.id],
+      // With its feedback item: the path names both.
+      note: [`${feedback[0]?.id} ${note.id}`],
+      inbox: [orgA.inbox.id, brandInbox.id, orgB.inbox.id],
+      brand: [brand.id],
+      key: [collectOnly.id, brandScoped.id],
+      inboxKey: [orgA.inbox.inboxKey, brandInbox.inboxKey ?? '', orgB.inbox.inboxKey],
+    },
+    protectedIds,
+  };
+}
