@@ -96,6 +96,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     collectBodyLimit: config.collectBodyLimit,
     bodyLimit: config.bodyLimit,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
+    publicUrl: config.publicUrl,
     widgetAssets: await loadWidgetAssets(),
     publicDir: config.publicDir,
     isReady: async () => {
