@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SERVER_SECRET_MIN_LENGTH, ServerSecrets } from './secrets/server-secrets.js';
 import { PLAN_NAMES } from './services/plans.js';
 
 /** An address users reach the server at: `https://feedback.example.com`, maybe with a path prefix. */
@@ -42,6 +43,10 @@ const environmentSchema = z.object({
   HEARBACK_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
+  HEARBACK_SECRET: z
+    .string()
+    .min(SERVER_SECRET_MIN_LENGTH, `must be at least ${SERVER_SECRET_MIN_LENGTH} characters`)
+    .optional(),
   HEARBACK_PUBLIC_URL: z
     .string()
     .refine(isBaseUrl, 'expected an http(s) URL without credentials, query or fragment')
@@ -106,6 +111,12 @@ export interface Config {
   publicUrl: string | undefined;
   /** A directory whose files are served at `/` for paths no API route claims; off when undefined. */
   publicDir: string | undefined;
+  /**
+   * `HEARBACK_SECRET`: the master secret that seals data the database must not hold readable.
+   * Unset: a secret file in the data directory (see secrets/secret-file.ts). Held by an object
+   * that never prints it.
+   */
+  secret: ServerSecrets | undefined;
 }
 
 /**
@@ -153,6 +164,7 @@ export function loadConfig(
     mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
     publicDir: env.HEARBACK_PUBLIC_DIR,
     publicUrl: env.HEARBACK_PUBLIC_URL,
+    secret: env.HEARBACK_SECRET === undefined ? undefined : new ServerSecrets(env.HEARBACK_SECRET),
   };
   const merged = { ...config, ...withoutUndefined(overrides) };
   return {
