@@ -66,9 +66,17 @@ for (const dialect of dialectsUnderTest()) {
       await first.close();
 
       const second = await open({}, place, logger);
-      cleanups.push(() => second.close());
       const replayed = await createKeyOnce(second, org.adminKey, org.organization.id, 'deploy-1');
       expect(replayed).toMatchObject({ id: created.id, secret: created.secret, replayed: true });
+      await second.close();
+
+      // The file's content is the secret: given as HEARBACK_SECRET (to other processes), it is the same.
+      const fromEnvironment = await open({ HEARBACK_SECRET: secretText }, place);
+      cleanups.push(() => fromEnvironment.close());
+      expect(await createKeyOnce(fromEnvironment, org.adminKey, org.organization.id, 'deploy-1')).toMatchObject({
+        secret: created.secret,
+        replayed: true,
+      });
 
       expect(logger.text()).toContain('server secret generated');
       expect(logger.text()).toContain(join(place.dataDir, SECRET_FILE_NAME));
