@@ -27,6 +27,8 @@ export interface AppDependencies {
   bodyLimit: number;
   /** Browser origins, besides the server's own, allowed to call `/mcp` (`*`: any). */
   mcpAllowedOrigins?: readonly string[] | undefined;
+  /** `HEARBACK_PUBLIC_URL`: the instance's address in skill files; its origin may call `/mcp`. */
+  publicUrl?: string | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
   /** A directory served at `/` for `GET`/`HEAD` paths no route claims (see publicFiles). */
@@ -78,9 +80,9 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   app.on(
     ['GET', 'POST', 'DELETE'],
     MCP_PATH,
-    mcpEndpoint({ allowedOrigins: deps.mcpAllowedOrigins ?? [], logError: deps.logError }),
+    mcpEndpoint({ allowedOrigins: deps.mcpAllowedOrigins ?? [], publicUrl: deps.publicUrl, logError: deps.logError }),
   );
-  registerSkillRoutes(app);
+  registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));

@@ -57,13 +57,14 @@ program
       .warmUp()
       .catch((error: unknown) => logger.error('search warm-up failed', { error: String(error) }));
     process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
+    if (config.publicUrl) process.stdout.write(`Public URL: ${server.publicUrl}\n`);
     process.stdout.write(`Storage: ${runtime.database.dialect} (${runtime.database.location})\n`);
     // Before the API reference line, which tools (and the CLI tests) read as "started".
-    if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.url}/\n`);
-    process.stdout.write(`API reference: ${server.url}/openapi.json\n`);
+    if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.publicUrl}/\n`);
+    process.stdout.write(`API reference: ${server.publicUrl}/openapi.json\n`);
     if (await runtime.services.organizations.isEmpty()) {
       const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
-      process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.url)}\n\n`);
+      process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.publicUrl)}\n\n`);
     }
     const shutdown = (signal: string) => {
       process.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
@@ -87,11 +88,14 @@ program
   .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey)')
   .addOption(dataDirOption())
   .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
-    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    const config = configFrom(options, { runJobs: false });
+    const runtime = await createRuntime(config);
     try {
       const created = await runtime.services.organizations.bootstrap({ name: options.org, plan: options.plan });
+      // Not listening: the address `serve` would print with the same settings.
+      const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
       process.stdout.write(
-        options.json ? `${JSON.stringify(bootstrapJson(created), null, 2)}\n` : `${bootstrapText(created)}\n`,
+        options.json ? `${JSON.stringify(bootstrapJson(created), null, 2)}\n` : `${bootstrapText(created, baseUrl)}\n`,
       );
     } finally {
       await runtime.close();

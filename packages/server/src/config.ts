@@ -1,7 +1,19 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SERVER_SECRET_MIN_LENGTH, ServerSecrets } from './secrets/server-secrets.js';
 import { PLAN_NAMES } from './services/plans.js';
+
+/** An address users reach the server at: `https://feedback.example.com`, maybe with a path prefix. */
+function isBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const http = url.protocol === 'http:' || url.protocol === 'https:';
+    return http && !url.username && !url.password && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The only reader of `process.env`. Everything else receives a parsed {@link Config}.
@@ -31,6 +43,14 @@ const environmentSchema = z.object({
   HEARBACK_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
+  HEARBACK_SECRET: z
+    .string()
+    .min(SERVER_SECRET_MIN_LENGTH, `must be at least ${SERVER_SECRET_MIN_LENGTH} characters`)
+    .optional(),
+  HEARBACK_PUBLIC_URL: z
+    .string()
+    .refine(isBaseUrl, 'expected an http(s) URL without credentials, query or fragment')
+    .optional(),
 });
 
 /** `https://app.example.com, http://localhost:5173` → normalised origins; `*` stays `*`. */
@@ -47,6 +67,12 @@ function parseOrigins(value: string | undefined): string[] {
     } catch {}
     throw new ConfigError(`Invalid environment: HEARBACK_MCP_ALLOWED_ORIGINS: '${entry}' is not an http(s) origin.`);
   });
+}
+
+/** `https://Feedback.example.com/` → `https://feedback.example.com` (a path prefix is kept). */
+function normalisedBaseUrl(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -77,8 +103,20 @@ export interface Config {
   search: SearchConfig;
   /** Browser origins, besides the server's own, allowed to call `/mcp` (`*`: any). */
   mcpAllowedOrigins: string[];
+  /**
+   * Where users and browsers reach this instance (`https://feedback.example.com`), without a
+   * trailing slash: printed as its address, and its origin may call `/mcp`. Unset: the server
+   * prints `http://localhost:PORT` and takes the loopback origins of its port as its own.
+   */
+  publicUrl: string | undefined;
   /** A directory whose files are served at `/` for paths no API route claims; off when undefined. */
   publicDir: string | undefined;
+  /**
+   * `HEARBACK_SECRET`: the master secret that seals data the database must not hold readable.
+   * Unset: a secret file in the data directory (see secrets/secret-file.ts). Held by an object
+   * that never prints it.
+   */
+  secret: ServerSecrets | undefined;
 }
 
 /**
@@ -125,9 +163,15 @@ export function loadConfig(
     search: searchConfig(env),
     mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
     publicDir: env.HEARBACK_PUBLIC_DIR,
+    publicUrl: env.HEARBACK_PUBLIC_URL,
+    secret: env.HEARBACK_SECRET === undefined ? undefined : new ServerSecrets(env.HEARBACK_SECRET),
   };
   const merged = { ...config, ...withoutUndefined(overrides) };
-  return { ...merged, publicDir: merged.publicDir ? publicDirectory(merged.publicDir) : undefined };
+  return {
+    ...merged,
+    publicDir: merged.publicDir ? publicDirectory(merged.publicDir) : undefined,
+    publicUrl: merged.publicUrl ? normalisedBaseUrl(merged.publicUrl) : undefined,
+  };
 }
 
 /** Absolute, and checked now: a typo should stop the start, not turn every page into a 404. */

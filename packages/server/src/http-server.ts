@@ -5,7 +5,10 @@ import { withCollectFastPath } from './http/collect-fast-path.js';
 import type { Runtime } from './runtime.js';
 
 export interface RunningServer {
+  /** Where this process listens (`http://localhost:PORT` when bound to every interface). */
   url: string;
+  /** Where users reach the instance: `HEARBACK_PUBLIC_URL`, or else {@link url}. Print this one. */
+  publicUrl: string;
   port: number;
   /** Stops accepting connections, lets in-flight requests finish, then closes the runtime. */
   close(): Promise<void>;
@@ -35,8 +38,10 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
   });
   const { port } = server.address() as AddressInfo;
   const displayHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
+  const url = `http://${displayHost}:${port}`;
   return {
-    url: `http://${displayHost}:${port}`,
+    url,
+    publicUrl: runtime.config.publicUrl ?? url,
     port,
     async close() {
       await new Promise<void>((resolve) => {

@@ -9,6 +9,8 @@ import { reindexOrganizationHandler } from './jobs/reindex-organization.js';
 import type { Logger } from './logger.js';
 import { createEmbedder } from './search/create-embedder.js';
 import type { Embedder } from './search/embedder.js';
+import { resolveServerSecrets } from './secrets/secret-file.js';
+import type { ServerSecrets } from './secrets/server-secrets.js';
 import { createServices, type Services } from './services/index.js';
 import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from './services/search-reindex.js';
 import { type Database, openDatabase } from './storage/database.js';
@@ -26,6 +28,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   config: Config;
+  /** The master secret: `HEARBACK_SECRET`, or the secret file in the data directory. */
+  secrets: ServerSecrets;
   database: Database;
   store: Store;
   services: Services;
@@ -57,7 +61,17 @@ export interface Runtime {
  * const response = await runtime.app.request('/healthz');
  */
 export async function createRuntime(config: Config, logger?: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+  // First: a missing or unusable secret stops the start before anything is opened.
+  const { secrets, file: secretFile } = resolveServerSecrets(config.secret, config.dataDir);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (secretFile?.created) logger?.info('server secret generated', { path: secretFile.path });
+  if (secretFile && database.dialect === 'postgres') {
+    // Processes on one database must share the secret, or none can replay what another stored.
+    logger?.info(
+      'warning: the server secret comes from this data directory; every process on this PostgreSQL database needs the same one: set HEARBACK_SECRET',
+      { path: secretFile.path },
+    );
+  }
   await migrateToLatest(database);
   const store = createStore(database);
   const jobs = new JobRunner({
@@ -79,6 +93,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   const reindex = embedder && searchReindexService(store, embedder, { logger, onEvents: () => jobs.wake() });
   if (reindex) jobs.on(REINDEX_EVENT, reindexOrganizationHandler(reindex));
   const services = createServices(store, {
+    secrets,
     embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
@@ -96,6 +111,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     collectBodyLimit: config.collectBodyLimit,
     bodyLimit: config.bodyLimit,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
+    publicUrl: config.publicUrl,
     widgetAssets: await loadWidgetAssets(),
     publicDir: config.publicDir,
     isReady: async () => {
@@ -119,6 +135,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       : Promise.resolve();
   return {
     config,
+    secrets,
     database,
     store,
     services,

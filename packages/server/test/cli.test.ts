@@ -265,6 +265,22 @@ describe('hearback CLI', () => {
     });
   });
 
+  describe('serve with HEARBACK_PUBLIC_URL', () => {
+    it('prints the public URL as its address, in the banner, the first-start curl and skill.json', async () => {
+      const publicUrl = 'https://feedback.example.com';
+      const server = await serve(newDataDir(), { HEARBACK_PUBLIC_URL: `${publicUrl}/` });
+      await server.printed('These keys are shown once');
+      const output = server.output();
+      expect(output).toContain(`Public URL: ${publicUrl}\n`);
+      expect(output).toContain(`API reference: ${publicUrl}/openapi.json\n`);
+      expect(output).toContain(`curl -X POST ${publicUrl}/collect `);
+      expect(output).toContain(`<script src="${publicUrl}/widget.js"`);
+      const skill = await (await fetch(`${server.url}/skill.json`)).json();
+      expect(skill).toMatchObject({ apiBase: publicUrl, mcpUrl: `${publicUrl}/mcp` });
+      expect(await server.stop()).toBe(0);
+    });
+  });
+
   describe('serve --public-dir', () => {
     it('serves the directory next to the API, and refuses to start on a missing one', async () => {
       const publicDir = newDataDir();

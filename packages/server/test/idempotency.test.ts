@@ -1,10 +1,28 @@
+import { createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../src/domain/api-key.js';
 import { Housekeeping } from '../src/jobs/housekeeping.js';
+import { idempotencyKeyHash } from '../src/lib/idempotency-crypto.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS, idempotencyService } from '../src/services/idempotency.js';
 import { createKey, expectJson, expectProblem, type Json } from './support/api.js';
 import { keyIdOf } from './support/api-assertions.js';
 import { describeEachDatabase, type TestBed } from './support/harness.js';
+
+/**
+ * What anyone with the database and a guessed Idempotency-Key could decrypt a stored response with
+ * before responses were sealed with the server secret: a key derived from the two alone.
+ */
+function openWithDatabaseAlone(apiKeyId: string, idempotencyKey: string, sealed: string): string {
+  try {
+    const key = Buffer.from(hkdfSync('sha256', idempotencyKey, apiKeyId, 'hearback idempotent response v1', 32));
+    const bytes = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return '';
+  }
+}
 
 let counter = 0;
 /** A fresh key per test: the suite shares one database. */
@@ -108,6 +126,26 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
     expect(everything).not.toContain(key);
   });
 
+  it('a stored create-key response cannot be opened from the database and a guessed Idempotency-Key', async () => {
+    // The attacker holds a copy of the database and guessed the client's key (`order-42` style).
+    const key = freshKey();
+    const created: Json = await expectJson(
+      await bed().request(`/organizations/${bed().orgA.organization.id}/api-keys`, {
+        method: 'POST',
+        key: bed().orgA.adminKey,
+        headers: { 'Idempotency-Key': key },
+        json: { name: 'Stolen?', scopes: ['read'] },
+      }),
+      201,
+    );
+    const rows = await bed().runtime.database.db.selectFrom('idempotency_records').selectAll().execute();
+    for (const row of rows) {
+      // Every key the database and the guess give: the row's API key id, the guessed key.
+      expect(row.key_hash).not.toBe(createHmac('sha256', row.key_id).update(key).digest('base64url'));
+      expect(openWithDatabaseAlone(row.key_id, key, row.response ?? '')).not.toContain(created.secret);
+    }
+  });
+
   it('PATCH and DELETE replay too: a retried delete answers its first 200, not 404', async () => {
     const inbox: Json = await expectJson(await createInbox('Doomed', freshKey()), 201);
     const key = freshKey();
@@ -162,7 +200,7 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
 
     it('a request that never answered is taken over after a minute; a finished one replays for a day', async () => {
       let now = Date.parse('2026-11-22T10:00:00.000Z');
-      const service = idempotencyService(bed().runtime.store, () => now);
+      const service = idempotencyService(bed().runtime.store, bed().runtime.secrets, () => now);
       const who = principal();
       const key = freshKey();
 
@@ -179,8 +217,29 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
       expect(await service.begin(who, key, 'other')).toEqual({ kind: 'proceed' });
     });
 
+    it('a record whose response does not open (sealed another way) is taken as absent: the retry runs', async () => {
+      const service = idempotencyService(bed().runtime.store, bed().runtime.secrets);
+      const who = principal();
+      const key = freshKey();
+      expect(await service.begin(who, key, 'fp')).toEqual({ kind: 'proceed' });
+      await service.complete(who, key, 201, '{"ok":true}');
+      expect(await service.begin(who, key, 'fp')).toMatchObject({ kind: 'replay' });
+      // The format before the server secret: plain base64, no version prefix.
+      await bed()
+        .runtime.database.db.updateTable('idempotency_records')
+        .set({ response: Buffer.from('sealed by an older release').toString('base64') })
+        .where('key_id', '=', who.keyId)
+        .where('key_hash', '=', idempotencyKeyHash(bed().runtime.secrets, who.keyId, key))
+        .execute();
+      expect(await service.begin(who, key, 'fp')).toEqual({ kind: 'proceed' });
+      await service.complete(who, key, 201, '{"again":true}');
+      expect(await service.begin(who, key, 'fp')).toEqual({ kind: 'replay', status: 201, body: '{"again":true}' });
+    });
+
     it('housekeeping deletes expired records', async () => {
-      const service = idempotencyService(bed().runtime.store, () => Date.parse('2020-01-01T00:00:00.000Z'));
+      const service = idempotencyService(bed().runtime.store, bed().runtime.secrets, () =>
+        Date.parse('2020-01-01T00:00:00.000Z'),
+      );
       const who = principal();
       await service.begin(who, freshKey(), 'fp');
       const housekeeping = new Housekeeping({ store: bed().runtime.store, retentionMs: IDEMPOTENCY_TTL_MS });

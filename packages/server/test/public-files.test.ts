@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,11 +10,17 @@ import { openTestRuntime } from './support/harness.js';
 
 const SECRET = 'secret-outside-the-public-dir';
 
-/** A public directory next to a file that must never be served, inside a throwaway parent. */
+/**
+ * A public directory next to files that must never be served, inside a throwaway parent; real
+ * symbolic links, to files and directories, lead inside and outside it.
+ */
 function makeSite(): { parent: string; publicDir: string } {
   const parent = mkdtempSync(join(tmpdir(), 'hearback-public-'));
   const publicDir = join(parent, 'public');
   writeFileSync(join(parent, 'secret.txt'), SECRET);
+  mkdirSync(join(parent, 'private'));
+  writeFileSync(join(parent, 'private', 'index.html'), SECRET);
+  writeFileSync(join(parent, 'private', 'page.html'), SECRET);
   const files: Record<string, string> = {
     'index.html': '<!doctype html><title>Home</title>',
     'app.js': 'console.log("app")',
@@ -33,6 +39,21 @@ function makeSite(): { parent: string; publicDir: string } {
     mkdirSync(join(publicDir, name, '..'), { recursive: true });
     writeFileSync(join(publicDir, name), body);
   }
+  const links: Record<string, string> = {
+    // Outside the directory: never served.
+    'leak.txt': '../secret.txt',
+    'absolute-leak.txt': join(parent, 'secret.txt'),
+    'sub/deep-leak.txt': '../../secret.txt',
+    'outside-dir': '../private',
+    'sub/outside-dir': join(parent, 'private'),
+    // A normal name for a dotfile inside: as private as the dotfile.
+    'env.txt': '.env',
+    // Inside the directory: served like the file or directory they name.
+    'latest.html': 'sub/page.html',
+    docs: 'sub',
+    'dangling.txt': 'missing.txt',
+  };
+  for (const [name, target] of Object.entries(links)) symlinkSync(target, join(publicDir, name));
   return { parent, publicDir };
 }
 
@@ -122,6 +143,36 @@ describe('public files (--public-dir / HEARBACK_PUBLIC_DIR)', () => {
     expect(response.body).not.toContain(SECRET);
   });
 
+  it('never follows a symbolic link out of the directory, to a file or to a directory', async () => {
+    for (const path of [
+      '/leak.txt',
+      '/absolute-leak.txt',
+      '/sub/deep-leak.txt',
+      '/outside-dir',
+      '/outside-dir/',
+      '/outside-dir/index.html',
+      '/outside-dir/page.html',
+      '/sub/outside-dir/page.html',
+      '/env.txt',
+      '/dangling.txt',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${server.url}${path}`, { method });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect(await response.text(), `${method} ${path}`).not.toContain(SECRET);
+      }
+    }
+  });
+
+  it('serves symbolic links that stay inside the directory', async () => {
+    const latest = await fetch(`${server.url}/latest.html`);
+    expect(latest.status).toBe(200);
+    expect(await latest.text()).toBe('<!doctype html><title>Sub</title>');
+    const viaDirectoryLink = await fetch(`${server.url}/docs/page.html`);
+    expect(viaDirectoryLink.status).toBe(200);
+    expect(await viaDirectoryLink.text()).toBe('<!doctype html><title>Sub</title>');
+  });
+
   it('keeps dotfiles private and lists no directory', async () => {
     for (const path of ['/.env', '/.git/config', '/sub/.', '/%2eenv', '/empty/', '/empty', '/empty/.keep']) {
       const response = await rawGet(server.url, path);
@@ -178,6 +229,29 @@ describe('the public directory setting', () => {
       expect(() => loadConfig({ HEARBACK_PUBLIC_DIR: join(site.parent, 'missing') })).toThrow(ConfigError);
       expect(() => loadConfig({ HEARBACK_PUBLIC_DIR: join(site.parent, 'secret.txt') })).toThrow(/not a directory/);
     } finally {
+      rmSync(site.parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a public directory that is itself a symbolic link', () => {
+  it('serves its files, and still nothing outside it', async () => {
+    const site = makeSite();
+    const linkedRoot = join(site.parent, 'current');
+    symlinkSync(site.publicDir, linkedRoot);
+    const { runtime, cleanup } = await openTestRuntime('sqlite', { publicDir: linkedRoot });
+    try {
+      const page = await runtime.app.request('/sub/page.html');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe('<!doctype html><title>Sub</title>');
+      expect((await runtime.app.request('/docs/page.html')).status).toBe(200);
+      for (const path of ['/leak.txt', '/outside-dir/page.html']) {
+        const response = await runtime.app.request(path);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).not.toContain(SECRET);
+      }
+    } finally {
+      await cleanup();
       rmSync(site.parent, { recursive: true, force: true });
     }
   });

@@ -131,3 +131,23 @@ describe('skill.md and skill.json', () => {
     }
   });
 });
+
+describe('skill files with HEARBACK_PUBLIC_URL', () => {
+  it('take their URLs from the public URL, whatever host the request reached', async () => {
+    const { runtime, cleanup } = await openTestRuntime('sqlite', { publicUrl: 'https://feedback.example.com/hb' });
+    try {
+      const skill = (await expectJson(
+        await runtime.app.request('http://10.0.0.7:3000/skill.json'),
+        200,
+      )) as SkillDocument;
+      expect(skill).toMatchObject({
+        apiBase: 'https://feedback.example.com/hb',
+        mcpUrl: 'https://feedback.example.com/hb/mcp',
+      });
+      const text = await (await runtime.app.request('http://10.0.0.7:3000/skill.md')).text();
+      expect(text).not.toContain('10.0.0.7');
+    } finally {
+      await cleanup();
+    }
+  });
+});

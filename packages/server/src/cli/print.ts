@@ -12,8 +12,8 @@ export function bootstrapJson(result: BootstrappedOrganization) {
   };
 }
 
-/** Human-readable credentials block, with a first request to copy. */
-export function bootstrapText(result: BootstrappedOrganization, baseUrl = 'http://localhost:3000'): string {
+/** Human-readable credentials block, with a first request to copy to `baseUrl` (the server's address). */
+export function bootstrapText(result: BootstrappedOrganization, baseUrl: string): string {
   const json = bootstrapJson(result);
   return [
     `Organization  ${json.orgName} (${json.orgId}, plan ${json.plan})`,

@@ -14,16 +14,16 @@ export const SKILL_PATHS = {
 
 /**
  * Serves skill.md and skill.json, built from this app's OpenAPI document and MCP tools, with URLs
- * of the host the request reached.
+ * under the configured public URL, or else of the host the request reached.
  *
  * @example
  * registerSkillRoutes(app); // GET /skill.md, /skill.json, /.well-known/skill.md, /.well-known/skill.json
  */
-export function registerSkillRoutes(app: OpenAPIHono<AppEnv>): void {
+export function registerSkillRoutes(app: OpenAPIHono<AppEnv>, publicUrl?: string): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
   const skillFor = (c: Context<AppEnv>): SkillDocument => {
     document ??= openApiDocument(app);
-    return buildSkillDocument(document, servedTools(c.var.services), new URL(c.req.url).origin);
+    return buildSkillDocument(document, servedTools(c.var.services), publicUrl ?? new URL(c.req.url).origin);
   };
   for (const path of SKILL_PATHS.markdown) {
     app.get(path, (c) =>

@@ -1,4 +1,5 @@
 import { createHearbackMcpServer } from '@hearback/mcp';
+import type { HttpBindings } from '@hono/node-server';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Handler } from 'hono';
 import { ApiError } from '../errors/api-error.js';
@@ -13,7 +14,14 @@ export const MCP_PATH = '/mcp';
 export interface McpEndpointOptions {
   /** Origins besides the server's own that browsers may call `/mcp` from (`*`: any). */
   allowedOrigins: readonly string[];
+  /** `HEARBACK_PUBLIC_URL`: its origin is the server's own (see mcp/origin.ts). */
+  publicUrl?: string | undefined;
   logError?: ((error: unknown, requestId: string | undefined) => void) | undefined;
+}
+
+/** The port of the local socket a request arrived on; undefined in-process (`app.request`). */
+function localPortOf(env: unknown): number | undefined {
+  return (env as Partial<HttpBindings> | undefined)?.incoming?.socket?.localPort;
 }
 
 /** Stateless: no server-initiated stream to open (GET) and no session to end (DELETE). */
@@ -39,12 +47,16 @@ function methodNotAllowed(): Response {
  */
 export function mcpEndpoint(options: McpEndpointOptions): Handler<AppEnv> {
   return async (c) => {
-    // The request URL's host is the Host header the request arrived with.
-    if (!isOriginAllowed(c.req.header('origin'), new URL(c.req.url).host, options.allowedOrigins)) {
+    const policy = {
+      allowedOrigins: options.allowedOrigins,
+      publicUrl: options.publicUrl,
+      localPort: localPortOf(c.env),
+    };
+    if (!isOriginAllowed(c.req.header('origin'), policy)) {
       throw new ApiError(
         403,
         'origin_not_allowed',
-        'Requests to /mcp from this Origin are refused (DNS-rebinding protection); add it to HEARBACK_MCP_ALLOWED_ORIGINS to allow it.',
+        'Requests to /mcp from this Origin are refused (DNS-rebinding protection); set HEARBACK_PUBLIC_URL to the address browsers use, or add the origin to HEARBACK_MCP_ALLOWED_ORIGINS.',
       );
     }
     const principal = await c.var.services.apiKeys.authenticate(readApiKey(c.req.raw.headers));

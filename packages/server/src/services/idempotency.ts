@@ -1,6 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import { idempotencyKeyHash, openResponse, sealResponse } from '../lib/idempotency-crypto.js';
+import { SealedDataError, type ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { idempotencyKeyReused } from './idempotency-errors.js';
 
@@ -18,15 +19,25 @@ export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status:
  * `Idempotency-Key` for writes (DESIGN §3): the first request with a key runs and its successful
  * response is kept; a retry with the same key and the same request gets that response back.
  * Failed requests (4xx, 5xx) are not kept, so a corrected retry runs. `/collect` has its own,
- * cheaper scheme (the event id stored on the feedback row).
+ * cheaper scheme (the event id stored on the feedback row). Keys and responses are stored sealed
+ * with the server secret (see lib/idempotency-crypto.ts).
  */
-export function idempotencyService(store: Store, clock: () => number = Date.now) {
+export function idempotencyService(store: Store, secrets: ServerSecrets, clock: () => number = Date.now) {
   const iso = (ms: number) => new Date(ms).toISOString();
+  /** The stored response, or undefined when it does not open (sealed another way): then it is absent. */
+  const opened = (principal: Principal, key: string, sealed: string): string | undefined => {
+    try {
+      return openResponse(secrets, principal.keyId, key, sealed);
+    } catch (error) {
+      if (error instanceof SealedDataError) return undefined;
+      throw error;
+    }
+  };
 
   return {
     /** Claims `key` for this request, or returns the response to replay; throws 409/422 (see below). */
     async begin(principal: Principal, key: string, fingerprint: string): Promise<IdempotencyOutcome> {
-      const hash = idempotencyKeyHash(principal.keyId, key);
+      const hash = idempotencyKeyHash(secrets, principal.keyId, key);
       // A record that vanished or restarted between our reads is read again, a few times at most.
       for (let round = 0; round < 3; round++) {
         const now = clock();
@@ -39,7 +50,8 @@ export function idempotencyService(store: Store, clock: () => number = Date.now)
         if (!record) continue;
         const expired = Date.parse(record.expiresAt) <= now;
         const abandoned = record.status === null && Date.parse(record.startedAt) + IDEMPOTENCY_ABANDON_MS <= now;
-        if (expired || abandoned) {
+        const body = record.response === null ? null : opened(principal, key, record.response);
+        if (expired || abandoned || body === undefined) {
           const restarted = await store.idempotency.restart(
             principal.keyId,
             hash,
@@ -52,8 +64,8 @@ export function idempotencyService(store: Store, clock: () => number = Date.now)
           continue;
         }
         if (record.fingerprint !== fingerprint) throw idempotencyKeyReused('Idempotency-Key');
-        if (record.status === null || record.response === null) break;
-        return { kind: 'replay', status: record.status, body: openResponse(principal.keyId, key, record.response) };
+        if (record.status === null || body === null) break;
+        return { kind: 'replay', status: record.status, body };
       }
       throw new ApiError(
         409,
@@ -65,13 +77,18 @@ export function idempotencyService(store: Store, clock: () => number = Date.now)
 
     /** Keeps the response of the request that claimed `key`, for its retries. */
     async complete(principal: Principal, key: string, status: number, body: string): Promise<void> {
-      const hash = idempotencyKeyHash(principal.keyId, key);
-      await store.idempotency.complete(principal.keyId, hash, status, sealResponse(principal.keyId, key, body));
+      const hash = idempotencyKeyHash(secrets, principal.keyId, key);
+      await store.idempotency.complete(
+        principal.keyId,
+        hash,
+        status,
+        sealResponse(secrets, principal.keyId, key, body),
+      );
     },
 
     /** Frees `key` after a failed request, so a retry runs again. */
     async release(principal: Principal, key: string): Promise<void> {
-      await store.idempotency.release(principal.keyId, idempotencyKeyHash(principal.keyId, key));
+      await store.idempotency.release(principal.keyId, idempotencyKeyHash(secrets, principal.keyId, key));
     },
   };
 }

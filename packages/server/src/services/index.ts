@@ -1,4 +1,5 @@
 import type { Embedder } from '../search/embedder.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { apiKeysService } from './api-keys.js';
 import { brandsService } from './brands.js';
@@ -14,6 +15,8 @@ import { UsageTally } from './usage-tally.js';
 
 export interface ServicesOptions {
   defaultPlan: PlanName;
+  /** The instance's master secret: seals what the database must not hold readable. */
+  secrets: ServerSecrets;
   commitWindowMs: number;
   /** Group-commit batches in flight at once (see GroupCommitOptions.concurrency). */
   commitConcurrency?: number | undefined;
@@ -37,7 +40,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
     search: searchService(store, options.embedder),
-    idempotency: idempotencyService(store),
+    idempotency: idempotencyService(store, options.secrets),
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,

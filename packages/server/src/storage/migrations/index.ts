@@ -6,6 +6,7 @@ import * as searchModels from './0004-search-models.js';
 import * as idempotency from './0005-idempotency.js';
 import * as outboxConsumers from './0006-outbox-consumers.js';
 import * as feedbackIdempotencyFingerprint from './0007-feedback-idempotency-fingerprint.js';
+import * as idempotencyServerSecret from './0008-idempotency-server-secret.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0005-idempotency': idempotency,
   '0006-outbox-consumers': outboxConsumers,
   '0007-feedback-idempotency-fingerprint': feedbackIdempotencyFingerprint,
+  '0008-idempotency-server-secret': idempotencyServerSecret,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
