@@ -39,6 +39,7 @@ describe('@hearback/mcp entry', () => {
         'FEEDBACK_TYPES',
         'HEARBACK_TOOLS',
         'HearbackToolError',
+        'MAX_CONTEXT_BYTES',
         'MAX_CONTEXT_DEPTH',
         'MAX_LIMIT',
         'MCP_PACKAGE_VERSION',

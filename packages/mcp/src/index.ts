@@ -21,6 +21,7 @@ export {
   findMalformedText,
   type InputPath,
   isWellFormedText,
+  MAX_CONTEXT_BYTES,
   MAX_CONTEXT_DEPTH,
   type MalformedText,
   nestsDeeperThan,

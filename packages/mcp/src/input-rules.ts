@@ -6,6 +6,9 @@
 /** How deep objects and arrays may nest in a feedback `context`; `context` itself is level 1. */
 export const MAX_CONTEXT_DEPTH = 32;
 
+/** The largest feedback `context`, in bytes of its JSON (UTF-8). */
+export const MAX_CONTEXT_BYTES = 16 * 1024;
+
 /** A JSON path: object keys and array indexes from the root of an input. */
 export type InputPath = (string | number)[];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_TYPES } from '../backend.js';
-import { MAX_CONTEXT_DEPTH, nestsDeeperThan } from '../input-rules.js';
+import { MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from '../input-rules.js';
 import { defineTool } from './define.js';
 
 /** Inbox ids name an inbox; `/collect` routes by inbox key, so an id is looked up first. */
@@ -29,7 +29,7 @@ export const submitFeedback = defineTool({
       })
       .optional()
       .describe(
-        `Free-form metadata, at most 16 KB as JSON and ${MAX_CONTEXT_DEPTH} levels deep. source defaults to "mcp".`,
+        `Free-form metadata, at most ${MAX_CONTEXT_BYTES / 1024} KB as JSON and ${MAX_CONTEXT_DEPTH} levels deep. source defaults to "mcp".`,
       ),
     agentName: z.string().min(1).max(200).optional().describe('Your name, recorded as context.agentName.'),
     eventId: z

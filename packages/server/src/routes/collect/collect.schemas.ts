@@ -1,10 +1,9 @@
-import { MAX_CONTEXT_DEPTH, nestsDeeperThan } from '@hearback/mcp';
+import { MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from '@hearback/mcp';
 import { z } from '@hono/zod-openapi';
 import { FEEDBACK_TYPES, SCORE_RANGES } from '../../domain/feedback.js';
 import { idempotencyHeaders } from '../shared.schemas.js';
 
 export const MAX_COMMENT_LENGTH = 10_000;
-export const MAX_CONTEXT_BYTES = 16 * 1024;
 
 /**
  * Free-form metadata, bounded in depth before its size is measured: `JSON.stringify` (here, in
