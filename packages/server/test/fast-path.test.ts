@@ -241,6 +241,12 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
       'validation_failed',
     ],
     [
+      'a lone surrogate in a member the schema ignores',
+      () => json(org.collectKey, { ...thumbsUp(), unknown: { note: '\ud800' } }),
+      400,
+      'validation_failed',
+    ],
+    [
       'a context nested 4,200 levels deep',
       () => ({
         ...json(org.collectKey, {}),

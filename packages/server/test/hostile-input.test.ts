@@ -56,6 +56,7 @@ describeEachDatabase('Hostile input', (bed) => {
       ['a value deep in context', { context: { list: [{ deep: ['\udbff'] }] } }, 'context.list.0.deep.0'],
       ['a context key', { context: { 'k\ud800': 1 } }, 'context.k\\ud800'],
       ['context.source', { context: { source: '\ud800' } }, 'context.source'],
+      ['a member the schema ignores', { extra: ['\ud800'] }, 'extra.0'],
     ])('refuses %s on /collect with 400 naming the field, and stores nothing', async (_name, extra, path) => {
       const before = await feedbackCount(bed());
       const problem = await expectProblem(await collect(extra), 400, 'validation_failed');
@@ -87,6 +88,11 @@ describeEachDatabase('Hostile input', (bed) => {
         () => ({ method: 'POST', path: `${orgPath()}/inboxes`, json: { name: 'In\ud800box' } }),
         'name',
       ],
+      [
+        'a member an inbox does not have',
+        () => ({ method: 'POST', path: `${orgPath()}/inboxes`, json: { name: 'ok', 'x\udc00': 1 } }),
+        'x\\udc00',
+      ],
       ['a brand name', () => ({ method: 'POST', path: `${orgPath()}/brands`, json: { name: '\udfff' } }), 'name'],
       [
         'an API key name',
@@ -116,6 +122,19 @@ describeEachDatabase('Hostile input', (bed) => {
         'validation_failed',
       );
       expect(errorPaths(problem)).toContain(path);
+    });
+
+    it('refuses it in an idempotent write too (the body is read twice there), and the key stays free', async () => {
+      const send = (name: string) =>
+        bed().request(`${orgPath()}/inboxes`, {
+          method: 'POST',
+          key: bed().orgA.adminKey,
+          headers: { 'idempotency-key': 'hostile-input-1' },
+          json: { name, extra: 'x\ud800' },
+        });
+      const problem = await expectProblem(await send('first'), 400, 'validation_failed');
+      expect(errorPaths(problem)).toEqual(['extra']);
+      await expectProblem(await send('first'), 400, 'validation_failed');
     });
 
     it('refuses a note body and an issue link URL, and leaves the feedback as it was', async () => {

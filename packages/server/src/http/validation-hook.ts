@@ -34,7 +34,7 @@ function issuesOf(value: unknown, schemaIssues: readonly Issue[]): Issue[] {
 }
 
 /**
- * Parses `value` with `schema` and applies the Unicode rule, as every route's validator does;
+ * Parses `value` with `schema` and applies the Unicode rule to all of it, as every route's validator does;
  * throws the 400 problem otherwise. For inputs read outside Hono's validators (the `/collect` fast
  * path, the MCP tools' backend).
  *
@@ -43,20 +43,24 @@ function issuesOf(value: unknown, schemaIssues: readonly Issue[]): Issue[] {
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, target: string): z.output<T> {
   const parsed = schema.safeParse(value);
-  const issues = issuesOf(parsed.success ? parsed.data : value, parsed.success ? [] : parsed.error.issues);
+  const issues = issuesOf(value, parsed.success ? [] : parsed.error.issues);
   if (issues.length > 0 || !parsed.success) throw validationFailed(issues, target);
   return parsed.data;
 }
 
 /**
  * Every validation failure becomes one 400 problem listing each bad field: the schema's issues and
- * text that is not valid Unicode. A parsed value is checked as the handler will see it (members a
- * schema drops are never read); a failed one as it came.
+ * text that is not valid Unicode anywhere in the input, members the schema ignores included.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the hook is shared by routes of every shape.
-export const validationHook: Hook<any, AppEnv, any, any> = (result) => {
-  // @hono/zod-validator passes the value as it came in `data` on a failure too (untyped there).
-  const value = (result as { data?: unknown }).data;
+export const validationHook: Hook<any, AppEnv, any, any> = async (result, c) => {
+  // @hono/zod-validator passes the input as it came in `data` on a failure, as parsed on a success.
+  const data = (result as { data?: unknown }).data;
+  // A body as it came: Hono hands back the parse the validator made. When the validator read no body
+  // (no JSON Content-Type, so the body is empty) it validated `{}`, and so is that checked.
+  const value = result.target === 'json' ? await c.req.json().catch(() => data) : data;
+  // Query strings, paths and headers cannot carry a lone surrogate over HTTP (they decode to U+FFFD
+  // or stay percent-encoded), so their parsed values suffice.
   const issues = issuesOf(value, result.success ? [] : result.error.issues);
   if (issues.length > 0) throw validationFailed(issues, result.target);
 };
