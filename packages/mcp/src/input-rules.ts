@@ -23,10 +23,13 @@ export interface MalformedText {
 // such text arrives; storage would turn it into U+FFFD, so it could not be found again.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+// Any surrogate at all: a plain character class, much cheaper than the lookarounds above, and
+// false for almost every string (emoji aside), so it spares them the full test.
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Whether a string is well-formed UTF-16 (no lone surrogates), i.e. valid Unicode text. */
 export function isWellFormedText(text: string): boolean {
-  return !LONE_SURROGATE.test(text);
+  return !ANY_SURROGATE.test(text) || !LONE_SURROGATE.test(text);
 }
 
 /**
@@ -51,38 +54,45 @@ const KEY_NOT_UNICODE = 'This key must be valid Unicode text: it holds a lone UT
  */
 export function findMalformedText(value: unknown): MalformedText[] {
   const found: MalformedText[] = [];
-  // Each entry points at its parent, so a path is built only for what is reported: copying it at
-  // every level would make deep inputs quadratic.
-  const pending: Visit[] = [{ value, key: undefined, parent: undefined }];
-  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
-    const current = visit.value;
-    if (typeof current === 'string') {
-      if (!isWellFormedText(current)) found.push({ path: pathOf(visit), message: NOT_UNICODE });
-    } else if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) {
-        pending.push({ value: current[index], key: index, parent: visit });
+  if (typeof value === 'string') {
+    if (!isWellFormedText(value)) found.push({ path: [], message: NOT_UNICODE });
+    return found;
+  }
+  // Only objects and arrays are queued, each pointing at its parent: a path is built only for what
+  // is reported (copying it at every level would make deep inputs quadratic). This runs on every
+  // request, `/collect` included, so it allocates little.
+  const pending: Container[] = [];
+  if (typeof value === 'object' && value !== null) pending.push({ value, key: undefined, parent: undefined });
+  for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+    const current = container.value;
+    const visit = (key: string | number, child: unknown) => {
+      if (typeof child === 'string') {
+        if (!isWellFormedText(child)) found.push({ path: [...pathOf(container), key], message: NOT_UNICODE });
+      } else if (typeof child === 'object' && child !== null) {
+        pending.push({ value: child, key, parent: container });
       }
-    } else if (typeof current === 'object' && current !== null) {
-      const entries = Object.entries(current);
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, child] = entries[index] as [string, unknown];
-        if (isWellFormedText(key)) pending.push({ value: child, key, parent: visit });
-        else found.push({ path: [...pathOf(visit), printableText(key)], message: KEY_NOT_UNICODE });
+    };
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) visit(index, current[index]);
+    } else {
+      for (const key of Object.keys(current)) {
+        if (isWellFormedText(key)) visit(key, (current as Record<string, unknown>)[key]);
+        else found.push({ path: [...pathOf(container), printableText(key)], message: KEY_NOT_UNICODE });
       }
     }
   }
   return found;
 }
 
-interface Visit {
-  value: unknown;
+interface Container {
+  value: object;
   key: string | number | undefined;
-  parent: Visit | undefined;
+  parent: Container | undefined;
 }
 
-function pathOf(visit: Visit): InputPath {
+function pathOf(container: Container): InputPath {
   const path: InputPath = [];
-  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.push(at.key);
+  for (let at: Container | undefined = container; at?.key !== undefined; at = at.parent) path.push(at.key);
   return path.reverse();
 }
 
