@@ -393,7 +393,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "search_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "search_unavailable" | "internal_error";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -427,7 +427,7 @@ export interface components {
             /** @example Love the new editor! */
             comment?: string | null;
             /**
-             * @description Free-form metadata. `source` (e.g. `widget`, `server`, `mcp`) is indexed for filtering.
+             * @description Free-form metadata: at most 16 KB as JSON, objects and arrays nested at most 32 levels deep (`context` itself is level 1). `source` (e.g. `widget`, `server`, `mcp`) is indexed for filtering.
              * @example {
              *       "source": "widget",
              *       "url": "https://example.com/pricing",
@@ -732,11 +732,13 @@ export interface components {
         InboxCreate: {
             /** @example Checkout widget */
             name: string;
+            /** @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s */
             brandId?: string | null;
         };
         /** @description Send `name`, `brandId` or both. */
         InboxUpdate: {
             name?: string;
+            /** @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s */
             brandId?: string | null;
         };
         BrandPage: {
@@ -786,7 +788,10 @@ export interface components {
              *     ]
              */
             scopes: ("collect" | "read" | "write" | "forms")[];
-            /** @description Restrict the key to one brand. */
+            /**
+             * @description Restrict the key to one brand.
+             * @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
             brandId?: string | null;
             /**
              * Format: date-time
@@ -1214,9 +1219,9 @@ export interface operations {
                 cursor?: string;
                 type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
                 /** @description Lowest score to include. */
-                scoreMin?: number | null;
+                scoreMin?: number;
                 /** @description Highest score to include. */
-                scoreMax?: number | null;
+                scoreMax?: number;
                 /** @description Created at or after (inclusive). */
                 from?: string;
                 /** @description Created before (exclusive). */
@@ -1296,9 +1301,9 @@ export interface operations {
             query?: {
                 type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
                 /** @description Lowest score to include. */
-                scoreMin?: number | null;
+                scoreMin?: number;
                 /** @description Highest score to include. */
-                scoreMax?: number | null;
+                scoreMax?: number;
                 /** @description Created at or after (inclusive). */
                 from?: string;
                 /** @description Created before (exclusive). */

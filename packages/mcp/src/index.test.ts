@@ -31,7 +31,7 @@ describe('@hearback/mcp entry', () => {
     expect(specifiers).toEqual(['@modelcontextprotocol/sdk/server/mcp.js', 'zod']);
   });
 
-  it('exports the tools, the server factory and the error class', () => {
+  it('exports the tools, the server factory, the error class and the input rules', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
         'DEFAULT_LIMIT',
@@ -39,12 +39,18 @@ describe('@hearback/mcp entry', () => {
         'FEEDBACK_TYPES',
         'HEARBACK_TOOLS',
         'HearbackToolError',
+        'MAX_CONTEXT_BYTES',
+        'MAX_CONTEXT_DEPTH',
         'MAX_LIMIT',
         'MCP_PACKAGE_VERSION',
         'PROBLEM_META_KEY',
         'UNTRUSTED_NOTICE',
         'UNTRUSTED_TAG',
         'createHearbackMcpServer',
+        'findMalformedText',
+        'isWellFormedText',
+        'nestsDeeperThan',
+        'printableText',
         'registerHearbackTools',
         'toolErrorResult',
         'toolsFor',

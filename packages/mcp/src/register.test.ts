@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { callTool, connectClient, fakeBackend, feedbackRecord } from '../test/support/fake-backend.js';
 import { HearbackToolError } from './errors.js';
+import { MAX_CONTEXT_DEPTH } from './input-rules.js';
 import { PROBLEM_META_KEY } from './register.js';
 import { HEARBACK_TOOLS } from './tools/index.js';
 import { UNTRUSTED_NOTICE, UNTRUSTED_TAG } from './untrusted.js';
@@ -69,6 +70,34 @@ describe('Hearback MCP server', () => {
   });
 
   describe('errors', () => {
+    it('refuses text that is not valid Unicode in any argument before the backend sees it (every backend alike)', async () => {
+      const { backend, calls } = fakeBackend();
+      const client = await connectClient(backend);
+      const result = await callTool(client, 'submit_feedback', {
+        inbox: 'ibx_1',
+        type: 'text',
+        comment: 'ok',
+        context: { page: 'x\ud800', 'k\udc00': true },
+      });
+      expect(result.isError).toBe(true);
+      const problem = result._meta?.[PROBLEM_META_KEY] as { status: number; code: string; errors: { path: string }[] };
+      expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(problem.errors.map((error) => error.path).sort()).toEqual(['context.k\\udc00', 'context.page']);
+      expect(JSON.stringify(result.content)).toContain('context.page: Must be valid Unicode text');
+      expect(calls).toEqual([]);
+    });
+
+    it(`refuses a context nested deeper than ${MAX_CONTEXT_DEPTH} levels before the backend sees it`, async () => {
+      const { backend, calls } = fakeBackend();
+      const client = await connectClient(backend);
+      let context: Record<string, unknown> = {};
+      for (let level = 1; level <= MAX_CONTEXT_DEPTH; level++) context = { a: context };
+      const result = await callTool(client, 'submit_feedback', { inbox: 'ibx_1', type: 'thumbs', score: 1, context });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain(`${MAX_CONTEXT_DEPTH} levels`);
+      expect(calls).toEqual([]);
+    });
+
     it('turns a backend refusal into a tool error with the problem code', async () => {
       const refusal = new HearbackToolError({
         status: 403,

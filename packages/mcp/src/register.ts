@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { HearbackBackend } from './backend.js';
 import { HearbackToolError } from './errors.js';
+import { findMalformedText } from './input-rules.js';
 import { toolsFor } from './tools/index.js';
 import { MCP_PACKAGE_VERSION } from './version.js';
 
@@ -36,6 +37,19 @@ export function toolErrorResult(error: unknown, toolName: string, options: Regis
   };
 }
 
+/** Text that is not valid Unicode in any argument: refused as the REST API refuses it (400). */
+function refuseMalformedText(input: unknown): void {
+  const malformed = findMalformedText(input);
+  if (malformed.length === 0) return;
+  const errors = malformed.map(({ path, message }) => ({ path: path.join('.'), message }));
+  throw new HearbackToolError({
+    status: 400,
+    code: 'validation_failed',
+    message: `The arguments are invalid: ${errors.map((error) => `${error.path}: ${error.message}`).join('; ')}`,
+    details: { errors },
+  });
+}
+
 /**
  * Registers every tool the backend can serve on an MCP server.
  *
@@ -62,6 +76,7 @@ export function registerHearbackTools(
       async (input: unknown): Promise<CallToolResult> => {
         const clientName = server.server.getClientVersion()?.name;
         try {
+          refuseMalformedText(input);
           const { structured, text } = await tool.call(backend, input, { clientName });
           return { structuredContent: structured, content: [{ type: 'text', text }] };
         } catch (error) {

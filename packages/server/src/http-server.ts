@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { answerClientError } from './http/client-error.js';
 import { withCollectFastPath } from './http/collect-fast-path.js';
 import type { Runtime } from './runtime.js';
 
@@ -30,6 +31,8 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
       logError: runtime.logError,
     }),
   );
+  // Requests node:http cannot parse (headers or URL too long, not HTTP) get a problem body too.
+  server.on('clientError', answerClientError);
   // Keep-alive sockets of load generators and browsers outlive a request; bound them.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -228,6 +228,33 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
     ['malformed JSON', () => ({ ...json(org.collectKey, {}), body: '{"inboxKey": ' }), 400, 'malformed_json'],
     ['an empty JSON body', () => ({ ...json(org.collectKey, {}), body: '' }), 400, 'malformed_json'],
     ['a JSON array', () => json(org.collectKey, [thumbsUp()]), 400, 'validation_failed'],
+    [
+      'an eventId with a lone surrogate',
+      () => json(org.collectKey, { ...thumbsUp(), eventId: '\ud800x' }),
+      400,
+      'validation_failed',
+    ],
+    [
+      'a lone surrogate in a context key and value',
+      () => json(org.collectKey, { ...thumbsUp(), context: { 'k\udc00': 1, list: ['\udbff'] } }),
+      400,
+      'validation_failed',
+    ],
+    [
+      'a lone surrogate in a member the schema ignores',
+      () => json(org.collectKey, { ...thumbsUp(), unknown: { note: '\ud800' } }),
+      400,
+      'validation_failed',
+    ],
+    [
+      'a context nested 4,200 levels deep',
+      () => ({
+        ...json(org.collectKey, {}),
+        body: JSON.stringify(thumbsUp()).replace(/}$/, `,"context":${'{"a":'.repeat(4_199)}{}${'}'.repeat(4_200)}`),
+      }),
+      400,
+      'validation_failed',
+    ],
     ['JSON null', () => json(org.collectKey, null), 400, 'validation_failed'],
     [
       'a text/plain body',

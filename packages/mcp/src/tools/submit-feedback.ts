@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEEDBACK_TYPES } from '../backend.js';
+import { MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from '../input-rules.js';
 import { defineTool } from './define.js';
 
 /** Inbox ids name an inbox; `/collect` routes by inbox key, so an id is looked up first. */
@@ -23,8 +24,13 @@ export const submitFeedback = defineTool({
     comment: z.string().max(10_000).optional().describe('Free text from the user or about the interaction.'),
     context: z
       .record(z.string(), z.unknown())
+      .refine((context) => !nestsDeeperThan(context, MAX_CONTEXT_DEPTH), {
+        message: `context must nest objects and arrays at most ${MAX_CONTEXT_DEPTH} levels deep.`,
+      })
       .optional()
-      .describe('Free-form metadata, at most 16 KB as JSON. source defaults to "mcp".'),
+      .describe(
+        `Free-form metadata, at most ${MAX_CONTEXT_BYTES / 1024} KB as JSON and ${MAX_CONTEXT_DEPTH} levels deep. source defaults to "mcp".`,
+      ),
     agentName: z.string().min(1).max(200).optional().describe('Your name, recorded as context.agentName.'),
     eventId: z
       .string()

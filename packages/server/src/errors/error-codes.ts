@@ -5,6 +5,9 @@
 export const ERROR_CODES = [
   'validation_failed',
   'malformed_json',
+  'bad_request',
+  'headers_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'payload_too_large',
   'missing_api_key',

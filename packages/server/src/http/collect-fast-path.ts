@@ -8,7 +8,7 @@ import { malformedJson, payloadTooLarge, unsupportedMediaType } from './body-err
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { renderProblem, toApiError } from './problem.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
-import { validationFailed } from './validation-hook.js';
+import { parseInput } from './validation-hook.js';
 
 export interface CollectFastPathOptions {
   services: {
@@ -138,9 +138,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
 
 function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  const parsed = IdempotencyHeaders.safeParse({ 'idempotency-key': header });
-  if (!parsed.success) throw validationFailed(parsed.error.issues, 'header');
-  return parsed.data['idempotency-key'];
+  return parseInput(IdempotencyHeaders, { 'idempotency-key': header }, 'header')['idempotency-key'];
 }
 
 /**
@@ -161,9 +159,7 @@ function parseCollectBody(contentType: string | undefined, body: Buffer): Collec
   } else if (body.length > 0) {
     throw unsupportedMediaType();
   }
-  const parsed = CollectRequestSchema.safeParse(value);
-  if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
-  return parsed.data;
+  return parseInput(CollectRequestSchema, value, 'json');
 }
 
 function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string): void {

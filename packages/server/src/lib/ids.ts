@@ -43,6 +43,19 @@ export function newId(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_${nextUlid().toLowerCase()}`;
 }
 
+/** A lowercase ULID: 26 characters of Crockford's base 32 (no i, l, o, u). */
+const ULID_PATTERN = '[0-9a-hjkmnp-tv-z]{26}';
+
+/**
+ * What an id of this kind looks like: its prefix, an underscore and a lowercase ULID.
+ *
+ * @example
+ * idPattern('brand').test('brd_01jd3x2k9v6c4h8m2n5p7q1r3s'); // true
+ */
+export function idPattern(kind: IdKind): RegExp {
+  return new RegExp(`^${ID_PREFIXES[kind]}_${ULID_PATTERN}$`);
+}
+
 /** The bare ULID part, used inside API key strings. */
 export function newUlid(): string {
   return nextUlid().toLowerCase();

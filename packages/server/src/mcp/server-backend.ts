@@ -1,7 +1,7 @@
 import { type HearbackBackend, type HearbackTool, HearbackToolError, toolsFor } from '@hearback/mcp';
 import type { Principal, Scope } from '../domain/api-key.js';
 import { toApiError } from '../http/problem.js';
-import { validationFailed } from '../http/validation-hook.js';
+import { parseInput } from '../http/validation-hook.js';
 import { CollectRequestSchema } from '../routes/collect/collect.schemas.js';
 import { SearchRequestSchema } from '../routes/search/search.schemas.js';
 import { requireScopeOf } from '../services/access.js';
@@ -55,19 +55,15 @@ export function createServerBackend(
     getFeedbackStats: (filters) => as('read', () => services.feedback.stats(principal, filters)),
     submitFeedback: (input) =>
       as('collect', async () => {
-        // The rules of `POST /collect` (score ranges, sizes, NUL characters) in the same words.
-        const parsed = CollectRequestSchema.safeParse(input);
-        if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
-        const { id } = await services.collect.submit(principal, parsed.data);
+        // The rules of `POST /collect` (score ranges, sizes, depth, text) in the same words.
+        const { id } = await services.collect.submit(principal, parseInput(CollectRequestSchema, input, 'json'));
         return { id };
       }),
     updateFeedbackStatus: (id, status) => as('write', () => services.feedback.update(principal, id, { status })),
     searchFeedback: (request) =>
       as('read', async () => {
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
-        const parsed = SearchRequestSchema.safeParse(request);
-        if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
-        const { data } = await services.search.search(principal, parsed.data);
+        const { data } = await services.search.search(principal, parseInput(SearchRequestSchema, request, 'json'));
         return { results: data };
       }),
   };

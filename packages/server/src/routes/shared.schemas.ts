@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_CODES } from '../errors/error-codes.js';
+import { ID_PREFIXES, type IdKind, idPattern } from '../lib/ids.js';
 import { MAX_PAGE_SIZE } from '../services/pagination.js';
 
 export const ProblemSchema = z
@@ -41,18 +42,58 @@ export const AUTHENTICATED_ERRORS = {
 
 export const errorResponse = problem;
 
+/**
+ * An id of one kind in a request body (`brandId` …): refused with 400 unless it has that kind's
+ * format, so an empty or foreign id never reaches a foreign key; a well-formed one that does not
+ * exist is the service's 404.
+ *
+ * @example
+ * brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s').nullable().optional()
+ */
+export function idOf(kind: IdKind, example: string) {
+  const prefix = ID_PREFIXES[kind];
+  const name = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+  return z
+    .string()
+    .regex(idPattern(kind), { message: `Expected a ${name} id: ${prefix}_ followed by 26 letters and digits.` })
+    .openapi({ example });
+}
+
 export const OrgParams = z.object({
   orgId: z.string().openapi({ param: { name: 'orgId', in: 'path' }, example: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
 });
 
+// Decimal digits, a minus sign at most: `Number()` alone would also take `0x10`, ` 5`, `1e1`, `0b1`.
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
+/**
+ * An integer query parameter: decimal digits only (a leading minus allowed, bounds permitting),
+ * refused with 400 naming the parameter otherwise. An empty value (`limit=`) is no value, like an
+ * empty `source=`. Every integer in a query string is read by this one schema.
+ *
+ * @example
+ * limit: queryInteger('limit', { min: 1, max: 200, description: 'Page size.' })
+ */
+export function queryInteger(name: string, options: { min?: number; max?: number; description: string }) {
+  let number = z.number().int();
+  if (options.min !== undefined) number = number.min(options.min);
+  if (options.max !== undefined) number = number.max(options.max);
+  return z
+    .preprocess((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      if (typeof value === 'string' && DECIMAL_INTEGER.test(value)) return Number(value);
+      ctx.addIssue({ code: 'custom', message: 'Expected an integer written in decimal digits, such as 10 or -3.' });
+      return undefined;
+    }, number.optional())
+    .openapi({ param: { name, in: 'query' }, description: options.description });
+}
+
 export const PageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .optional()
-    .openapi({ param: { name: 'limit', in: 'query' }, description: `Page size (1–${MAX_PAGE_SIZE}, default 50).` }),
+  limit: queryInteger('limit', {
+    min: 1,
+    max: MAX_PAGE_SIZE,
+    description: `Page size (1–${MAX_PAGE_SIZE}, default 50).`,
+  }),
   cursor: z
     .string()
     .optional()

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SCOPES } from '../../domain/api-key.js';
-import { pageOf, Timestamp } from '../shared.schemas.js';
+import { idOf, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const ApiKeySchema = z
   .object({
@@ -26,7 +26,10 @@ export const ApiKeyCreateSchema = z
       .array(z.enum(SCOPES))
       .min(1)
       .openapi({ example: ['collect', 'read'] }),
-    brandId: z.string().nullable().optional().openapi({ description: 'Restrict the key to one brand.' }),
+    brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s')
+      .nullable()
+      .optional()
+      .openapi({ description: 'Restrict the key to one brand.' }),
     expiresAt: z.iso
       .datetime({ offset: true })
       .nullable()

@@ -1,9 +1,30 @@
+import { MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from '@hearback/mcp';
 import { z } from '@hono/zod-openapi';
 import { FEEDBACK_TYPES, SCORE_RANGES } from '../../domain/feedback.js';
 import { idempotencyHeaders } from '../shared.schemas.js';
 
 export const MAX_COMMENT_LENGTH = 10_000;
-export const MAX_CONTEXT_BYTES = 16 * 1024;
+
+/**
+ * Free-form metadata, bounded in depth before its size is measured: `JSON.stringify` (here, in
+ * storage, in every reply that echoes it) overflows the stack a few thousand levels down.
+ */
+const ContextSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((context, ctx) => {
+    if (nestsDeeperThan(context, MAX_CONTEXT_DEPTH)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `context must nest objects and arrays at most ${MAX_CONTEXT_DEPTH} levels deep (context itself is level 1).`,
+      });
+    } else if (Buffer.byteLength(JSON.stringify(context)) > MAX_CONTEXT_BYTES) {
+      ctx.addIssue({ code: 'custom', message: `context must serialize to at most ${MAX_CONTEXT_BYTES} bytes.` });
+    }
+  })
+  .openapi({
+    description: `Free-form metadata: at most ${MAX_CONTEXT_BYTES / 1024} KB as JSON, objects and arrays nested at most ${MAX_CONTEXT_DEPTH} levels deep (\`context\` itself is level 1). \`source\` (e.g. \`widget\`, \`server\`, \`mcp\`) is indexed for filtering.`,
+    example: { source: 'widget', url: 'https://example.com/pricing', userId: 'u_42' },
+  });
 
 /**
  * The refinement's score and comment rules per type, for the document: zod cannot express them in
@@ -36,13 +57,7 @@ export const CollectRequestSchema = z
     }),
     score: z.number().int().nullable().optional().openapi({ example: 1 }),
     comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional().openapi({ example: 'Love the new editor!' }),
-    context: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({
-        description: 'Free-form metadata. `source` (e.g. `widget`, `server`, `mcp`) is indexed for filtering.',
-        example: { source: 'widget', url: 'https://example.com/pricing', userId: 'u_42' },
-      }),
+    context: ContextSchema.optional(),
     eventId: z.string().min(1).max(255).optional().openapi({
       description:
         'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.',
@@ -85,13 +100,6 @@ export const CollectRequestSchema = z
           message: 'Must not contain the NUL character (U+0000).',
         });
       }
-    }
-    if (body.context && Buffer.byteLength(JSON.stringify(body.context)) > MAX_CONTEXT_BYTES) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['context'],
-        message: `context must serialize to at most ${MAX_CONTEXT_BYTES} bytes.`,
-      });
     }
   })
   .openapi('CollectRequest', { allOf: scoreRulesByType() });

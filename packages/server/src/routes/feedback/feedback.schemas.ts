@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS } from '../../domain/feedback.js';
-import { PageQuery, pageOf, Timestamp } from '../shared.schemas.js';
+import { PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
 
 export const IssueLinkSchema = z
   .object({
@@ -44,19 +44,13 @@ const dateParam = (name: string, description: string) =>
     .optional()
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 
-const scoreParam = (name: string, description: string) =>
-  z
-    // An empty `scoreMax=` is no filter, like an empty `source=`; coerced, it would mean 0.
-    .preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().optional())
-    .openapi({ param: { name, in: 'query' }, description });
-
 export const FeedbackListQuery = PageQuery.extend({
   type: z
     .enum(FEEDBACK_TYPES)
     .optional()
     .openapi({ param: { name: 'type', in: 'query' } }),
-  scoreMin: scoreParam('scoreMin', 'Lowest score to include.'),
-  scoreMax: scoreParam('scoreMax', 'Highest score to include.'),
+  scoreMin: queryInteger('scoreMin', { description: 'Lowest score to include.' }),
+  scoreMax: queryInteger('scoreMax', { description: 'Highest score to include.' }),
   from: dateParam('from', 'Created at or after (inclusive).'),
   to: dateParam('to', 'Created before (exclusive).'),
   inboxId: z

@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { pageOf, Timestamp } from '../shared.schemas.js';
+import { idOf, pageOf, Timestamp } from '../shared.schemas.js';
+
+const BrandId = idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s');
 
 export const InboxSchema = z
   .object({
@@ -20,14 +22,14 @@ export const InboxPageSchema = pageOf(InboxSchema, 'InboxPage');
 export const InboxCreateSchema = z
   .object({
     name: z.string().trim().min(1).max(200).openapi({ example: 'Checkout widget' }),
-    brandId: z.string().nullable().optional(),
+    brandId: BrandId.nullable().optional(),
   })
   .openapi('InboxCreate');
 
 export const InboxUpdateSchema = z
   .object({
     name: z.string().trim().min(1).max(200).optional(),
-    brandId: z.string().nullable().optional(),
+    brandId: BrandId.nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' })
   // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but

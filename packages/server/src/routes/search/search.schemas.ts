@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../../domain/feedback.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_MODES } from '../../services/search.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
+import { queryInteger } from '../shared.schemas.js';
 
 // The list endpoint's rules for dates: a calendar date, or a date-time with an explicit offset.
 const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).openapi({ example: '2026-11-01' });
@@ -64,14 +65,9 @@ export const SearchResultsSchema = z
   .openapi('SearchResults');
 
 export const SimilarQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_SEARCH_LIMIT)
-    .optional()
-    .openapi({
-      param: { name: 'limit', in: 'query' },
-      description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`,
-    }),
+  limit: queryInteger('limit', {
+    min: 1,
+    max: MAX_SEARCH_LIMIT,
+    description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`,
+  }),
 });

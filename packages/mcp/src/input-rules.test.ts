@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { findMalformedText, isWellFormedText, nestsDeeperThan, printableText } from './input-rules.js';
+
+/** `{"a":{"a":…}}` nested `depth` levels, built without recursion. */
+function nested(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let level = 1; level < depth; level++) value = { a: value };
+  return value;
+}
+
+describe('isWellFormedText', () => {
+  it.each(['', 'plain', 'ünïcödé', '😀 a pair', '\ud83d\ude00'])('accepts %j', (text) => {
+    expect(isWellFormedText(text)).toBe(true);
+  });
+
+  it.each(['\ud800', 'x\ud800', '\ud800x', '\udc00', 'a\udfffb', '\ude00\ud83d', '😀\ud83d'])('refuses %j', (text) => {
+    expect(isWellFormedText(text)).toBe(false);
+  });
+});
+
+describe('findMalformedText', () => {
+  it('names every malformed string and key by its path, and nothing else', () => {
+    const found = findMalformedText({
+      ok: 'fine 😀',
+      eventId: '\ud800x',
+      context: { list: ['ok', { deep: 'x\udc00' }], 'bad\ud800key': 'value', 7: 1 },
+    });
+    const paths = found.map((entry) => entry.path);
+    expect(paths).toHaveLength(3);
+    expect(paths).toEqual(
+      expect.arrayContaining([['eventId'], ['context', 'list', 1, 'deep'], ['context', 'bad\\ud800key']]),
+    );
+    expect(found.every((entry) => /valid Unicode/.test(entry.message))).toBe(true);
+    expect(found.find((entry) => entry.path[1] === 'bad\\ud800key')?.message).toMatch(/key/);
+  });
+
+  it('walks values nested far beyond what recursion survives', () => {
+    let value: unknown = '\ud800';
+    for (let level = 0; level < 100_000; level++) value = [value];
+    expect(findMalformedText(value)).toHaveLength(1);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts the value itself as level 1, arrays and objects alike', () => {
+    expect(nestsDeeperThan({}, 1)).toBe(false);
+    expect(nestsDeeperThan({ a: {} }, 1)).toBe(true);
+    expect(nestsDeeperThan(nested(32), 32)).toBe(false);
+    expect(nestsDeeperThan(nested(33), 32)).toBe(true);
+    expect(nestsDeeperThan({ a: [[1]] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [[[]]] }, 3)).toBe(true);
+  });
+
+  it('answers on nesting far beyond what JSON.stringify survives', () => {
+    const deep = nested(100_000);
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    expect(nestsDeeperThan(deep, 32)).toBe(true);
+  });
+});
+
+describe('printableText', () => {
+  it('escapes lone surrogates and leaves pairs alone', () => {
+    expect(printableText('a\ud800b😀\udc01')).toBe('a\\ud800b😀\\udc01');
+  });
+});

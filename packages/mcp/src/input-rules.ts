@@ -1,0 +1,115 @@
+/**
+ * Rules every Hearback input follows, written once for the server's REST API and the MCP tools
+ * (the server depends on this package, not the reverse). Dependency-free.
+ */
+
+/** How deep objects and arrays may nest in a feedback `context`; `context` itself is level 1. */
+export const MAX_CONTEXT_DEPTH = 32;
+
+/** The largest feedback `context`, in bytes of its JSON (UTF-8). */
+export const MAX_CONTEXT_BYTES = 16 * 1024;
+
+/** A JSON path: object keys and array indexes from the root of an input. */
+export type InputPath = (string | number)[];
+
+/** A place in an input where text is not valid Unicode. */
+export interface MalformedText {
+  path: InputPath;
+  message: string;
+}
+
+// A high surrogate without a low one after it, or a low one without a high one before it: what
+// `String.prototype.isWellFormed` (Node 22+) refuses. JSON escapes (`"\ud800"`) are the only way
+// such text arrives; storage would turn it into U+FFFD, so it could not be found again.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+// Any surrogate at all: a plain character class, much cheaper than the lookarounds above, and
+// false for almost every string (emoji aside), so it spares them the full test.
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Whether a string is well-formed UTF-16 (no lone surrogates), i.e. valid Unicode text. */
+export function isWellFormedText(text: string): boolean {
+  return !ANY_SURROGATE.test(text) || !LONE_SURROGATE.test(text);
+}
+
+/**
+ * Text with each lone surrogate written as a `\uXXXX` escape, safe to echo in an error message.
+ *
+ * @example
+ * printableText('a\ud800'); // 'a\\ud800'
+ */
+export function printableText(text: string): string {
+  return text.replace(LONE_SURROGATES, (unit) => `\\u${unit.charCodeAt(0).toString(16)}`);
+}
+
+const NOT_UNICODE = 'Must be valid Unicode text: it holds a lone UTF-16 surrogate.';
+const KEY_NOT_UNICODE = 'This key must be valid Unicode text: it holds a lone UTF-16 surrogate.';
+
+/**
+ * Every string in a JSON value, object keys included, that is not valid Unicode, with its path.
+ * Iterative, so no depth of nesting can overflow the stack; linear in the size of the value.
+ *
+ * @example
+ * findMalformedText({ context: { note: 'x\ud800' } }); // [{ path: ['context', 'note'], message: '…' }]
+ */
+export function findMalformedText(value: unknown): MalformedText[] {
+  const found: MalformedText[] = [];
+  if (typeof value === 'string') {
+    if (!isWellFormedText(value)) found.push({ path: [], message: NOT_UNICODE });
+    return found;
+  }
+  // Only objects and arrays are queued, each pointing at its parent: a path is built only for what
+  // is reported (copying it at every level would make deep inputs quadratic). This runs on every
+  // request, `/collect` included, so it allocates little.
+  const pending: Container[] = [];
+  if (typeof value === 'object' && value !== null) pending.push({ value, key: undefined, parent: undefined });
+  for (let container = pending.pop(); container !== undefined; container = pending.pop()) {
+    const current = container.value;
+    const visit = (key: string | number, child: unknown) => {
+      if (typeof child === 'string') {
+        if (!isWellFormedText(child)) found.push({ path: [...pathOf(container), key], message: NOT_UNICODE });
+      } else if (typeof child === 'object' && child !== null) {
+        pending.push({ value: child, key, parent: container });
+      }
+    };
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) visit(index, current[index]);
+    } else {
+      for (const key of Object.keys(current)) {
+        if (isWellFormedText(key)) visit(key, (current as Record<string, unknown>)[key]);
+        else found.push({ path: [...pathOf(container), printableText(key)], message: KEY_NOT_UNICODE });
+      }
+    }
+  }
+  return found;
+}
+
+interface Container {
+  value: object;
+  key: string | number | undefined;
+  parent: Container | undefined;
+}
+
+function pathOf(container: Container): InputPath {
+  const path: InputPath = [];
+  for (let at: Container | undefined = container; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * Whether objects and arrays in a JSON value nest deeper than `maxDepth` (the value itself is
+ * level 1). Iterative and stops at the first level too deep, so it is safe on any input, unlike
+ * `JSON.stringify`, which overflows the stack at a few thousand levels.
+ *
+ * @example
+ * nestsDeeperThan({ a: { b: {} } }, 2); // true
+ */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > maxDepth) return true;
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
