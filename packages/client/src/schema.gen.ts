@@ -829,6 +829,33 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description The request is not valid HTTP/1.1 (`bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     readyz: {
@@ -847,6 +874,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The request is not valid HTTP/1.1 (`bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The database is unreachable. */
@@ -885,7 +939,7 @@ export interface operations {
                     "application/json": components["schemas"]["CollectResponse"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -914,6 +968,15 @@ export interface operations {
             };
             /** @description No inbox with this inboxKey is visible to the key (`inbox_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -957,6 +1020,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -986,7 +1058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1015,6 +1087,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1053,7 +1143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1082,6 +1172,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1127,7 +1235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1156,6 +1264,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1192,6 +1309,15 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1249,7 +1375,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedbackPage"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1278,6 +1404,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1331,7 +1475,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedbackStats"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1360,6 +1504,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1399,7 +1561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Feedback"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1428,6 +1590,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1474,7 +1654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Feedback"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1503,6 +1683,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1546,6 +1735,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1581,7 +1779,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1617,6 +1815,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
                 headers: {
@@ -1637,6 +1844,15 @@ export interface operations {
             };
             /** @description The monthly search allowance of the plan is spent (`search_limit_reached`). */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1688,7 +1904,7 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1717,6 +1933,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1770,7 +2004,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotePage"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1799,6 +2033,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1845,7 +2097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Note"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1874,6 +2126,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1917,6 +2178,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -1950,7 +2220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Note"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1979,6 +2249,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2020,7 +2308,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2056,6 +2344,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
@@ -2076,6 +2373,15 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2123,7 +2429,7 @@ export interface operations {
                     "application/json": components["schemas"]["Note"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2152,6 +2458,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2195,6 +2510,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -2231,7 +2555,7 @@ export interface operations {
                     "application/json": components["schemas"]["InboxPage"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,6 +2584,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2305,7 +2647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Inbox"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2334,6 +2676,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2386,6 +2737,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -2418,7 +2778,7 @@ export interface operations {
                     "application/json": components["schemas"]["Inbox"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2447,6 +2807,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2487,7 +2865,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2523,6 +2901,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
@@ -2543,6 +2930,15 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2589,7 +2985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Inbox"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2618,6 +3014,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2661,6 +3066,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -2697,7 +3111,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrandPage"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2726,6 +3140,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2771,7 +3203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2800,6 +3232,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2843,6 +3284,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -2875,7 +3325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2904,6 +3354,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2944,7 +3412,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2980,6 +3448,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
@@ -3000,6 +3477,15 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3046,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Brand"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3075,6 +3561,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3118,6 +3613,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -3154,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyPage"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3183,6 +3687,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3228,7 +3750,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3257,6 +3779,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3300,6 +3831,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -3332,7 +3872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3361,6 +3901,24 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3407,7 +3965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3436,6 +3994,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3479,6 +4046,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error. */
             500: {
                 headers: {
@@ -3514,7 +4090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3550,6 +4126,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
@@ -3570,6 +4155,15 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

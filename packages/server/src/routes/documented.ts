@@ -1,7 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import { requiredScopeOf } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
-import { errorResponse, WriteIdempotencyHeaders } from './shared.schemas.js';
+import { CONNECTION_ERRORS, errorResponse, WriteIdempotencyHeaders } from './shared.schemas.js';
 
 /**
  * Writes that keep their own idempotency or are none: `/collect` dedupes by the event id stored on
@@ -33,7 +33,7 @@ function hasJsonBody(route: RouteConfig): boolean {
  * The route as served and as documented, both derived here so they cannot drift: publishes the
  * scope its `requireKey` middleware enforces as `x-required-scope` (the document and the skill
  * files built from it); gives every other write `Idempotency-Key` handling after authentication,
- * documented as a header; and declares the statuses that the body limit, the JSON validator and
+ * documented as a header; and declares the statuses that Node's HTTP parser, the body limit, the JSON validator and
  * the idempotency middleware answer on it, next to the route's own.
  *
  * @example
@@ -43,6 +43,7 @@ export function documented<R extends RouteConfig>(route: R): R {
   const scope = requiredScopeOf(route.middleware);
   const idempotentWrite = route.method !== 'get' && !NOT_GENERICALLY_IDEMPOTENT.has(route.operationId ?? '');
   const responses = {
+    ...CONNECTION_ERRORS,
     ...(route.method !== 'get' && BODY_LIMIT_ERRORS),
     ...(hasJsonBody(route) && JSON_BODY_ERRORS),
     ...(idempotentWrite && IDEMPOTENCY_ERRORS),

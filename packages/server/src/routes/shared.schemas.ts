@@ -32,8 +32,19 @@ const problem = (description: string) => ({
  * validator and the idempotency middleware are declared by `documented()` (routes/documented.ts),
  * where those are attached.
  */
+/**
+ * What Node's HTTP parser answers on any operation, before routing (see http/client-error.ts): a
+ * request that is not valid HTTP/1.1, arrives too slowly, or carries too large a request line or
+ * headers.
+ */
+export const CONNECTION_ERRORS = {
+  400: problem('The request is not valid HTTP/1.1 (`bad_request`).'),
+  408: problem('The request was not received in time (`request_timeout`).'),
+  431: problem('The request line or headers are too large (`headers_too_large`).'),
+} as const;
+
 export const AUTHENTICATED_ERRORS = {
-  400: problem('Invalid input (`validation_failed`, `malformed_json`).'),
+  400: problem('Invalid input (`validation_failed`, `malformed_json`, `bad_request`).'),
   401: problem('Missing, invalid, expired or revoked API key.'),
   403: problem('The key lacks the required scope or brand access.'),
   404: problem('Not found, or not visible to this key.'),

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponse, jsonContent } from '../shared.schemas.js';
+import { CONNECTION_ERRORS, errorResponse, jsonContent } from '../shared.schemas.js';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) }).openapi('Health');
 
@@ -11,7 +11,7 @@ export const healthz = createRoute({
   summary: 'Liveness: the process answers',
   // Probes take no API key: declared, so no global default could ever ask for one.
   security: [],
-  responses: { 200: jsonContent(HealthSchema, 'Alive.') },
+  responses: { ...CONNECTION_ERRORS, 200: jsonContent(HealthSchema, 'Alive.') },
 });
 
 export const readyz = createRoute({
@@ -22,6 +22,7 @@ export const readyz = createRoute({
   summary: 'Readiness: the database answers',
   security: [],
   responses: {
+    ...CONNECTION_ERRORS,
     200: jsonContent(HealthSchema, 'Ready to serve.'),
     503: errorResponse('The database is unreachable.'),
   },
