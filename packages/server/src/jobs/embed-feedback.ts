@@ -22,7 +22,8 @@ interface CreatedFeedback {
 export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHandler {
   return async (event: ClaimedEvent) => {
     const data = event.data as CreatedFeedback;
-    if (typeof data.id !== 'string' || typeof data.comment !== 'string' || data.comment.trim() === '') return;
+    // Which comments are worth a vector is the backlog's rule (not blank), applied by `page` below.
+    if (typeof data.id !== 'string' || typeof data.comment !== 'string') return;
     if ((await store.embeddings.embeddedAmong([data.id], embedder.model)).size > 0) return;
     const pending = await store.embeddingBacklog.page(event.orgId, {
       missingModel: embedder.model,

@@ -67,8 +67,8 @@ export function createServerBackend(
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
         const parsed = SearchRequestSchema.safeParse(request);
         if (!parsed.success) throw validationFailed(parsed.error.issues, 'json');
-        const { data } = await services.search.search(principal, parsed.data);
-        return { results: data };
+        const { data, unindexed } = await services.search.search(principal, parsed.data);
+        return { results: data, unindexed };
       }),
   };
 }
