@@ -19,7 +19,12 @@ interface CreatedFeedback {
  * @example
  * runner.on('feedback.created', embedFeedbackHandler(store, embedder));
  */
-export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHandler {
+export function embedFeedbackHandler(
+  store: Store,
+  embedder: Embedder,
+  /** Called with the organization once its new vectors are committed. */
+  onStored?: (orgId: string) => void,
+): EventHandler {
   return async (event: ClaimedEvent) => {
     const data = event.data as CreatedFeedback;
     // Which comments are worth a vector is the backlog's rule (not blank), applied by `page` below.
@@ -31,5 +36,6 @@ export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHan
       limit: EMBED_BATCH_SIZE,
     });
     await embedAndStore(store, embedder, pending);
+    onStored?.(event.orgId);
   };
 }

@@ -4,11 +4,11 @@ import { ApiError, notFound } from '../errors/api-error.js';
 import { bytesToVector, type Embedder } from '../search/embedder.js';
 import { fuseRankings, type RankedId } from '../search/rank-fusion.js';
 import { vectorIndexFor } from '../search/vector-index.js';
-import type { BrandScope } from '../storage/repositories/brands.js';
 import type { FullTextMatch } from '../storage/repositories/full-text.js';
 import type { Store } from '../storage/store.js';
 import { scopeOf } from './access.js';
 import { searchAllowance } from './search-allowance.js';
+import { type UnindexedCountsOptions, unindexedCounts } from './unindexed-counts.js';
 
 /**
  * `hybrid`: meaning and words fused; `semantic`: meaning alone (vector similarity); `keyword`: the
@@ -87,14 +87,14 @@ const searchUnavailable = () =>
  * as `ERR_42`); or either ranking alone (`mode`). Without an embedder (search disabled) hybrid is
  * full text alone and semantic is refused.
  */
-export function searchService(store: Store, embedder: Embedder | undefined) {
+export function searchService(
+  store: Store,
+  embedder: Embedder | undefined,
+  options: { unindexed?: UnindexedCountsOptions | undefined } = {},
+) {
   const vectors = vectorIndexFor(store.embeddings);
   const allowance = searchAllowance(store);
-
-  /** Items of the scope still without a vector of the model: one count query. */
-  function unindexedCount(scope: BrandScope, model: string): Promise<number> {
-    return store.embeddingBacklog.count(scope.orgId, { missingModel: model, brandId: scope.brandId });
-  }
+  const unindexedCount = unindexedCounts(store, options.unindexed);
 
   async function hitsFor(principal: Principal, ranked: { id: string; score: number; similarity: number | null }[]) {
     const items = await store.feedback.findMany(
@@ -111,6 +111,17 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
   return {
     /** Vector index in use: `sqlite-vec` or `exact-scan`; `null` when search is disabled. */
     vectorIndex: embedder ? vectors.kind : null,
+
+    /**
+     * Tells search that this process stored vectors of the organization (the embedding job, a
+     * reindex): its next search counts `unindexed` afresh rather than report the count of before.
+     */
+    vectorsStored(orgId: string): void {
+      unindexedCount.forget(orgId);
+    },
+
+    /** Resolves once counts of `unindexed` still running in the background have settled. */
+    settled: (): Promise<void> => unindexedCount.settled(),
 
     /**
      * Loads the embedding model and opens (on upgrade: rebuilds) the vector index ahead of the
@@ -137,7 +148,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       if (mode === 'semantic' && !embedder) throw searchUnavailable();
       await allowance.spend(principal.orgId);
       const byMeaning = embedder && mode !== 'keyword' ? embedder : undefined;
-      const [vectorMatches, textMatches, unindexed] = await Promise.all([
+      const [vectorMatches, textMatches, counted] = await Promise.all([
         byMeaning
           ? byMeaning.embed([request.query]).then(([vector]) =>
               vector
@@ -156,20 +167,19 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
           : store.fullText.search(scope, filters, request.query, CANDIDATES, {
               minimumShare: byMeaning ? HYBRID_MINIMUM_SHARE : 0,
             }),
-        byMeaning ? unindexedCount(scope, byMeaning.model) : Promise.resolve(null),
+        byMeaning ? unindexedCount.get(scope, byMeaning.model) : Promise.resolve(null),
       ]);
+      let unindexed = counted;
       const similarityOf = new Map(vectorMatches.map((match) => [match.feedbackId, match.similarity]));
       let textRanking: (string | RankedId)[] = textMatches.map((match) => match.id);
-      if (byMeaning) {
-        // With nothing unindexed in the scope, every match has a vector: no need to ask which.
-        const embedded =
-          unindexed === 0
-            ? null
-            : await store.embeddings.embeddedAmong(
-                textMatches.map((match) => match.id),
-                byMeaning.model,
-              );
-        textRanking = hybridTextRanking(textMatches, (id) => embedded?.has(id) ?? true);
+      if (byMeaning && unindexed !== null) {
+        // Asked of the matches themselves, not inferred from `unindexed` (which may be seconds old):
+        // a match taken for embedded would lose its keyword rank.
+        const textIds = textMatches.map((match) => match.id);
+        const embedded = await store.embeddings.embeddedAmong(textIds, byMeaning.model);
+        textRanking = hybridTextRanking(textMatches, (id) => embedded.has(id));
+        const seen = textIds.length - embedded.size;
+        unindexed = unindexedCount.atLeast(scope, byMeaning.model, unindexed, seen);
       }
       const rankings = [
         ...(byMeaning ? [vectorMatches.map((match) => match.feedbackId)] : []),
@@ -189,17 +199,18 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
 
     /** The nearest other feedback by meaning (likely duplicates); not counted as a search. */
     async similar(principal: Principal, id: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchResults> {
-      const feedback = await store.feedback.find(scopeOf(principal), id);
+      const scope = scopeOf(principal);
+      const feedback = await store.feedback.find(scope, id);
       if (!feedback) throw notFound('Feedback', id);
       if (!embedder) throw searchUnavailable();
-      const unindexed = await unindexedCount(scopeOf(principal), embedder.model);
+      const unindexed = await unindexedCount.get(scope, embedder.model);
       if (!feedback.comment) return { data: [], unindexed };
       const stored = await store.embeddings.find(id, embedder.model);
       // Not embedded yet (the job runs just after collection): embed it now rather than answer nothing.
       const vector = stored ? bytesToVector(stored) : (await embedder.embed([feedback.comment]))[0];
       if (!vector) return { data: [], unindexed };
       const matches = await vectors.nearest({
-        scope: scopeOf(principal),
+        scope,
         filters: {},
         model: embedder.model,
         vector,
