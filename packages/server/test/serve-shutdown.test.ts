@@ -3,8 +3,7 @@ import type { Runtime } from '../src/runtime.js';
 import { within } from './support/async.js';
 import { ensureBuilt, type ServeProcess, spawnServe } from './support/built-cli.js';
 import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
-import { dialectsUnderTest } from './support/harness.js';
-import { type SharedDatabase, sharedTestDatabase } from './support/restarts.js';
+import { dialectsUnderTest, type SharedDatabase, sharedTestDatabase } from './support/harness.js';
 import { testEmbedder } from './support/test-embedder.js';
 
 /** The model id `hearback serve` records for HEARBACK_SEARCH=openai with the stub's model. */

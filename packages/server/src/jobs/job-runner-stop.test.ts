@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectComments } from '../../test/support/api-assertions.js';
 import { deferred, within } from '../../test/support/async.js';
-import { dialectsUnderTest, requestApp } from '../../test/support/harness.js';
-import { type SharedDatabase, sharedTestDatabase } from '../../test/support/restarts.js';
+import { dialectsUnderTest, requestApp, type SharedDatabase, sharedTestDatabase } from '../../test/support/harness.js';
 import { embedGate, testEmbedder } from '../../test/support/test-embedder.js';
 import { newId } from '../lib/ids.js';
 import type { Runtime } from '../runtime.js';

@@ -5,7 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = join(PACKAGE_DIR, 'dist', 'cli.js');
+/** The CLI as shipped: run it with `process.execPath` after {@link ensureBuilt}. */
+export const CLI = join(PACKAGE_DIR, 'dist', 'cli.js');
+/**
+ * The environment of a CLI child process: this process's, on the embedded SQLite database (no
+ * DATABASE_URL), on loopback, printing errors only.
+ */
+export const CLI_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: '',
+  HOST: '127.0.0.1',
+  HEARBACK_LOG_LEVEL: 'error',
+};
 
 function newestMtime(dir: string): number {
   return Math.max(
@@ -16,7 +27,10 @@ function newestMtime(dir: string): number {
   );
 }
 
-/** Builds the server when `src` changed since the last build, so a direct `vitest run` tests current code. */
+/**
+ * Builds the server when `src` changed since the last build: `pnpm test` builds first, and a direct
+ * `vitest run` after editing src then tests current code, not a stale build.
+ */
 export async function ensureBuilt(): Promise<void> {
   let built = 0;
   try {
@@ -43,7 +57,7 @@ export interface ServeProcess {
  */
 export async function spawnServe(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
   const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', HEARBACK_LOG_LEVEL: 'error', ...env },
+    env: { ...CLI_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
