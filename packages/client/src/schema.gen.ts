@@ -626,7 +626,7 @@ export interface components {
             /** @description Most relevant first. */
             data: components["schemas"]["SearchHit"][];
             /**
-             * @description Items in your scope (the organization, or the brand of a brand-scoped key) with a comment not yet indexed by meaning with the current model: just collected, or waiting for a reindex after a model change. Until they are, search finds them by their words alone, so the same search may rank better later; 0 once all are indexed. Null where meaning plays no part (`keyword` mode, or a server without semantic search).
+             * @description Items in your scope (the organization, or the brand of a brand-scoped key) with a comment not yet indexed by meaning with the current model: just collected, or waiting for a reindex after a model change. Until they are, search finds them by their words alone, so the same search may rank better later; 0 once all are indexed. Counted at most every few seconds per scope: items indexed by the server that answers show at once, items collected or indexed elsewhere (another server process, a worker) within seconds; never fewer than the unindexed items this search itself found. Null where meaning plays no part (`keyword` mode, or a server without semantic search).
              * @example 0
              */
             unindexed: number | null;

@@ -8,7 +8,7 @@ import type { FullTextMatch } from '../storage/repositories/full-text.js';
 import type { Store } from '../storage/store.js';
 import { scopeOf } from './access.js';
 import { searchAllowance } from './search-allowance.js';
-import { type UnindexedCountsOptions, unindexedCounts } from './unindexed-counts.js';
+import { unindexedCounts } from './unindexed-counts.js';
 
 /**
  * `hybrid`: meaning and words fused; `semantic`: meaning alone (vector similarity); `keyword`: the
@@ -38,7 +38,8 @@ export interface SearchResults {
   /**
    * Items in the caller's scope with a comment but no vector of the current model yet (just
    * collected, or waiting for a reindex): found by their words alone until embedded, so the same
-   * search may rank better later. Null where vectors play no part (`keyword`, search off).
+   * search may rank better later. Null where vectors play no part (`keyword`, search off). Up to
+   * seconds old (see unindexed-counts.ts), never below the matches of this search still without a vector.
    */
   unindexed: number | null;
 }
@@ -87,14 +88,10 @@ const searchUnavailable = () =>
  * as `ERR_42`); or either ranking alone (`mode`). Without an embedder (search disabled) hybrid is
  * full text alone and semantic is refused.
  */
-export function searchService(
-  store: Store,
-  embedder: Embedder | undefined,
-  options: { unindexed?: UnindexedCountsOptions | undefined } = {},
-) {
+export function searchService(store: Store, embedder: Embedder | undefined) {
   const vectors = vectorIndexFor(store.embeddings);
   const allowance = searchAllowance(store);
-  const unindexedCount = unindexedCounts(store, options.unindexed);
+  const unindexedCount = unindexedCounts(store);
 
   async function hitsFor(principal: Principal, ranked: { id: string; score: number; similarity: number | null }[]) {
     const items = await store.feedback.findMany(

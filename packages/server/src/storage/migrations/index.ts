@@ -5,6 +5,7 @@ import * as search from './0003-search.js';
 import * as searchModels from './0004-search-models.js';
 import * as idempotency from './0005-idempotency.js';
 import * as outboxConsumers from './0006-outbox-consumers.js';
+import * as embeddingsByModel from './0008-embeddings-by-model.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -19,6 +20,8 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0004-search-models': searchModels,
   '0005-idempotency': idempotency,
   '0006-outbox-consumers': outboxConsumers,
+  // 0007 is taken on main (feedback-idempotency-fingerprint).
+  '0008-embeddings-by-model': embeddingsByModel,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
