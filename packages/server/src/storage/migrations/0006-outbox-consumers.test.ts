@@ -56,7 +56,8 @@ for (const dialect of dialectsUnderTest()) {
       await insert('evt_done_2', now, 1, null, now);
       await insert('evt_new', null, 0, null, now);
 
-      expect(await migrateToLatest(database)).toEqual(['0006-outbox-consumers']);
+      // 0006 runs first; later migrations may follow it.
+      expect((await migrateToLatest(database))[0]).toBe('0006-outbox-consumers');
 
       const store = createStore(database);
       const retries = await database.db
