@@ -626,10 +626,15 @@ export interface components {
         SearchResults: {
             /** @description Most relevant first. */
             data: components["schemas"]["SearchHit"][];
+            /**
+             * @description Items in your scope (the organization, or the brand of a brand-scoped key) with a comment not yet indexed by meaning with the current model: just collected, or waiting for a reindex after a model change. Until they are, search finds them by their words alone, so the same search may rank better later; 0 once all are indexed. Counted at most every few seconds per scope: items indexed by the server that answers show at once, items collected or indexed elsewhere (another server process, a worker) within seconds; never fewer than the unindexed items this search itself found. Null where meaning plays no part (`keyword` mode, or a server without semantic search).
+             * @example 0
+             */
+            unindexed: number | null;
         };
         SearchHit: {
             feedback: components["schemas"]["Feedback"];
-            /** @description Relevance from 0 to 1. Search: reciprocal rank fusion of the rankings of the mode, meaning and full text for `hybrid` (1: first in each). Similar: cosine similarity, floored at 0. */
+            /** @description Relevance from 0 to 1. Search: reciprocal rank fusion of the rankings of the mode, meaning and full text for `hybrid` (1: first in each); in `hybrid`, an item not indexed by meaning yet (see `unindexed`) is ranked by its words alone, as `keyword` ranks it, and scores at most 0.5. Similar: cosine similarity, floored at 0. */
             score: number;
             /** @description Cosine similarity of the comment to the query; null when only its words matched. */
             similarity: number | null;

@@ -130,4 +130,9 @@ export interface SearchResults {
     /** Cosine similarity of the comment to the query; null when only its words matched. */
     similarity: number | null;
   }[];
+  /**
+   * Items not yet indexed by meaning, found by their words alone until they are (results may
+   * improve); null where meaning plays no part. Absent when the backend cannot tell.
+   */
+  unindexed?: number | null | undefined;
 }

@@ -34,6 +34,7 @@ describe('Hearback MCP server', () => {
   it('offers search_feedback when the backend can search', async () => {
     const searchFeedback = vi.fn(async () => ({
       results: [{ score: 0.8, similarity: 0.91, feedback: feedbackRecord() }],
+      unindexed: 3,
     }));
     const client = await connectClient(fakeBackend({ searchFeedback }).backend);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('search_feedback');
@@ -46,8 +47,10 @@ describe('Hearback MCP server', () => {
     });
     expect(result.structuredContent).toMatchObject({
       results: [{ score: 0.8, similarity: 0.91, feedback: { id: 'fb_1' } }],
+      unindexed: 3,
     });
     expect(JSON.stringify(result.content)).toContain('(relevance 0.80)');
+    expect(JSON.stringify(result.content)).toContain('3 item(s) are not indexed by meaning yet');
 
     await callTool(client, 'search_feedback', { query: 'ERR_42', mode: 'keyword' });
     expect(searchFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'ERR_42', mode: 'keyword' }));

@@ -286,6 +286,14 @@ async function main() {
         await timed(stageQueries, (query) => store.fullText.search(scope, {}, query, 50)),
       ),
     );
+    process.stdout.write(
+      line(
+        '  unindexed count, uncached (search: ≤ 1 per 5 s)',
+        await timed(stageQueries.slice(0, 10), () =>
+          store.embeddingBacklog.count(manifest.orgId, { missingModel: embedder.model }),
+        ),
+      ),
+    );
     const someIds = (await nearest(stageVectors[0])).slice(0, 10).map((match) => match.feedbackId);
     process.stdout.write(
       line('  fetch of 10 hits', await timed(stageQueries, () => store.feedback.findMany(scope, someIds))),

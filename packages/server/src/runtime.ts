@@ -88,10 +88,6 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onError: (error) => logger?.error('housekeeping failed', { error: String(error) }),
   });
   const embedder = options.embedder ?? createEmbedder(config.search);
-  // Embedding runs from the outbox, after the commit: `/collect` does no more work with search on.
-  if (embedder) jobs.on('feedback.created', embedFeedbackHandler(store, embedder));
-  const reindex = embedder && searchReindexService(store, embedder, { logger, onEvents: () => jobs.wake() });
-  if (reindex) jobs.on(REINDEX_EVENT, reindexOrganizationHandler(reindex));
   const services = createServices(store, {
     secrets,
     embedder,
@@ -101,6 +97,12 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onEvents: () => jobs.wake(),
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
   });
+  // Search reports how many items still wait for a vector; it learns at once of those stored here.
+  const onStored = (orgId: string) => services.search.vectorsStored(orgId);
+  // Embedding runs from the outbox, after the commit: `/collect` does no more work with search on.
+  if (embedder) jobs.on('feedback.created', embedFeedbackHandler(store, embedder, onStored));
+  const reindex = embedder && searchReindexService(store, embedder, { logger, onEvents: () => jobs.wake(), onStored });
+  if (reindex) jobs.on(REINDEX_EVENT, reindexOrganizationHandler(reindex));
   const logError = (error: unknown, requestId: string | undefined) =>
     logger?.error('request failed', {
       requestId,
@@ -151,6 +153,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       await services.collect.drain();
       await jobs.stop();
       await housekeeping.stop();
+      await services.search.settled();
       await embedder?.close();
       await database.close();
     },

@@ -136,6 +136,8 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
     expect(results.map((hit) => hit.feedback.comment)).toEqual(['Export to CSV is broken']);
     expect(textOf(result)).toContain('(relevance 1.00)');
     expect(textOf(result)).toContain('<untrusted-user-feedback>\nExport to CSV is broken');
+    // This server runs without semantic search: nothing waits to be indexed by meaning.
+    expect(result.structuredContent).toMatchObject({ unindexed: null });
 
     const restResults = await expectJson<{ data: { feedback: { id: string } }[] }>(
       await bed().request(`${orgPath()}/search`, {

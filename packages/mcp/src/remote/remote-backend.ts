@@ -118,8 +118,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     },
     async searchFeedback(request: SearchRequest): Promise<SearchResults> {
       const params = { path: await path() };
-      const { data } = await call(() => client.POST('/organizations/{orgId}/search', { params, body: request }));
-      return { results: data };
+      const { data, unindexed } = await call(() =>
+        client.POST('/organizations/{orgId}/search', { params, body: request }),
+      );
+      return { results: data, unindexed };
     },
   };
 }

@@ -34,11 +34,18 @@ export const searchFeedback = defineTool({
         feedback: FeedbackOutput,
       }),
     ),
+    unindexed: z
+      .number()
+      .nullable()
+      .optional()
+      .describe(
+        'Items not yet indexed by meaning (just collected, or a reindex running): found by their words only for now, so the same search may find more later. Null where meaning plays no part (keyword mode).',
+      ),
   }),
   async run(backend, input) {
     if (!backend.searchFeedback) throw new Error('This backend offers no search.');
     const { query, limit, mode, from, to, ...filters } = input;
-    const { results } = await backend.searchFeedback({
+    const { results, unindexed } = await backend.searchFeedback({
       query,
       limit,
       ...(mode && { mode }),
@@ -51,13 +58,17 @@ export const searchFeedback = defineTool({
         similarity: result.similarity,
         feedback: toFeedbackOutput(result.feedback, true),
       })),
+      ...(unindexed !== undefined && { unindexed }),
     };
   },
-  render({ results }) {
-    if (results.length === 0) return 'No feedback matches the query.';
+  render({ results, unindexed }) {
+    const pending = unindexed
+      ? `\n${unindexed} item(s) are not indexed by meaning yet and were matched by their words only; searching again later may find more.`
+      : '';
+    if (results.length === 0) return `No feedback matches the query.${pending}`;
     const body = results
       .map((result, index) => renderFeedback(result.feedback, `${index + 1}. (relevance ${result.score.toFixed(2)}) `))
       .join('\n\n');
-    return `${results.length} result(s), closest first.\n${UNTRUSTED_NOTICE}\n\n${body}`;
+    return `${results.length} result(s), closest first.${pending}\n${UNTRUSTED_NOTICE}\n\n${body}`;
   },
 });

@@ -19,10 +19,16 @@ interface CreatedFeedback {
  * @example
  * runner.on('feedback.created', embedFeedbackHandler(store, embedder));
  */
-export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHandler {
+export function embedFeedbackHandler(
+  store: Store,
+  embedder: Embedder,
+  /** Called with the organization once its new vectors are committed. */
+  onStored?: (orgId: string) => void,
+): EventHandler {
   return async (event: ClaimedEvent) => {
     const data = event.data as CreatedFeedback;
-    if (typeof data.id !== 'string' || typeof data.comment !== 'string' || data.comment.trim() === '') return;
+    // Which comments are worth a vector is the backlog's rule (not blank), applied by `page` below.
+    if (typeof data.id !== 'string' || typeof data.comment !== 'string') return;
     if ((await store.embeddings.embeddedAmong([data.id], embedder.model)).size > 0) return;
     const pending = await store.embeddingBacklog.page(event.orgId, {
       missingModel: embedder.model,
@@ -30,5 +36,6 @@ export function embedFeedbackHandler(store: Store, embedder: Embedder): EventHan
       limit: EMBED_BATCH_SIZE,
     });
     await embedAndStore(store, embedder, pending);
+    onStored?.(event.orgId);
   };
 }

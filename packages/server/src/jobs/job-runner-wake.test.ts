@@ -11,6 +11,7 @@ function countingStore(read: () => Promise<ClaimedEvent[]> = async () => []) {
   const outbox = {
     claimRetries: vi.fn(async () => []),
     completeRetries: vi.fn(async () => {}),
+    releaseRetries: vi.fn(async () => {}),
     positionOf: vi.fn(async () => START_OF_LOG),
     readAfter: vi.fn(read),
   };

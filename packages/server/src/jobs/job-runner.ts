@@ -28,10 +28,35 @@ export interface JobRunnerOptions {
   batchSize?: number;
   /** How long a leased batch (or claimed retry) stays with its runner before another may take it. */
   leaseMs?: number;
+  /**
+   * How long {@link JobRunner.stop} lets the event in progress finish (default 2 s). Past it the
+   * runner gives up on that event (a model still loading, a slow endpoint) and hands it back with
+   * the rest of its batch, so the next runner takes it at once instead of after the lease.
+   */
+  stopGraceMs?: number;
   onError?: (error: unknown, event?: ClaimedEvent) => void;
 }
 
 const MAX_BACKOFF_MS = 10 * 60 * 1000;
+
+/**
+ * A background run, as {@link JobRunner.stop} winds it down: once `stopping`, it starts no further
+ * event and hands back what it holds; once given up, it stops waiting for the event in progress.
+ */
+class RunControl {
+  stopping = false;
+  gaveUp = false;
+  private resolveGivenUp: (value: 'abandoned') => void = () => {};
+  /** Resolves when stop() stops waiting for the event in progress. */
+  readonly givenUp = new Promise<'abandoned'>((resolve) => {
+    this.resolveGivenUp = resolve;
+  });
+
+  giveUp(): void {
+    this.gaveUp = true;
+    this.resolveGivenUp('abandoned');
+  }
+}
 
 /**
  * Consumes the outbox: reads the events after its position in batches, runs their handlers, moves
@@ -43,6 +68,8 @@ export class JobRunner {
   private readonly handlers: Map<string, EventHandler[]>;
   private timer: NodeJS.Timeout | null = null;
   private active: Promise<void> | null = null;
+  /** The control of the background run in progress (with {@link active}). */
+  private run: RunControl | null = null;
   private wakeRequested = false;
   private wakeScheduled = false;
   private stopped = true;
@@ -50,6 +77,7 @@ export class JobRunner {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;
+  private readonly stopGraceMs: number;
   /** Where this runner last left the position; saves reading it back (another runner's move shows in the lease). */
   private knownPosition: StreamPosition | undefined;
   /** When background runs next look for due retries. */
@@ -61,6 +89,7 @@ export class JobRunner {
     this.batchSize = options.batchSize ?? 100;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.stopGraceMs = options.stopGraceMs ?? 2000;
   }
 
   on(type: string, handler: EventHandler): void {
@@ -73,12 +102,28 @@ export class JobRunner {
     this.wake();
   }
 
+  /**
+   * Stops the background runs. A run in progress finishes the event it is handling (for up to
+   * `stopGraceMs`), then hands back the rest: its position moves past the events handled and its
+   * lease ends, and claimed retries it did not finish are due again, so the next runner (another
+   * process, or this one's successor) continues at once. Only a crash leaves a lease to expire.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.wakeScheduled = false;
-    await this.active;
+    const run = this.run;
+    if (!run) return;
+    run.stopping = true;
+    // Referenced on purpose: while the handler waits on something unreferenced (an idle worker
+    // thread), this timer keeps the process alive until the lease is handed back.
+    const grace = setTimeout(() => run.giveUp(), this.stopGraceMs);
+    try {
+      await this.active;
+    } finally {
+      clearTimeout(grace);
+    }
   }
 
   /** Asks for a run as soon as possible (after a commit that wrote events). */
@@ -115,19 +160,20 @@ export class JobRunner {
    * backoff starts at a second, and every look is a write. The log is read until a batch comes
    * back short, without the empty read that ends runUntilIdle: a commit meanwhile wakes the runner.
    */
-  private async runInBackground(): Promise<void> {
+  private async runInBackground(run: RunControl): Promise<void> {
     const now = Date.now();
     if (now >= this.retriesCheckedAfter) {
-      const retried = await this.runRetries();
+      const retried = await this.runRetries(run);
       // A full batch of retries may leave more due ones behind: look again on the next run.
       this.retriesCheckedAfter = retried < this.batchSize ? now + this.pollIntervalMs : 0;
     }
-    while ((await this.runStream()) >= this.batchSize) {
+    while ((await this.runStream(run)) >= this.batchSize) {
       if (this.stopped) return;
     }
   }
 
-  private async runRetries(): Promise<number> {
+  /** The due retries; with `run`, those it did not finish when stopped are handed back. */
+  private async runRetries(run?: RunControl): Promise<number> {
     const { store } = this.options;
     const now = Date.now();
     const events = await store.outbox.claimRetries(
@@ -137,18 +183,26 @@ export class JobRunner {
       this.batchSize,
     );
     const done: number[] = [];
-    for (const event of events) if (await this.handle(event)) done.push(event.seq);
+    const handedBack: number[] = [];
+    for (const event of events) {
+      const outcome = run?.stopping ? 'abandoned' : await this.attempt(event, run);
+      if (outcome === 'abandoned') handedBack.push(event.seq);
+      else if (outcome) done.push(event.seq);
+    }
     await store.outbox.completeRetries(this.consumer, done);
+    await store.outbox.releaseRetries(this.consumer, handedBack);
     return events.length;
   }
 
   /**
    * The next batch after the consumer's position, under a lease on that position, so that two
    * runners (processes) never hand out the same batch; the position moves once the batch is done.
-   * An idle log costs one read and no write.
+   * An idle log costs one read and no write. With `run`, a stop ends the batch early: the position
+   * moves past the events handled and the lease ends with it.
    */
-  private async runStream(): Promise<number> {
+  private async runStream(run?: RunControl): Promise<number> {
     const { store } = this.options;
+    if (run?.stopping) return 0;
     const seen = this.knownPosition ?? (await store.outbox.positionOf(this.consumer));
     const peeked = await store.outbox.readAfter(seen, this.batchSize);
     if (peeked.length === 0) return 0;
@@ -171,7 +225,9 @@ export class JobRunner {
         ? peeked
         : await store.outbox.readAfter(lease.position, this.batchSize);
     let position = lease.position;
+    let handled = 0;
     for (const event of events) {
+      if (run?.stopping) break;
       // A long batch keeps its lease; one that lost it (expired, taken over) stops and leaves the rest.
       if (Date.now() > leaseEnds - this.leaseMs / 2) {
         leaseEnds = Date.now() + this.leaseMs;
@@ -181,22 +237,35 @@ export class JobRunner {
         }
       }
       const { position: next, ...delivered } = event;
-      await this.handle({ ...delivered, attempts: lease.attempts });
+      // Abandoned by stop(): the position stays before this event, which the next runner handles.
+      if ((await this.attempt({ ...delivered, attempts: lease.attempts }, run)) === 'abandoned') break;
       position = next;
+      handled++;
     }
+    // Also how a stopped run hands its lease back, with the position after what it handled.
     const advanced = await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
     this.knownPosition = advanced ? position : undefined;
-    return events.length;
+    return handled;
+  }
+
+  /** {@link handle}, unless stop() gives up waiting for it first: then `abandoned`. */
+  private attempt(event: ClaimedEvent, run: RunControl | undefined): Promise<boolean | 'abandoned'> {
+    const handling = this.handle(event, run);
+    // A handler that settles after the race still counts as handled: its rejection is never unheard.
+    return run ? Promise.race([handling, run.givenUp]) : handling;
   }
 
   /** Runs the event's handlers; on failure schedules a retry with backoff. True when all succeeded. */
-  private async handle(event: ClaimedEvent): Promise<boolean> {
+  private async handle(event: ClaimedEvent, run?: RunControl): Promise<boolean> {
     try {
       for (const handler of [...(this.handlers.get(event.type) ?? []), ...(this.handlers.get('*') ?? [])]) {
         await handler(event);
       }
       return true;
     } catch (error) {
+      // Given up on by stop() (failing now as shutdown closes what it waited for): it was handed
+      // back, not failed, so no retry and no error.
+      if (run?.gaveUp) return false;
       this.options.onError?.(error, event);
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(event.attempts, 20));
       await this.options.store.outbox.scheduleRetry(
@@ -215,13 +284,16 @@ export class JobRunner {
     this.wakeScheduled = false;
     if (this.stopped) return;
     this.wakeRequested = false;
-    this.active = this.runInBackground();
+    const run = new RunControl();
+    this.run = run;
+    this.active = this.runInBackground(run);
     try {
       await this.active;
     } catch (error) {
       this.options.onError?.(error);
     } finally {
       this.active = null;
+      this.run = null;
     }
     if (this.stopped) return;
     this.wakeScheduled = this.wakeRequested;

@@ -63,8 +63,8 @@ export function createServerBackend(
     searchFeedback: (request) =>
       as('read', async () => {
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
-        const { data } = await services.search.search(principal, parseInput(SearchRequestSchema, request, 'json'));
-        return { results: data };
+        const { data, unindexed } = await services.search.search(principal, parseInput(SearchRequestSchema, request, 'json'));
+        return { results: data, unindexed };
       }),
   };
 }

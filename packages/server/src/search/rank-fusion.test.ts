@@ -55,6 +55,19 @@ describe('fuseRankings', () => {
     expect(twice.find((hit) => hit.id === 'fb_a')?.ranks).toEqual([1, null]);
   });
 
+  it('takes ranks given outright, gaps and all', () => {
+    const fused = fuseRankings([
+      ['fb_a', 'fb_b'],
+      [{ id: 'fb_c', rank: 3 }, 'fb_d'],
+    ]);
+    expect(fused.find((hit) => hit.id === 'fb_c')?.ranks).toEqual([null, 3]);
+    // An id entry still counts by its place, whatever the entries before it say.
+    expect(fused.find((hit) => hit.id === 'fb_d')?.ranks).toEqual([null, 2]);
+    // fb_d and fb_b tie at rank 2: the newer id first.
+    expect(ids(fused)).toEqual(['fb_a', 'fb_d', 'fb_b', 'fb_c']);
+    expect(fused.find((hit) => hit.id === 'fb_c')?.score).toBeCloseTo(1 / (RRF_K + 3) / (2 / (RRF_K + 1)), 12);
+  });
+
   it('returns nothing for no rankings or empty ones', () => {
     expect(fuseRankings([])).toEqual([]);
     expect(fuseRankings([[], []])).toEqual([]);

@@ -51,6 +51,8 @@ export interface SearchReindexOptions {
   logger?: Logger | undefined;
   /** Called after reindex events were appended (wakes the job runner). */
   onEvents?: () => void;
+  /** Called with the organization after each committed batch of its vectors. */
+  onStored?: (orgId: string) => void;
 }
 
 /**
@@ -124,6 +126,7 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
           const page = await store.embeddingBacklog.page(orgId, { missingModel, afterId, limit: batchSize });
           if (page.length === 0) break;
           await embedAndStore(store, embedder, page);
+          options.onStored?.(orgId);
           embedded += page.length;
           afterId = page[page.length - 1]?.id ?? null;
           request.onProgress?.(embedded);
@@ -155,6 +158,7 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
           return embedded;
         }
         await embedAndStore(store, embedder, page);
+        options.onStored?.(orgId);
         embedded += page.length;
         afterId = page[page.length - 1]?.id ?? null;
       } while (performance.now() - started < budget.budgetMs);

@@ -2,11 +2,13 @@ import type { Principal } from '../domain/api-key.js';
 import type { Feedback, FeedbackFilters } from '../domain/feedback.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { bytesToVector, type Embedder } from '../search/embedder.js';
-import { fuseRankings } from '../search/rank-fusion.js';
+import { fuseRankings, type RankedId } from '../search/rank-fusion.js';
 import { vectorIndexFor } from '../search/vector-index.js';
+import type { FullTextMatch } from '../storage/repositories/full-text.js';
 import type { Store } from '../storage/store.js';
 import { scopeOf } from './access.js';
 import { searchAllowance } from './search-allowance.js';
+import { unindexedCounts } from './unindexed-counts.js';
 
 /**
  * `hybrid`: meaning and words fused; `semantic`: meaning alone (vector similarity); `keyword`: the
@@ -31,6 +33,17 @@ export interface SearchHit {
   similarity: number | null;
 }
 
+export interface SearchResults {
+  data: SearchHit[];
+  /**
+   * Items in the caller's scope with a comment but no vector of the current model yet (just
+   * collected, or waiting for a reindex): found by their words alone until embedded, so the same
+   * search may rank better later. Null where vectors play no part (`keyword`, search off). Up to
+   * seconds old (see unindexed-counts.ts), never below the matches of this search still without a vector.
+   */
+  unindexed: number | null;
+}
+
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 50;
 /** How deep each ranking goes before fusion: items just below the cut of one may top the other. */
@@ -42,12 +55,30 @@ const CANDIDATES = 50;
  */
 const VECTOR_CANDIDATES = 20;
 /**
- * In hybrid ranking a comment joins the full-text ranking only when it has at least half of the
- * query's words. Rank fusion weighs ranks, not how well they matched: one shared common word
- * ("app", "page") would otherwise lift unrelated comments above the best match by meaning
- * (measured by bench/search-quality.mjs). Exact words and codes still match in full.
+ * In hybrid ranking a comment with a vector joins the full-text ranking only when it has at least
+ * half of the query's words. Rank fusion weighs ranks, not how well they matched: one shared
+ * common word ("app", "page") would otherwise lift unrelated comments above the best match by
+ * meaning (measured by bench/search-quality.mjs). Exact words and codes still match in full.
  */
 const HYBRID_MINIMUM_SHARE = 0.5;
+
+/**
+ * The full-text side of hybrid ranking. An item with a vector of the model ranks among the matches
+ * that hold {@link HYBRID_MINIMUM_SHARE} of the words, and fusion with its vector rank does the
+ * rest. An item without one has no vector rank to fuse, so the share rule (which exists to keep
+ * weak word matches below matches by meaning) must not drop it: it keeps its place among all the
+ * matches, as keyword mode ranks it. Hybrid over items not embedded yet thus ranks as keyword does.
+ */
+function hybridTextRanking(matches: readonly FullTextMatch[], embedded: (id: string) => boolean): RankedId[] {
+  const ranking: RankedId[] = [];
+  let holdingRank = 0;
+  matches.forEach((match, index) => {
+    if (match.holdsShare) holdingRank++;
+    if (!embedded(match.id)) ranking.push({ id: match.id, rank: index + 1 });
+    else if (match.holdsShare) ranking.push({ id: match.id, rank: holdingRank });
+  });
+  return ranking;
+}
 
 const searchUnavailable = () =>
   new ApiError(503, 'search_unavailable', 'Semantic search is disabled on this server (HEARBACK_SEARCH=off).');
@@ -60,6 +91,7 @@ const searchUnavailable = () =>
 export function searchService(store: Store, embedder: Embedder | undefined) {
   const vectors = vectorIndexFor(store.embeddings);
   const allowance = searchAllowance(store);
+  const unindexedCount = unindexedCounts(store);
 
   async function hitsFor(principal: Principal, ranked: { id: string; score: number; similarity: number | null }[]) {
     const items = await store.feedback.findMany(
@@ -78,6 +110,17 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
     vectorIndex: embedder ? vectors.kind : null,
 
     /**
+     * Tells search that this process stored vectors of the organization (the embedding job, a
+     * reindex): its next search counts `unindexed` afresh rather than report the count of before.
+     */
+    vectorsStored(orgId: string): void {
+      unindexedCount.forget(orgId);
+    },
+
+    /** Resolves once counts of `unindexed` still running in the background have settled. */
+    settled: (): Promise<void> => unindexedCount.settled(),
+
+    /**
      * Loads the embedding model and opens (on upgrade: rebuilds) the vector index ahead of the
      * first search, which would otherwise wait for both. Nothing to do with search off.
      */
@@ -94,7 +137,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       });
     },
 
-    async search(principal: Principal, request: SearchRequest): Promise<{ data: SearchHit[] }> {
+    async search(principal: Principal, request: SearchRequest): Promise<SearchResults> {
       const scope = scopeOf(principal);
       const filters = request.filters ?? {};
       const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT);
@@ -102,7 +145,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       if (mode === 'semantic' && !embedder) throw searchUnavailable();
       await allowance.spend(principal.orgId);
       const byMeaning = embedder && mode !== 'keyword' ? embedder : undefined;
-      const [vectorMatches, textIds] = await Promise.all([
+      const [vectorMatches, textMatches, counted] = await Promise.all([
         byMeaning
           ? byMeaning.embed([request.query]).then(([vector]) =>
               vector
@@ -121,11 +164,23 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
           : store.fullText.search(scope, filters, request.query, CANDIDATES, {
               minimumShare: byMeaning ? HYBRID_MINIMUM_SHARE : 0,
             }),
+        byMeaning ? unindexedCount.get(scope, byMeaning.model) : Promise.resolve(null),
       ]);
+      let unindexed = counted;
       const similarityOf = new Map(vectorMatches.map((match) => [match.feedbackId, match.similarity]));
+      let textRanking: (string | RankedId)[] = textMatches.map((match) => match.id);
+      if (byMeaning && unindexed !== null) {
+        // Asked of the matches themselves, not inferred from `unindexed` (which may be seconds old):
+        // a match taken for embedded would lose its keyword rank.
+        const textIds = textMatches.map((match) => match.id);
+        const embedded = await store.embeddings.embeddedAmong(textIds, byMeaning.model);
+        textRanking = hybridTextRanking(textMatches, (id) => embedded.has(id));
+        const seen = textIds.length - embedded.size;
+        unindexed = unindexedCount.atLeast(scope, byMeaning.model, unindexed, seen);
+      }
       const rankings = [
         ...(byMeaning ? [vectorMatches.map((match) => match.feedbackId)] : []),
-        ...(mode === 'semantic' ? [] : [textIds]),
+        ...(mode === 'semantic' ? [] : [textRanking]),
       ];
       const fused = fuseRankings(rankings);
       return {
@@ -135,21 +190,24 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
             .slice(0, limit)
             .map((hit) => ({ id: hit.id, score: hit.score, similarity: similarityOf.get(hit.id) ?? null })),
         ),
+        unindexed,
       };
     },
 
     /** The nearest other feedback by meaning (likely duplicates); not counted as a search. */
-    async similar(principal: Principal, id: string, limit = DEFAULT_SEARCH_LIMIT): Promise<{ data: SearchHit[] }> {
-      const feedback = await store.feedback.find(scopeOf(principal), id);
+    async similar(principal: Principal, id: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchResults> {
+      const scope = scopeOf(principal);
+      const feedback = await store.feedback.find(scope, id);
       if (!feedback) throw notFound('Feedback', id);
       if (!embedder) throw searchUnavailable();
-      if (!feedback.comment) return { data: [] };
+      const unindexed = await unindexedCount.get(scope, embedder.model);
+      if (!feedback.comment) return { data: [], unindexed };
       const stored = await store.embeddings.find(id, embedder.model);
       // Not embedded yet (the job runs just after collection): embed it now rather than answer nothing.
       const vector = stored ? bytesToVector(stored) : (await embedder.embed([feedback.comment]))[0];
-      if (!vector) return { data: [] };
+      if (!vector) return { data: [], unindexed };
       const matches = await vectors.nearest({
-        scope: scopeOf(principal),
+        scope,
         filters: {},
         model: embedder.model,
         vector,
@@ -165,6 +223,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
             similarity: match.similarity,
           })),
         ),
+        unindexed,
       };
     },
   };

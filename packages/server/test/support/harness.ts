@@ -17,33 +17,66 @@ export interface TestBed {
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
 }
 
+export interface SharedDatabase {
+  /** The SQLite data directory (also set for PostgreSQL, where it stays empty). */
+  dataDir: string;
+  /** The PostgreSQL database, or undefined on SQLite. */
+  databaseUrl: string | undefined;
+  /** A runtime on this database (search off unless `options.embedder` is given; jobs off unless asked). */
+  open(overrides?: Partial<Config>, options?: RuntimeOptions): Promise<Runtime>;
+  /** Closes every runtime `open` made that is still open, then removes the database. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh database of the dialect that runtimes (or `hearback serve` processes) open one after
+ * another, as restarts of a server, or several servers, do.
+ *
+ * @example
+ * const database = await sharedTestDatabase('sqlite');
+ * const first = await database.open({ runJobs: true });
+ */
+export async function sharedTestDatabase(dialect: DialectName): Promise<SharedDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
+  const postgres = dialect === 'postgres' ? await createTestDatabase(inject('postgresUrl')) : undefined;
+  const opened: Runtime[] = [];
+  const closed = new WeakSet<Runtime>();
+  return {
+    dataDir,
+    databaseUrl: postgres?.url,
+    async open(overrides = {}, options = {}) {
+      // Search off unless a suite asks for it: the embedding job would load the model (~170 MB) in
+      // every suite that runs jobs.
+      const search = { embedder: 'off', idleMs: 0 } as const;
+      const config = loadConfig(
+        {},
+        { dataDir, databaseUrl: postgres?.url, runJobs: false, logLevel: 'silent', search, ...overrides },
+      );
+      const runtime = await createRuntime(config, undefined, options);
+      const close = runtime.close.bind(runtime);
+      runtime.close = async () => {
+        closed.add(runtime);
+        await close();
+      };
+      opened.push(runtime);
+      return runtime;
+    },
+    async cleanup() {
+      for (const runtime of opened) if (!closed.has(runtime)) await runtime.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A runtime on a fresh database of the given dialect; `cleanup` removes every trace. */
 export async function openTestRuntime(
   dialect: DialectName,
   overrides: Partial<Config> = {},
   options: RuntimeOptions = {},
 ): Promise<{ runtime: Runtime; cleanup(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    const database = await createTestDatabase(inject('postgresUrl'));
-    databaseUrl = database.url;
-    dropDatabase = () => database.drop();
-  }
-  // Search off unless a suite asks for it: the embedding job would load the model (~170 MB) in
-  // every suite that runs jobs.
-  const search = { embedder: 'off', idleMs: 0 } as const;
-  const config = loadConfig({}, { dataDir, databaseUrl, runJobs: false, logLevel: 'silent', search, ...overrides });
-  const runtime = await createRuntime(config, undefined, options);
-  return {
-    runtime,
-    async cleanup() {
-      await runtime.close();
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const database = await sharedTestDatabase(dialect);
+  return { runtime: await database.open(overrides, options), cleanup: () => database.cleanup() };
 }
 
 export function dialectsUnderTest(): DialectName[] {

@@ -11,6 +11,43 @@ export function wordHashVector(text: string, dimensions: number): Float32Array {
   return vector;
 }
 
+/** Holds embedding calls until opened, so a test can stop a process while it is mid-batch. */
+export interface EmbedGate {
+  /** Resolves once a call is waiting at the gate. */
+  readonly entered: Promise<void>;
+  /** Lets waiting and later calls through. */
+  open(): void;
+  /** What an embedder awaits before it embeds. */
+  pass(): Promise<void>;
+}
+
+/**
+ * A closed gate for {@link testEmbedder}: like a model still loading, until `open()`.
+ *
+ * @example
+ * const gate = embedGate();
+ * const embedder = testEmbedder('test-a', 8, { gate });
+ * await gate.entered; // the job runner is now mid-batch
+ */
+export function embedGate(): EmbedGate {
+  let entered!: () => void;
+  let open!: () => void;
+  const enteredPromise = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return {
+    entered: enteredPromise,
+    open,
+    pass() {
+      entered();
+      return opened;
+    },
+  };
+}
+
 export interface TestEmbedder extends Embedder {
   /** Every text embedded so far, in order (one entry per embedding made). */
   readonly embedded: string[];
@@ -20,12 +57,17 @@ export interface TestEmbedder extends Embedder {
 
 /**
  * A deterministic embedder for tests: words hashed into `dimensions` buckets, unit length, so
- * texts sharing words are near. `failOnCall` makes that call (1-based) reject like a provider outage.
+ * texts sharing words are near. `failOnCall` makes that call (1-based) reject like a provider outage;
+ * a `gate` holds every call until it opens.
  *
  * @example
  * const embedder = testEmbedder('test-a', 8, { failOnCall: 3 });
  */
-export function testEmbedder(model: string, dimensions: number, options: { failOnCall?: number } = {}): TestEmbedder {
+export function testEmbedder(
+  model: string,
+  dimensions: number,
+  options: { failOnCall?: number; gate?: EmbedGate } = {},
+): TestEmbedder {
   const embedded: string[] = [];
   let calls = 0;
   return {
@@ -35,6 +77,7 @@ export function testEmbedder(model: string, dimensions: number, options: { failO
       return calls;
     },
     async embed(texts) {
+      await options.gate?.pass();
       calls++;
       if (calls === options.failOnCall) throw new EmbeddingError(`embedding provider unavailable (call ${calls})`);
       embedded.push(...texts);

@@ -49,7 +49,7 @@ export const SearchHitSchema = z
     feedback: FeedbackSchema,
     score: z.number().min(0).max(1).openapi({
       description:
-        'Relevance from 0 to 1. Search: reciprocal rank fusion of the rankings of the mode, meaning and full text for `hybrid` (1: first in each). Similar: cosine similarity, floored at 0.',
+        'Relevance from 0 to 1. Search: reciprocal rank fusion of the rankings of the mode, meaning and full text for `hybrid` (1: first in each); in `hybrid`, an item not indexed by meaning yet (see `unindexed`) is ranked by its words alone, as `keyword` ranks it, and scores at most 0.5. Similar: cosine similarity, floored at 0.',
     }),
     similarity: z
       .number()
@@ -61,7 +61,14 @@ export const SearchHitSchema = z
   .openapi('SearchHit');
 
 export const SearchResultsSchema = z
-  .object({ data: z.array(SearchHitSchema).openapi({ description: 'Most relevant first.' }) })
+  .object({
+    data: z.array(SearchHitSchema).openapi({ description: 'Most relevant first.' }),
+    unindexed: z.number().int().min(0).nullable().openapi({
+      description:
+        'Items in your scope (the organization, or the brand of a brand-scoped key) with a comment not yet indexed by meaning with the current model: just collected, or waiting for a reindex after a model change. Until they are, search finds them by their words alone, so the same search may rank better later; 0 once all are indexed. Counted at most every few seconds per scope: items indexed by the server that answers show at once, items collected or indexed elsewhere (another server process, a worker) within seconds; never fewer than the unindexed items this search itself found. Null where meaning plays no part (`keyword` mode, or a server without semantic search).',
+      example: 0,
+    }),
+  })
   .openapi('SearchResults');
 
 export const SimilarQuery = z.object({

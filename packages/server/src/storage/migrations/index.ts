@@ -7,6 +7,7 @@ import * as idempotency from './0005-idempotency.js';
 import * as outboxConsumers from './0006-outbox-consumers.js';
 import * as feedbackIdempotencyFingerprint from './0007-feedback-idempotency-fingerprint.js';
 import * as idempotencyServerSecret from './0008-idempotency-server-secret.js';
+import * as embeddingsByModel from './0009-embeddings-by-model.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0006-outbox-consumers': outboxConsumers,
   '0007-feedback-idempotency-fingerprint': feedbackIdempotencyFingerprint,
   '0008-idempotency-server-secret': idempotencyServerSecret,
+  '0009-embeddings-by-model': embeddingsByModel,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

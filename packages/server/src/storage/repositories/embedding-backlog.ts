@@ -17,12 +17,17 @@ export interface ModelSpace {
 export function embeddingBacklogRepository(executor: Executor, dialect: Dialect, vecTables?: SqliteVecTables) {
   const db = executor.withTables<SearchTables>();
 
-  /** Items of the organization with a comment, after `afterId`; `missingModel`: only those without its vector. */
-  function itemsQuery(orgId: string, missingModel: string | undefined) {
+  /**
+   * Items of the organization (of one brand with `brandId`) with a comment that is not blank;
+   * `missingModel`: only those without its vector. The embedding job embeds exactly these, so an
+   * item counted as missing is one the job will reach.
+   */
+  function itemsQuery(orgId: string, missingModel: string | undefined, brandId?: string | null) {
     let query = db
       .selectFrom('feedback')
       .where('feedback.org_id', '=', orgId)
-      .where('feedback.comment', 'is not', null);
+      .where(sql<string>`trim(feedback.comment)`, '<>', '');
+    if (brandId) query = query.where('feedback.brand_id', '=', brandId);
     if (missingModel !== undefined) {
       query = query.where(({ not, exists, selectFrom }) =>
         not(
@@ -76,9 +81,15 @@ export function embeddingBacklogRepository(executor: Executor, dialect: Dialect,
       return rows.map((row) => ({ id: row.id, orgId: row.org_id, comment: row.comment ?? '' }));
     },
 
-    /** How many items {@link page} would walk through from the start. */
-    async count(orgId: string, options: { missingModel?: string | undefined }): Promise<number> {
-      const row = await itemsQuery(orgId, options.missingModel)
+    /**
+     * How many items {@link page} would walk through from the start; with `brandId`, only the
+     * brand's. One query: an index range over the organization's items and a key probe each.
+     */
+    async count(
+      orgId: string,
+      options: { missingModel?: string | undefined; brandId?: string | null | undefined },
+    ): Promise<number> {
+      const row = await itemsQuery(orgId, options.missingModel, options.brandId)
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);

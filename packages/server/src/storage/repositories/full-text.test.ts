@@ -5,8 +5,12 @@ import { describeEachDatabase } from '../../../test/support/harness.js';
 describeEachDatabase('full-text search repository', (bed) => {
   let ids: string[] = [];
   let otherOrg: string[] = [];
-  const search = (query: string, options?: { minimumShare?: number }) =>
+  const matches = (query: string, options?: { minimumShare?: number }) =>
     bed().runtime.store.fullText.search({ orgId: bed().orgA.organization.id, brandId: null }, {}, query, 50, options);
+  const search = async (query: string) => (await matches(query)).map((match) => match.id);
+  /** The matches holding the share, as the hybrid ranking keeps them. */
+  const holding = async (query: string, minimumShare: number) =>
+    (await matches(query, { minimumShare })).filter((match) => match.holdsShare).map((match) => match.id);
 
   beforeAll(async () => {
     ids = await collectComments(bed(), bed().orgA, [
@@ -26,12 +30,13 @@ describeEachDatabase('full-text search repository', (bed) => {
     expect(found).not.toContain(otherOrg[0]);
   });
 
-  it('with a minimum share, keeps only items that have that share of the terms', async () => {
+  it('with a minimum share, marks the items that have that share of the terms, and still returns the others', async () => {
     // Terms: app, crashing, photo, uploads; half of them is two.
-    expect([...(await search('app crashing on photo uploads', { minimumShare: 0.5 }))].sort()).toEqual(
-      [ids[0], ids[4]].sort(),
+    expect([...(await holding('app crashing on photo uploads', 0.5))].sort()).toEqual([ids[0], ids[4]].sort());
+    expect(await holding('app crashing on photo uploads', 1)).toEqual([ids[0]]);
+    expect((await matches('app crashing on photo uploads', { minimumShare: 1 })).map((match) => match.id)).toEqual(
+      await search('app crashing on photo uploads'),
     );
-    expect(await search('app crashing on photo uploads', { minimumShare: 1 })).toEqual([ids[0]]);
   });
 
   it('ignores stop words and the fragments of contractions', async () => {

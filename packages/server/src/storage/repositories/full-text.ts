@@ -7,6 +7,13 @@ import type { Executor } from './executor.js';
 import { feedbackMatches } from './feedback-filters.js';
 import { countMatchedTerms, queryTerms, termsToMatch } from './query-terms.js';
 
+/** One full-text match, best first in a search's answer. */
+export interface FullTextMatch {
+  id: string;
+  /** Whether the comment holds the share of the query's terms the search asked for. */
+  holdsShare: boolean;
+}
+
 /** Full-text search over comments: SQLite FTS5 (bm25) or PostgreSQL tsvector (ts_rank_cd). */
 export function fullTextRepository(executor: Executor, dialect: Dialect) {
   /** Items with any of the terms, best first, with their comment. */
@@ -42,10 +49,10 @@ export function fullTextRepository(executor: Executor, dialect: Dialect) {
 
   return {
     /**
-     * Ids of matching items the scope may see, best first. With `minimumShare`, only those of the
-     * `limit` best matches whose comment contains at least that share of the query's terms are
-     * kept; by default any one term will do. The terms are counted in Node on those comments
-     * alone: per-term index probes in SQL cost more than the search itself on 100k comments.
+     * Matching items the scope may see, best first: the `limit` best matches by any term. With
+     * `minimumShare`, each says whether its comment contains at least that share of the query's
+     * terms (without one, all do). The terms are counted in Node on those comments alone: per-term
+     * index probes in SQL cost more than the search itself on 100k comments.
      */
     async search(
       scope: BrandScope,
@@ -53,14 +60,15 @@ export function fullTextRepository(executor: Executor, dialect: Dialect) {
       query: string,
       limit: number,
       { minimumShare = 0 }: { minimumShare?: number } = {},
-    ): Promise<string[]> {
+    ): Promise<FullTextMatch[]> {
       const terms = queryTerms(query);
       if (terms.length === 0) return [];
       const needed = termsToMatch(terms.length, minimumShare);
       const rows = await bestMatches(scope, filters, terms, limit);
-      return rows
-        .filter((row) => needed === 1 || countMatchedTerms(terms, row.comment ?? '') >= needed)
-        .map((row) => row.id);
+      return rows.map((row) => ({
+        id: row.id,
+        holdsShare: needed === 1 || countMatchedTerms(terms, row.comment ?? '') >= needed,
+      }));
     },
   };
 }

@@ -175,7 +175,10 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Moves the position and ends the lease; false (and nothing moved) when the lease was lost. */
+    /**
+     * Moves the position and ends the lease (given the leased position, only ends it); false (and
+     * nothing moved) when the lease was lost.
+     */
     async advance(consumer: string, token: string, position: StreamPosition, now: string): Promise<boolean> {
       const result = await relay((db) =>
         db
@@ -261,6 +264,22 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
         const event = toEvent(row);
         return { ...event, attempts: attempts.get(event.seq) ?? 1 };
       });
+    },
+
+    /**
+     * Claimed retries a stopping runner did not finish: due again at once for any runner, the
+     * attempt their claim counted undone.
+     */
+    async releaseRetries(consumer: string, seqs: number[]): Promise<void> {
+      if (seqs.length === 0) return;
+      await relay((db) =>
+        db
+          .updateTable('outbox_retries')
+          .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+          .where('consumer', '=', consumer)
+          .where('event_seq', 'in', seqs)
+          .execute(),
+      );
     },
 
     /** Retries that succeeded: the consumer is done with these events. */

@@ -1,0 +1,87 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The CLI as shipped: run it with `process.execPath` after {@link ensureBuilt}. */
+export const CLI = join(PACKAGE_DIR, 'dist', 'cli.js');
+/**
+ * The environment of a CLI child process: this process's, on the embedded SQLite database (no
+ * DATABASE_URL), on loopback, printing errors only.
+ */
+export const CLI_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: '',
+  HOST: '127.0.0.1',
+  HEARBACK_LOG_LEVEL: 'error',
+};
+
+function newestMtime(dir: string): number {
+  return Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    }),
+  );
+}
+
+/**
+ * Builds the server when `src` changed since the last build: `pnpm test` builds first, and a direct
+ * `vitest run` after editing src then tests current code, not a stale build.
+ */
+export async function ensureBuilt(): Promise<void> {
+  let built = 0;
+  try {
+    built = statSync(CLI).mtimeMs;
+  } catch {}
+  if (built >= newestMtime(join(PACKAGE_DIR, 'src'))) return;
+  await promisify(execFile)('pnpm', ['run', 'build'], { cwd: PACKAGE_DIR });
+}
+
+export interface ServeProcess {
+  url: string;
+  /** Sends `signal`; resolves with the exit code (null when the signal ended it). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  output(): string;
+}
+
+/**
+ * `hearback serve` from dist/cli.js in a child process on port 0, resolved once it listens. `env`
+ * is added to this process's environment (DATABASE_URL defaults to none: SQLite in `dataDir`).
+ *
+ * @example
+ * const server = await spawnServe(dataDir, { HEARBACK_SEARCH: 'off' });
+ * expect(await server.stop()).toBe(0);
+ */
+export async function spawnServe(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+    env: { ...CLI_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const check = () => {
+      const found = /listening on (http:\/\/\S+)[\s\S]*\nAPI reference: /.exec(output)?.[1];
+      if (found) resolveUrl(found);
+    };
+    child.stdout?.on('data', check);
+    void exited.then(() => reject(new Error(`serve exited before listening:\n${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
