@@ -1,41 +1,52 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRuntime, listen, loadConfig, type Runtime } from '@hearback/server';
+import { type Config, createRuntime, listen, loadConfig, type Runtime } from '@hearback/server';
 
 export interface TestServer {
   runtime: Runtime;
-  /** Set once `listen()` ran. */
-  url: string | undefined;
+  /** The app's WHATWG fetch handler: pass it as a client's or SDK's `fetch`. */
+  fetch(request: Request): Promise<Response>;
   orgId: string;
-  inboxKey: string;
   inboxId: string;
+  inboxKey: string;
   adminKey: string;
   collectKey: string;
   /** An admin REST call answered in-process. */
   rest(path: string, init?: RequestInit): Promise<Response>;
-  /** Serves the runtime on a loopback port (for child processes). */
+  /** Serves the runtime on a loopback port (for child processes) and returns its URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** The real Hearback server over a throwaway SQLite directory, with one organization. */
-export async function startServer(): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-mcp-test-'));
-  // Search by words alone (no model to load): these suites check the tools' wiring, and the
-  // server's own search suite checks ranking by meaning.
-  const search = { embedder: 'off', idleMs: 0 } as const;
+export interface TestServerOptions {
+  /** Search settings; by default words only (no model to load). */
+  search?: Config['search'];
+}
+
+/**
+ * The real Hearback server over a throwaway SQLite directory, with one bootstrapped organization,
+ * driven in-process (or on a loopback port once `listen()` ran). Jobs are off: a test runs them
+ * with `runtime.jobs.runUntilIdle()`.
+ *
+ * @example
+ * const server = await startServer();
+ * const client = createHearbackClient({ baseUrl: 'http://hearback.test', fetch: server.fetch });
+ */
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearback-integration-'));
+  const search: Config['search'] = options.search ?? { embedder: 'off', idleMs: 0 };
   const runtime = await createRuntime(loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', search }));
   const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
-    name: 'MCP package tests',
+    name: 'Integration tests',
   });
   let running: { close(): Promise<void> } | undefined;
-  const server: TestServer = {
+  return {
     runtime,
-    url: undefined,
+    fetch: async (request) => runtime.app.fetch(request),
     orgId: organization.id,
-    inboxKey: inbox.inboxKey,
     inboxId: inbox.id,
+    inboxKey: inbox.inboxKey,
     adminKey,
     collectKey,
     rest: (path, init = {}) => {
@@ -46,7 +57,6 @@ export async function startServer(): Promise<TestServer> {
     async listen() {
       const listening = await listen(runtime, { port: 0, host: '127.0.0.1' });
       running = listening;
-      server.url = listening.url;
       return listening.url;
     },
     async close() {
@@ -56,5 +66,4 @@ export async function startServer(): Promise<TestServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return server;
 }
