@@ -46,7 +46,7 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
   const runtime = await createRuntime(
     loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', publicDir: options.publicDir }),
   );
-  const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
+  const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Test',
   });
   const running = await listen(runtime, { port: 0, host: '127.0.0.1' });

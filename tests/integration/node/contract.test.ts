@@ -132,7 +132,7 @@ describe('SDK contract: every operation against the real server', () => {
     });
 
     // The embedding job runs from the outbox; this server runs it on demand.
-    await server.runtime.jobs.runUntilIdle();
+    await server.runtime.runJobsUntilIdle();
     const searchesBefore = (await hearback.organization.get()).usage.searches;
     const { data } = await hearback.search('app freezes when I attach a picture', {
       limit: 2,
@@ -233,7 +233,7 @@ describe('SDK contract: every operation against the real server', () => {
   });
 
   it('a spent plan allowance throws 429 with limit, plan and resetAt', async () => {
-    const starter = await server.runtime.services.organizations.bootstrap({ name: 'Starter org', plan: 'starter' });
+    const starter = await server.runtime.bootstrap({ name: 'Starter org', plan: 'starter' });
     const error = await rejection(sdk(starter.adminKey, starter.organization.id).inboxes.create({ name: 'Second' }));
     expect(error).toMatchObject({
       status: 429,

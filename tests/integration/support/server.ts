@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, createRuntime, listen, loadConfig, type Runtime } from '@hearback/server';
+import { type Config, createRuntime, type HearbackRuntime, listen, loadConfig } from '@hearback/server';
 
 export interface TestServer {
-  runtime: Runtime;
+  runtime: HearbackRuntime;
   /** The app's WHATWG fetch handler: pass it as a client's or SDK's `fetch`. */
   fetch(request: Request): Promise<Response>;
   orgId: string;
@@ -27,7 +27,7 @@ export interface TestServerOptions {
 /**
  * The real Hearback server over a throwaway SQLite directory, with one bootstrapped organization,
  * driven in-process (or on a loopback port once `listen()` ran). Jobs are off: a test runs them
- * with `runtime.jobs.runUntilIdle()`.
+ * with `runtime.runJobsUntilIdle()`.
  *
  * @example
  * const server = await startServer();
@@ -37,7 +37,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-integration-'));
   const search: Config['search'] = options.search ?? { embedder: 'off', idleMs: 0 };
   const runtime = await createRuntime(loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', search }));
-  const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
+  const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Integration tests',
   });
   let running: { close(): Promise<void> } | undefined;
