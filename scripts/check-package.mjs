@@ -1,7 +1,8 @@
 // Lints the artefact a package publishes: packs the current directory with pnpm (which applies
-// `publishConfig`, so the tarball's `exports` point at dist), then runs publint (strict) and
-// Are the Types Wrong (ESM only) on that tarball. `attw --pack` would pack with npm, which
-// ignores `publishConfig.exports` and would check the repo's source-pointing map instead.
+// `publishConfig`, so the tarball's `exports` lose the workspace-only `@hearback/source`
+// condition, whose src/ files are not published), then runs publint (strict) and Are the Types
+// Wrong (ESM only) on that tarball. `attw --pack` would pack with npm, which ignores
+// `publishConfig.exports` and would check the workspace map instead.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

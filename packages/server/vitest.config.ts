@@ -1,12 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sourceResolution } from '../../vitest.shared.js';
 
 export default defineConfig({
-  resolve: {
-    // In the workspace @hearback/mcp runs from dist for Node (the CLI tests spawn dist/cli.js);
-    // tests use its source, so they never run against a stale build.
-    alias: [{ find: /^@hearback\/mcp$/, replacement: fileURLToPath(new URL('../mcp/src/index.ts', import.meta.url)) }],
-  },
+  ...sourceResolution,
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/support/global-setup.ts'],

@@ -1,13 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { sourceResolution } from '../../vitest.shared.js';
 
 export default defineConfig({
+  ...sourceResolution,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     globalSetup: ['./test/support/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // Two cores: the browser suites each run a server and Chromium; in parallel they only fight.
-    fileParallelism: false,
+    // The browser suites (a real server and Chromium) are in tests/integration.
   },
 });

@@ -1,3 +1,7 @@
+'use client';
+// Client components and hooks: a React Server Components tree may import this entry and render
+// <FeedbackWidget> (the bundler sends it to the browser). First line, so dist/index.js starts with it.
+
 export type {
   ColorScheme,
   FeedbackContext,

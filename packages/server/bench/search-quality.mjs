@@ -20,7 +20,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRuntime, loadConfig } from '../dist/index.js';
+// The internal runtime (not the package's public one): this bench reads the vector index in use.
+import { loadConfig } from '../dist/config.js';
+import { createRuntime } from '../dist/runtime.js';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 

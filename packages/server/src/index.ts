@@ -1,15 +1,23 @@
-export { type AppDependencies, createApp } from './app.js';
+/**
+ * `@hearback/server` for programs: run a Hearback server in-process (tests, embedding it in another
+ * Node server) with the configuration, the runtime and its listener, plus the vocabulary of the API.
+ * The `hearback` command (src/cli.ts) is the other way in. Everything not exported here is internal.
+ */
 export { type Config, ConfigError, loadConfig } from './config.js';
-export type { ApiKey, Principal, Scope } from './domain/api-key.js';
+export type { Scope } from './domain/api-key.js';
 export { SCOPES } from './domain/api-key.js';
 export type { Feedback, FeedbackStatus, FeedbackType, IssueLink, IssueTracker } from './domain/feedback.js';
 export { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS, SCORE_RANGES } from './domain/feedback.js';
 export type { Brand, Inbox, Note, Organization, Page } from './domain/organization.js';
-export { ApiError } from './errors/api-error.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
-export { listen, type RunningServer } from './http-server.js';
-export { type EventHandler, JobRunner } from './jobs/job-runner.js';
-export { openApiDocument } from './openapi.js';
-export { createRuntime, type Runtime } from './runtime.js';
+export type { Logger } from './logger.js';
+export {
+  type BootstrapInput,
+  type BootstrappedOrganization,
+  createRuntime,
+  type HearbackRuntime,
+  listen,
+  type RunningServer,
+} from './public-runtime.js';
 export { PLAN_NAMES, PLANS, type PlanName } from './services/plans.js';
 export { SERVER_VERSION } from './version.js';

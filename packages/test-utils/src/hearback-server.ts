@@ -1,24 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** The slice of `@hearback/server`'s exports these fixtures use. */
-interface ServerModule {
-  loadConfig(environment: Record<string, string>, overrides: Record<string, unknown>): unknown;
-  createRuntime(config: unknown): Promise<{
-    services: {
-      organizations: {
-        bootstrap(input: { name: string }): Promise<{
-          organization: { id: string };
-          inbox: { inboxKey: string };
-          adminKey: string;
-          collectKey: string;
-        }>;
-      };
-    };
-  }>;
-  listen(runtime: unknown, options: { port: number; host: string }): Promise<{ url: string; close(): Promise<void> }>;
-}
+import { createRuntime, listen, loadConfig } from '@hearback/server';
 
 /** One stored feedback row as the list API returns it (the fields tests look at). */
 export interface FeedbackRow {
@@ -49,8 +32,8 @@ export interface StartHearbackOptions {
 }
 
 /**
- * Starts the real Hearback server (built `@hearback/server`) on a free port over a throwaway
- * SQLite directory, with one bootstrapped organization.
+ * Starts the real Hearback server on a free port over a throwaway SQLite directory, with one
+ * bootstrapped organization: `@hearback/server`'s source under vitest, its build under tsx.
  *
  * @example
  * const hearback = await startHearback({ publicDir });
@@ -59,20 +42,14 @@ export interface StartHearbackOptions {
  * await hearback.close();
  */
 export async function startHearback(options: StartHearbackOptions = {}): Promise<TestHearback> {
-  // Typed locally and imported by a variable specifier: typechecking this package must not need
-  // the server's build output, which `pnpm test` produces after typechecking.
-  const specifier = '@hearback/server';
-  const server = (await import(specifier).catch((error: unknown) => {
-    throw new Error(`@hearback/server is not built (pnpm --filter @hearback/server build): ${error}`);
-  })) as ServerModule;
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
-  const runtime = await server.createRuntime(
-    server.loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', publicDir: options.publicDir }),
+  const runtime = await createRuntime(
+    loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', publicDir: options.publicDir }),
   );
-  const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
+  const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Test',
   });
-  const running = await server.listen(runtime, { port: 0, host: '127.0.0.1' });
+  const running = await listen(runtime, { port: 0, host: '127.0.0.1' });
   return {
     url: running.url,
     orgId: organization.id,

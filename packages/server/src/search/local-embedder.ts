@@ -23,12 +23,14 @@ interface Pending {
 /**
  * Built, the worker is `use-worker.js` next to this file. From sources (vitest, tsx) it is
  * TypeScript, which a Node 20 worker cannot load even with `--import tsx` in its execArgv: a
- * one-line bootstrap registers tsx in the worker first.
+ * one-line bootstrap registers tsx in the worker first. tsx is this package's, resolved from here:
+ * an evaluated worker would resolve it from the working directory, which may be another package's.
  */
 function spawnWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./use-worker.js', import.meta.url));
   const source = JSON.stringify(new URL('./use-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, {
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${source}); })`, {
     eval: true,
   });
 }

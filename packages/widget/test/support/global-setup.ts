@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** The browser and bundle suites need dist/browser; build it when a lone `pnpm test` runs first. */
+/** The bundle suite needs dist/browser; build it when a lone `pnpm test` runs first. */
 export default function setup(): void {
   const root = new URL('../../', import.meta.url);
   if (!existsSync(new URL('dist/browser/manifest.json', root))) {

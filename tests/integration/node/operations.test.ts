@@ -1,6 +1,6 @@
+import { Hearback, OPERATIONS } from '@hearback/node';
 import { describe, expect, it } from 'vitest';
-import { Hearback, OPERATIONS } from '../src/index.js';
-import { documentOperations, openApiDocument } from './support/openapi.js';
+import { documentOperations, openApiDocument } from '../support/openapi.js';
 
 function resolveMethod(root: object, path: string): unknown {
   let target: unknown = root;

@@ -1,7 +1,7 @@
+import { Hearback, HearbackApiError, OPERATIONS } from '@hearback/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Hearback, HearbackApiError, OPERATIONS } from '../src/index.js';
-import { documentOperations, operationOf } from './support/openapi.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { documentOperations, operationOf } from '../support/openapi.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 // The SDK against the real server in-process (`fetch: app.fetch`). Every request is matched to its
 // operation in openapi/openapi.json; the last test fails when an operation was never answered 2xx.
@@ -13,7 +13,7 @@ describe('SDK contract: every operation against the real server', () => {
   function sdk(apiKey: string, orgId: string | null = server.orgId) {
     return new Hearback({
       apiKey,
-      baseUrl: server.url,
+      baseUrl: 'http://hearback.test',
       orgId: orgId ?? undefined,
       maxRetries: 0,
       fetch: async (request) => {
@@ -36,7 +36,8 @@ describe('SDK contract: every operation against the real server', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Semantic search on (the bundled local model, loaded on first use), so `similar()` answers.
+    server = await startServer({ search: { embedder: 'local', idleMs: 60_000 } });
     hearback = sdk(server.adminKey);
   });
   afterAll(async () => {
@@ -50,7 +51,7 @@ describe('SDK contract: every operation against the real server', () => {
 
   it('organization: get and update', async () => {
     const organization = await hearback.organization.get();
-    expect(organization).toMatchObject({ id: server.orgId, name: 'SDK tests', plan: 'enterprise' });
+    expect(organization).toMatchObject({ id: server.orgId, name: 'Integration tests', plan: 'enterprise' });
     expect(organization.usage.eventsLimit).toBeNull();
     const renamed = await hearback.organization.update({ name: 'Acme Inc.' });
     expect(renamed.name).toBe('Acme Inc.');
@@ -131,7 +132,7 @@ describe('SDK contract: every operation against the real server', () => {
     });
 
     // The embedding job runs from the outbox; this server runs it on demand.
-    await server.runtime.jobs.runUntilIdle();
+    await server.runtime.runJobsUntilIdle();
     const searchesBefore = (await hearback.organization.get()).usage.searches;
     const { data } = await hearback.search('app freezes when I attach a picture', {
       limit: 2,
@@ -232,7 +233,7 @@ describe('SDK contract: every operation against the real server', () => {
   });
 
   it('a spent plan allowance throws 429 with limit, plan and resetAt', async () => {
-    const starter = await server.runtime.services.organizations.bootstrap({ name: 'Starter org', plan: 'starter' });
+    const starter = await server.runtime.bootstrap({ name: 'Starter org', plan: 'starter' });
     const error = await rejection(sdk(starter.adminKey, starter.organization.id).inboxes.create({ name: 'Second' }));
     expect(error).toMatchObject({
       status: 429,

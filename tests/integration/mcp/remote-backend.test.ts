@@ -1,9 +1,9 @@
+import { PROBLEM_META_KEY } from '@hearback/mcp';
+import { createRemoteBackend } from '@hearback/mcp/remote';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, connectClient } from '../../test/support/fake-backend.js';
-import { startServer, type TestServer } from '../../test/support/server.js';
-import { PROBLEM_META_KEY } from '../register.js';
-import { createRemoteBackend } from './remote-backend.js';
+import { callTool, connectClient } from '../support/mcp.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 const BASE_URL = 'http://hearback.test';
 

@@ -8,7 +8,7 @@ import { createRuntime, listen, loadConfig } from '@hearback/server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hearback-node-process-'));
 const runtime = await createRuntime(loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent' }));
-const { organization, inbox, adminKey, collectKey } = await runtime.services.organizations.bootstrap({
+const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
   name: 'SDK network tests',
 });
 const server = await listen(runtime, { port: 0, host: '127.0.0.1' });

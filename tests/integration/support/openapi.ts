@@ -7,7 +7,7 @@ interface OpenApiDocument {
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 export const openApiDocument = JSON.parse(
-  readFileSync(new URL('../../../../openapi/openapi.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../openapi/openapi.json', import.meta.url), 'utf8'),
 ) as OpenApiDocument;
 
 export interface DocumentOperation {

@@ -1,5 +1,6 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { HearbackGlobal } from '@hearback/widget';
+import widgetPackage from '@hearback/widget/package.json' with { type: 'json' };
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, widget } from './harness.js';
@@ -18,6 +19,15 @@ type WithHearback = { Hearback: HearbackGlobal };
 const isOpen = (page: Page) => page.evaluate(() => (window as unknown as WithHearback).Hearback.widget?.isOpen);
 
 describe.skipIf(!available)('window.Hearback on a script-tag page', () => {
+  it("reports the widget package's version", async () => {
+    const page = await harness.newPage();
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+    await widget(page).launcher.waitFor();
+    const version = await page.evaluate(() => (window as unknown as WithHearback).Hearback.version);
+    expect(version).toBe(widgetPackage.version);
+    expect(version).not.toBe('0.0.0');
+  });
+
   it('opens and closes the script tag’s widget, and sets its context', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'nps' }));

@@ -1,14 +1,14 @@
+import { createHearbackClient, isProblem } from '@hearback/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHearbackClient, isProblem } from '../src/index.js';
-import { type InProcessServer, startInProcessServer } from './support/server.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 // The client against the real server in-process. Every operation is exercised through the SDK
 // in @hearback/node's contract suite; this one pins the client's own promises: typed data,
 // problems as values, headers.
 describe('client against the real server', () => {
-  let server: InProcessServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startInProcessServer();
+    server = await startServer();
   });
   afterAll(async () => {
     await server?.close();

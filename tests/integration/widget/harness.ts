@@ -10,8 +10,8 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-export const EXAMPLE_DIR = fileURLToPath(new URL('../../../../examples/script-tag/', import.meta.url));
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url));
+export const EXAMPLE_DIR = fileURLToPath(new URL('../../../examples/script-tag/', import.meta.url));
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
 
 /** The real server serving the example pages (`--public-dir`) and its built widget.js, and Debian's Chromium. */
 export interface Harness {

@@ -1,23 +1,26 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PROBLEM_META_KEY } from '@hearback/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_META_KEY } from '../src/register.js';
-import { callTool } from './support/fake-backend.js';
-import { startServer, type TestServer } from './support/server.js';
+import { callTool } from '../support/mcp.js';
+import { startServer, type TestServer } from '../support/server.js';
 
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
-// From source through tsx: in the workspace, @hearback/client resolves to TypeScript.
-const BIN = fileURLToPath(new URL('../src/bin/hearback-mcp.ts', import.meta.url));
-const NODE_ARGS = ['--import', 'tsx', BIN];
+// The binary as a user runs it: the `hearback-mcp` command pnpm links for a package depending on
+// @hearback/mcp, which is plain Node over the built files (never TypeScript source).
+const BIN = fileURLToPath(new URL('../node_modules/.bin/hearback-mcp', import.meta.url));
+const MCP_VERSION = (
+  JSON.parse(readFileSync(new URL('../../../packages/mcp/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 async function spawnBinary(url: string, apiKey: string): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: NODE_ARGS,
-    cwd: PACKAGE_DIR,
+    command: BIN,
     env: { ...getDefaultEnvironment(), HEARBACK_URL: url, HEARBACK_API_KEY: apiKey },
     stderr: 'pipe',
   });
@@ -46,7 +49,7 @@ describe('hearback-mcp (stdio binary)', () => {
   it('serves the tools over stdio against a running server', async () => {
     const { client, stderr } = await spawnBinary(url, server.adminKey);
     clients.push(client);
-    expect(client.getServerVersion()).toMatchObject({ name: 'hearback' });
+    expect(client.getServerVersion()).toMatchObject({ name: 'hearback', version: MCP_VERSION });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'submit_feedback',
@@ -91,8 +94,7 @@ describe('hearback-mcp (stdio binary)', () => {
 
   it('exits 1 with a usage message when the URL or key is missing', async () => {
     const run = promisify(execFile);
-    const failure = await run(process.execPath, NODE_ARGS, {
-      cwd: PACKAGE_DIR,
+    const failure = await run(BIN, [], {
       env: { PATH: process.env.PATH ?? '', HEARBACK_URL: url },
     }).catch((error: { code: number; stderr: string; stdout: string }) => error);
     expect(failure).toMatchObject({ code: 1, stdout: '' });

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
+import { Hearback, type HearbackApiError, type HearbackOptions } from '@hearback/node';
 import { bypass, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Hearback, type HearbackApiError, type HearbackOptions } from '../src/index.js';
-import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import { type ServerProcess, startServerProcess } from '../support/server-process.js';
 
 // A flaky network between the SDK and the real server, which runs in its own process: msw
 // intercepts the SDK's global fetch and, per test, drops, delays or replaces answers, or forwards
