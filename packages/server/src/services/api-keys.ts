@@ -6,7 +6,7 @@ import { hashSecret, randomToken, secretMatches } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { StoredApiKey } from '../storage/repositories/api-keys.js';
 import type { Repositories, Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 const KEY_PATTERN = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
@@ -93,7 +93,7 @@ export function apiKeysService(store: Store) {
   }
 
   async function get(principal: Principal, id: string): Promise<ApiKey> {
-    const key = await store.apiKeys.find(scopeOf(principal), id);
+    const key = await store.apiKeys.find(visibleTo(principal), id);
     if (!key) throw notFound('API key', id);
     return publicKey(key);
   }
@@ -146,13 +146,13 @@ export function apiKeysService(store: Store) {
         });
       }
       return store.transaction(async (tx) => {
-        if (brandId && !(await tx.brands.find(scopeOf(principal), brandId))) throw notFound('Brand', brandId);
+        if (brandId && !(await tx.brands.find(visibleTo(principal), brandId))) throw notFound('Brand', brandId);
         return insertApiKey(tx, principal.orgId, { ...input, brandId, expiresAt });
       });
     },
 
     async list(principal: Principal, page: PageRequest) {
-      const result = await store.apiKeys.list(scopeOf(principal), {
+      const result = await store.apiKeys.list(visibleTo(principal), {
         limit: pageSize(page),
         after: readCursor(page.cursor),
       });

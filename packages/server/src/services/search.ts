@@ -5,7 +5,7 @@ import { bytesToVector, type Embedder } from '../search/embedder.js';
 import { fuseRankings } from '../search/rank-fusion.js';
 import { vectorIndexFor } from '../search/vector-index.js';
 import type { Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { searchAllowance } from './search-allowance.js';
 
 /**
@@ -63,7 +63,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
 
   async function hitsFor(principal: Principal, ranked: { id: string; score: number; similarity: number | null }[]) {
     const items = await store.feedback.findMany(
-      scopeOf(principal),
+      visibleTo(principal),
       ranked.map((hit) => hit.id),
     );
     const byId = new Map(items.map((item) => [item.id, item]));
@@ -95,7 +95,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
     },
 
     async search(principal: Principal, request: SearchRequest): Promise<{ data: SearchHit[] }> {
-      const scope = scopeOf(principal);
+      const scope = visibleTo(principal);
       const filters = request.filters ?? {};
       const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT);
       const mode = request.mode ?? 'hybrid';
@@ -140,7 +140,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
 
     /** The nearest other feedback by meaning (likely duplicates); not counted as a search. */
     async similar(principal: Principal, id: string, limit = DEFAULT_SEARCH_LIMIT): Promise<{ data: SearchHit[] }> {
-      const feedback = await store.feedback.find(scopeOf(principal), id);
+      const feedback = await store.feedback.find(visibleTo(principal), id);
       if (!feedback) throw notFound('Feedback', id);
       if (!embedder) throw searchUnavailable();
       if (!feedback.comment) return { data: [] };
@@ -149,7 +149,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       const vector = stored ? bytesToVector(stored) : (await embedder.embed([feedback.comment]))[0];
       if (!vector) return { data: [] };
       const matches = await vectors.nearest({
-        scope: scopeOf(principal),
+        scope: visibleTo(principal),
         filters: {},
         model: embedder.model,
         vector,
