@@ -77,8 +77,8 @@ export function apiKeysService(store: Store) {
   }
 
   /**
-   * The caller of a request from its stored key. The key is read from the database for every
-   * request, so a revocation from any process or the CLI takes effect on the very next request.
+   * The caller of a request from the stored key its id names: 401 unless the presented secret
+   * matches and the key is neither revoked nor expired. Reads nothing itself; records the use.
    */
   function verify(presented: { secret: string } | undefined, stored: StoredApiKey | undefined): Principal {
     if (!presented || !stored || !secretMatches(presented.secret, stored.secretHash)) {
@@ -102,8 +102,9 @@ export function apiKeysService(store: Store) {
     get,
 
     /**
-     * Resolves the caller of a request from its key string. Reads the database every time, so a
-     * revocation from any process or the CLI takes effect on the very next request.
+     * Resolves the caller of a request from its key string. PostgreSQL reads the key every time;
+     * SQLite serves it from a cache read afresh after any change (storage/lookup-cache.ts). Either
+     * way a revocation by any process or the CLI holds for every request received after it commits.
      */
     async authenticate(rawKey: string | undefined): Promise<Principal> {
       const presented = parseKey(rawKey);
