@@ -54,8 +54,9 @@ function requiredScope(operationId: OperationId): Scope {
 
 /**
  * Table-driven scope checks: for each route, a key holding every scope but the one the operation
- * table gives it gets 403 `insufficient_scope`, and a key holding only that one gets the success
- * status. Also fails when a route of `tag` is missing, so new routes are not forgotten.
+ * table gives it gets 403 `insufficient_scope` (but 404 on another organization's path: the
+ * tenant check comes first), and a key holding only that one gets the success status. Also fails
+ * when a route of `tag` is missing, so new routes are not forgotten.
  */
 export function describeScopeMatrix(bed: () => TestBed, tag: string, scopedRoutes: ScopedRoute[]): void {
   const routes = scopedRoutes.map((route) => ({ ...route, scope: requiredScope(route.operationId) }));
@@ -86,6 +87,14 @@ export function describeScopeMatrix(bed: () => TestBed, tag: string, scopedRoute
       const response = await bed().request(path, { method, key: withoutScope.get(route.scope), json });
       const problem = await expectProblem(response, 403, 'insufficient_scope');
       expect(problem.requiredScope).toBe(route.scope);
+    });
+
+    it.each(routes)("$operationId on another organization's path without $scope → 404 first", async (route) => {
+      const { method, path, json } = await route.call(bed());
+      const elsewhere = path.replace(bed().orgA.organization.id, bed().orgB.organization.id);
+      expect(elsewhere).not.toBe(path);
+      const response = await bed().request(elsewhere, { method, key: withoutScope.get(route.scope), json });
+      await expectProblem(response, 404, 'not_found');
     });
 
     it.each(routes)('$operationId with only $scope → $okStatus', async (route) => {
