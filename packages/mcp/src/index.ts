@@ -35,7 +35,7 @@ export {
   registerHearbackTools,
   toolErrorResult,
 } from './register.js';
-export type { HearbackTool, ToolContext, ToolScope } from './tools/define.js';
+export type { HearbackTool, ScopedOperationId, ToolContext, ToolScope } from './tools/define.js';
 export { HEARBACK_TOOLS, toolsFor } from './tools/index.js';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './tools/schemas.js';
 export { UNTRUSTED_NOTICE, UNTRUSTED_TAG, untrusted } from './untrusted.js';

@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildOpenApiDocument, serializeOpenApiDocument } from '../scripts/openapi-document.js';
+import { OPERATION_SCOPES_PATH, renderOperationScopes } from '../scripts/operation-scopes.js';
 import { ERROR_CODES } from '../src/errors/error-codes.js';
 import type { Runtime } from '../src/runtime.js';
 import type { Json } from './support/api.js';
@@ -45,6 +46,10 @@ describe('OpenAPI document', () => {
   it('matches the committed openapi/openapi.json', () => {
     expect(existsSync(COMMITTED_PATH), STALE).toBe(true);
     expect(readFileSync(COMMITTED_PATH, 'utf8'), STALE).toBe(generated);
+  });
+
+  it('matches the operation scopes @hearback/mcp reads (operation-scopes.gen.ts)', () => {
+    expect(readFileSync(OPERATION_SCOPES_PATH, 'utf8'), STALE).toBe(renderOperationScopes(document));
   });
 
   it('is what a running server serves at /openapi.json (and /v1/openapi.json)', async () => {

@@ -1,9 +1,13 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { HearbackBackend } from '../backend.js';
+import { OPERATION_SCOPES } from './operation-scopes.gen.js';
 
-/** The API key scope a tool needs, as for the REST operations it stands for. */
-export type ToolScope = 'read' | 'collect' | 'write';
+/** A REST operation that requires a scope (its `operationId` in the OpenAPI document). */
+export type ScopedOperationId = keyof typeof OPERATION_SCOPES;
+
+/** The API key scope a tool needs: that of the REST operation it stands for. */
+export type ToolScope = (typeof OPERATION_SCOPES)[ScopedOperationId];
 
 export interface ToolContext {
   /** The MCP client's name from its `initialize` request, when this connection saw one. */
@@ -14,9 +18,16 @@ interface ToolMetadata {
   /** snake_case, as agents call it. */
   name: string;
   title: string;
-  /** Written for the agent choosing a tool: what it does, when to use it, what it costs. */
+  /**
+   * Written for the agent choosing a tool: what it does, when to use it, what it costs; the
+   * scope it needs is appended.
+   */
   description: string;
-  requiredScope: ToolScope;
+  /**
+   * The REST operation the tool stands for: the tool needs its scope, as the document publishes
+   * it (`x-required-scope`), and a backend enforces it as the REST API does.
+   */
+  operationId: ScopedOperationId;
   annotations: ToolAnnotations;
 }
 
@@ -32,6 +43,8 @@ interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> extends To
 
 /** A tool with its types erased, so tools of different shapes share one list. */
 export interface HearbackTool extends ToolMetadata {
+  /** The scope of its operation. */
+  requiredScope: ToolScope;
   inputSchema: z.ZodType;
   outputSchema: z.ZodType;
   isAvailable(backend: HearbackBackend): boolean;
@@ -52,9 +65,12 @@ export interface HearbackTool extends ToolMetadata {
 export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   spec: ToolSpec<Input, Output>,
 ): HearbackTool {
-  const { run, render, isAvailable, ...metadata } = spec;
+  const { run, render, isAvailable, description, ...metadata } = spec;
+  const requiredScope = OPERATION_SCOPES[spec.operationId];
   return {
     ...metadata,
+    description: `${description} Needs the ${requiredScope} scope.`,
+    requiredScope,
     isAvailable: isAvailable ?? (() => true),
     async call(backend, input, context) {
       const output = await run(backend, input as z.output<Input>, context);

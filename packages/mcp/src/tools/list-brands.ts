@@ -6,8 +6,8 @@ export const listBrands = defineTool({
   name: 'list_brands',
   title: 'List brands',
   description:
-    "List the organization's brands (id, name). Inboxes and feedback may belong to a brand; a brand-scoped API key sees only its own brand. Paginated: pass nextCursor as cursor for more. Needs the read scope.",
-  requiredScope: 'read',
+    "List the organization's brands (id, name). Inboxes and feedback may belong to a brand; a brand-scoped API key sees only its own brand. Paginated: pass nextCursor as cursor for more.",
+  operationId: 'listBrands',
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.strictObject({ ...PageInput }),
   outputSchema: z.object({ brands: z.array(BrandOutput), nextCursor: NextCursor }),

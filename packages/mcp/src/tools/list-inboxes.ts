@@ -6,8 +6,8 @@ export const listInboxes = defineTool({
   name: 'list_inboxes',
   title: 'List inboxes',
   description:
-    'List the feedback inboxes this API key can see (id, name, brand, inboxKey). Use it to find the inboxKey for submit_feedback or an inboxId to filter get_feedback and get_feedback_stats. Paginated: pass nextCursor as cursor for more. Needs the read scope.',
-  requiredScope: 'read',
+    'List the feedback inboxes this API key can see (id, name, brand, inboxKey). Use it to find the inboxKey for submit_feedback or an inboxId to filter get_feedback and get_feedback_stats. Paginated: pass nextCursor as cursor for more.',
+  operationId: 'listInboxes',
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.strictObject({ ...PageInput }),
   outputSchema: z.object({ inboxes: z.array(InboxOutput), nextCursor: NextCursor }),

@@ -10,8 +10,8 @@ export const searchFeedback = defineTool({
   name: 'search_feedback',
   title: 'Search feedback by meaning',
   description:
-    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, source, type or status. Counts against the plan\'s monthly search queries. Needs the read scope.',
-  requiredScope: 'read',
+    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, source, type or status. Counts against the plan\'s monthly search queries.',
+  operationId: 'searchFeedback',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.searchFeedback === 'function',
   inputSchema: z.strictObject({

@@ -10,8 +10,8 @@ export const submitFeedback = defineTool({
   name: 'submit_feedback',
   title: 'Submit feedback',
   description:
-    'Record a feedback event in an inbox, as a widget or server would: a rating, a comment, or both, plus free-form context (sentiment, session id, what the user was doing). context.source defaults to "mcp"; pass agentName so the team knows which agent sent it. Scores: thumbs 0 (down) or 1 (up), stars 1–5, nps 0–10, csat 1–5, emoji 1–5; text has no score and needs a comment. Counts against the plan\'s monthly events. Needs the collect scope.',
-  requiredScope: 'collect',
+    'Record a feedback event in an inbox, as a widget or server would: a rating, a comment, or both, plus free-form context (sentiment, session id, what the user was doing). context.source defaults to "mcp"; pass agentName so the team knows which agent sent it. Scores: thumbs 0 (down) or 1 (up), stars 1–5, nps 0–10, csat 1–5, emoji 1–5; text has no score and needs a comment. Counts against the plan\'s monthly events.',
+  operationId: 'collectFeedback',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   inputSchema: z.strictObject({
     inbox: z

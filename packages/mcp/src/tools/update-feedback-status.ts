@@ -9,8 +9,8 @@ export const updateFeedbackStatus = defineTool({
   name: 'update_feedback_status',
   title: 'Update feedback status',
   description:
-    'Triage one feedback item: set its status (new, triaged, in_progress, resolved, closed, spam). Emits a feedback.updated event to webhooks. Only for API keys with the write scope; others get an insufficient_scope error.',
-  requiredScope: 'write',
+    'Triage one feedback item: set its status (new, triaged, in_progress, resolved, closed, spam). Emits a feedback.updated event to webhooks.',
+  operationId: 'updateFeedback',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: z.strictObject({
     id: z.string().min(1).max(100).describe('The feedback id (fb_…).'),

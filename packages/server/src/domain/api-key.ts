@@ -1,6 +1,11 @@
 export const SCOPES = ['collect', 'read', 'write', 'forms'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/** Operations any valid key may call, whatever its scopes (`GET /me`). */
+export const ANY_KEY = 'any key';
+/** Who may call an operation: the holders of one scope, or any valid key. */
+export type Access = Scope | typeof ANY_KEY;
+
 export interface ApiKey {
   id: string;
   orgId: string;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Scope } from '../domain/api-key.js';
+import type { Access } from '../domain/api-key.js';
 import { notFound } from '../errors/api-error.js';
-import { requireScopeOf } from '../services/access.js';
+import { requireAccess } from '../services/access.js';
 import type { AppEnv } from './app-env.js';
 
 /** The key from `X-Service-Key`, or from `Authorization: Bearer` for clients that only set that. */
@@ -13,43 +13,22 @@ export function readApiKey(headers: { get(name: string): string | null | undefin
   return match?.[1]?.trim();
 }
 
-/** The scope each `requireKey` middleware demands: published in the OpenAPI document. */
-const SCOPE_OF_MIDDLEWARE = new WeakMap<object, Scope>();
-
-/** The scope a route's middleware demands, when one of them is a `requireKey(scope)`. */
-export function requiredScopeOf(middleware: unknown): Scope | undefined {
-  const list: unknown[] = Array.isArray(middleware) ? middleware : [middleware];
-  for (const item of list) {
-    const scope = typeof item === 'function' ? SCOPE_OF_MIDDLEWARE.get(item) : undefined;
-    if (scope) return scope;
-  }
-  return undefined;
-}
-
-/** Authenticates the key and hides other organizations, for routes any valid key may call. */
-export function requireAnyKey(): MiddlewareHandler<AppEnv> {
+/**
+ * Authenticates the key, hides other organizations (their ids answer 404, as if absent), then
+ * checks the scope the operation requires: in that order, so a wrong-scope key learns nothing
+ * about other tenants. Runs before validation, so a key without the scope gets 403 whatever it
+ * sends.
+ *
+ * @example
+ * app.openapi({ ...route, middleware: [authenticate('read')] }, handler);
+ */
+export function authenticate(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = await c.var.services.apiKeys.authenticate(readApiKey(c.req.raw.headers));
     c.set('principal', principal);
     const orgId = c.req.param('orgId');
     if (orgId !== undefined && orgId !== principal.orgId) throw notFound('Organization', orgId);
+    requireAccess(principal, access);
     await next();
   };
-}
-
-/**
- * Authenticates the key, hides other organizations (their ids answer 404, as if absent), then
- * checks the scope: in that order, so a wrong-scope key learns nothing about other tenants.
- */
-export function requireKey(scope: Scope): MiddlewareHandler<AppEnv> {
-  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const principal = await c.var.services.apiKeys.authenticate(readApiKey(c.req.raw.headers));
-    c.set('principal', principal);
-    const orgId = c.req.param('orgId');
-    if (orgId !== undefined && orgId !== principal.orgId) throw notFound('Organization', orgId);
-    requireScopeOf(principal, scope);
-    await next();
-  };
-  SCOPE_OF_MIDDLEWARE.set(middleware, scope);
-  return middleware;
 }

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { collectFeedback } from '../routes/collect/collect.operations.js';
 import { CollectRequestSchema, IdempotencyHeaders } from '../routes/collect/collect.schemas.js';
-import { requireScopeOf } from '../services/access.js';
+import { requireAccess } from '../services/access.js';
 import type { ApiKeysService } from '../services/api-keys.js';
 import type { CollectInput, CollectService } from '../services/collect.js';
 import { readApiKey } from './auth.js';
@@ -79,7 +80,7 @@ async function handleCollect(
     const { principal, inbox } = input
       ? await apiKeys.authenticateWithInbox(rawKey, input.inboxKey)
       : { principal: await apiKeys.authenticate(rawKey), inbox: undefined };
-    requireScopeOf(principal, 'collect');
+    requireAccess(principal, collectFeedback.scope);
     const idempotencyKey = parseIdempotencyKey(headers['idempotency-key']);
     if (!input) throw inputError;
     const result = await options.services.collect.submit(principal, input, idempotencyKey, { inbox });

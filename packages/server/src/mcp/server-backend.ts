@@ -1,10 +1,11 @@
 import { type HearbackBackend, type HearbackTool, HearbackToolError, toolsFor } from '@hearback/mcp';
-import type { Principal, Scope } from '../domain/api-key.js';
+import type { Principal } from '../domain/api-key.js';
 import { toApiError } from '../http/problem.js';
 import { parseInput } from '../http/validation-hook.js';
 import { CollectRequestSchema } from '../routes/collect/collect.schemas.js';
+import { accessOf, type OperationId } from '../routes/index.js';
 import { SearchRequestSchema } from '../routes/search/search.schemas.js';
-import { requireScopeOf } from '../services/access.js';
+import { requireAccess } from '../services/access.js';
 import type { Services } from '../services/index.js';
 
 export interface ServerBackendOptions {
@@ -26,8 +27,9 @@ function toToolError(error: unknown, logError: ServerBackendOptions['logError'])
 
 /**
  * The MCP tools' backend inside the server: the services, acting for the caller's key. Each method
- * checks the scope its REST operation requires; the services apply the key's tenancy and brand,
- * so a tool sees and changes exactly what the same key could through the REST API.
+ * names the REST operation it stands for and checks the scope the operation table gives it; the
+ * services apply the key's tenancy and brand, so a tool sees and changes exactly what the same
+ * key could through the REST API.
  *
  * @example
  * const server = createHearbackMcpServer(createServerBackend(services, principal));
@@ -37,9 +39,9 @@ export function createServerBackend(
   principal: Principal,
   options: ServerBackendOptions = {},
 ): HearbackBackend {
-  async function as<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
+  async function as<T>(operationId: OperationId, work: () => Promise<T>): Promise<T> {
     try {
-      requireScopeOf(principal, scope);
+      requireAccess(principal, accessOf(operationId));
       return await work();
     } catch (error) {
       throw toToolError(error, options.logError);
@@ -47,21 +49,22 @@ export function createServerBackend(
   }
 
   return {
-    listInboxes: (page) => as('read', () => services.inboxes.list(principal, page)),
-    getInbox: (id) => as('read', () => services.inboxes.get(principal, id)),
-    listBrands: (page) => as('read', () => services.brands.list(principal, page)),
-    listFeedback: (filters, page) => as('read', () => services.feedback.list(principal, filters, page)),
-    getFeedback: (id) => as('read', () => services.feedback.get(principal, id)),
-    getFeedbackStats: (filters) => as('read', () => services.feedback.stats(principal, filters)),
+    listInboxes: (page) => as('listInboxes', () => services.inboxes.list(principal, page)),
+    getInbox: (id) => as('getInbox', () => services.inboxes.get(principal, id)),
+    listBrands: (page) => as('listBrands', () => services.brands.list(principal, page)),
+    listFeedback: (filters, page) => as('listFeedback', () => services.feedback.list(principal, filters, page)),
+    getFeedback: (id) => as('getFeedback', () => services.feedback.get(principal, id)),
+    getFeedbackStats: (filters) => as('getFeedbackStats', () => services.feedback.stats(principal, filters)),
     submitFeedback: (input) =>
-      as('collect', async () => {
+      as('collectFeedback', async () => {
         // The rules of `POST /collect` (score ranges, sizes, depth, text) in the same words.
         const { id } = await services.collect.submit(principal, parseInput(CollectRequestSchema, input, 'json'));
         return { id };
       }),
-    updateFeedbackStatus: (id, status) => as('write', () => services.feedback.update(principal, id, { status })),
+    updateFeedbackStatus: (id, status) =>
+      as('updateFeedback', () => services.feedback.update(principal, id, { status })),
     searchFeedback: (request) =>
-      as('read', async () => {
+      as('searchFeedback', async () => {
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
         const { data, unindexed } = await services.search.search(principal, parseInput(SearchRequestSchema, request, 'json'));
         return { results: data, unindexed };

@@ -1,7 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import { requiredScopeOf } from '../http/auth.js';
-import { idempotent } from '../http/idempotency.js';
-import { CONNECTION_ERRORS, errorResponse, WriteIdempotencyHeaders } from './shared.schemas.js';
+import { type Access, ANY_KEY } from '../domain/api-key.js';
+import { CONNECTION_ERRORS, errorResponse, SECURITY, WriteIdempotencyHeaders } from './shared.schemas.js';
 
 /**
  * Writes that keep their own idempotency or are none: `/collect` dedupes by the event id stored on
@@ -29,19 +28,24 @@ function hasJsonBody(route: RouteConfig): boolean {
   return route.request?.body?.content?.['application/json'] !== undefined;
 }
 
+/** Whether a route takes `Idempotency-Key` through the `idempotent()` middleware: every write but two. */
+export function isGenericallyIdempotent(route: RouteConfig): boolean {
+  return route.method !== 'get' && !NOT_GENERICALLY_IDEMPOTENT.has(route.operationId ?? '');
+}
+
 /**
- * The route as served and as documented, both derived here so they cannot drift: publishes the
- * scope its `requireKey` middleware enforces as `x-required-scope` (the document and the skill
- * files built from it); gives every other write `Idempotency-Key` handling after authentication,
- * documented as a header; and declares the statuses that Node's HTTP parser, the body limit, the JSON validator and
- * the idempotency middleware answer on it, next to the route's own.
+ * The route as documented, from what serves it (see `middlewareOf` in operation.ts): the API key
+ * security and the scope the operation requires (`x-required-scope`, read by the skill files and
+ * `@hearback/mcp`); the `Idempotency-Key` header of generically idempotent writes; the statuses
+ * that Node's HTTP parser, the body limit, the JSON validator and the idempotency middleware
+ * answer, next to the route's own. Changes the document only, never the behaviour.
  *
  * @example
- * app.openapi(documented(createNote), createNoteHandler);
+ * app.openapi({ ...documented(route, 'write'), middleware }, handler);
  */
-export function documented<R extends RouteConfig>(route: R): R {
-  const scope = requiredScopeOf(route.middleware);
-  const idempotentWrite = route.method !== 'get' && !NOT_GENERICALLY_IDEMPOTENT.has(route.operationId ?? '');
+export function documented(route: RouteConfig, access: Access): RouteConfig {
+  const { tags, operationId, summary, description, ...rest } = route;
+  const idempotentWrite = isGenericallyIdempotent(route);
   const responses = {
     ...CONNECTION_ERRORS,
     ...(route.method !== 'get' && BODY_LIMIT_ERRORS),
@@ -49,12 +53,19 @@ export function documented<R extends RouteConfig>(route: R): R {
     ...(idempotentWrite && IDEMPOTENCY_ERRORS),
     ...route.responses,
   };
-  const described = { ...route, responses, ...(scope && { 'x-required-scope': scope }) };
-  if (!idempotentWrite) return described;
-  const middleware = route.middleware === undefined ? [] : [route.middleware].flat();
+  const request = idempotentWrite
+    ? { ...route.request, headers: route.request?.headers ?? WriteIdempotencyHeaders }
+    : route.request;
   return {
-    ...described,
-    middleware: [...middleware, idempotent()],
-    request: { ...route.request, headers: route.request?.headers ?? WriteIdempotencyHeaders },
+    // The document lists the keys in this order, the same for every operation.
+    tags,
+    operationId,
+    summary,
+    ...(description !== undefined && { description }),
+    security: SECURITY,
+    ...(access !== ANY_KEY && { 'x-required-scope': access }),
+    ...rest,
+    ...(request !== undefined && { request }),
+    responses,
   };
 }

@@ -1,63 +1,79 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Access } from '../domain/api-key.js';
 import type { AppEnv } from '../http/app-env.js';
-import * as apiKeyHandlers from './api-keys/api-keys.handlers.js';
-import * as apiKeyRoutes from './api-keys/api-keys.routes.js';
-import * as brandHandlers from './brands/brands.handlers.js';
-import * as brandRoutes from './brands/brands.routes.js';
-import { collectHandler } from './collect/collect.handlers.js';
-import { collect } from './collect/collect.routes.js';
-import { documented } from './documented.js';
-import * as feedbackHandlers from './feedback/feedback.handlers.js';
-import * as feedbackRoutes from './feedback/feedback.routes.js';
-import { getCurrentApiKeyHandler } from './identity/identity.handlers.js';
-import { getCurrentApiKey } from './identity/identity.routes.js';
-import * as inboxHandlers from './inboxes/inboxes.handlers.js';
-import * as inboxRoutes from './inboxes/inboxes.routes.js';
-import * as noteHandlers from './notes/notes.handlers.js';
-import * as noteRoutes from './notes/notes.routes.js';
-import * as organizationHandlers from './organizations/organizations.handlers.js';
-import * as organizationRoutes from './organizations/organizations.routes.js';
-import * as searchHandlers from './search/search.handlers.js';
-import * as searchRoutes from './search/search.routes.js';
+import * as apiKeys from './api-keys/api-keys.operations.js';
+import * as brands from './brands/brands.operations.js';
+import { collectFeedback } from './collect/collect.operations.js';
+import * as feedback from './feedback/feedback.operations.js';
+import { getCurrentApiKey } from './identity/identity.operations.js';
+import * as inboxes from './inboxes/inboxes.operations.js';
+import * as notes from './notes/notes.operations.js';
+import * as organizations from './organizations/organizations.operations.js';
+import * as search from './search/search.operations.js';
 
-/** Every public API route: registered here so the OpenAPI document lists exactly what is served. */
-export function registerApiRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(documented(collect), collectHandler);
-  app.openapi(documented(getCurrentApiKey), getCurrentApiKeyHandler);
+/**
+ * The operation table: every API operation, each defined once (id, scope, schemas, handler) in
+ * its resource's `*.operations.ts`, in the order the document lists them and routes match.
+ */
+export const API_OPERATIONS = [
+  collectFeedback,
+  getCurrentApiKey,
 
-  app.openapi(documented(organizationRoutes.getOrganization), organizationHandlers.getOrganizationHandler);
-  app.openapi(documented(organizationRoutes.updateOrganization), organizationHandlers.updateOrganizationHandler);
+  organizations.getOrganization,
+  organizations.updateOrganization,
 
-  app.openapi(documented(feedbackRoutes.listFeedback), feedbackHandlers.listFeedbackHandler);
+  feedback.listFeedback,
   // Before getFeedback: `/feedback/stats` would otherwise match `/feedback/{id}`.
-  app.openapi(documented(feedbackRoutes.getFeedbackStats), feedbackHandlers.getFeedbackStatsHandler);
-  app.openapi(documented(feedbackRoutes.getFeedback), feedbackHandlers.getFeedbackHandler);
-  app.openapi(documented(feedbackRoutes.updateFeedback), feedbackHandlers.updateFeedbackHandler);
+  feedback.getFeedbackStats,
+  feedback.getFeedback,
+  feedback.updateFeedback,
 
-  app.openapi(documented(searchRoutes.searchFeedback), searchHandlers.searchFeedbackHandler);
-  app.openapi(documented(searchRoutes.similarFeedback), searchHandlers.similarFeedbackHandler);
+  search.searchFeedback,
+  search.similarFeedback,
 
-  app.openapi(documented(noteRoutes.listNotes), noteHandlers.listNotesHandler);
-  app.openapi(documented(noteRoutes.createNote), noteHandlers.createNoteHandler);
-  app.openapi(documented(noteRoutes.getNote), noteHandlers.getNoteHandler);
-  app.openapi(documented(noteRoutes.updateNote), noteHandlers.updateNoteHandler);
-  app.openapi(documented(noteRoutes.deleteNote), noteHandlers.deleteNoteHandler);
+  notes.listNotes,
+  notes.createNote,
+  notes.getNote,
+  notes.updateNote,
+  notes.deleteNote,
 
-  app.openapi(documented(inboxRoutes.listInboxes), inboxHandlers.listInboxesHandler);
-  app.openapi(documented(inboxRoutes.createInbox), inboxHandlers.createInboxHandler);
-  app.openapi(documented(inboxRoutes.getInbox), inboxHandlers.getInboxHandler);
-  app.openapi(documented(inboxRoutes.updateInbox), inboxHandlers.updateInboxHandler);
-  app.openapi(documented(inboxRoutes.deleteInbox), inboxHandlers.deleteInboxHandler);
+  inboxes.listInboxes,
+  inboxes.createInbox,
+  inboxes.getInbox,
+  inboxes.updateInbox,
+  inboxes.deleteInbox,
 
-  app.openapi(documented(brandRoutes.listBrands), brandHandlers.listBrandsHandler);
-  app.openapi(documented(brandRoutes.createBrand), brandHandlers.createBrandHandler);
-  app.openapi(documented(brandRoutes.getBrand), brandHandlers.getBrandHandler);
-  app.openapi(documented(brandRoutes.updateBrand), brandHandlers.updateBrandHandler);
-  app.openapi(documented(brandRoutes.deleteBrand), brandHandlers.deleteBrandHandler);
+  brands.listBrands,
+  brands.createBrand,
+  brands.getBrand,
+  brands.updateBrand,
+  brands.deleteBrand,
 
-  app.openapi(documented(apiKeyRoutes.listApiKeys), apiKeyHandlers.listApiKeysHandler);
-  app.openapi(documented(apiKeyRoutes.createApiKey), apiKeyHandlers.createApiKeyHandler);
-  app.openapi(documented(apiKeyRoutes.getApiKey), apiKeyHandlers.getApiKeyHandler);
-  app.openapi(documented(apiKeyRoutes.updateApiKey), apiKeyHandlers.updateApiKeyHandler);
-  app.openapi(documented(apiKeyRoutes.revokeApiKey), apiKeyHandlers.revokeApiKeyHandler);
+  apiKeys.listApiKeys,
+  apiKeys.createApiKey,
+  apiKeys.getApiKey,
+  apiKeys.updateApiKey,
+  apiKeys.revokeApiKey,
+] as const;
+
+export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];
+
+const ACCESS_OF = new Map<string, Access>(API_OPERATIONS.map((operation) => [operation.operationId, operation.scope]));
+
+/**
+ * Who may call an operation, from the table: for callers that reach a service other than through
+ * its route (the MCP tools' backend, the `/collect` fast path).
+ *
+ * @example
+ * requireAccess(principal, accessOf('updateFeedback')); // 'write'
+ */
+export function accessOf(operationId: OperationId): Access {
+  const access = ACCESS_OF.get(operationId);
+  if (access === undefined) throw new Error(`No operation ${operationId}`);
+  return access;
+}
+
+/** Serves every operation of the table: the OpenAPI document lists exactly what is served. */
+export function registerApiRoutes(app: OpenAPIHono<AppEnv>): void {
+  for (const operation of API_OPERATIONS) operation.register(app);
 }

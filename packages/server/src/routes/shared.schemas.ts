@@ -28,11 +28,6 @@ const problem = (description: string) => ({
 });
 
 /**
- * Error responses every authenticated route can give. The statuses of the body limit, the JSON
- * validator and the idempotency middleware are declared by `documented()` (routes/documented.ts),
- * where those are attached.
- */
-/**
  * What Node's HTTP parser answers on any operation, before routing (see http/client-error.ts): a
  * request that is not valid HTTP/1.1, arrives too slowly, or carries too large a request line or
  * headers.
@@ -43,6 +38,11 @@ export const CONNECTION_ERRORS = {
   431: problem('The request line or headers are too large (`headers_too_large`).'),
 } as const;
 
+/**
+ * Error responses every authenticated route can give. The statuses of the body limit, the JSON
+ * validator and the idempotency middleware are added by `documented()` (routes/documented.ts),
+ * from the middleware an operation runs (routes/operation.ts).
+ */
 export const AUTHENTICATED_ERRORS = {
   400: problem('Invalid input (`validation_failed`, `malformed_json`, `bad_request`).'),
   401: problem('Missing, invalid, expired or revoked API key.'),

@@ -1,17 +1,41 @@
-import type { Principal, Scope } from '../domain/api-key.js';
+import { type Access, ANY_KEY, type Principal, type Scope } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 
-export function scopeOf(principal: Principal): BrandScope {
+/**
+ * The rows a principal may see: its organization, narrowed to its brand for a brand-scoped key.
+ * (Tenancy; the API key scopes, what a key may do, are checked by {@link requireScope}.)
+ *
+ * @example
+ * const inbox = await store.inboxes.find(visibleTo(principal), id);
+ */
+export function visibleTo(principal: Principal): BrandScope {
   return { orgId: principal.orgId, brandId: principal.brandId };
 }
 
-export function requireScopeOf(principal: Principal, scope: Scope): void {
+/**
+ * Refuses with 403 `insufficient_scope` (naming the scope) a key that lacks an API key scope.
+ *
+ * @example
+ * requireScope(principal, 'collect');
+ */
+export function requireScope(principal: Principal, scope: Scope): void {
   if (!principal.scopes.has(scope)) {
     throw new ApiError(403, 'insufficient_scope', `This API key lacks the '${scope}' scope.`, {
       extensions: { requiredScope: scope },
     });
   }
+}
+
+/**
+ * Refuses a key that may not call an operation: one lacking its scope; any valid key may call an
+ * {@link ANY_KEY} operation.
+ *
+ * @example
+ * requireAccess(principal, collectFeedback.scope);
+ */
+export function requireAccess(principal: Principal, access: Access): void {
+  if (access !== ANY_KEY) requireScope(principal, access);
 }
 
 /** Organization-wide actions (brands, plan, org-wide keys) are closed to brand-scoped keys. */

@@ -6,7 +6,7 @@ import { hashSecret, randomToken, secretMatches } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { StoredApiKey } from '../storage/repositories/api-keys.js';
 import type { Repositories, Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 const KEY_PATTERN = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
@@ -77,8 +77,8 @@ export function apiKeysService(store: Store) {
   }
 
   /**
-   * The caller of a request from its stored key. The key is read from the database for every
-   * request, so a revocation from any process or the CLI takes effect on the very next request.
+   * The caller of a request from the stored key its id names: 401 unless the presented secret
+   * matches and the key is neither revoked nor expired. Reads nothing itself; records the use.
    */
   function verify(presented: { secret: string } | undefined, stored: StoredApiKey | undefined): Principal {
     if (!presented || !stored || !secretMatches(presented.secret, stored.secretHash)) {
@@ -93,7 +93,7 @@ export function apiKeysService(store: Store) {
   }
 
   async function get(principal: Principal, id: string): Promise<ApiKey> {
-    const key = await store.apiKeys.find(scopeOf(principal), id);
+    const key = await store.apiKeys.find(visibleTo(principal), id);
     if (!key) throw notFound('API key', id);
     return publicKey(key);
   }
@@ -102,8 +102,9 @@ export function apiKeysService(store: Store) {
     get,
 
     /**
-     * Resolves the caller of a request from its key string. Reads the database every time, so a
-     * revocation from any process or the CLI takes effect on the very next request.
+     * Resolves the caller of a request from its key string. PostgreSQL reads the key every time;
+     * SQLite serves it from a cache read afresh after any change (storage/lookup-cache.ts). Either
+     * way a revocation by any process or the CLI holds for every request received after it commits.
      */
     async authenticate(rawKey: string | undefined): Promise<Principal> {
       const presented = parseKey(rawKey);
@@ -146,13 +147,13 @@ export function apiKeysService(store: Store) {
         });
       }
       return store.transaction(async (tx) => {
-        if (brandId && !(await tx.brands.find(scopeOf(principal), brandId))) throw notFound('Brand', brandId);
+        if (brandId && !(await tx.brands.find(visibleTo(principal), brandId))) throw notFound('Brand', brandId);
         return insertApiKey(tx, principal.orgId, { ...input, brandId, expiresAt });
       });
     },
 
     async list(principal: Principal, page: PageRequest) {
-      const result = await store.apiKeys.list(scopeOf(principal), {
+      const result = await store.apiKeys.list(visibleTo(principal), {
         limit: pageSize(page),
         after: readCursor(page.cursor),
       });

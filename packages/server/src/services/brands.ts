@@ -4,12 +4,12 @@ import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
-import { requireOrgWide, scopeOf } from './access.js';
+import { requireOrgWide, visibleTo } from './access.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 export function brandsService(store: Store) {
   async function get(principal: Principal, id: string): Promise<Brand> {
-    const brand = await store.brands.find(scopeOf(principal), id);
+    const brand = await store.brands.find(visibleTo(principal), id);
     if (!brand) throw notFound('Brand', id);
     return brand;
   }
@@ -31,7 +31,7 @@ export function brandsService(store: Store) {
     },
     async list(principal: Principal, page: PageRequest) {
       return toPage(
-        await store.brands.list(scopeOf(principal), { limit: pageSize(page), after: readCursor(page.cursor) }),
+        await store.brands.list(visibleTo(principal), { limit: pageSize(page), after: readCursor(page.cursor) }),
       );
     },
     async update(principal: Principal, id: string, changes: { name: string }): Promise<Brand> {

@@ -7,7 +7,6 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
-import { requireScopeOf } from './access.js';
 import { type CollectResult, idempotencyKeyOf } from './collect-batch.js';
 import { COLLECT_ISOLATION, collectCommitter } from './collect-commit.js';
 import { type Submission, submissionFingerprint } from './collect-fingerprint.js';
@@ -57,7 +56,8 @@ export function collectService(store: Store, options: CollectServiceOptions) {
   return {
     /**
      * `found` is the inbox of `input.inboxKey` when the caller has already read it (see
-     * ApiKeysService.authenticateWithInbox); otherwise it is read here.
+     * ApiKeysService.authenticateWithInbox); otherwise it is read here. The caller has checked
+     * the key's scope: the one the `collectFeedback` operation requires (routes/).
      */
     async submit(
       principal: Principal,
@@ -65,7 +65,6 @@ export function collectService(store: Store, options: CollectServiceOptions) {
       idempotencyKey?: string,
       found?: { inbox: Inbox | undefined },
     ): Promise<CollectResult> {
-      requireScopeOf(principal, 'collect');
       const inbox = found ? found.inbox : await store.inboxes.findByKey(input.inboxKey);
       // Another organization's inbox, or one outside the key's brand, is indistinguishable from none.
       if (!inbox || inbox.orgId !== principal.orgId || (principal.brandId && inbox.brandId !== principal.brandId)) {

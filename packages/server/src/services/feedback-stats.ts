@@ -2,7 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import type { FeedbackFilters, FeedbackStatus, FeedbackType } from '../domain/feedback.js';
 import type { FeedbackAggregates, TypeAggregate } from '../storage/repositories/feedback-stats.js';
 import type { Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 
 export interface FeedbackStats {
   /** The range the figures cover, as asked (`null`: unbounded on that side). */
@@ -70,5 +70,5 @@ export async function feedbackStats(
   principal: Principal,
   filters: FeedbackFilters,
 ): Promise<FeedbackStats> {
-  return toFeedbackStats(await store.feedbackStats.aggregate(scopeOf(principal), filters), filters);
+  return toFeedbackStats(await store.feedbackStats.aggregate(visibleTo(principal), filters), filters);
 }

@@ -3,7 +3,7 @@ import type { Feedback, FeedbackFilters, FeedbackStatus, IssueTracker } from '..
 import { notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { feedbackEvent } from './events.js';
 import { feedbackStats } from './feedback-stats.js';
 import { parseIssueLink } from './issue-links.js';
@@ -17,7 +17,7 @@ export interface FeedbackChanges {
 
 export function feedbackService(store: Store, onEvents: () => void) {
   async function get(principal: Principal, id: string): Promise<Feedback> {
-    const feedback = await store.feedback.find(scopeOf(principal), id);
+    const feedback = await store.feedback.find(visibleTo(principal), id);
     if (!feedback) throw notFound('Feedback', id);
     return feedback;
   }
@@ -26,7 +26,7 @@ export function feedbackService(store: Store, onEvents: () => void) {
     get,
     stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {
-      const result = await store.feedback.list(scopeOf(principal), filters, {
+      const result = await store.feedback.list(visibleTo(principal), filters, {
         limit: pageSize(page),
         before: readCursor(page.cursor),
       });
@@ -39,7 +39,7 @@ export function feedbackService(store: Store, onEvents: () => void) {
       const updated = await store.transaction(async (tx) => {
         const now = nowIso();
         const feedback = await tx.feedback.update(
-          scopeOf(principal),
+          visibleTo(principal),
           id,
           {
             ...(changes.status !== undefined && { status: changes.status }),

@@ -5,7 +5,7 @@ import { newId } from '../lib/ids.js';
 import { randomToken } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 import { planLimitError } from './plan-limits.js';
 import { PLANS } from './plans.js';
@@ -33,14 +33,14 @@ function assertStaysInBrand(principal: Principal, brandId: string | null | undef
 
 export function inboxesService(store: Store) {
   async function get(principal: Principal, id: string): Promise<Inbox> {
-    const inbox = await store.inboxes.find(scopeOf(principal), id);
+    const inbox = await store.inboxes.find(visibleTo(principal), id);
     if (!inbox) throw notFound('Inbox', id);
     return inbox;
   }
 
   async function assertBrandVisible(principal: Principal, brandId: string | null | undefined): Promise<void> {
     if (!brandId) return;
-    if (!(await store.brands.find(scopeOf(principal), brandId))) throw notFound('Brand', brandId);
+    if (!(await store.brands.find(visibleTo(principal), brandId))) throw notFound('Brand', brandId);
   }
 
   return {
@@ -63,7 +63,7 @@ export function inboxesService(store: Store) {
     },
     async list(principal: Principal, page: PageRequest) {
       return toPage(
-        await store.inboxes.list(scopeOf(principal), { limit: pageSize(page), after: readCursor(page.cursor) }),
+        await store.inboxes.list(visibleTo(principal), { limit: pageSize(page), after: readCursor(page.cursor) }),
       );
     },
     async update(

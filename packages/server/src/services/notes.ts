@@ -4,13 +4,13 @@ import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 export function notesService(store: Store) {
   /** Notes inherit the visibility of their feedback, brand scope included. */
   async function assertFeedbackVisible(principal: Principal, feedbackId: string): Promise<void> {
-    if (!(await store.feedback.find(scopeOf(principal), feedbackId))) throw notFound('Feedback', feedbackId);
+    if (!(await store.feedback.find(visibleTo(principal), feedbackId))) throw notFound('Feedback', feedbackId);
   }
 
   async function get(principal: Principal, feedbackId: string, id: string): Promise<Note> {

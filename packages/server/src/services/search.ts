@@ -6,7 +6,7 @@ import { fuseRankings, type RankedId } from '../search/rank-fusion.js';
 import { vectorIndexFor } from '../search/vector-index.js';
 import type { FullTextMatch } from '../storage/repositories/full-text.js';
 import type { Store } from '../storage/store.js';
-import { scopeOf } from './access.js';
+import { visibleTo } from './access.js';
 import { searchAllowance } from './search-allowance.js';
 import { unindexedCounts } from './unindexed-counts.js';
 
@@ -95,7 +95,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
 
   async function hitsFor(principal: Principal, ranked: { id: string; score: number; similarity: number | null }[]) {
     const items = await store.feedback.findMany(
-      scopeOf(principal),
+      visibleTo(principal),
       ranked.map((hit) => hit.id),
     );
     const byId = new Map(items.map((item) => [item.id, item]));
@@ -138,7 +138,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
     },
 
     async search(principal: Principal, request: SearchRequest): Promise<SearchResults> {
-      const scope = scopeOf(principal);
+      const scope = visibleTo(principal);
       const filters = request.filters ?? {};
       const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT);
       const mode = request.mode ?? 'hybrid';
@@ -196,7 +196,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
 
     /** The nearest other feedback by meaning (likely duplicates); not counted as a search. */
     async similar(principal: Principal, id: string, limit = DEFAULT_SEARCH_LIMIT): Promise<SearchResults> {
-      const scope = scopeOf(principal);
+      const scope = visibleTo(principal);
       const feedback = await store.feedback.find(scope, id);
       if (!feedback) throw notFound('Feedback', id);
       if (!embedder) throw searchUnavailable();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/domain/api-key.js';
 import { SCOPES } from '../../src/domain/api-key.js';
 import { openApiDocument } from '../../src/openapi.js';
+import { accessOf, type OperationId } from '../../src/routes/index.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
 import { createApiKey as createKey, expectJson, expectProblem, type Json } from './api-assertions.js';
 import type { TestBed } from './harness.js';
@@ -36,20 +37,29 @@ export interface RouteCall {
 }
 
 export interface ScopedRoute {
-  operationId: string;
-  scope: Scope;
+  /** The operation; the scope it requires comes from the operation table. */
+  operationId: OperationId;
   /** Status when called with a key holding only `scope`. */
   okStatus: number;
   /** Builds the request; may create what the call consumes (a resource to delete, say). */
   call(bed: TestBed): Promise<RouteCall> | RouteCall;
 }
 
+/** The scope an operation requires, from the operation table (none of these is `ANY_KEY`). */
+function requiredScope(operationId: OperationId): Scope {
+  const access = accessOf(operationId);
+  if (!(SCOPES as readonly string[]).includes(access)) throw new Error(`${operationId} requires no scope`);
+  return access as Scope;
+}
+
 /**
- * Table-driven scope checks: for each route, a key holding every scope but the required one gets
- * 403 `insufficient_scope`, and a key holding only the required one gets the success status.
- * Also fails when a route of `tag` is missing from the table, so new routes are not forgotten.
+ * Table-driven scope checks: for each route, a key holding every scope but the one the operation
+ * table gives it gets 403 `insufficient_scope` (but 404 on another organization's path: the
+ * tenant check comes first), and a key holding only that one gets the success status. Also fails
+ * when a route of `tag` is missing, so new routes are not forgotten.
  */
-export function describeScopeMatrix(bed: () => TestBed, tag: string, routes: ScopedRoute[]): void {
+export function describeScopeMatrix(bed: () => TestBed, tag: string, scopedRoutes: ScopedRoute[]): void {
+  const routes = scopedRoutes.map((route) => ({ ...route, scope: requiredScope(route.operationId) }));
   describe(`scope matrix (${tag})`, () => {
     const withoutScope = new Map<Scope, string>();
     const onlyScope = new Map<Scope, string>();
@@ -77,6 +87,14 @@ export function describeScopeMatrix(bed: () => TestBed, tag: string, routes: Sco
       const response = await bed().request(path, { method, key: withoutScope.get(route.scope), json });
       const problem = await expectProblem(response, 403, 'insufficient_scope');
       expect(problem.requiredScope).toBe(route.scope);
+    });
+
+    it.each(routes)("$operationId on another organization's path without $scope → 404 first", async (route) => {
+      const { method, path, json } = await route.call(bed());
+      const elsewhere = path.replace(bed().orgA.organization.id, bed().orgB.organization.id);
+      expect(elsewhere).not.toBe(path);
+      const response = await bed().request(elsewhere, { method, key: withoutScope.get(route.scope), json });
+      await expectProblem(response, 404, 'not_found');
     });
 
     it.each(routes)('$operationId with only $scope → $okStatus', async (route) => {

@@ -227,10 +227,9 @@ describeEachDatabase('Brands', (bed) => {
   });
 
   describeScopeMatrix(bed, 'Brands', [
-    { operationId: 'listBrands', scope: 'read', okStatus: 200, call: () => ({ method: 'GET', path: brandsPath() }) },
+    { operationId: 'listBrands', okStatus: 200, call: () => ({ method: 'GET', path: brandsPath() }) },
     {
       operationId: 'getBrand',
-      scope: 'read',
       okStatus: 200,
       call: async (testBed) => ({
         method: 'GET',
@@ -239,13 +238,11 @@ describeEachDatabase('Brands', (bed) => {
     },
     {
       operationId: 'createBrand',
-      scope: 'write',
       okStatus: 201,
       call: () => ({ method: 'POST', path: brandsPath(), json: { name: 'Scoped' } }),
     },
     {
       operationId: 'updateBrand',
-      scope: 'write',
       okStatus: 200,
       call: async (testBed) => ({
         method: 'PATCH',
@@ -255,7 +252,6 @@ describeEachDatabase('Brands', (bed) => {
     },
     {
       operationId: 'deleteBrand',
-      scope: 'write',
       okStatus: 204,
       call: async (testBed) => ({
         method: 'DELETE',

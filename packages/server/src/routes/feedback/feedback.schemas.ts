@@ -1,6 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS } from '../../domain/feedback.js';
-import { PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
+import { OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
+
+export const FeedbackParams = OrgParams.extend({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+});
 
 export const IssueLinkSchema = z
   .object({

@@ -341,22 +341,19 @@ describeEachDatabase('Inboxes', (bed) => {
   });
 
   describeScopeMatrix(bed, 'Inboxes', [
-    { operationId: 'listInboxes', scope: 'read', okStatus: 200, call: () => ({ method: 'GET', path: inboxesPath() }) },
+    { operationId: 'listInboxes', okStatus: 200, call: () => ({ method: 'GET', path: inboxesPath() }) },
     {
       operationId: 'getInbox',
-      scope: 'read',
       okStatus: 200,
       call: () => ({ method: 'GET', path: `${inboxesPath()}/${orgA().inbox.id}` }),
     },
     {
       operationId: 'createInbox',
-      scope: 'write',
       okStatus: 201,
       call: () => ({ method: 'POST', path: inboxesPath(), json: { name: 'Scoped' } }),
     },
     {
       operationId: 'updateInbox',
-      scope: 'write',
       okStatus: 200,
       call: async (testBed) => ({
         method: 'PATCH',
@@ -366,7 +363,6 @@ describeEachDatabase('Inboxes', (bed) => {
     },
     {
       operationId: 'deleteInbox',
-      scope: 'write',
       okStatus: 204,
       call: async (testBed) => ({
         method: 'DELETE',

@@ -187,10 +187,9 @@ describeEachDatabase('Organizations', (bed) => {
   });
 
   describeScopeMatrix(bed, 'Organizations', [
-    { operationId: 'getOrganization', scope: 'read', okStatus: 200, call: () => ({ method: 'GET', path: orgPath() }) },
+    { operationId: 'getOrganization', okStatus: 200, call: () => ({ method: 'GET', path: orgPath() }) },
     {
       operationId: 'updateOrganization',
-      scope: 'write',
       okStatus: 200,
       call: () => ({ method: 'PATCH', path: orgPath(), json: { name: 'Org A' } }),
     },

@@ -28,7 +28,9 @@ export function feedbackMatches(scope: BrandScope, filters: FeedbackFilters) {
     if (filters.source) conditions.push(eb('source', '=', filters.source));
     if (filters.status) conditions.push(eb('status', '=', filters.status));
     if (filters.q) {
-      // lower() on both sides, so each dialect folds the text and the query the same way.
+      // lower() on both sides: LIKE is case-sensitive on PostgreSQL and not on SQLite. The two
+      // agree for ASCII letters only: SQLite's lower() folds A-Z alone, PostgreSQL's follows the
+      // database locale (É matches é there, not on SQLite).
       conditions.push(sql<SqlBool>`lower(comment) like lower(${likePattern(filters.q)}) escape '\\'`);
     }
     return eb.and(conditions);

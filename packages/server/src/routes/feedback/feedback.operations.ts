@@ -1,0 +1,94 @@
+import { defineOperation } from '../operation.js';
+import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import {
+  FeedbackListQuery,
+  FeedbackPageSchema,
+  FeedbackParams,
+  FeedbackSchema,
+  FeedbackStatsQuery,
+  FeedbackStatsSchema,
+  FeedbackUpdateSchema,
+} from './feedback.schemas.js';
+
+const tags = ['Feedback'];
+const toIso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+
+export const listFeedback = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/feedback',
+    tags,
+    operationId: 'listFeedback',
+    summary: 'List and filter feedback',
+    description: 'Newest first, keyset-paginated. Requires the `read` scope; brand-scoped keys see their brand only.',
+    request: { params: OrgParams, query: FeedbackListQuery },
+    responses: { 200: jsonContent(FeedbackPageSchema, 'A page of feedback.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { limit, cursor, from, to, ...filters } = c.req.valid('query');
+    const page = await c.var.services.feedback.list(
+      c.var.principal,
+      { ...filters, from: toIso(from), to: toIso(to) },
+      { limit, cursor },
+    );
+    return c.json(page, 200);
+  },
+});
+
+export const getFeedbackStats = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/feedback/stats',
+    tags,
+    operationId: 'getFeedbackStats',
+    summary: 'Feedback statistics: totals, averages, NPS, CSAT and breakdowns',
+    description:
+      'Aggregates every item matching the filters (the list filters, without paging). Requires the `read` scope; brand-scoped keys count their brand only.',
+    request: { params: OrgParams, query: FeedbackStatsQuery },
+    responses: { 200: jsonContent(FeedbackStatsSchema, 'The figures.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { from, to, ...filters } = c.req.valid('query');
+    return c.json(
+      await c.var.services.feedback.stats(c.var.principal, { ...filters, from: toIso(from), to: toIso(to) }),
+      200,
+    );
+  },
+});
+
+export const getFeedback = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/feedback/{id}',
+    tags,
+    operationId: 'getFeedback',
+    summary: 'Get one feedback item',
+    request: { params: FeedbackParams },
+    responses: { 200: jsonContent(FeedbackSchema, 'The feedback item.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await c.var.services.feedback.get(c.var.principal, id), 200);
+  },
+});
+
+export const updateFeedback = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'patch',
+    path: '/organizations/{orgId}/feedback/{id}',
+    tags,
+    operationId: 'updateFeedback',
+    summary: 'Triage feedback: status and issue-tracker link',
+    description: 'Emits `feedback.updated`. Requires the `write` scope.',
+    request: { params: FeedbackParams, body: jsonBody(FeedbackUpdateSchema) },
+    responses: { 200: jsonContent(FeedbackSchema, 'The updated feedback item.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await c.var.services.feedback.update(c.var.principal, id, c.req.valid('json')), 200);
+  },
+});

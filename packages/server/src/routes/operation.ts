@@ -1,0 +1,64 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { Access } from '../domain/api-key.js';
+import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
+import { authenticate } from '../http/auth.js';
+import { idempotent } from '../http/idempotency.js';
+import { documented, isGenericallyIdempotent } from './documented.js';
+
+/** An OpenAPI operation without what {@link defineOperation} derives: its security and middleware. */
+type OperationRoute = Omit<RouteConfig, 'middleware' | 'security' | 'operationId'> & { operationId: string };
+
+export interface OperationSpec<R extends OperationRoute> {
+  /**
+   * Who may call it: the holders of one API key scope, or `ANY_KEY`. Enforced by the route's
+   * middleware and by the MCP tools' backend, published as `x-required-scope`.
+   */
+  scope: Access;
+  /** Method, path, operationId, summary, input (`request`) and output (`responses`) schemas. */
+  route: R;
+  /** Thin: reads the validated input, calls one service function with the principal, answers. */
+  handler: AppRouteHandler<R>;
+}
+
+/** One API operation: everything the REST route, the document, the MCP backend and the tests read. */
+export interface Operation<Id extends string = string> {
+  readonly operationId: Id;
+  readonly scope: Access;
+  readonly route: RouteConfig;
+  /** Serves it on an app: the route as documented, its middleware, its handler. */
+  register(app: OpenAPIHono<AppEnv>): void;
+}
+
+/**
+ * What runs before an operation's handler, in this order: authentication, the tenant check (404)
+ * and the scope check (403), all before validation; then, for writes, `Idempotency-Key` replay,
+ * after authentication because records belong to the API key.
+ */
+export function middlewareOf(route: RouteConfig, access: Access): MiddlewareHandler<AppEnv>[] {
+  return [authenticate(access), ...(isGenericallyIdempotent(route) ? [idempotent()] : [])];
+}
+
+/**
+ * Declares an API operation once: its id, scope, input and output schemas and the service call
+ * of its handler. The route's middleware and its OpenAPI description are derived from it.
+ *
+ * @example
+ * export const getBrand = defineOperation({
+ *   scope: 'read',
+ *   route: { method: 'get', path: '/organizations/{orgId}/brands/{brandId}', operationId: 'getBrand', … },
+ *   handler: async (c) => c.json(await c.var.services.brands.get(c.var.principal, c.req.valid('param').brandId), 200),
+ * });
+ */
+export function defineOperation<R extends OperationRoute>(spec: OperationSpec<R>): Operation<R['operationId']> {
+  const { scope, route, handler } = spec;
+  return {
+    operationId: route.operationId,
+    scope,
+    route,
+    register(app) {
+      const served = { ...documented(route, scope), middleware: middlewareOf(route, scope) };
+      app.openapi(served, handler as never);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { defineOperation } from '../operation.js';
+import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import { OrganizationSchema, OrganizationUpdateSchema } from './organizations.schemas.js';
+
+const tags = ['Organizations'];
+
+export const getOrganization = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}',
+    tags,
+    operationId: 'getOrganization',
+    summary: 'Get the organization, its plan and this month’s usage',
+    request: { params: OrgParams },
+    responses: { 200: jsonContent(OrganizationSchema, 'The organization.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) =>
+    c.json(await c.var.services.organizations.get(c.var.principal, c.req.valid('param').orgId), 200),
+});
+
+export const updateOrganization = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'patch',
+    path: '/organizations/{orgId}',
+    tags,
+    operationId: 'updateOrganization',
+    summary: 'Rename the organization',
+    request: { params: OrgParams, body: jsonBody(OrganizationUpdateSchema) },
+    responses: { 200: jsonContent(OrganizationSchema, 'The updated organization.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { orgId } = c.req.valid('param');
+    return c.json(await c.var.services.organizations.rename(c.var.principal, orgId, c.req.valid('json').name), 200);
+  },
+});
