@@ -66,7 +66,10 @@ export function createServerBackend(
     searchFeedback: (request) =>
       as('searchFeedback', async () => {
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
-        const { data, unindexed } = await services.search.search(principal, parseInput(SearchRequestSchema, request, 'json'));
+        const { data, unindexed } = await services.search.search(
+          principal,
+          parseInput(SearchRequestSchema, request, 'json'),
+        );
         return { results: data, unindexed };
       }),
   };
