@@ -12,7 +12,8 @@ export default defineConfig({
     globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores: files in parallel would only fight over fsync and the PostgreSQL server.
-    fileParallelism: false,
+    // Files spend most of their time waiting (commit windows, fsync, child processes), so even on
+    // two cores they overlap well; each has databases of its own (test/support/harness.ts).
+    maxWorkers: Number(process.env.HB_WORKERS ?? 3),
   },
 });

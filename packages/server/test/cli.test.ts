@@ -1,40 +1,20 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from './support/api.js';
+import { BUILD_TIMEOUT_MS, BUILT_CLI, ensureBuiltCli } from './support/built-cli.js';
 import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
 
 const execFileAsync = promisify(execFile);
-const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(PACKAGE_DIR, 'dist', 'cli.js');
+const CLI = BUILT_CLI;
 const KEY = /hb_[0-9a-z]{26}_[A-Za-z0-9]{32}/;
 
 // The CLI is tested as shipped: dist/cli.js in child processes, over real HTTP. The embedded
 // SQLite database keeps these tests independent of the PostgreSQL harness.
 const CHILD_ENV = { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', HEARBACK_LOG_LEVEL: 'error' };
-
-function newestMtime(dir: string): number {
-  return Math.max(
-    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-      const path = join(dir, entry.name);
-      return entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
-    }),
-  );
-}
-
-/** `pnpm test` builds first; a direct `vitest run` after editing src rebuilds here instead of testing stale code. */
-async function ensureBuilt(): Promise<void> {
-  let built = 0;
-  try {
-    built = statSync(CLI).mtimeMs;
-  } catch {}
-  if (built >= newestMtime(join(PACKAGE_DIR, 'src'))) return;
-  await execFileAsync('pnpm', ['run', 'build'], { cwd: PACKAGE_DIR });
-}
 
 interface CliResult {
   code: number;
@@ -144,8 +124,8 @@ describe('hearback CLI', () => {
   };
 
   beforeAll(async () => {
-    await ensureBuilt();
-  }, 120_000);
+    await ensureBuiltCli();
+  }, BUILD_TIMEOUT_MS);
   afterEach(() => {
     for (const child of running) child.kill('SIGKILL');
   });

@@ -110,8 +110,9 @@ for (const dialect of dialectsUnderTest()) {
     let cleanup: () => Promise<void>;
 
     beforeEach(async () => {
-      // A window long enough that submissions sent together share one batch.
-      const opened = await openTestRuntime(dialect, { commitWindowMs: 50 });
+      // A window long enough that submissions sent together share one batch, also when test files
+      // run in parallel on a busy machine (at 50 ms the bad item sometimes committed alone).
+      const opened = await openTestRuntime(dialect, { commitWindowMs: 200 });
       runtime = opened.runtime;
       cleanup = opened.cleanup;
     });

@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
 import { createTestDatabase } from './postgres-server.js';
+import { POSTGRES_TEMPLATE } from './template-databases.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,7 +18,10 @@ export interface TestBed {
   request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
 }
 
-/** A runtime on a fresh database of the given dialect; `cleanup` removes every trace. */
+/**
+ * A runtime on a fresh, migrated database of the given dialect (a copy of the run's template, see
+ * template-databases.ts); `cleanup` removes every trace.
+ */
 export async function openTestRuntime(
   dialect: DialectName,
   overrides: Partial<Config> = {},
@@ -27,9 +31,12 @@ export async function openTestRuntime(
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (dialect === 'postgres') {
-    const database = await createTestDatabase(inject('postgresUrl'));
+    const database = await createTestDatabase(postgresAdminUrl(), { template: POSTGRES_TEMPLATE });
     databaseUrl = database.url;
     dropDatabase = () => database.drop();
+  } else {
+    const template = inject('sqliteTemplate');
+    copyFileSync(template, join(dataDir, basename(template)));
   }
   // Search off unless a suite asks for it: the embedding job would load the model (~170 MB) in
   // every suite that runs jobs.
@@ -46,8 +53,20 @@ export async function openTestRuntime(
   };
 }
 
+/**
+ * Admin URL of this worker's throwaway PostgreSQL server (test/support/global-setup.ts), or ''
+ * when PostgreSQL is unavailable. Create databases on it with `createTestDatabase`.
+ */
+export function postgresAdminUrl(): string {
+  const urls = inject('postgresUrls');
+  if (urls.length === 0) return '';
+  // VITEST_POOL_ID runs from 1 to maxWorkers: one worker, one server.
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length] ?? '';
+}
+
 export function dialectsUnderTest(): DialectName[] {
-  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+  return postgresAdminUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
 /**
