@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from './support/api.js';
-import { CLI, CLI_ENV, ensureBuilt } from './support/built-cli.js';
+import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt } from './support/built-cli.js';
 import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
 
 const execFileAsync = promisify(execFile);
@@ -123,7 +123,7 @@ describe('hearback CLI', () => {
 
   beforeAll(async () => {
     await ensureBuilt();
-  }, 120_000);
+  }, BUILD_TIMEOUT_MS);
   afterEach(() => {
     for (const child of running) child.kill('SIGKILL');
   });

@@ -18,6 +18,10 @@ async function anotherProcessCommitting(runtime: Runtime, org: BootstrappedOrgan
   const client = new pg.Client({ connectionString: runtime.config.databaseUrl });
   await client.connect();
   await client.query('begin');
+  // In a deadlock PostgreSQL aborts whichever session checks first, deadlock_timeout after it began
+  // to wait. Normally the batch, which waited longer; on a busy machine the check of this session
+  // could come first. A longer timeout here makes the batch the one that gives up.
+  await client.query(`set local deadlock_timeout = '10s'`);
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
   const pid = rows[0]?.pid as number;
   return {
@@ -141,7 +145,8 @@ if (dialectsUnderTest().includes('postgres')) {
         ]);
         await within(other.waitedFor(), 5_000, 'the batch never waited for the other process');
         // The other process now wants evt-a: each waits for the other. PostgreSQL aborts the batch's
-        // statement, which has waited longer (deadlock_timeout, 1 s), and the other goes on.
+        // statement, which has waited longer (deadlock_timeout, 1 s; 10 s for the other), and the
+        // other goes on.
         const firstId = await within(other.insert('evt-a'), 10_000, 'the deadlock was not broken');
         await other.commit();
         const [first, second] = await answers;

@@ -1,12 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { within } from './support/async.js';
-import { dialectsUnderTest } from './support/harness.js';
+import { BUILD_TIMEOUT_MS, CLI, ensureBuilt } from './support/built-cli.js';
+import { dialectsUnderTest, postgresAdminUrl } from './support/harness.js';
 import { createTestDatabase } from './support/postgres-server.js';
 
 /**
@@ -16,7 +16,6 @@ import { createTestDatabase } from './support/postgres-server.js';
  */
 
 const execFileAsync = promisify(execFile);
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const LOOPS = 32;
 const KILL_AFTER_ACKS = 300;
 const START_TIMEOUT_MS = 15_000;
@@ -158,13 +157,9 @@ async function stop(server: Server): Promise<void> {
   expect(code, server.output()).toBe(0);
 }
 
-beforeAll(() => {
-  if (!existsSync(CLI)) {
-    throw new Error(
-      `${CLI} is missing: the crash test runs the built server. Run \`pnpm --filter @hearback/server build\` first.`,
-    );
-  }
-});
+beforeAll(async () => {
+  await ensureBuilt();
+}, BUILD_TIMEOUT_MS);
 
 afterEach(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -174,7 +169,7 @@ for (const dialect of dialectsUnderTest()) {
   describe(`crash durability [${dialect}]`, () => {
     it(`keeps every acknowledged /collect after a SIGKILL under ${LOOPS} concurrent clients`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'hearback-crash-'));
-      const database = dialect === 'postgres' ? await createTestDatabase(inject('postgresUrl')) : undefined;
+      const database = dialect === 'postgres' ? await createTestDatabase(postgresAdminUrl()) : undefined;
       try {
         const env = serverEnv(database?.url);
         const keys = await init(dataDir, env);

@@ -1,8 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openFuzzRuntime } from './fuzz/fuzz-runtime.js';
 import { describeFailure, formatCounts } from './fuzz/report.js';
 import { runFuzz } from './fuzz/runner.js';
-import { dialectsUnderTest } from './support/harness.js';
+import { dialectsUnderTest, postgresAdminUrl } from './support/harness.js';
 
 /** A short seeded run of the contract fuzzer (`pnpm fuzz` runs long); change the seed to explore. */
 const SEED = 1313;
@@ -12,7 +12,7 @@ describe('contract fuzzer (short seeded run)', () => {
   it.each(dialectsUnderTest())(
     'every answer of %s keeps the OpenAPI document',
     async (dialect) => {
-      const { runtime, cleanup } = await openFuzzRuntime(dialect, inject('postgresUrl'));
+      const { runtime, cleanup } = await openFuzzRuntime(dialect, postgresAdminUrl());
       try {
         const result = await runFuzz(runtime, { runs: RUNS, seed: SEED });
         const report = [

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime.js';
 import { within } from './support/async.js';
-import { ensureBuilt, type ServeProcess, spawnServe } from './support/built-cli.js';
+import { BUILD_TIMEOUT_MS, ensureBuilt, type ServeProcess, spawnServe } from './support/built-cli.js';
 import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
 import { dialectsUnderTest, type SharedDatabase, sharedTestDatabase } from './support/harness.js';
 import { testEmbedder } from './support/test-embedder.js';
@@ -29,7 +29,7 @@ for (const dialect of dialectsUnderTest()) {
 
     beforeAll(async () => {
       await ensureBuilt();
-    }, 120_000);
+    }, BUILD_TIMEOUT_MS);
     afterEach(async () => {
       await server?.stop('SIGKILL');
       server = undefined;

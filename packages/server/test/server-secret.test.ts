@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Logger } from '../src/logger.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import { SECRET_FILE_NAME } from '../src/secrets/secret-file.js';
 import { ServerSecretError } from '../src/secrets/server-secrets.js';
 import { expectJson, type Json } from './support/api-assertions.js';
-import { dialectsUnderTest, requestApp } from './support/harness.js';
+import { dialectsUnderTest, postgresAdminUrl, requestApp } from './support/harness.js';
 import { createTestDatabase } from './support/postgres-server.js';
 
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -45,7 +45,7 @@ for (const dialect of dialectsUnderTest()) {
       const dataDir = mkdtempSync(join(tmpdir(), 'hearback-secret-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       if (dialect !== 'postgres') return { dataDir, databaseUrl: undefined };
-      const database = await createTestDatabase(inject('postgresUrl'));
+      const database = await createTestDatabase(postgresAdminUrl());
       cleanups.push(() => database.drop());
       return { dataDir, databaseUrl: database.url };
     }

@@ -1,12 +1,12 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestRuntime, requestApp } from '../../test/support/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestRuntime, postgresAdminUrl, requestApp } from '../../test/support/harness.js';
 import type { Runtime } from '../runtime.js';
 
 const OTHER_BACKENDS = 'from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()';
 
 // Skipped only where the harness has no PostgreSQL (it says so loudly); CI always has one.
-describe.skipIf(!inject('postgresUrl'))('PostgreSQL connection pool', () => {
+describe.skipIf(!postgresAdminUrl())('PostgreSQL connection pool', () => {
   let runtime: Runtime;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {

@@ -71,17 +71,20 @@ function openSqlite(dataDir: string): Database {
   const vectorExtension = loadSqliteVec(sqlite);
   const { database, changeVersion } = cachedSqlite(sqlite, { lookupIndependentTables: LOOKUP_INDEPENDENT_TABLES });
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
-  const normal = sqlite.prepare('pragma synchronous = NORMAL');
-  const full = sqlite.prepare('pragma synchronous = FULL');
+  // Not prepared once: SQLite applies `pragma synchronous = …` when the statement is prepared, so
+  // re-running a kept statement does nothing until a schema change re-prepares it (on a database
+  // that needed no migration, the first relay writes stayed FULL).
+  const normal = () => sqlite.pragma('synchronous = NORMAL');
+  const full = () => sqlite.pragma('synchronous = FULL');
   // Kysely's SQLite driver has one connection behind a mutex: while `work` holds it, no other
   // query (a group commit, an API write) can run, let alone commit without its fsync.
   const unsynced = <T>(work: (db: Kysely<DatabaseSchema>) => Promise<T>): Promise<T> =>
     db.connection().execute(async (connection) => {
-      normal.run();
+      normal();
       try {
         return await work(connection);
       } finally {
-        full.run();
+        full();
       }
     });
   return {

@@ -1,6 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -27,17 +30,61 @@ function newestMtime(dir: string): number {
   );
 }
 
+/** Hook timeout for {@link ensureBuilt}: a build on a busy two-core machine. */
+export const BUILD_TIMEOUT_MS = 180_000;
+
+// Test files run in parallel workers; the lock keeps one from deleting dist (the build starts with
+// `rm -rf dist`) while another runs it. A lock older than this is left over from a killed run.
+const STALE_LOCK_MS = BUILD_TIMEOUT_MS;
+const LOCK_POLL_MS = 100;
+const LOCK = join(
+  tmpdir(),
+  `hearback-build-${createHash('sha256').update(PACKAGE_DIR).digest('hex').slice(0, 12)}.lock`,
+);
+
+function isFresh(): boolean {
+  try {
+    return statSync(CLI).mtimeMs >= newestMtime(join(PACKAGE_DIR, 'src'));
+  } catch {
+    return false;
+  }
+}
+
+function lockAge(): number {
+  try {
+    return Date.now() - statSync(LOCK).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+async function acquireLock(): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (lockAge() > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+    // Another worker builds: nothing to await across processes but the lock directory going away.
+    await delay(LOCK_POLL_MS);
+  }
+}
+
 /**
  * Builds the server when `src` changed since the last build: `pnpm test` builds first, and a direct
- * `vitest run` after editing src then tests current code, not a stale build.
+ * `vitest run` after editing src then tests current code, not a stale build. Once for all parallel
+ * test files (see LOCK).
  */
 export async function ensureBuilt(): Promise<void> {
-  let built = 0;
+  if (isFresh()) return;
+  await acquireLock();
   try {
-    built = statSync(CLI).mtimeMs;
-  } catch {}
-  if (built >= newestMtime(join(PACKAGE_DIR, 'src'))) return;
-  await promisify(execFile)('pnpm', ['run', 'build'], { cwd: PACKAGE_DIR });
+    if (!isFresh()) await promisify(execFile)('pnpm', ['run', 'build'], { cwd: PACKAGE_DIR });
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
 }
 
 export interface ServeProcess {

@@ -1,6 +1,8 @@
 /// <reference path="./provided-context.d.ts" />
+import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
-import { findPostgresBinaries, startPostgres } from './postgres-server.js';
+import { findPostgresBinaries, type PostgresServer, startPostgres } from './postgres-server.js';
+import { createTemplateDatabases } from './template-databases.js';
 
 const MISSING_IN_CI =
   'PostgreSQL is required in CI but initdb/pg_ctl/postgres were not found ' +
@@ -18,15 +20,31 @@ const MISSING_LOCALLY = [
   '',
 ].join('\n');
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  if (!findPostgresBinaries()) {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let servers: PostgresServer[] = [];
+  if (findPostgresBinaries()) {
+    // One server per worker, not one database per file on a shared server: the outbox relay reads
+    // `pg_snapshot_xmin`, which any transaction open in any database of the server holds back, so
+    // files running side by side on one server would stall each other's relays.
+    // maxWorkers is resolved (1 under --no-file-parallelism); unset, vitest runs one less than the cores.
+    const workers = project.config.maxWorkers || Math.max(availableParallelism() - 1, 1);
+    servers = await Promise.all(Array.from({ length: workers }, () => startPostgres()));
+  } else {
     if (process.env.CI === 'true') throw new Error(MISSING_IN_CI);
     process.stderr.write(`${MISSING_LOCALLY}\n`);
-    project.provide('postgresUrl', '');
-    return undefined;
   }
-
-  const server = await startPostgres();
-  project.provide('postgresUrl', server.url);
-  return () => server.stop();
+  const stopServers = () => Promise.all(servers.map((server) => server.stop()));
+  const urls = servers.map((server) => server.url);
+  try {
+    const templates = await createTemplateDatabases(urls);
+    project.provide('postgresUrls', urls);
+    project.provide('sqliteTemplate', templates.sqliteFile);
+    return async () => {
+      await templates.remove();
+      await stopServers();
+    };
+  } catch (error) {
+    await stopServers();
+    throw error;
+  }
 }

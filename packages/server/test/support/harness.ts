@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
 import { createTestDatabase } from './postgres-server.js';
+import { POSTGRES_TEMPLATE } from './template-databases.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,7 +30,8 @@ export interface SharedDatabase {
 }
 
 /**
- * A fresh database of the dialect that runtimes (or `hearback serve` processes) open one after
+ * A fresh, migrated database of the dialect (a copy of the run's template, see
+ * template-databases.ts) that runtimes (or `hearback serve` processes) open one after
  * another, as restarts of a server, or several servers, do.
  *
  * @example
@@ -38,7 +40,12 @@ export interface SharedDatabase {
  */
 export async function sharedTestDatabase(dialect: DialectName): Promise<SharedDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
-  const postgres = dialect === 'postgres' ? await createTestDatabase(inject('postgresUrl')) : undefined;
+  const postgres =
+    dialect === 'postgres' ? await createTestDatabase(postgresAdminUrl(), { template: POSTGRES_TEMPLATE }) : undefined;
+  if (!postgres) {
+    const template = inject('sqliteTemplate');
+    copyFileSync(template, join(dataDir, basename(template)));
+  }
   const opened: Runtime[] = [];
   const closed = new WeakSet<Runtime>();
   return {
@@ -79,8 +86,20 @@ export async function openTestRuntime(
   return { runtime: await database.open(overrides, options), cleanup: () => database.cleanup() };
 }
 
+/**
+ * Admin URL of this worker's throwaway PostgreSQL server (test/support/global-setup.ts), or ''
+ * when PostgreSQL is unavailable. Create databases on it with `createTestDatabase`.
+ */
+export function postgresAdminUrl(): string {
+  const urls = inject('postgresUrls');
+  if (urls.length === 0) return '';
+  // VITEST_POOL_ID runs from 1 to maxWorkers: one worker, one server.
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length] ?? '';
+}
+
 export function dialectsUnderTest(): DialectName[] {
-  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+  return postgresAdminUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
 /**

@@ -4,7 +4,12 @@ import 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Admin URL of the throwaway PostgreSQL server, or '' when PostgreSQL is unavailable. */
-    postgresUrl: string;
+    /**
+     * Admin URLs of the throwaway PostgreSQL servers, one per worker (see `postgresAdminUrl` in
+     * harness.ts), or [] when PostgreSQL is unavailable.
+     */
+    postgresUrls: string[];
+    /** A migrated SQLite file to copy (test/support/template-databases.ts). */
+    sqliteTemplate: string;
   }
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { dialectsUnderTest } from '../../../test/support/harness.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dialectsUnderTest, postgresAdminUrl } from '../../../test/support/harness.js';
 import { createTestDatabase } from '../../../test/support/postgres-server.js';
 import { JobRunner } from '../../jobs/job-runner.js';
 import { type Database, openDatabase } from '../database.js';
@@ -24,7 +24,7 @@ for (const dialect of dialectsUnderTest()) {
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       let databaseUrl: string | undefined;
       if (dialect === 'postgres') {
-        const created = await createTestDatabase(inject('postgresUrl'));
+        const created = await createTestDatabase(postgresAdminUrl());
         databaseUrl = created.url;
         cleanups.push(() => created.drop());
       }

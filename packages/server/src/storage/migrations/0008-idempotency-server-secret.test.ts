@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { dialectsUnderTest } from '../../../test/support/harness.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dialectsUnderTest, postgresAdminUrl } from '../../../test/support/harness.js';
 import { createTestDatabase } from '../../../test/support/postgres-server.js';
 import { ServerSecrets } from '../../secrets/server-secrets.js';
 import { idempotencyService } from '../../services/idempotency.js';
@@ -37,7 +37,7 @@ for (const dialect of dialectsUnderTest()) {
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       let databaseUrl: string | undefined;
       if (dialect === 'postgres') {
-        const created = await createTestDatabase(inject('postgresUrl'));
+        const created = await createTestDatabase(postgresAdminUrl());
         databaseUrl = created.url;
         cleanups.push(() => created.drop());
       }
