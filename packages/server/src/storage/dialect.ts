@@ -8,8 +8,6 @@ import type { CollectFinders, CollectLookup } from './repositories/collect-looku
 import type { Executor } from './repositories/executor.js';
 import type { StreamPosition } from './repositories/outbox.js';
 
-export type { Dialect };
-
 /**
  * Everything SQLite and PostgreSQL do differently, behind one interface built once when the
  * database opens (`storage/sqlite/sqlite-dialect.ts`, `storage/postgres/postgres-dialect.ts`).
