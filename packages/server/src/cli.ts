@@ -58,7 +58,7 @@ program
       .catch((error: unknown) => logger.error('search warm-up failed', { error: String(error) }));
     process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
     if (config.publicUrl) process.stdout.write(`Public URL: ${server.publicUrl}\n`);
-    process.stdout.write(`Storage: ${runtime.database.dialect} (${runtime.database.location})\n`);
+    process.stdout.write(`Storage: ${runtime.database.dialect.name} (${runtime.database.location})\n`);
     // Before the API reference line, which tools (and the CLI tests) read as "started".
     if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.publicUrl}/\n`);
     process.stdout.write(`API reference: ${server.publicUrl}/openapi.json\n`);
@@ -108,7 +108,7 @@ program
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
     const runtime = await createRuntime(configFrom(options, { runJobs: false }));
-    process.stdout.write(`Database is up to date (${runtime.database.dialect}).\n`);
+    process.stdout.write(`Database is up to date (${runtime.database.dialect.name}).\n`);
     await runtime.close();
   });
 

@@ -18,8 +18,6 @@ import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
 
 const JOB_WAKE_DELAY_MS = 20;
-/** Batches in flight on PostgreSQL: enough to overlap round trips and fsyncs, few for the pool. */
-const POSTGRES_COMMIT_CONCURRENCY = 3;
 
 export interface RuntimeOptions {
   /** Replaces the embedder the configuration asks for (tests inject a deterministic one). */
@@ -65,7 +63,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   const { secrets, file: secretFile } = resolveServerSecrets(config.secret, config.dataDir);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (secretFile?.created) logger?.info('server secret generated', { path: secretFile.path });
-  if (secretFile && database.dialect === 'postgres') {
+  if (secretFile && database.dialect.name === 'postgres') {
     // Processes on one database must share the secret, or none can replay what another stored.
     logger?.info(
       'warning: the server secret comes from this data directory; every process on this PostgreSQL database needs the same one: set HEARBACK_SECRET',
@@ -93,7 +91,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
-    commitConcurrency: config.commitConcurrency ?? (database.dialect === 'postgres' ? POSTGRES_COMMIT_CONCURRENCY : 1),
+    commitConcurrency: config.commitConcurrency ?? database.dialect.commitConcurrency,
     onEvents: () => jobs.wake(),
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
   });

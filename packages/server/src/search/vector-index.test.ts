@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { createRuntime, type Runtime } from '../runtime.js';
-import { SqliteVecTables } from '../storage/repositories/embeddings.js';
+import { SqliteVecTables } from '../storage/sqlite/vec-tables.js';
 import { normalize, vectorToBytes } from './embedder.js';
 import { LOCAL_MODEL } from './local-embedder.js';
 import { exactScanIndex, sqliteVecIndex, type VectorQuery } from './vector-index.js';
@@ -104,7 +104,7 @@ describe('sqlite-vec index: sign-bit candidates re-scored against the float vect
   });
 
   it('finds the labelled neighbours and agrees with the exact scan on their order and similarity', async () => {
-    expect(runtime.database.sqliteVec).toBe(true);
+    expect(runtime.database.dialect.vectorIndex.kind).toBe('sqlite-vec');
     const exact = exactScanIndex(runtime.store.embeddings);
     const index = sqliteVecIndex(runtime.store.embeddings);
     for (const { topic, vector } of queries) {

@@ -7,7 +7,8 @@ import { testEmbedder } from '../../test/support/test-embedder.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { reindexOrganizationHandler } from '../jobs/reindex-organization.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.js';
-import { type SearchTables, SqliteVecTables } from '../storage/repositories/embeddings.js';
+import type { SearchTables } from '../storage/repositories/embeddings.js';
+import { SqliteVecTables } from '../storage/sqlite/vec-tables.js';
 import { embedAndStore } from './embedding.js';
 import type { BootstrappedOrganization } from './organizations.js';
 import { REINDEX_EVENT, searchReindexService } from './search-reindex.js';
@@ -237,7 +238,7 @@ for (const dialect of dialectsUnderTest()) {
       const after = await search(restarted, orgA, 'crashes when I upload a photo');
       expect(after[0]).toMatchObject({ feedback: { id: idsA[0] }, similarity: expect.any(Number) });
       expect(after.every((hit) => hit.feedback.orgId === orgA.organization.id)).toBe(true);
-      if (restarted.database.sqliteVec) {
+      if (restarted.database.dialect.vectorIndex.kind === 'sqlite-vec') {
         const table = SqliteVecTables.tableName('test-a', 8);
         const left = await sql<{ count: number }>`select count(*) as count from ${sql.table(table)}`.execute(
           restarted.database.db,

@@ -8,7 +8,7 @@ const DEFAULT_CAPACITY = 1_000;
  * after the change; until then all requests share one lookup.
  *
  * @example
- * const keys = new VersionedCache<StoredApiKey>(database.changeVersion);
+ * const keys = new VersionedCache<StoredApiKey>(changeVersion);
  * const key = await keys.get(id, () => selectKey(id));
  */
 export class VersionedCache<V> {

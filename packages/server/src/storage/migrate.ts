@@ -6,7 +6,7 @@ import { migrationProvider } from './migrations/index.js';
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
-    provider: migrationProvider({ dialect: database.dialect }),
+    provider: migrationProvider({ dialect: database.dialect.name }),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

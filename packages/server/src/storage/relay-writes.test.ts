@@ -3,6 +3,7 @@ import { deferred } from '../../test/support/async.js';
 import { openTestRuntime } from '../../test/support/harness.js';
 import { newId } from '../lib/ids.js';
 import type { Runtime } from '../runtime.js';
+import type { Executor } from './repositories/executor.js';
 import { createStore } from './store.js';
 
 const NORMAL = 1;
@@ -10,7 +11,7 @@ const FULL = 2;
 
 /**
  * On SQLite the outbox relay's own writes (leases, completions, failures) commit without an fsync
- * (Database.unsynced): everything else must keep synchronous = FULL.
+ * (DialectAdapter.unsynced): everything else must keep synchronous = FULL.
  */
 describe('SQLite relay writes without fsync', () => {
   let runtime: Runtime;
@@ -21,6 +22,9 @@ describe('SQLite relay writes without fsync', () => {
   afterEach(async () => {
     await cleanup();
   });
+
+  const unsynced = <T>(work: (db: Executor) => Promise<T>) =>
+    runtime.database.dialect.unsynced(runtime.database.db, work);
 
   const synchronous = async (db = runtime.database.db) => {
     const { rows } = await db.executeQuery<{ synchronous: number }>({
@@ -33,8 +37,6 @@ describe('SQLite relay writes without fsync', () => {
   };
 
   it('runs its work with synchronous = NORMAL and restores FULL afterwards, also when the work fails', async () => {
-    const unsynced = runtime.database.unsynced;
-    if (!unsynced) throw new Error('SQLite must offer unsynced writes');
     expect(await synchronous()).toBe(FULL);
     expect(await unsynced((db) => synchronous(db))).toBe(NORMAL);
     expect(await synchronous()).toBe(FULL);
@@ -47,8 +49,6 @@ describe('SQLite relay writes without fsync', () => {
   });
 
   it('holds the connection: a transaction queued meanwhile commits with FULL, after the unsynced work', async () => {
-    const unsynced = runtime.database.unsynced;
-    if (!unsynced) throw new Error('SQLite must offer unsynced writes');
     const release = deferred();
     const order: string[] = [];
     const relay = unsynced(async (db) => {
@@ -65,11 +65,23 @@ describe('SQLite relay writes without fsync', () => {
     expect(order).toEqual([`relay ${NORMAL}`, `transaction ${FULL}`]);
   });
 
+  it('inside a transaction is part of it: no wait for the connection the transaction holds, and FULL', async () => {
+    const { dialect } = runtime.database;
+    const seen = await runtime.database.db
+      .transaction()
+      .execute((trx) =>
+        dialect.unsynced(trx, async (db) => ({ same: db === trx, synchronous: await synchronous(db) })),
+      );
+    expect(seen).toEqual({ same: true, synchronous: FULL });
+  });
+
   it('is what the store uses for the relay (lease, position, retries), and nothing else', async () => {
-    const unsynced = runtime.database.unsynced;
-    if (!unsynced) throw new Error('SQLite must offer unsynced writes');
-    const spy = vi.fn(unsynced);
-    const store = createStore({ ...runtime.database, unsynced: spy as typeof unsynced });
+    const { dialect } = runtime.database;
+    const spy = vi.fn(dialect.unsynced);
+    const store = createStore({
+      ...runtime.database,
+      dialect: { ...dialect, unsynced: spy as typeof dialect.unsynced },
+    });
     const org = await runtime.services.organizations.bootstrap({ name: 'Relay' });
     const now = new Date().toISOString();
     await store.outbox.append(

@@ -1,4 +1,4 @@
-import type { Database } from '../database.js';
+import type { RunPrepared } from '../postgres/run-prepared.js';
 import type { FeedbackTable } from '../schema.js';
 import { type KeyedFeedback, type NewFeedback, toFeedbackRow } from './feedback.js';
 import type { OutboxEvent } from './outbox.js';
@@ -77,9 +77,7 @@ from open_items item left join stored on stored.item_id = item.id`;
  * @example
  * const outcomes = await collectInsert.insertForPlans(entries, ['enterprise']);
  */
-export function collectInsertRepository(database: Pick<Database, 'runPrepared'>) {
-  const { runPrepared } = database;
-  if (!runPrepared) return undefined;
+export function collectInsertRepository(runPrepared: RunPrepared) {
   return {
     async insertForPlans(
       entries: readonly FeedbackWithEvent[],
@@ -120,4 +118,4 @@ export function collectInsertRepository(database: Pick<Database, 'runPrepared'>)
   };
 }
 
-export type CollectInsertRepository = NonNullable<ReturnType<typeof collectInsertRepository>>;
+export type CollectInsertRepository = ReturnType<typeof collectInsertRepository>;

@@ -1,5 +1,5 @@
 import type { Inbox } from '../../domain/organization.js';
-import type { Database } from '../database.js';
+import type { RunPrepared } from '../postgres/run-prepared.js';
 import type { ApiKeysTable, InboxesTable } from '../schema.js';
 import { type StoredApiKey, toApiKey } from './api-keys.js';
 import type { Executor } from './executor.js';
@@ -11,7 +11,8 @@ export interface KeyAndInbox {
   inbox: Inbox | undefined;
 }
 
-interface Finders {
+/** The cached repository lookups (see DialectAdapter.lookupCache). */
+export interface CollectFinders {
   findKey(id: string): Promise<StoredApiKey | undefined>;
   findInbox(inboxKey: string): Promise<Inbox | undefined>;
 }
@@ -21,24 +22,30 @@ const STATEMENT_NAME = 'hearback_collect_lookup';
 
 /**
  * The two reads every `POST /collect` makes before its batch: the API key (read afresh every time,
- * so a revocation holds from the next request on) and the inbox. On PostgreSQL they are one round
- * trip: a single prepared statement, the inbox left-joined to the key by its inbox key. Elsewhere
- * (SQLite) they are the two repository lookups, which are served from the version-checked caches.
+ * so a revocation holds from the next request on) and the inbox.
  *
  * @example
- * const { key, inbox } = await lookups.keyAndInbox('key_01J…', 'ibx_…');
+ * const { key, inbox } = await store.collectLookup.keyAndInbox('key_01J…', 'ibx_…');
  */
-export function collectLookupRepository(db: Executor, database: Pick<Database, 'runPrepared'>, finders: Finders) {
-  const { runPrepared } = database;
-  if (!runPrepared) {
-    return {
-      async keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox> {
-        const key = await finders.findKey(keyId);
-        return { key, inbox: key && (await finders.findInbox(inboxKey)) };
-      },
-    };
-  }
-  // Built on first use: transactions get repositories too, and never call this.
+export interface CollectLookup {
+  keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox>;
+}
+
+/** SQLite's: the two repository lookups, which are served from the version-checked caches. */
+export function collectLookupByFinders(finders: CollectFinders): CollectLookup {
+  return {
+    async keyAndInbox(keyId, inboxKey) {
+      const key = await finders.findKey(keyId);
+      return { key, inbox: key && (await finders.findInbox(inboxKey)) };
+    },
+  };
+}
+
+/**
+ * PostgreSQL's: one round trip, a single prepared statement, the inbox left-joined to the key by
+ * its inbox key. Never inside a transaction (the statement runs on any connection of the pool).
+ */
+export function preparedCollectLookup(db: Executor, runPrepared: RunPrepared): CollectLookup {
   let statement: { sql: string; order: ('key' | 'inbox')[] } | undefined;
   // Lookups of one event-loop turn, by key id and inbox key. Every request handled in a turn had
   // arrived before the turn began, and a query sent during it reads a state at least that new:
@@ -61,7 +68,7 @@ export function collectLookupRepository(db: Executor, database: Pick<Database, '
     return { key: toApiKey(row as unknown as ApiKeysTable), inbox };
   };
   return {
-    keyAndInbox(keyId: string, inboxKey: string): Promise<KeyAndInbox> {
+    keyAndInbox(keyId, inboxKey) {
       if (!turn) {
         turn = new Map();
         setImmediate(() => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Dialect } from '../migrations/context.js';
-import { type PendingFeedback, type SearchTables, SqliteVecTables } from './embeddings.js';
+import type { VectorIndexTables } from '../dialect.js';
+import type { PendingFeedback, SearchTables } from './embeddings.js';
 import type { Executor } from './executor.js';
 
 /** A vector space: vectors of one model and length. */
@@ -14,7 +14,7 @@ export interface ModelSpace {
  * the vectors of other models it leaves behind. Pages go by id (ids sort by creation), so a run
  * moves forward even past an item the embedder returned nothing for.
  */
-export function embeddingBacklogRepository(executor: Executor, dialect: Dialect, vecTables?: SqliteVecTables) {
+export function embeddingBacklogRepository(executor: Executor, vectorIndex: VectorIndexTables) {
   const db = executor.withTables<SearchTables>();
 
   /**
@@ -99,9 +99,9 @@ export function embeddingBacklogRepository(executor: Executor, dialect: Dialect,
     spaces,
 
     /**
-     * Deletes the organization's vectors of every model but `keepModel`, and on SQLite their rows in
-     * the sqlite-vec tables of those spaces and of `alsoSpaces` (spaces whose stored vectors were
-     * already replaced, so only their vec0 copies remain). Call inside a transaction.
+     * Deletes the organization's vectors of every model but `keepModel`, and their rows in the
+     * vector index (sqlite-vec) for those spaces and for `alsoSpaces` (spaces whose stored vectors
+     * were already replaced, so only their index copies remain). Call inside a transaction.
      */
     async removeOtherModels(orgId: string, keepModel: string, alsoSpaces: readonly ModelSpace[] = []): Promise<void> {
       const stale = [...(await spaces(orgId)), ...alsoSpaces].filter((space) => space.model !== keepModel);
@@ -110,15 +110,7 @@ export function embeddingBacklogRepository(executor: Executor, dialect: Dialect,
         .where('model', '<>', keepModel)
         .where('feedback_id', 'in', (eb) => eb.selectFrom('feedback').select('id').where('org_id', '=', orgId))
         .execute();
-      if (!vecTables || dialect !== 'sqlite') return;
-      for (const space of stale) {
-        const name = SqliteVecTables.tableName(space.model, space.dim);
-        const existing = await sql<{ name: string }>`select name from sqlite_master where name = ${name}`.execute(db);
-        if (existing.rows.length === 0) continue;
-        await sql`delete from ${sql.table(name)} where rowid in (select rowid from feedback where org_id = ${orgId})`.execute(
-          db,
-        );
-      }
+      await vectorIndex.removeOrganization(executor, orgId, stale);
     },
   };
 }

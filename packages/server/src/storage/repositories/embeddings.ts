@@ -1,6 +1,6 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { FeedbackFilters } from '../../domain/feedback.js';
-import type { Dialect } from '../migrations/context.js';
+import type { VectorIndexTables } from '../dialect.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -47,70 +47,14 @@ export function joinedFeedbackMatches(scope: BrandScope, filters: FeedbackFilter
 }
 
 /**
- * Rows per vec0 chunk. vec0 (0.1.9) selects each chunk's k nearest in O(k × chunk) and merges
- * chunk results in O(k): with 1,024-row chunks (its default) a k of 800 costs 800 passes over the
- * partition; with 64-row chunks at most 64. Measured at 100k rows: k=1000 in 69 ms instead of 549.
+ * Stored embeddings: written by the embedding job, read by vector search. Where the database has a
+ * vector index (sqlite-vec), the same writes keep it in step.
  */
-const VEC_CHUNK_SIZE = 64;
-
-/**
- * sqlite-vec `vec0` tables, one per model and dimension (a vec0 column has a fixed size), created
- * on first use and filled from `feedback_embeddings`, so the extension may arrive after the data.
- * They hold each vector's signs as bits (`vec_quantize_binary`): the coarse k-nearest scan compares
- * 64 bytes a row by Hamming distance instead of 2 KB of floats, and the float vectors, which stay in
- * `feedback_embeddings`, re-score its candidates. Rows are keyed by the feedback row's rowid and
- * carry the feedback id, which readers check.
- */
-export class SqliteVecTables {
-  private readonly ready = new Set<string>();
-
-  static tableName(model: string, dimensions: number): string {
-    return `${SqliteVecTables.float32TableName(model, dimensions)}_bit`;
-  }
-
-  /** The float32 layout of the first release, replaced by the bit one on first use after an upgrade. */
-  static float32TableName(model: string, dimensions: number): string {
-    return `vec_${model
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_')
-      .slice(0, 48)}_${dimensions}`;
-  }
-
-  async ensure(db: Executor, model: string, dimensions: number): Promise<string> {
-    const name = SqliteVecTables.tableName(model, dimensions);
-    if (this.ready.has(name)) return name;
-    // All or nothing: a table left half filled (a crash) would be taken for a complete one. The
-    // check is inside the transaction, so two first searches at once build it once.
-    const build = async (tx: Executor) => {
-      const existing = await sql<{ name: string }>`select name from sqlite_master where name = ${name}`.execute(tx);
-      if (existing.rows.length > 0) return;
-      await sql`create virtual table ${sql.table(name)} using vec0(
-          org_id text partition key,
-          embedding bit[${sql.raw(String(dimensions))}],
-          +feedback_id text,
-          chunk_size = ${sql.raw(String(VEC_CHUNK_SIZE))}
-        )`.execute(tx);
-      await sql`insert into ${sql.table(name)} (rowid, org_id, embedding, feedback_id)
-          select f.rowid, f.org_id, vec_quantize_binary(e.vector), f.id
-          from feedback_embeddings e join feedback f on f.id = e.feedback_id
-          where e.model = ${model} and e.dim = ${dimensions}`.execute(tx);
-      await sql`drop table if exists ${sql.table(SqliteVecTables.float32TableName(model, dimensions))}`.execute(tx);
-    };
-    await (db.isTransaction ? build(db) : db.transaction().execute(build));
-    this.ready.add(name);
-    return name;
-  }
-}
-
-/**
- * Stored embeddings: written by the embedding job, read by vector search. On SQLite with
- * sqlite-vec the same writes keep the model's `vec0` table in step.
- */
-export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTables?: SqliteVecTables) {
+export function embeddingsRepository(executor: Executor, vectorIndex: VectorIndexTables) {
   const db = executor.withTables<SearchTables>();
   return {
     /** True when vector search can use sqlite-vec. */
-    hasSqliteVec: vecTables !== undefined,
+    hasSqliteVec: vectorIndex.kind === 'sqlite-vec',
 
     async find(feedbackId: string, model: string): Promise<Uint8Array | undefined> {
       const row = await db
@@ -134,7 +78,7 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
       return new Set(rows.map((row) => row.feedback_id));
     },
 
-    /** Inserts or replaces embeddings; call inside a transaction (two tables on SQLite with sqlite-vec). */
+    /** Inserts or replaces embeddings; call inside a transaction (the vector index is written too). */
     async upsertMany(model: string, items: { feedbackId: string; vector: Uint8Array; dim: number }[], now: string) {
       if (items.length === 0) return;
       await db
@@ -157,18 +101,7 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
           })),
         )
         .execute();
-      if (!vecTables || dialect !== 'sqlite') return;
-      // Bits pack by bytes: other dimensions have no vec0 table (their search is the exact scan).
-      for (const item of items.filter((each) => each.dim % 8 === 0)) {
-        const table = sql.table(await vecTables.ensure(executor, model, item.dim));
-        // vec0 has no upsert; a rowid left by a deleted item may also have been reused.
-        await sql`delete from ${table} where rowid = (select rowid from feedback where id = ${item.feedbackId})`.execute(
-          executor,
-        );
-        await sql`insert into ${table} (rowid, org_id, embedding, feedback_id)
-            select rowid, org_id, vec_quantize_binary(${item.vector}), id from feedback
-            where id = ${item.feedbackId}`.execute(executor);
-      }
+      await vectorIndex.add(executor, model, items);
     },
 
     /**
@@ -203,13 +136,7 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
       dimensions: number,
       k: number,
     ): Promise<{ feedbackId: string; distance: number }[]> {
-      if (!vecTables) throw new Error('sqlite-vec is not loaded');
-      const table = sql.table(await vecTables.ensure(executor, model, dimensions));
-      const result = await sql<{ feedback_id: string; distance: number }>`
-          select feedback_id, distance from ${table}
-          where embedding match vec_quantize_binary(${vector}) and k = ${k} and org_id = ${orgId}
-          order by distance`.execute(executor);
-      return result.rows.map((row) => ({ feedbackId: row.feedback_id, distance: row.distance }));
+      return vectorIndex.nearestInOrg(executor, { orgId, model, vector, dimensions, k });
     },
 
     /**
@@ -237,16 +164,3 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
 }
 
 export type EmbeddingsRepository = ReturnType<typeof embeddingsRepository>;
-
-const vecTablesByDatabase = new WeakMap<object, SqliteVecTables>();
-
-/** The database's vec0 table registry (shared by the store and its transactions); none without sqlite-vec. */
-export function vecTablesFor(database: { sqliteVec?: boolean }): SqliteVecTables | undefined {
-  if (!database.sqliteVec) return undefined;
-  let tables = vecTablesByDatabase.get(database);
-  if (!tables) {
-    tables = new SqliteVecTables();
-    vecTablesByDatabase.set(database, tables);
-  }
-  return tables;
-}

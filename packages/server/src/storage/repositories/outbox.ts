@@ -1,6 +1,6 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { CompiledInserts } from '../compiled-inserts.js';
-import type { Dialect } from '../migrations/context.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { OutboxTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
@@ -21,7 +21,8 @@ export interface ClaimedEvent extends OutboxEvent {
 
 /**
  * Where a consumer stands in the log: after the event `seq` written by transaction `tx` (the
- * PostgreSQL transaction id as text; always '0' on SQLite, where `seq` order is commit order).
+ * PostgreSQL transaction id as text; always '0' on SQLite, where `seq` order is commit order;
+ * see OutboxLogOrder).
  */
 export interface StreamPosition {
   tx: string;
@@ -60,32 +61,24 @@ export const START_OF_LOG: StreamPosition = { tx: '0', seq: 0 };
 /** The consumer of a runtime's job runner (see JobRunner), unless it is given another name. */
 export const DEFAULT_CONSUMER = 'jobs';
 
-/** Runs relay bookkeeping; on SQLite without an fsync of its own (see Database.unsynced). */
-export type RelayWrites = <T>(work: (db: Executor) => Promise<T>) => Promise<T>;
-
 /**
  * The outbox: an append-only log of events written in the same transaction as the change they
  * announce, read by named consumers at positions of their own (see migration 0006). Delivery is
  * at-least-once: a position moves only after its batch was handled.
  */
-export function outboxRepository(db: Executor, dialect: Dialect, inserts?: CompiledInserts, relayWrites?: RelayWrites) {
-  const relay: RelayWrites = relayWrites ?? ((work) => work(db));
-  const postgres = dialect === 'postgres';
+export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?: CompiledInserts) {
+  /** Relay bookkeeping: harmless to lose, so without an fsync of its own where that is cheaper. */
+  const relay = <T>(work: (db: Executor) => Promise<T>) => dialect.unsynced(db, work);
+  const log = dialect.outboxLog;
 
-  /** Events after `position` (PostgreSQL: only of transactions older than all running ones). */
+  /** Events a reader may take after `position`, in log order. */
   function eventsAfter(position: StreamPosition, limit?: number) {
-    let query = db.selectFrom('outbox').select(['seq', 'id', 'org_id', 'type', 'payload', 'created_at']);
-    if (postgres) {
-      query = query
-        .select(sql<string>`outbox.tx::text`.as('position_tx'))
-        .where(sql<boolean>`(tx, seq) > (${position.tx}::xid8, ${position.seq})`)
-        .where(sql<boolean>`tx < pg_snapshot_xmin(pg_current_snapshot())`)
-        // Qualified: a bare `tx` would name the text column above, and sort as text.
-        .orderBy(sql`outbox.tx`)
-        .orderBy('seq');
-    } else {
-      query = query.where('seq', '>', position.seq).orderBy('seq');
-    }
+    let query = db
+      .selectFrom('outbox')
+      .select(['seq', 'id', 'org_id', 'type', 'payload', 'created_at'])
+      .select(log.positionTx.as('position_tx'))
+      .where(log.readableAfter(position));
+    for (const column of log.order) query = query.orderBy(column);
     return limit === undefined ? query : query.limit(limit);
   }
 
@@ -120,8 +113,7 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
       const rows = await eventsAfter(position, limit).execute();
       return rows.map((row) => {
         const event = toEvent(row);
-        const tx = postgres ? String((row as { position_tx?: unknown }).position_tx) : '0';
-        return { ...event, position: { tx, seq: event.seq } };
+        return { ...event, position: { tx: row.position_tx, seq: event.seq } };
       });
     },
 
@@ -247,7 +239,7 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
               .orderBy('available_at')
               .orderBy('event_seq')
               .limit(limit)
-              .$if(postgres, (query) => query.forUpdate().skipLocked()),
+              .$call((query) => dialect.forUpdateSkipLocked(query)),
           )
           .returning(['event_seq', 'attempts'])
           .execute(),
@@ -320,11 +312,7 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
                   ),
                 ),
               );
-            if (slowest) {
-              query = postgres
-                ? query.where(sql<boolean>`(tx, seq) <= (${slowest.tx}::xid8, ${slowest.seq})`)
-                : query.where('seq', '<=', slowest.seq);
-            }
+            if (slowest) query = query.where(log.atOrBefore(slowest));
             return query.orderBy('seq').limit(limit);
           })
           .executeTakeFirst(),
@@ -343,11 +331,7 @@ export function outboxRepository(db: Executor, dialect: Dialect, inserts?: Compi
         .select('seq')
         .where('org_id', '=', orgId)
         .where('type', '=', type)
-        .where(
-          postgres
-            ? sql<boolean>`(tx, seq) > (${position.tx}::xid8, ${position.seq})`
-            : sql<boolean>`seq > ${position.seq}`,
-        )
+        .where(log.after(position))
         .limit(1)
         .executeTakeFirst();
       if (ahead) return true;

@@ -1,14 +1,9 @@
-import type { Dialect } from '../migrations/context.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { Executor } from './executor.js';
-import type { RelayWrites } from './outbox.js';
 
 export type UsageCounter = 'events' | 'searches';
 
-/**
- * `unsynced` (the store's, never a transaction's) runs a write on SQLite without an fsync of its
- * own; see Database.unsynced.
- */
-export function usageRepository(db: Executor, dialect: Dialect, unsynced?: RelayWrites) {
+export function usageRepository(db: Executor, dialect: DialectAdapter) {
   return {
     /**
      * Adds one to the counter unless it has reached `cap` (`null`: no cap), in one statement, so
@@ -35,7 +30,7 @@ export function usageRepository(db: Executor, dialect: Dialect, unsynced?: Relay
           })
           .returning(counter)
           .executeTakeFirst();
-      const row = await (unsynced && dialect === 'sqlite' ? unsynced(spend) : spend(db));
+      const row = await dialect.unsynced(db, spend);
       return row !== undefined;
     },
     /**
@@ -53,7 +48,7 @@ export function usageRepository(db: Executor, dialect: Dialect, unsynced?: Relay
         .select(counter)
         .where('org_id', '=', orgId)
         .where('period', '=', period)
-        .$if(dialect === 'postgres', (query) => query.forUpdate())
+        .$call((query) => dialect.forUpdate(query))
         .executeTakeFirstOrThrow();
       return Number(row[counter]);
     },
@@ -75,7 +70,7 @@ export function usageRepository(db: Executor, dialect: Dialect, unsynced?: Relay
      */
     async addApart(orgId: string, period: string, counter: UsageCounter, amount: number): Promise<void> {
       const add = (executor: Executor) => increment(executor, orgId, period, counter, amount);
-      await (unsynced && dialect === 'sqlite' ? unsynced(add) : add(db));
+      await dialect.unsynced(db, add);
     },
   };
 }

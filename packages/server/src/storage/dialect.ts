@@ -1,0 +1,125 @@
+import type { RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { FeedbackFilters } from '../domain/feedback.js';
+import type { VersionedCache } from './lookup-cache.js';
+import type { Dialect } from './migrations/context.js';
+import type { BrandScope } from './repositories/brands.js';
+import type { CollectInsertRepository } from './repositories/collect-insert.js';
+import type { CollectFinders, CollectLookup } from './repositories/collect-lookup.js';
+import type { Executor } from './repositories/executor.js';
+import type { StreamPosition } from './repositories/outbox.js';
+
+/**
+ * Everything SQLite and PostgreSQL do differently, behind one interface built once when the
+ * database opens (`storage/sqlite/sqlite-dialect.ts`, `storage/postgres/postgres-dialect.ts`).
+ * Repositories write their SQL once in Kysely and call this where the dialects differ; none of
+ * them asks which dialect it runs on. Migrations still branch on the dialect's name: DDL differs
+ * column by column, and each branch there runs once.
+ */
+export interface DialectAdapter {
+  /** For start-up output and migrations only. */
+  readonly name: Dialect;
+
+  /** Batches worth committing at once: SQLite commits one at a time whatever is asked. */
+  readonly commitConcurrency: number;
+
+  /**
+   * Runs writes whose loss on power failure is harmless: the outbox relay's leases and completions
+   * (a lost one means an event is handled again, which at-least-once delivery allows) and usage
+   * counts whose loss favours the customer. On SQLite they commit without an fsync of their own,
+   * and are durable once anything later is (the next synced commit syncs the whole WAL);
+   * elsewhere, and inside a transaction, they are ordinary writes.
+   */
+  unsynced<T>(db: Executor, work: (db: Executor) => Promise<T>): Promise<T>;
+
+  /** Locks the rows read until the transaction ends, so two processes cannot both change them. */
+  forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+
+  /** {@link forUpdate}, passing over rows another transaction holds: processes claim disjoint rows. */
+  forUpdateSkipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+
+  /** Where a row of `outbox` is in the log, and which rows a reader may take (see OutboxLogOrder). */
+  readonly outboxLog: OutboxLogOrder;
+
+  /**
+   * Up to `limit` items the scope may see under the filters whose comment has any of `terms`
+   * (already normalized, see query-terms.ts), best match first (ties: newest id first).
+   */
+  fullTextMatches(
+    db: Executor,
+    scope: BrandScope,
+    filters: FeedbackFilters,
+    terms: readonly string[],
+    limit: number,
+  ): Promise<{ id: string; comment: string | null }[]>;
+
+  /** The approximate nearest-neighbour index kept beside `feedback_embeddings`, if the platform has one. */
+  readonly vectorIndex: VectorIndexTables;
+
+  /**
+   * A cache for the lookups of every request (API keys, inboxes) that knows when the data changed,
+   * where that is cheap to know (SQLite's change counters); `undefined` where it is not.
+   */
+  lookupCache<V>(): VersionedCache<V> | undefined;
+
+  /** The key and inbox reads of every `POST /collect`, in as few round trips as the dialect allows. */
+  collectLookup(finders: CollectFinders): CollectLookup;
+
+  /**
+   * A `/collect` batch stored in one statement outside any transaction, where that saves round
+   * trips (PostgreSQL); `undefined` on SQLite, where a batch is one local transaction.
+   */
+  readonly collectInsert: CollectInsertRepository | undefined;
+}
+
+/**
+ * Order in the outbox log (see StreamPosition). On SQLite one writer commits at a time, so `seq`
+ * order is commit order and `tx` is always '0'. On PostgreSQL `seq` is drawn before commit, so a
+ * later `seq` may commit first: the log is read in (transaction id, seq) order, and only below the
+ * oldest running transaction, so a late commit is never skipped.
+ */
+export interface OutboxLogOrder {
+  /** A row's `position.tx`, as text. */
+  readonly positionTx: RawBuilder<string>;
+  /** Rows after `position`, committed or still being written. */
+  after(position: StreamPosition): RawBuilder<boolean>;
+  /** Rows after `position` that a reader may take now: no running transaction can add one before them. */
+  readableAfter(position: StreamPosition): RawBuilder<boolean>;
+  /** Rows at or before `position`. */
+  atOrBefore(position: StreamPosition): RawBuilder<boolean>;
+  /** The log order, most significant first. */
+  readonly order: readonly RawBuilder<unknown>[];
+}
+
+/** A vector space's rows to index: vectors of one model, each of `dim` floats. */
+export interface IndexedVector {
+  feedbackId: string;
+  vector: Uint8Array;
+  dim: number;
+}
+
+/**
+ * An approximate k-nearest index over stored embeddings (sqlite-vec), or none: then vector search
+ * scans the stored vectors exactly (vector-index.ts), and the writes below do nothing.
+ */
+export interface VectorIndexTables {
+  readonly kind: 'sqlite-vec' | 'none';
+  /** Copies vectors just stored in `feedback_embeddings` into the index; in the same transaction. */
+  add(db: Executor, model: string, items: readonly IndexedVector[]): Promise<void>;
+  /** Removes the organization's rows from the index tables of these vector spaces; in a transaction. */
+  removeOrganization(db: Executor, orgId: string, spaces: readonly { model: string; dim: number }[]): Promise<void>;
+  /** Ids and distances of the `k` nearest in the organization's partition, nearest first. */
+  nearestInOrg(
+    db: Executor,
+    query: { orgId: string; model: string; vector: Uint8Array; dimensions: number; k: number },
+  ): Promise<{ feedbackId: string; distance: number }[]>;
+}
+
+/** No vector index: PostgreSQL (without pgvector support yet) and SQLite without the sqlite-vec binary. */
+export const NO_VECTOR_INDEX: VectorIndexTables = {
+  kind: 'none',
+  add: async () => {},
+  removeOrganization: async () => {},
+  nearestInOrg: async () => {
+    throw new Error('no vector index on this database: search scans the stored vectors');
+  },
+};

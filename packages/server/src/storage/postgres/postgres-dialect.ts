@@ -1,0 +1,83 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../database.js';
+import { type DialectAdapter, NO_VECTOR_INDEX, type OutboxLogOrder } from '../dialect.js';
+import { collectInsertRepository } from '../repositories/collect-insert.js';
+import { preparedCollectLookup } from '../repositories/collect-lookup.js';
+import type { DatabaseSchema } from '../schema.js';
+import { postgresFullTextMatches } from './full-text.js';
+import { preparedOn } from './run-prepared.js';
+
+const INT8_OID = 20;
+
+/** Batches in flight: enough to overlap round trips and fsyncs, few for the pool. */
+const COMMIT_CONCURRENCY = 3;
+
+/**
+ * By (transaction id, seq), `outbox.tx` being the writer's xid8 (migration 0006); readable only
+ * below the oldest transaction still running, which may yet commit a row before them.
+ */
+const POSTGRES_OUTBOX_LOG: OutboxLogOrder = {
+  positionTx: sql<string>`outbox.tx::text`,
+  after: (position) => sql<boolean>`(tx, seq) > (${position.tx}::xid8, ${position.seq})`,
+  readableAfter: (position) =>
+    sql<boolean>`(tx, seq) > (${position.tx}::xid8, ${position.seq}) and tx < pg_snapshot_xmin(pg_current_snapshot())`,
+  atOrBefore: (position) => sql<boolean>`(tx, seq) <= (${position.tx}::xid8, ${position.seq})`,
+  // Qualified: a bare `tx` in ORDER BY could name an output column of that name.
+  order: [sql`outbox.tx`, sql`seq`],
+};
+
+/**
+ * Opens a pool of `poolSize` connections to the PostgreSQL database at `url` (connections are
+ * made on first use).
+ *
+ * @example
+ * const database = openPostgres('postgres://localhost/hearback', 10);
+ */
+export function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Counts and serial columns are int8; ours stay far below 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that the server drops (restart, failover, pg_terminate_backend) is an
+  // 'error' on the pool; unheard, it would crash the process. The pool has already discarded that
+  // connection and opens a new one on the next query, so there is nothing else to do.
+  pool.on('error', () => {});
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const runPrepared = preparedOn(pool);
+
+  const dialect: DialectAdapter = {
+    name: 'postgres',
+    commitConcurrency: COMMIT_CONCURRENCY,
+    // Commits are synced by the server (and grouped across connections); nothing to skip.
+    unsynced: (executor, work) => work(executor),
+    forUpdate: (query) => query.forUpdate(),
+    forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
+    outboxLog: POSTGRES_OUTBOX_LOG,
+    fullTextMatches: postgresFullTextMatches,
+    // pgvector is not used yet: vector search scans the stored vectors.
+    vectorIndex: NO_VECTOR_INDEX,
+    // No cheap way to learn that another process changed a row: every lookup reads.
+    lookupCache: () => undefined,
+    collectLookup: () => preparedCollectLookup(db, runPrepared),
+    collectInsert: collectInsertRepository(runPrepared),
+  };
+  return { db, dialect, location: redactUrl(url), close: () => db.destroy() };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import * as sqliteVec from 'sqlite-vec';
+import type { Database } from '../database.js';
+import { type DialectAdapter, NO_VECTOR_INDEX, type OutboxLogOrder, type VectorIndexTables } from '../dialect.js';
+import { VersionedCache } from '../lookup-cache.js';
+import { collectLookupByFinders } from '../repositories/collect-lookup.js';
+import type { DatabaseSchema } from '../schema.js';
+import { sqliteFullTextMatches } from './full-text.js';
+import { cachedSqlite } from './statement-cache.js';
+import { SqliteVecTables } from './vec-tables.js';
+
+/**
+ * Tables that the cached key and inbox lookups never read and whose writes cascade into no table
+ * they do: `/collect` batches write only these, so they leave the lookup caches warm.
+ */
+const LOOKUP_INDEPENDENT_TABLES: ReadonlySet<string> = new Set([
+  'feedback',
+  'outbox',
+  'usage',
+  'notes',
+  'feedback_embeddings',
+]);
+
+/** One writer commits at a time: `seq` order is commit order, and every committed row is readable. */
+const SQLITE_OUTBOX_LOG: OutboxLogOrder = {
+  positionTx: sql<string>`'0'`,
+  after: (position) => sql<boolean>`seq > ${position.seq}`,
+  readableAfter: (position) => sql<boolean>`seq > ${position.seq}`,
+  atOrBefore: (position) => sql<boolean>`seq <= ${position.seq}`,
+  order: [sql`seq`],
+};
+
+/**
+ * Opens (creating it if need be) `hearback.db` in `dataDir`: WAL, commits synced to disk,
+ * statements kept prepared, sqlite-vec loaded where the platform has its binary.
+ *
+ * @example
+ * const database = openSqlite('./data');
+ */
+export function openSqlite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'hearback.db');
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL syncs the WAL on every commit: a 201 means the row survives power loss.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // The CLI may write while the server runs; wait for its lock instead of failing.
+  sqlite.pragma('busy_timeout = 5000');
+  const vectorIndex = loadSqliteVec(sqlite);
+  const { database, changeVersion } = cachedSqlite(sqlite, { lookupIndependentTables: LOOKUP_INDEPENDENT_TABLES });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
+  // Not prepared once: SQLite applies `pragma synchronous = …` when the statement is prepared, so
+  // re-running a kept statement does nothing until a schema change re-prepares it (on a database
+  // that needed no migration, the first relay writes stayed FULL).
+  const normal = () => sqlite.pragma('synchronous = NORMAL');
+  const full = () => sqlite.pragma('synchronous = FULL');
+
+  const dialect: DialectAdapter = {
+    name: 'sqlite',
+    commitConcurrency: 1,
+    unsynced: (executor, work) =>
+      executor.isTransaction
+        ? work(executor)
+        : // Kysely's SQLite driver has one connection behind a mutex: while `work` holds it, no
+          // other query (a group commit, an API write) can run, let alone commit without its fsync.
+          executor.connection().execute(async (connection) => {
+            normal();
+            try {
+              return await work(connection);
+            } finally {
+              full();
+            }
+          }),
+    // A write transaction holds the whole database: no other writer reads the rows meanwhile.
+    forUpdate: (query) => query,
+    forUpdateSkipLocked: (query) => query,
+    outboxLog: SQLITE_OUTBOX_LOG,
+    fullTextMatches: sqliteFullTextMatches,
+    vectorIndex,
+    lookupCache: () => new VersionedCache(changeVersion),
+    collectLookup: collectLookupByFinders,
+    collectInsert: undefined,
+  };
+  return { db, dialect, location: file, close: () => db.destroy() };
+}
+
+/** Vector search falls back to an exact scan where the platform has no sqlite-vec binary. */
+function loadSqliteVec(sqlite: SqliteDatabase.Database): VectorIndexTables {
+  try {
+    sqliteVec.load(sqlite);
+    return new SqliteVecTables();
+  } catch {
+    return NO_VECTOR_INDEX;
+  }
+}
