@@ -42,7 +42,7 @@ describe('<FeedbackWidget>', () => {
     await act(async () => root.render(<FeedbackWidget {...options} type="nps" inline className="box" />));
     const box = container.querySelector('div.box');
     expect(box?.querySelector('hearback-widget')).not.toBeNull();
-    // Inline opens at once: the dialog module loads, then onOpen updates state.
+    // Inline shows the form at once, once the dialog module has loaded.
     await act(() => vi.waitFor(() => expect(hosts()[0]?.shadowRoot?.querySelectorAll('.c')).toHaveLength(11)));
   });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { answerClientError } from './http/client-error.js';
 import { withCollectFastPath } from './http/collect-fast-path.js';
+import { keepConnectionsUsable } from './http/early-answer.js';
 import type { Runtime } from './runtime.js';
 
 export interface RunningServer {
@@ -24,12 +25,17 @@ export interface RunningServer {
  * console.log(server.url);
  */
 export async function listen(runtime: Runtime, options: { port: number; host: string }): Promise<RunningServer> {
+  // Hono's adapter drains an unread body itself (and may close a connection it announced as
+  // keep-alive); keepConnectionsUsable owns that for both paths instead.
+  const honoListener = getRequestListener(runtime.app.fetch, { autoCleanupIncoming: false });
   const server = createServer(
-    withCollectFastPath(getRequestListener(runtime.app.fetch), {
-      services: runtime.services,
-      bodyLimit: runtime.config.collectBodyLimit,
-      logError: runtime.logError,
-    }),
+    keepConnectionsUsable(
+      withCollectFastPath(honoListener, {
+        services: runtime.services,
+        bodyLimit: runtime.config.collectBodyLimit,
+        logError: runtime.logError,
+      }),
+    ),
   );
   // Requests node:http cannot parse (headers or URL too long, not HTTP) get a problem body too.
   server.on('clientError', answerClientError);

@@ -125,7 +125,12 @@ export interface SuccessEvent {
 }
 
 export interface WidgetCallbacks {
+  /**
+   * The dialog was opened: by the launcher or `open()`. An inline form, shown from the start, is not
+   * opened, so mounting one (or submitting through it) does not call this.
+   */
   onOpen?: () => void;
+  /** The dialog was closed (`close()`, Escape, the close button, a click outside it). */
   onClose?: () => void;
   /**
    * Runs before sending; may change `submission.context` or return `{ context }` to merge in.

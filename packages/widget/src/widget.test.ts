@@ -251,6 +251,20 @@ describe('mountWidget', () => {
     await vi.waitFor(() => expect(dialog.last()).toMatchObject({ inline: true }));
   });
 
+  it('does not call onOpen for an inline form shown at mount, nor on a programmatic submit', async () => {
+    document.body.innerHTML = '<section id="slot"></section>';
+    const dialog = fakeDialog();
+    const onOpen = vi.fn();
+    const widget = mountWidget({ ...base, container: '#slot', onOpen }, { loadDialog: async () => dialog.module });
+    expect(await widget.submit({ score: 9 })).toEqual({ status: 'sent', id: 'fb_1' });
+    await vi.waitFor(() => expect(dialog.last()).toMatchObject({ inline: true, status: 'sent' }));
+    expect(onOpen).not.toHaveBeenCalled();
+    // Opening it on purpose is still an open.
+    widget.close();
+    await widget.open();
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
   it('throws for a container that is not there', () => {
     expect(() =>
       mountWidget({ ...base, container: '#missing' }, { loadDialog: async () => fakeDialog().module }),

@@ -143,28 +143,34 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   addEventListener('online', flush);
   void flush();
 
+  /**
+   * Loads and mounts the dialog. `announce`: call onOpen, which an inline form shown at mount is
+   * not (it is part of the page, not opened by anyone).
+   */
+  const show = (announce: boolean): Promise<void> => {
+    opening ??= environment.loadDialog(nonce).then(
+      (module) => {
+        if (destroyed || dialog || !opening) return;
+        dialog = module.mount(shadow, nonce);
+        if (status !== 'sending') setStatus('idle');
+        else render();
+        launcher?.setAttribute('aria-expanded', 'true');
+        if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
+        if (announce) options.onOpen?.();
+      },
+      (error: WidgetError) => {
+        opening = undefined;
+        fail(error);
+      },
+    );
+    return opening;
+  };
+
   const instance: WidgetInstance = {
     get isOpen() {
       return !!dialog;
     },
-    open() {
-      opening ??= environment.loadDialog(nonce).then(
-        (module) => {
-          if (destroyed || dialog || !opening) return;
-          dialog = module.mount(shadow, nonce);
-          if (status !== 'sending') setStatus('idle');
-          else render();
-          launcher?.setAttribute('aria-expanded', 'true');
-          if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
-          options.onOpen?.();
-        },
-        (error: WidgetError) => {
-          opening = undefined;
-          fail(error);
-        },
-      );
-      return opening;
-    },
+    open: () => show(true),
     close() {
       opening = undefined;
       if (!dialog) return;
@@ -225,6 +231,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     },
   };
 
-  if (inline) void instance.open();
+  if (inline) void show(false);
   return instance;
 }
