@@ -134,13 +134,36 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
       return new Set(rows.map((row) => row.feedback_id));
     },
 
-    /** Inserts or replaces embeddings; call inside a transaction (two tables on SQLite with sqlite-vec). */
-    async upsertMany(model: string, items: { feedbackId: string; vector: Uint8Array; dim: number }[], now: string) {
-      if (items.length === 0) return;
+    /**
+     * Inserts or replaces embeddings of the items that still exist, and returns how many it stored:
+     * an item deleted while it was embedded (its inbox deleted) is skipped, not an error. Call inside
+     * a transaction (two tables on SQLite with sqlite-vec).
+     */
+    async upsertMany(
+      model: string,
+      items: { feedbackId: string; vector: Uint8Array; dim: number }[],
+      now: string,
+    ): Promise<number> {
+      if (items.length === 0) return 0;
+      // On PostgreSQL the key-share lock holds off a delete until the commit, as the foreign key
+      // check would; on SQLite the transaction has the only connection.
+      const present = await db
+        .selectFrom('feedback')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          items.map((item) => item.feedbackId),
+        )
+        .$if(dialect === 'postgres', (query) => query.forKeyShare())
+        .execute();
+      const ids = new Set(present.map((row) => row.id));
+      const stored = items.filter((item) => ids.has(item.feedbackId));
+      if (stored.length === 0) return 0;
       await db
         .insertInto('feedback_embeddings')
         .values(
-          items.map((item) => ({
+          stored.map((item) => ({
             feedback_id: item.feedbackId,
             model,
             dim: item.dim,
@@ -157,9 +180,9 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
           })),
         )
         .execute();
-      if (!vecTables || dialect !== 'sqlite') return;
+      if (!vecTables || dialect !== 'sqlite') return stored.length;
       // Bits pack by bytes: other dimensions have no vec0 table (their search is the exact scan).
-      for (const item of items.filter((each) => each.dim % 8 === 0)) {
+      for (const item of stored.filter((each) => each.dim % 8 === 0)) {
         const table = sql.table(await vecTables.ensure(executor, model, item.dim));
         // vec0 has no upsert; a rowid left by a deleted item may also have been reused.
         await sql`delete from ${table} where rowid = (select rowid from feedback where id = ${item.feedbackId})`.execute(
@@ -169,6 +192,7 @@ export function embeddingsRepository(executor: Executor, dialect: Dialect, vecTa
             select rowid, org_id, vec_quantize_binary(${item.vector}), id from feedback
             where id = ${item.feedbackId}`.execute(executor);
       }
+      return stored.length;
     },
 
     /**
