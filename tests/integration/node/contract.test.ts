@@ -175,7 +175,8 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await hearback.inboxes.list().toArray()).map((item) => item.id)).toContain(inbox.id);
     expect(await hearback.inboxes.get(inbox.id)).toEqual(inbox);
     expect((await hearback.inboxes.update(inbox.id, { name: 'Checkout' })).name).toBe('Checkout');
-    await hearback.inboxes.delete(inbox.id);
+    await hearback.collect({ inboxKey: inbox.inboxKey, type: 'thumbs', score: 1 });
+    expect(await hearback.inboxes.delete(inbox.id)).toEqual({ id: inbox.id, deleted: true, feedbackDeleted: 1 });
     expect((await rejection(hearback.inboxes.get(inbox.id))).status).toBe(404);
   });
 
@@ -185,7 +186,8 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await hearback.brands.list({ limit: 1 }).toArray()).map((item) => item.id)).toContain(brand.id);
     expect(await hearback.brands.get(brand.id)).toEqual(brand);
     expect((await hearback.brands.update(brand.id, { name: 'Acme Apps' })).name).toBe('Acme Apps');
-    await hearback.brands.delete(brand.id);
+    await hearback.apiKeys.create({ name: 'Brand reader', scopes: ['read'], brandId: brand.id });
+    expect(await hearback.brands.delete(brand.id)).toEqual({ id: brand.id, deleted: true, apiKeysDeleted: 1 });
     expect((await rejection(hearback.brands.get(brand.id))).code).toBe('not_found');
   });
 

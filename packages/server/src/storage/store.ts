@@ -6,6 +6,7 @@ import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js
 import { brandsRepository } from './repositories/brands.js';
 import { type CollectInsertRepository, collectInsertRepository } from './repositories/collect-insert.js';
 import { collectLookupRepository } from './repositories/collect-lookup.js';
+import { deletionsRepository } from './repositories/deletions.js';
 import { embeddingBacklogRepository } from './repositories/embedding-backlog.js';
 import { embeddingsRepository, vecTablesFor } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
@@ -56,6 +57,7 @@ function repositories(
     usage: usageRepository(db, database.dialect, relayWrites),
     embeddingBacklog: embeddingBacklogRepository(db, database.dialect, vecTablesFor(database)),
     searchModels: searchModelsRepository(db),
+    deletions: deletionsRepository(db, database.dialect),
   };
 }
 
