@@ -490,8 +490,10 @@ export interface components {
              * @example 2026-11-22T10:15:00.000Z
              */
             updatedAt: string;
-            usage: components["schemas"]["OrganizationUsage"];
+            /** @description Null for a brand-scoped API key: the figures count every brand, and a key limited to one brand is not told the volume of the others (its own brand’s figures are in `GET …/feedback/stats`). */
+            usage: components["schemas"]["OrganizationUsage"] | null;
         };
+        /** @description This month’s usage of the whole organization against its plan. */
         OrganizationUsage: {
             /**
              * @description Calendar month (UTC).

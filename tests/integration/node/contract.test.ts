@@ -52,7 +52,7 @@ describe('SDK contract: every operation against the real server', () => {
   it('organization: get and update', async () => {
     const organization = await hearback.organization.get();
     expect(organization).toMatchObject({ id: server.orgId, name: 'Integration tests', plan: 'enterprise' });
-    expect(organization.usage.eventsLimit).toBeNull();
+    expect(organization.usage?.eventsLimit).toBeNull();
     const renamed = await hearback.organization.update({ name: 'Acme Inc.' });
     expect(renamed.name).toBe('Acme Inc.');
   });
@@ -133,7 +133,7 @@ describe('SDK contract: every operation against the real server', () => {
 
     // The embedding job runs from the outbox; this server runs it on demand.
     await server.runtime.runJobsUntilIdle();
-    const searchesBefore = (await hearback.organization.get()).usage.searches;
+    const searchesBefore = (await hearback.organization.get()).usage?.searches ?? Number.NaN;
     const { data } = await hearback.search('app freezes when I attach a picture', {
       limit: 2,
       filters: { inboxId: inbox.id },
@@ -144,7 +144,7 @@ describe('SDK contract: every operation against the real server', () => {
     const similar = await hearback.feedback.similar(ids.photo as string, { limit: 1 });
     expect(similar.data.map((hit) => hit.feedback.id)).toEqual([ids.photoAgain]);
     // A search counts against the plan's allowance; similar does not.
-    expect((await hearback.organization.get()).usage.searches).toBe(searchesBefore + 1);
+    expect((await hearback.organization.get()).usage?.searches).toBe(searchesBefore + 1);
 
     const exact = await hearback.search('charged', { mode: 'keyword', filters: { inboxId: inbox.id } });
     expect(exact.data.map((hit) => [hit.feedback.id, hit.similarity])).toEqual([[ids.billing, null]]);
