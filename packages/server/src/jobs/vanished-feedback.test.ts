@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
-import { embedGate, testEmbedder } from '../../test/support/test-embedder.js';
+import { type EmbedGate, embedGate, type TestEmbedder, testEmbedder } from '../../test/support/test-embedder.js';
 import type { Runtime } from '../runtime.js';
 import type { BootstrappedOrganization } from '../services/organizations.js';
 import { searchReindexService } from '../services/search-reindex.js';
@@ -22,7 +22,7 @@ async function deleteInbox(runtime: Runtime, org: BootstrappedOrganization, inbo
     method: 'DELETE',
     key: org.adminKey,
   });
-  expect(response.ok).toBe(true);
+  expect(response.status).toBe(200);
 }
 
 /** What a user of the deleted inbox would see go wrong: failed jobs, retries owed, vectors left. */
@@ -41,19 +41,13 @@ for (const dialect of dialectsUnderTest()) {
     let runtime: Runtime;
     let org: BootstrappedOrganization;
     let cleanup: () => Promise<void>;
-    const gate = { current: embedGate() };
-    const embedder = testEmbedder('test-vanish', 8, {
-      gate: {
-        get entered() {
-          return gate.current.entered;
-        },
-        open: () => gate.current.open(),
-        pass: () => gate.current.pass(),
-      },
-    });
+    let gate: EmbedGate;
+    let embedder: TestEmbedder;
 
     beforeEach(async () => {
-      gate.current = embedGate();
+      // Closed: the embedder holds each batch until the test has deleted what it embeds.
+      gate = embedGate();
+      embedder = testEmbedder('test-vanish', 8, { gate });
       const opened = await openTestRuntime(dialect, {}, { embedder });
       runtime = opened.runtime;
       cleanup = opened.cleanup;
@@ -61,7 +55,7 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     afterEach(async () => {
-      gate.current.open();
+      gate.open();
       await cleanup();
     });
 
@@ -81,9 +75,9 @@ for (const dialect of dialectsUnderTest()) {
       });
 
       const running = runner.runUntilIdle();
-      await gate.current.entered;
+      await gate.entered;
       await deleteInbox(runtime, org, org.inbox.id);
-      gate.current.open();
+      gate.open();
       expect(await running).toBe(1);
 
       expect(await leftovers(runtime, errors)).toEqual({ errors: [], retries: [], vectors: [] });
@@ -95,13 +89,28 @@ for (const dialect of dialectsUnderTest()) {
       expect((await leftovers(runtime, errors)).vectors).toEqual([stays]);
     });
 
+    it('the events of feedback deleted before the job ran are handled without an error', async () => {
+      const gone = await collect(runtime, org, org.inbox.inboxKey, 'Too many emails');
+      await deleteInbox(runtime, org, org.inbox.id);
+      gate.open();
+      const errors: unknown[] = [];
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+        onError: (error) => errors.push(error),
+      });
+      expect(await runner.runUntilIdle()).toBe(1);
+      expect(await leftovers(runtime, errors)).toEqual({ errors: [], retries: [], vectors: [] });
+      expect(await runtime.store.embeddings.find(gone, embedder.model)).toBeUndefined();
+    });
+
     it('a reindex skips feedback deleted while it embedded, and finishes', async () => {
       await collect(runtime, org, org.inbox.inboxKey, 'Search is slow on big inboxes');
       const reindex = searchReindexService(runtime.store, embedder);
       const running = reindex.step(org.organization.id, { budgetMs: 0 });
-      await gate.current.entered;
+      await gate.entered;
       await deleteInbox(runtime, org, org.inbox.id);
-      gate.current.open();
+      gate.open();
       expect(await running).toBe(1);
       expect(await reindex.step(org.organization.id, { budgetMs: 0 })).toBe(0);
       expect((await runtime.store.searchModels.find(org.organization.id))?.state).toBe('ready');
