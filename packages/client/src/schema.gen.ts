@@ -266,7 +266,10 @@ export interface paths {
         get: operations["getInbox"];
         put?: never;
         post?: never;
-        /** Delete an inbox and its feedback */
+        /**
+         * Delete an inbox and its feedback
+         * @description Deletes the inbox and every feedback item collected into it, with their notes; the answer says how many items went. Its inbox key stops collecting at once. Cannot be undone.
+         */
         delete: operations["deleteInbox"];
         options?: never;
         head?: never;
@@ -305,7 +308,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a brand
-         * @description Its inboxes become organization-wide; API keys scoped to it are deleted.
+         * @description Its inboxes and their feedback become organization-wide. API keys scoped to the brand are deleted with it (a key limited to a brand cannot outlive it); the answer says how many.
          */
         delete: operations["deleteBrand"];
         options?: never;
@@ -487,8 +490,10 @@ export interface components {
              * @example 2026-11-22T10:15:00.000Z
              */
             updatedAt: string;
-            usage: components["schemas"]["OrganizationUsage"];
+            /** @description Null for a brand-scoped API key: the figures count every brand, and a key limited to one brand is not told the volume of the others (its own brand’s figures are in `GET …/feedback/stats`). */
+            usage: components["schemas"]["OrganizationUsage"] | null;
         };
+        /** @description This month’s usage of the whole organization against its plan. */
         OrganizationUsage: {
             /**
              * @description Calendar month (UTC).
@@ -746,6 +751,17 @@ export interface components {
             /** @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s */
             brandId?: string | null;
         };
+        InboxDeletion: {
+            /** @example inb_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+            /**
+             * @description Feedback items deleted with the inbox (with their notes).
+             * @example 42
+             */
+            feedbackDeleted: number;
+        };
         BrandPage: {
             data: components["schemas"]["Brand"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
@@ -770,6 +786,17 @@ export interface components {
         BrandInput: {
             /** @example Acme Mobile */
             name: string;
+        };
+        BrandDeletion: {
+            /** @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+            /**
+             * @description API keys scoped to the brand, deleted with it (they stop working at once). Its inboxes and their feedback stay, organization-wide.
+             * @example 2
+             */
+            apiKeysDeleted: number;
         };
         ApiKeyPage: {
             data: components["schemas"]["ApiKey"][];
@@ -2863,12 +2890,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
-            204: {
+            /** @description Deleted, with the number of feedback items deleted with it. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["InboxDeletion"];
+                };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {
@@ -3410,12 +3439,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
-            204: {
+            /** @description Deleted, with the number of API keys deleted with it. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["BrandDeletion"];
+                };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
             400: {

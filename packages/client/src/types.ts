@@ -66,11 +66,15 @@ export type Inbox = Schemas['Inbox'];
 export type InboxCreate = Schemas['InboxCreate'];
 export type InboxUpdate = Schemas['InboxUpdate'];
 export type InboxPage = Schemas['InboxPage'];
+/** The answer to deleting an inbox: how many feedback items went with it. */
+export type InboxDeletion = Schemas['InboxDeletion'];
 
 // Brands
 export type Brand = Schemas['Brand'];
 export type BrandInput = Schemas['BrandInput'];
 export type BrandPage = Schemas['BrandPage'];
+/** The answer to deleting a brand: how many API keys scoped to it went with it. */
+export type BrandDeletion = Schemas['BrandDeletion'];
 
 // API keys
 export type ApiKey = Schemas['ApiKey'];

@@ -1,10 +1,12 @@
 import type {
   ApiKey,
+  BrandDeletion,
   CreatedApiKey,
   Feedback,
   FeedbackStats,
   FeedbackStatus,
   Inbox,
+  InboxDeletion,
   Note,
   Organization,
   Problem,
@@ -26,7 +28,8 @@ describe('Hearback types', () => {
     expectTypeOf(hearback.apiKeys.create({ name: 'x', scopes: ['read'] })).resolves.toEqualTypeOf<CreatedApiKey>();
     expectTypeOf(hearback.apiKeys.revoke('key_1')).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.organization.get()).resolves.toEqualTypeOf<Organization>();
-    expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<void>();
+    expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<InboxDeletion>();
+    expectTypeOf(hearback.brands.delete('brd_1')).resolves.toEqualTypeOf<BrandDeletion>();
     expectTypeOf(hearback.apiKeys.current()).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.feedback.stats({ q: 'checkout' })).resolves.toEqualTypeOf<FeedbackStats>();
     expectTypeOf(

@@ -52,7 +52,7 @@ describe('SDK contract: every operation against the real server', () => {
   it('organization: get and update', async () => {
     const organization = await hearback.organization.get();
     expect(organization).toMatchObject({ id: server.orgId, name: 'Integration tests', plan: 'enterprise' });
-    expect(organization.usage.eventsLimit).toBeNull();
+    expect(organization.usage?.eventsLimit).toBeNull();
     const renamed = await hearback.organization.update({ name: 'Acme Inc.' });
     expect(renamed.name).toBe('Acme Inc.');
   });
@@ -133,7 +133,7 @@ describe('SDK contract: every operation against the real server', () => {
 
     // The embedding job runs from the outbox; this server runs it on demand.
     await server.runtime.runJobsUntilIdle();
-    const searchesBefore = (await hearback.organization.get()).usage.searches;
+    const searchesBefore = (await hearback.organization.get()).usage?.searches ?? Number.NaN;
     const { data } = await hearback.search('app freezes when I attach a picture', {
       limit: 2,
       filters: { inboxId: inbox.id },
@@ -144,7 +144,7 @@ describe('SDK contract: every operation against the real server', () => {
     const similar = await hearback.feedback.similar(ids.photo as string, { limit: 1 });
     expect(similar.data.map((hit) => hit.feedback.id)).toEqual([ids.photoAgain]);
     // A search counts against the plan's allowance; similar does not.
-    expect((await hearback.organization.get()).usage.searches).toBe(searchesBefore + 1);
+    expect((await hearback.organization.get()).usage?.searches).toBe(searchesBefore + 1);
 
     const exact = await hearback.search('charged', { mode: 'keyword', filters: { inboxId: inbox.id } });
     expect(exact.data.map((hit) => [hit.feedback.id, hit.similarity])).toEqual([[ids.billing, null]]);
@@ -175,7 +175,8 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await hearback.inboxes.list().toArray()).map((item) => item.id)).toContain(inbox.id);
     expect(await hearback.inboxes.get(inbox.id)).toEqual(inbox);
     expect((await hearback.inboxes.update(inbox.id, { name: 'Checkout' })).name).toBe('Checkout');
-    await hearback.inboxes.delete(inbox.id);
+    await hearback.collect({ inboxKey: inbox.inboxKey, type: 'thumbs', score: 1 });
+    expect(await hearback.inboxes.delete(inbox.id)).toEqual({ id: inbox.id, deleted: true, feedbackDeleted: 1 });
     expect((await rejection(hearback.inboxes.get(inbox.id))).status).toBe(404);
   });
 
@@ -185,7 +186,8 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await hearback.brands.list({ limit: 1 }).toArray()).map((item) => item.id)).toContain(brand.id);
     expect(await hearback.brands.get(brand.id)).toEqual(brand);
     expect((await hearback.brands.update(brand.id, { name: 'Acme Apps' })).name).toBe('Acme Apps');
-    await hearback.brands.delete(brand.id);
+    await hearback.apiKeys.create({ name: 'Brand reader', scopes: ['read'], brandId: brand.id });
+    expect(await hearback.brands.delete(brand.id)).toEqual({ id: brand.id, deleted: true, apiKeysDeleted: 1 });
     expect((await rejection(hearback.brands.get(brand.id))).code).toBe('not_found');
   });
 

@@ -1,4 +1,4 @@
-import type { Brand, BrandInput, PageQuery } from '@hearback/client';
+import type { Brand, BrandDeletion, BrandInput, PageQuery } from '@hearback/client';
 import { Paginator } from '../pagination.js';
 import type { RequestOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
@@ -55,9 +55,10 @@ export class BrandsResource {
     );
   }
 
-  async delete(brandId: string, options?: RequestOptions): Promise<void> {
+  /** Deletes the brand and the API keys scoped to it; resolves to how many keys went with it. */
+  async delete(brandId: string, options?: RequestOptions): Promise<BrandDeletion> {
     const path = { orgId: this.context.orgId, brandId };
-    await this.context.call(
+    return this.context.call(
       'deleteBrand',
       (attempt) =>
         this.context.client.DELETE('/organizations/{orgId}/brands/{brandId}', { params: { path }, ...attempt }),

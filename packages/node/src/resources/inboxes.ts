@@ -1,4 +1,4 @@
-import type { Inbox, InboxCreate, InboxUpdate, PageQuery } from '@hearback/client';
+import type { Inbox, InboxCreate, InboxDeletion, InboxUpdate, PageQuery } from '@hearback/client';
 import { Paginator } from '../pagination.js';
 import type { RequestOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
@@ -62,9 +62,10 @@ export class InboxesResource {
     );
   }
 
-  async delete(inboxId: string, options?: RequestOptions): Promise<void> {
+  /** Deletes the inbox and its feedback; resolves to how many feedback items went with it. */
+  async delete(inboxId: string, options?: RequestOptions): Promise<InboxDeletion> {
     const path = { orgId: this.context.orgId, inboxId };
-    await this.context.call(
+    return this.context.call(
       'deleteInbox',
       (attempt) =>
         this.context.client.DELETE('/organizations/{orgId}/inboxes/{inboxId}', { params: { path }, ...attempt }),

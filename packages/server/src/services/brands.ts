@@ -40,10 +40,16 @@ export function brandsService(store: Store) {
       if (!updated) throw notFound('Brand', id);
       return updated;
     },
-    async delete(principal: Principal, id: string): Promise<void> {
+    /**
+     * Deletes the brand and the API keys scoped to it (says how many); its inboxes and their
+     * feedback become organization-wide.
+     */
+    async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; apiKeysDeleted: number }> {
       requireOrgWide(principal, 'delete brands');
       await get(principal, id);
-      await store.brands.delete(principal.orgId, id);
+      const deletion = await store.transaction((tx) => tx.deletions.brandWithKeys(principal.orgId, id));
+      if (!deletion) throw notFound('Brand', id);
+      return { id, deleted: true, ...deletion };
     },
   };
 }

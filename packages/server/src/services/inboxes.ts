@@ -91,9 +91,12 @@ export function inboxesService(store: Store) {
         return updated;
       });
     },
-    async delete(principal: Principal, id: string): Promise<void> {
+    /** Deletes the inbox with its feedback; says how many feedback items went with it. */
+    async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; feedbackDeleted: number }> {
       await get(principal, id);
-      await store.inboxes.delete(principal.orgId, id);
+      const deletion = await store.transaction((tx) => tx.deletions.inboxWithFeedback(principal.orgId, id));
+      if (!deletion) throw notFound('Inbox', id);
+      return { id, deleted: true, ...deletion };
     },
   };
 }

@@ -51,10 +51,15 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
       return store.organizations.list();
     },
 
-    async get(principal: Principal, orgId: string): Promise<Organization & { usage: OrganizationUsage }> {
+    /**
+     * The organization with this month's usage; `usage` is null for a brand-scoped key: the counts
+     * are the whole organization's, and such a key must not learn the other brands' volume.
+     */
+    async get(principal: Principal, orgId: string): Promise<Organization & { usage: OrganizationUsage | null }> {
       const organization = await store.organizations.find(orgId);
       if (!organization || organization.id !== principal.orgId) throw notFound('Organization', orgId);
-      return { ...organization, usage: await usageOf(store, usageTally, organization) };
+      const usage = principal.brandId ? null : await usageOf(store, usageTally, organization);
+      return { ...organization, usage };
     },
 
     async rename(principal: Principal, orgId: string, name: string) {

@@ -37,6 +37,12 @@ export interface DialectAdapter {
   /** {@link forUpdate}, passing over rows another transaction holds: processes claim disjoint rows. */
   forUpdateSkipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 
+  /**
+   * Keeps the rows read from being deleted until the transaction ends, as a foreign key check
+   * would, without blocking other readers or updates of other columns.
+   */
+  forKeyShare<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+
   /** Where a row of `outbox` is in the log, and which rows a reader may take (see OutboxLogOrder). */
   readonly outboxLog: OutboxLogOrder;
 

@@ -7,6 +7,7 @@ import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js
 import { brandsRepository } from './repositories/brands.js';
 import type { CollectInsertRepository } from './repositories/collect-insert.js';
 import type { CollectLookup } from './repositories/collect-lookup.js';
+import { deletionsRepository } from './repositories/deletions.js';
 import { embeddingBacklogRepository } from './repositories/embedding-backlog.js';
 import { embeddingsRepository } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
@@ -37,13 +38,14 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     feedback: feedbackRepository(db, inserts),
     feedbackStats: feedbackStatsRepository(db),
     notes: notesRepository(db),
-    embeddings: embeddingsRepository(db, dialect.vectorIndex),
+    embeddings: embeddingsRepository(db, dialect),
     fullText: fullTextRepository(db, dialect),
     idempotency: idempotencyRepository(db),
     outbox: outboxRepository(db, dialect, inserts),
     usage: usageRepository(db, dialect),
     embeddingBacklog: embeddingBacklogRepository(db, dialect.vectorIndex),
     searchModels: searchModelsRepository(db),
+    deletions: deletionsRepository(db, dialect),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
-import { BrandInputSchema, BrandPageSchema, BrandSchema } from './brands.schemas.js';
+import { BrandDeletionSchema, BrandInputSchema, BrandPageSchema, BrandSchema } from './brands.schemas.js';
 
 const BrandParams = OrgParams.extend({
   brandId: z.string().openapi({ param: { name: 'brandId', in: 'path' }, example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -73,12 +73,13 @@ export const deleteBrand = defineOperation({
     tags,
     operationId: 'deleteBrand',
     summary: 'Delete a brand',
-    description: 'Its inboxes become organization-wide; API keys scoped to it are deleted.',
+    description:
+      'Its inboxes and their feedback become organization-wide. API keys scoped to the brand are deleted with it (a key limited to a brand cannot outlive it); the answer says how many.',
     request: { params: BrandParams },
-    responses: { 204: { description: 'Deleted.' }, ...AUTHENTICATED_ERRORS },
+    responses: {
+      200: jsonContent(BrandDeletionSchema, 'Deleted, with the number of API keys deleted with it.'),
+      ...AUTHENTICATED_ERRORS,
+    },
   },
-  handler: async (c) => {
-    await c.var.services.brands.delete(c.var.principal, c.req.valid('param').brandId);
-    return c.body(null, 204);
-  },
+  handler: async (c) => c.json(await c.var.services.brands.delete(c.var.principal, c.req.valid('param').brandId), 200),
 });

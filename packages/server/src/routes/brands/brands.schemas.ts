@@ -16,3 +16,15 @@ export const BrandPageSchema = pageOf(BrandSchema, 'BrandPage');
 export const BrandInputSchema = z
   .object({ name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Mobile' }) })
   .openapi('BrandInput');
+
+export const BrandDeletionSchema = z
+  .object({
+    id: z.string().openapi({ example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    deleted: z.literal(true),
+    apiKeysDeleted: z.number().int().min(0).openapi({
+      description:
+        'API keys scoped to the brand, deleted with it (they stop working at once). Its inboxes and their feedback stay, organization-wide.',
+      example: 2,
+    }),
+  })
+  .openapi('BrandDeletion');

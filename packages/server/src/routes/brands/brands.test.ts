@@ -81,8 +81,18 @@ describeEachDatabase('Brands', (bed) => {
       const brandKey = await createKey(bed(), orgA(), { scopes: ['read'], brandId: brand.id });
       await expectJson(await bed().request(`${brandsPath()}/${brand.id}`, { key: brandKey.secret }), 200);
 
+      const collected = await expectJson(
+        await bed().request('/collect', {
+          method: 'POST',
+          key: orgA().collectKey,
+          json: { inboxKey: inbox.inboxKey, type: 'thumbs', score: 1 },
+        }),
+        201,
+      );
+
       const response = await bed().request(`${brandsPath()}/${brand.id}`, { method: 'DELETE', key: orgA().adminKey });
-      expect(response.status).toBe(204);
+      // The answer says which keys went with the brand.
+      expect(await expectJson(response, 200)).toEqual({ id: brand.id, deleted: true, apiKeysDeleted: 1 });
 
       await expectProblem(
         await bed().request(`${brandsPath()}/${brand.id}`, { key: orgA().adminKey }),
@@ -94,6 +104,14 @@ describeEachDatabase('Brands', (bed) => {
         200,
       );
       expect(kept).toMatchObject({ id: inbox.id, brandId: null, inboxKey: inbox.inboxKey });
+      // Its feedback is organization-wide too, not left under a brand that no longer exists.
+      const feedback = await expectJson(
+        await bed().request(`/organizations/${orgA().organization.id}/feedback/${collected.id}`, {
+          key: orgA().adminKey,
+        }),
+        200,
+      );
+      expect(feedback.brandId).toBeNull();
       await expectProblem(
         await bed().request(`/organizations/${orgA().organization.id}`, { key: brandKey.secret }),
         401,
@@ -252,7 +270,7 @@ describeEachDatabase('Brands', (bed) => {
     },
     {
       operationId: 'deleteBrand',
-      okStatus: 204,
+      okStatus: 200,
       call: async (testBed) => ({
         method: 'DELETE',
         path: `${brandsPath()}/${(await createBrand(testBed, orgA(), 'To delete')).id}`,

@@ -1,7 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
-import { InboxCreateSchema, InboxPageSchema, InboxSchema, InboxUpdateSchema } from './inboxes.schemas.js';
+import {
+  InboxCreateSchema,
+  InboxDeletionSchema,
+  InboxPageSchema,
+  InboxSchema,
+  InboxUpdateSchema,
+} from './inboxes.schemas.js';
 
 const InboxParams = OrgParams.extend({
   inboxId: z.string().openapi({ param: { name: 'inboxId', in: 'path' }, example: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -81,11 +87,13 @@ export const deleteInbox = defineOperation({
     tags,
     operationId: 'deleteInbox',
     summary: 'Delete an inbox and its feedback',
+    description:
+      'Deletes the inbox and every feedback item collected into it, with their notes; the answer says how many items went. Its inbox key stops collecting at once. Cannot be undone.',
     request: { params: InboxParams },
-    responses: { 204: { description: 'Deleted.' }, ...AUTHENTICATED_ERRORS },
+    responses: {
+      200: jsonContent(InboxDeletionSchema, 'Deleted, with the number of feedback items deleted with it.'),
+      ...AUTHENTICATED_ERRORS,
+    },
   },
-  handler: async (c) => {
-    await c.var.services.inboxes.delete(c.var.principal, c.req.valid('param').inboxId);
-    return c.body(null, 204);
-  },
+  handler: async (c) => c.json(await c.var.services.inboxes.delete(c.var.principal, c.req.valid('param').inboxId), 200),
 });

@@ -35,3 +35,15 @@ export const InboxUpdateSchema = z
   // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
   // openapi-typescript turns that into `unknown` for the client's types).
   .openapi('InboxUpdate', { minProperties: 1, description: 'Send `name`, `brandId` or both.' });
+
+export const InboxDeletionSchema = z
+  .object({
+    id: z.string().openapi({ example: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    deleted: z.literal(true),
+    feedbackDeleted: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'Feedback items deleted with the inbox (with their notes).', example: 42 }),
+  })
+  .openapi('InboxDeletion');

@@ -4,6 +4,18 @@ import { Timestamp } from '../shared.schemas.js';
 
 const limit = z.number().int().nullable().openapi({ description: 'null: unlimited.' });
 
+export const OrganizationUsageSchema = z
+  .object({
+    period: z.string().openapi({ description: 'Calendar month (UTC).', example: '2026-11' }),
+    events: z.number().int(),
+    eventsLimit: limit,
+    searches: z.number().int(),
+    searchesLimit: limit,
+    inboxes: z.number().int(),
+    inboxesLimit: limit,
+  })
+  .openapi('OrganizationUsage', { description: 'This month’s usage of the whole organization against its plan.' });
+
 export const OrganizationSchema = z
   .object({
     id: z.string().openapi({ example: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -11,17 +23,11 @@ export const OrganizationSchema = z
     plan: z.enum(PLAN_NAMES),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-    usage: z
-      .object({
-        period: z.string().openapi({ description: 'Calendar month (UTC).', example: '2026-11' }),
-        events: z.number().int(),
-        eventsLimit: limit,
-        searches: z.number().int(),
-        searchesLimit: limit,
-        inboxes: z.number().int(),
-        inboxesLimit: limit,
-      })
-      .openapi('OrganizationUsage'),
+    // A union, not `.nullable()`: that would make the shared `OrganizationUsage` component nullable.
+    usage: z.union([OrganizationUsageSchema, z.null()]).openapi({
+      description:
+        'Null for a brand-scoped API key: the figures count every brand, and a key limited to one brand is not told the volume of the others (its own brand’s figures are in `GET …/feedback/stats`).',
+    }),
   })
   .openapi('Organization');
 

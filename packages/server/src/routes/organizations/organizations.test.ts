@@ -98,12 +98,26 @@ describeEachDatabase('Organizations', (bed) => {
       expect(untouched.usage.events).toBe(0);
     });
 
-    it('is readable by a brand-scoped key', async () => {
-      const brand = await createBrand(bed(), orgA(), 'Reader brand');
-      const key = await createKey(bed(), orgA(), { scopes: ['read'], brandId: brand.id });
-      expect((await expectJson(await bed().request(orgPath(), { key: key.secret }), 200)).id).toBe(
-        orgA().organization.id,
+    it('is readable by a brand-scoped key, without the usage of the other brands', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Two brands', plan: 'team' });
+      const path = `/organizations/${org.organization.id}`;
+      const brand = await createBrand(bed(), org, 'Reader brand');
+      const key = await createKey(bed(), org, { scopes: ['read'], brandId: brand.id });
+      // Volume of the rest of the organization, which a key of this brand must not learn.
+      await expectJson(
+        await bed().request('/collect', {
+          method: 'POST',
+          key: org.collectKey,
+          json: { inboxKey: org.inbox.inboxKey, type: 'thumbs', score: 1 },
+        }),
+        201,
       );
+      await createInbox(bed(), org, { name: 'Other inbox' });
+
+      const seen = await expectJson(await bed().request(path, { key: key.secret }), 200);
+      expect(seen).toMatchObject({ id: org.organization.id, name: 'Two brands', plan: 'team', usage: null });
+      const orgWide = await expectJson(await bed().request(path, { key: org.adminKey }), 200);
+      expect(orgWide.usage).toMatchObject({ events: 1, inboxes: 2 });
     });
 
     it('is served under /v1 too', async () => {

@@ -60,6 +60,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     unsynced: (executor, work) => work(executor),
     forUpdate: (query) => query.forUpdate(),
     forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
+    forKeyShare: (query) => query.forKeyShare(),
     outboxLog: POSTGRES_OUTBOX_LOG,
     fullTextMatches: postgresFullTextMatches,
     // pgvector is not used yet: vector search scans the stored vectors.

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { FeedbackFilters } from '../../domain/feedback.js';
-import type { VectorIndexTables } from '../dialect.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -50,7 +50,8 @@ export function joinedFeedbackMatches(scope: BrandScope, filters: FeedbackFilter
  * Stored embeddings: written by the embedding job, read by vector search. Where the database has a
  * vector index (sqlite-vec), the same writes keep it in step.
  */
-export function embeddingsRepository(executor: Executor, vectorIndex: VectorIndexTables) {
+export function embeddingsRepository(executor: Executor, dialect: DialectAdapter) {
+  const { vectorIndex } = dialect;
   const db = executor.withTables<SearchTables>();
   return {
     /** True when vector search can use sqlite-vec. */
@@ -78,13 +79,36 @@ export function embeddingsRepository(executor: Executor, vectorIndex: VectorInde
       return new Set(rows.map((row) => row.feedback_id));
     },
 
-    /** Inserts or replaces embeddings; call inside a transaction (the vector index is written too). */
-    async upsertMany(model: string, items: { feedbackId: string; vector: Uint8Array; dim: number }[], now: string) {
-      if (items.length === 0) return;
+    /**
+     * Inserts or replaces embeddings of the items that still exist, and returns how many it stored:
+     * an item deleted while it was embedded (its inbox deleted) is skipped, not an error. Call inside
+     * a transaction (two tables on SQLite with sqlite-vec).
+     */
+    async upsertMany(
+      model: string,
+      items: { feedbackId: string; vector: Uint8Array; dim: number }[],
+      now: string,
+    ): Promise<number> {
+      if (items.length === 0) return 0;
+      // On PostgreSQL the key-share lock holds off a delete until the commit, as the foreign key
+      // check would; on SQLite the transaction has the only connection.
+      const present = await db
+        .selectFrom('feedback')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          items.map((item) => item.feedbackId),
+        )
+        .$call((query) => dialect.forKeyShare(query))
+        .execute();
+      const ids = new Set(present.map((row) => row.id));
+      const stored = items.filter((item) => ids.has(item.feedbackId));
+      if (stored.length === 0) return 0;
       await db
         .insertInto('feedback_embeddings')
         .values(
-          items.map((item) => ({
+          stored.map((item) => ({
             feedback_id: item.feedbackId,
             model,
             dim: item.dim,
@@ -101,7 +125,8 @@ export function embeddingsRepository(executor: Executor, vectorIndex: VectorInde
           })),
         )
         .execute();
-      await vectorIndex.add(executor, model, items);
+      await vectorIndex.add(executor, model, stored);
+      return stored.length;
     },
 
     /**

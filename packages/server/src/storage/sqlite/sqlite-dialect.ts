@@ -78,6 +78,7 @@ export function openSqlite(dataDir: string): Database {
     // A write transaction holds the whole database: no other writer reads the rows meanwhile.
     forUpdate: (query) => query,
     forUpdateSkipLocked: (query) => query,
+    forKeyShare: (query) => query,
     outboxLog: SQLITE_OUTBOX_LOG,
     fullTextMatches: sqliteFullTextMatches,
     vectorIndex,

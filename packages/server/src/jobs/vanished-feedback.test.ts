@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
+import { type EmbedGate, embedGate, type TestEmbedder, testEmbedder } from '../../test/support/test-embedder.js';
+import type { Runtime } from '../runtime.js';
+import type { BootstrappedOrganization } from '../services/organizations.js';
+import { searchReindexService } from '../services/search-reindex.js';
+import { embedFeedbackHandler } from './embed-feedback.js';
+import { JobRunner } from './job-runner.js';
+
+async function collect(runtime: Runtime, org: BootstrappedOrganization, inboxKey: string, comment: string) {
+  const response = await requestApp(runtime, '/collect', {
+    method: 'POST',
+    key: org.collectKey,
+    json: { inboxKey, type: 'thumbs', score: 1, comment },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function deleteInbox(runtime: Runtime, org: BootstrappedOrganization, inboxId: string) {
+  const response = await requestApp(runtime, `/organizations/${org.organization.id}/inboxes/${inboxId}`, {
+    method: 'DELETE',
+    key: org.adminKey,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** What a user of the deleted inbox would see go wrong: failed jobs, retries owed, vectors left. */
+async function leftovers(runtime: Runtime, errors: unknown[]) {
+  const retries = await runtime.database.db.selectFrom('outbox_retries').select('last_error').execute();
+  const vectors = await runtime.database.db
+    .withTables<{ feedback_embeddings: { feedback_id: string } }>()
+    .selectFrom('feedback_embeddings')
+    .select('feedback_id')
+    .execute();
+  return { errors: errors.map(String), retries, vectors: vectors.map((row) => row.feedback_id) };
+}
+
+for (const dialect of dialectsUnderTest()) {
+  describe(`background jobs when the feedback is deleted meanwhile [${dialect}]`, () => {
+    let runtime: Runtime;
+    let org: BootstrappedOrganization;
+    let cleanup: () => Promise<void>;
+    let gate: EmbedGate;
+    let embedder: TestEmbedder;
+
+    beforeEach(async () => {
+      // Closed: the embedder holds each batch until the test has deleted what it embeds.
+      gate = embedGate();
+      embedder = testEmbedder('test-vanish', 8, { gate });
+      const opened = await openTestRuntime(dialect, {}, { embedder });
+      runtime = opened.runtime;
+      cleanup = opened.cleanup;
+      org = await runtime.services.organizations.bootstrap({ name: 'Vanishing' });
+    });
+
+    afterEach(async () => {
+      gate.open();
+      await cleanup();
+    });
+
+    it('the embedding job skips feedback whose inbox was deleted while it embedded, without an error', async () => {
+      const created = await requestApp(runtime, `/organizations/${org.organization.id}/inboxes`, {
+        method: 'POST',
+        key: org.adminKey,
+        json: { name: 'Kept' },
+      });
+      const kept = (await created.json()) as { inboxKey: string };
+      const gone = await collect(runtime, org, org.inbox.inboxKey, 'The export button does nothing');
+      const errors: unknown[] = [];
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+        onError: (error) => errors.push(error),
+      });
+
+      const running = runner.runUntilIdle();
+      await gate.entered;
+      await deleteInbox(runtime, org, org.inbox.id);
+      gate.open();
+      expect(await running).toBe(1);
+
+      expect(await leftovers(runtime, errors)).toEqual({ errors: [], retries: [], vectors: [] });
+      expect(await runtime.store.embeddings.find(gone, embedder.model)).toBeUndefined();
+
+      // The job still embeds the feedback that is there.
+      const stays = await collect(runtime, org, kept.inboxKey, 'Dark mode please');
+      expect(await runner.runUntilIdle()).toBe(1);
+      expect((await leftovers(runtime, errors)).vectors).toEqual([stays]);
+    });
+
+    it('the events of feedback deleted before the job ran are handled without an error', async () => {
+      const gone = await collect(runtime, org, org.inbox.inboxKey, 'Too many emails');
+      await deleteInbox(runtime, org, org.inbox.id);
+      gate.open();
+      const errors: unknown[] = [];
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+        onError: (error) => errors.push(error),
+      });
+      expect(await runner.runUntilIdle()).toBe(1);
+      expect(await leftovers(runtime, errors)).toEqual({ errors: [], retries: [], vectors: [] });
+      expect(await runtime.store.embeddings.find(gone, embedder.model)).toBeUndefined();
+    });
+
+    it('a reindex skips feedback deleted while it embedded, and finishes', async () => {
+      await collect(runtime, org, org.inbox.inboxKey, 'Search is slow on big inboxes');
+      const reindex = searchReindexService(runtime.store, embedder);
+      const running = reindex.step(org.organization.id, { budgetMs: 0 });
+      await gate.entered;
+      await deleteInbox(runtime, org, org.inbox.id);
+      gate.open();
+      expect(await running).toBe(1);
+      expect(await reindex.step(org.organization.id, { budgetMs: 0 })).toBe(0);
+      expect((await runtime.store.searchModels.find(org.organization.id))?.state).toBe('ready');
+      expect((await leftovers(runtime, [])).vectors).toEqual([]);
+    });
+  });
+}
