@@ -1,7 +1,7 @@
+import { MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { callTool, connectClient, fakeBackend, feedbackRecord } from '../test/support/fake-backend.js';
 import { HearbackToolError } from './errors.js';
-import { MAX_CONTEXT_DEPTH } from './input-rules.js';
 import { PROBLEM_META_KEY } from './register.js';
 import { HEARBACK_TOOLS } from './tools/index.js';
 import { UNTRUSTED_NOTICE, UNTRUSTED_TAG } from './untrusted.js';
