@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     const ids: string[] = [];
     for (const submission of submissions) {
       const { id } = await call('submit_feedback', {
-        inbox: inbox.inboxKey,
+        inboxKey: inbox.inboxKey,
         agentName: 'example-agent',
         ...submission,
       });

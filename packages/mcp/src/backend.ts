@@ -1,3 +1,5 @@
+import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
+
 /**
  * What the Hearback MCP tools need from a Hearback server. The server implements it with its
  * services (bound to the caller's API key); the `hearback-mcp` stdio binary implements it over
@@ -26,15 +28,7 @@ export interface HearbackBackend {
   searchFeedback?(request: SearchRequest): Promise<SearchResults>;
 }
 
-export const FEEDBACK_TYPES = ['thumbs', 'stars', 'nps', 'csat', 'emoji', 'text'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-
-export const FEEDBACK_STATUSES = ['new', 'triaged', 'in_progress', 'resolved', 'closed', 'spam'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-
-/** `hybrid`: meaning and words fused; `semantic`: meaning alone; `keyword`: exact words alone. */
-export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
-export type SearchMode = (typeof SEARCH_MODES)[number];
+export type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
 export interface PageRequest {
   limit: number;

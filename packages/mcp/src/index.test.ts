@@ -28,29 +28,21 @@ function importsOf(file: string, seen = new Set<string>()): Set<string> {
 describe('@hearback/mcp entry', () => {
   it('pulls in neither @hearback/client nor Node built-ins, so the server can load it anywhere', () => {
     const specifiers = [...importsOf(join(SOURCE_DIR, 'index.ts'))].sort();
-    expect(specifiers).toEqual(['@modelcontextprotocol/sdk/server/mcp.js', 'zod']);
+    expect(specifiers).toEqual(['@hearback/spec', '@modelcontextprotocol/sdk/server/mcp.js', 'zod']);
   });
 
-  it('exports the tools, the server factory, the error class and the input rules', () => {
+  it('exports the tools, the server factory, the error class', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
         'DEFAULT_LIMIT',
-        'FEEDBACK_STATUSES',
-        'FEEDBACK_TYPES',
         'HEARBACK_TOOLS',
         'HearbackToolError',
-        'MAX_CONTEXT_BYTES',
-        'MAX_CONTEXT_DEPTH',
         'MAX_LIMIT',
         'MCP_PACKAGE_VERSION',
         'PROBLEM_META_KEY',
         'UNTRUSTED_NOTICE',
         'UNTRUSTED_TAG',
         'createHearbackMcpServer',
-        'findMalformedText',
-        'isWellFormedText',
-        'nestsDeeperThan',
-        'printableText',
         'registerHearbackTools',
         'toolErrorResult',
         'toolsFor',

@@ -15,18 +15,7 @@ export type {
   StatsFilters,
   SubmitFeedbackInput,
 } from './backend.js';
-export { FEEDBACK_STATUSES, FEEDBACK_TYPES } from './backend.js';
 export { HearbackToolError, type HearbackToolErrorInit } from './errors.js';
-export {
-  findMalformedText,
-  type InputPath,
-  isWellFormedText,
-  MAX_CONTEXT_BYTES,
-  MAX_CONTEXT_DEPTH,
-  type MalformedText,
-  nestsDeeperThan,
-  printableText,
-} from './input-rules.js';
 export {
   createHearbackMcpServer,
   type HearbackMcpServerOptions,

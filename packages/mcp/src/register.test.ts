@@ -1,7 +1,7 @@
+import { MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { callTool, connectClient, fakeBackend, feedbackRecord } from '../test/support/fake-backend.js';
 import { HearbackToolError } from './errors.js';
-import { MAX_CONTEXT_DEPTH } from './input-rules.js';
 import { PROBLEM_META_KEY } from './register.js';
 import { HEARBACK_TOOLS } from './tools/index.js';
 import { UNTRUSTED_NOTICE, UNTRUSTED_TAG } from './untrusted.js';
@@ -176,6 +176,17 @@ describe('Hearback MCP server', () => {
       ['a fractional score', 'submit_feedback', { inbox: 'ibx_1', type: 'stars', score: 4.5 }],
       ['a date without offset', 'get_feedback_stats', { from: '2026-11-01T10:00:00' }],
       ['an unknown type', 'submit_feedback', { inbox: 'ibx_1', type: 'smiley' }],
+      ['no inbox (neither inboxKey nor inbox)', 'submit_feedback', { type: 'thumbs', score: 1 }],
+      [
+        'inboxKey and an inbox alias that differ',
+        'submit_feedback',
+        { inboxKey: 'ibx_1', inbox: 'ibx_2', type: 'thumbs', score: 1 },
+      ],
+      [
+        'a context over 16 KB',
+        'submit_feedback',
+        { inbox: 'ibx_1', type: 'thumbs', score: 1, context: { note: 'x'.repeat(16 * 1024) } },
+      ],
     ])('refuses %s before reaching the backend', async (_label, name, args) => {
       const { backend, calls } = fakeBackend();
       const client = await connectClient(backend);
@@ -224,6 +235,23 @@ describe('Hearback MCP server', () => {
         context: { source: 'support-chat', agentName: 'triage-bot' },
         eventId: 'evt-1',
       });
+    });
+
+    it('submit_feedback takes inboxKey, as POST /collect does, and inbox as its alias', async () => {
+      const { backend, calls } = fakeBackend();
+      const client = await connectClient(backend);
+      const { tools } = await client.listTools();
+      const properties = tools.find((tool) => tool.name === 'submit_feedback')?.inputSchema.properties ?? {};
+      expect(Object.keys(properties)).toEqual(expect.arrayContaining(['inboxKey', 'inbox']));
+      for (const args of [{ inboxKey: 'ibx_key' }, { inbox: 'ibx_key' }, { inboxKey: 'ibx_key', inbox: 'ibx_key' }]) {
+        const result = await callTool(client, 'submit_feedback', { ...args, type: 'thumbs', score: 1 });
+        expect(result.isError, JSON.stringify(args)).toBeFalsy();
+      }
+      expect(calls.map((call) => (call.args[0] as { inboxKey: string }).inboxKey)).toEqual([
+        'ibx_key',
+        'ibx_key',
+        'ibx_key',
+      ]);
     });
 
     it('submit_feedback resolves an inbox id to its key', async () => {

@@ -1,8 +1,8 @@
+import { findMalformedText } from '@hearback/spec';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { HearbackBackend } from './backend.js';
 import { HearbackToolError } from './errors.js';
-import { findMalformedText } from './input-rules.js';
 import { toolsFor } from './tools/index.js';
 import { MCP_PACKAGE_VERSION } from './version.js';
 

@@ -3,11 +3,13 @@
  * Node server) with the configuration, the runtime and its listener, plus the vocabulary of the API.
  * The `hearback` command (src/cli.ts) is the other way in. Everything not exported here is internal.
  */
+
+export { FEEDBACK_STATUSES, FEEDBACK_TYPES, SCORE_RANGES } from '@hearback/spec';
 export { type Config, ConfigError, loadConfig } from './config.js';
 export type { Scope } from './domain/api-key.js';
 export { SCOPES } from './domain/api-key.js';
 export type { Feedback, FeedbackStatus, FeedbackType, IssueLink, IssueTracker } from './domain/feedback.js';
-export { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS, SCORE_RANGES } from './domain/feedback.js';
+export { ISSUE_TRACKERS } from './domain/feedback.js';
 export type { Brand, Inbox, Note, Organization, Page } from './domain/organization.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
 export type { Logger } from './logger.js';

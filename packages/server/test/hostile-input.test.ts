@@ -1,4 +1,4 @@
-import { MAX_CONTEXT_DEPTH } from '@hearback/mcp';
+import { MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   collectComments,

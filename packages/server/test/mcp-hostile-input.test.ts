@@ -1,4 +1,4 @@
-import { MAX_CONTEXT_DEPTH } from '@hearback/mcp';
+import { MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, type TestBed } from './support/harness.js';

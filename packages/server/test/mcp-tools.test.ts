@@ -71,6 +71,29 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
     });
   });
 
+  it('submit_feedback takes inboxKey as POST /collect does (inbox is its alias), an id in either', async () => {
+    for (const args of [{ inboxKey: inbox.inboxKey }, { inboxKey: inbox.id }, { inbox: inbox.inboxKey }]) {
+      const result = await callTool(client, 'submit_feedback', { ...args, type: 'csat', score: 2 });
+      expect(result.isError, JSON.stringify(args)).toBeFalsy();
+      const { id } = result.structuredContent as { id: string };
+      expect(await rest<FeedbackItem>(`${orgPath()}/feedback/${id}`)).toMatchObject({ inboxId: inbox.id, score: 2 });
+    }
+  });
+
+  it('submit_feedback refuses an inboxKey and an inbox alias that differ, storing nothing', async () => {
+    const count = async () => (await rest<{ data: FeedbackItem[] }>(`${orgPath()}/feedback?limit=200`)).data.length;
+    const before = await count();
+    const result = await callTool(client, 'submit_feedback', {
+      inboxKey: inbox.inboxKey,
+      inbox: 'ibx_other',
+      type: 'thumbs',
+      score: 1,
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('alias of inboxKey');
+    expect(await count()).toBe(before);
+  });
+
   it('submit_feedback counts as an event of the plan', async () => {
     const usage = async () => (await rest<{ usage: { events: number } }>(orgPath())).usage.events;
     const before = await usage();

@@ -13,8 +13,9 @@ export function createWidget(options: WidgetOptions): WidgetInstance {
   return mountWidget(options, { loadDialog: () => import('./dialog/mount.js') });
 }
 
+// The vocabulary of @hearback/spec, under the names the widget has always exported.
+export { FEEDBACK_TYPES as FEEDBACK_KINDS, isValidScore, SCORE_RANGES, type ScoreRange } from '@hearback/spec';
 export { DEFAULT_LABELS } from './dialog/labels.js';
 export { isWidgetError, WidgetError, type WidgetErrorCode } from './errors.js';
-export { FEEDBACK_KINDS, isValidScore, SCORE_RANGES } from './kinds.js';
 export { themeToCss } from './theme.js';
 export type * from './types.js';

@@ -1,4 +1,4 @@
-import { isFeedbackKind } from './kinds.js';
+import { isFeedbackType } from '@hearback/spec';
 import type { ColorScheme, FeedbackContext, LauncherPosition, WidgetOptions } from './types.js';
 
 const POSITIONS: readonly LauncherPosition[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
@@ -93,7 +93,7 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
     ? 'inboxKey'
     : !apiKey
       ? 'apiKey'
-      : !isFeedbackKind(type)
+      : !isFeedbackType(type)
         ? 'type'
         : !POSITIONS.includes(position)
           ? 'position'

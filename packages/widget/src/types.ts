@@ -1,7 +1,8 @@
+import type { FeedbackType } from '@hearback/spec';
 import type { WidgetError } from './errors.js';
 
-/** The kinds of feedback the widget asks for; the same strings `POST /collect` takes as `type`. */
-export type FeedbackKind = 'thumbs' | 'stars' | 'nps' | 'csat' | 'emoji' | 'text';
+/** The kinds of feedback the widget asks for: the `type`s `POST /collect` takes. */
+export type FeedbackKind = FeedbackType;
 
 /** Where the floating launcher sits. */
 export type LauncherPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';

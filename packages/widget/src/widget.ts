@@ -1,6 +1,6 @@
+import { isValidScore } from '@hearback/spec';
 import type { DialogHandle, DialogModule, DialogStatus } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
-import { isValidScore } from './kinds.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
 import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';

@@ -62,7 +62,7 @@ describe('hearback-mcp (stdio binary)', () => {
     ]);
 
     const submitted = await callTool(client, 'submit_feedback', {
-      inbox: server.inboxKey,
+      inboxKey: server.inboxKey,
       type: 'thumbs',
       score: 0,
       comment: 'The desktop app froze',

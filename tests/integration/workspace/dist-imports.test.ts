@@ -26,6 +26,7 @@ describe('every built package entry from plain Node', () => {
         '@hearback/node',
         '@hearback/react',
         '@hearback/server',
+        '@hearback/spec',
         '@hearback/widget',
         '@hearback/widget/assets',
       ]),

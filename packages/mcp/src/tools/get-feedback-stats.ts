@@ -1,5 +1,5 @@
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../backend.js';
 import { quoted, UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { Notice, StatsFilterInput, toInstant } from './schemas.js';

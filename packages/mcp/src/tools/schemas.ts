@@ -1,11 +1,6 @@
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
-import {
-  type BrandRecord,
-  FEEDBACK_STATUSES,
-  FEEDBACK_TYPES,
-  type FeedbackRecord,
-  type InboxRecord,
-} from '../backend.js';
+import type { BrandRecord, FeedbackRecord, InboxRecord } from '../backend.js';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 
 /** Page size of list tools: small by default, so results stay within an agent's context. */

@@ -1,5 +1,5 @@
+import { SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
-import { SEARCH_MODES } from '../backend.js';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';

@@ -1,5 +1,5 @@
+import { FEEDBACK_STATUSES } from '@hearback/spec';
 import { z } from 'zod';
-import { FEEDBACK_STATUSES } from '../backend.js';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';

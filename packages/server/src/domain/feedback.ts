@@ -1,18 +1,6 @@
-export const FEEDBACK_TYPES = ['thumbs', 'stars', 'nps', 'csat', 'emoji', 'text'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+import type { FeedbackStatus, FeedbackType } from '@hearback/spec';
 
-export const FEEDBACK_STATUSES = ['new', 'triaged', 'in_progress', 'resolved', 'closed', 'spam'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-
-/** Inclusive integer score range per type; `null` means the type carries no score. */
-export const SCORE_RANGES: Record<FeedbackType, { min: number; max: number } | null> = {
-  thumbs: { min: 0, max: 1 },
-  stars: { min: 1, max: 5 },
-  nps: { min: 0, max: 10 },
-  csat: { min: 1, max: 5 },
-  emoji: { min: 1, max: 5 },
-  text: null,
-};
+export type { FeedbackStatus, FeedbackType };
 
 export const ISSUE_TRACKERS = ['github', 'gitlab', 'jira', 'linear', 'asana'] as const;
 export type IssueTracker = (typeof ISSUE_TRACKERS)[number];

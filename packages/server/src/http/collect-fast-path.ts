@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { CollectInputSchema } from '../domain/collect-input.js';
+import { parseInput } from '../domain/parse-input.js';
 import { collectFeedback } from '../routes/collect/collect.operations.js';
-import { CollectRequestSchema, IdempotencyHeaders } from '../routes/collect/collect.schemas.js';
+import { IdempotencyHeaders } from '../routes/collect/collect.schemas.js';
 import { requireAccess } from '../services/access.js';
 import type { ApiKeysService } from '../services/api-keys.js';
 import type { CollectInput, CollectService } from '../services/collect.js';
@@ -9,7 +11,6 @@ import { malformedJson, payloadTooLarge, unsupportedMediaType } from './body-err
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { renderProblem, toApiError } from './problem.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
-import { parseInput } from './validation-hook.js';
 
 export interface CollectFastPathOptions {
   services: {
@@ -160,7 +161,7 @@ function parseCollectBody(contentType: string | undefined, body: Buffer): Collec
   } else if (body.length > 0) {
     throw unsupportedMediaType();
   }
-  return parseInput(CollectRequestSchema, value, 'json');
+  return parseInput(CollectInputSchema, value, 'json');
 }
 
 function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string): void {

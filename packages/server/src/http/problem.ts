@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError } from '../errors/api-error.js';
+import { asApiError } from '../errors/as-api-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { malformedJson, unsupportedMediaType } from './body-errors.js';
 
@@ -10,7 +11,6 @@ const titleOf = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
 /** Maps anything thrown while handling a request to the ApiError the client will see. */
 export function toApiError(error: unknown): ApiError {
-  if (ApiError.isInstance(error)) return error;
   if (error instanceof HTTPException) {
     // Hono's JSON validator throws a bare 400 on a body that does not parse.
     if (error.status === 400 && /malformed json/i.test(error.message)) {
@@ -22,13 +22,7 @@ export function toApiError(error: unknown): ApiError {
       error.status === 404 ? 'not_found' : error.status < 500 ? 'validation_failed' : 'internal_error';
     return new ApiError(error.status, code, error.message || titleOf(error.status));
   }
-  // PostgreSQL refuses U+0000 in text (SQLSTATE 22021) wherever it comes from: a path id, a filter.
-  if (typeof error === 'object' && error !== null && 'code' in error && error.code === '22021') {
-    return new ApiError(400, 'validation_failed', 'Text must not contain the NUL character (U+0000).');
-  }
-  return new ApiError(500, 'internal_error', 'An unexpected error occurred. It has been logged with the request id.', {
-    cause: error,
-  });
+  return asApiError(error);
 }
 
 /** A rendered problem: what both the Hono app and the `/collect` fast path put on the wire. */

@@ -1,10 +1,10 @@
 import { type HearbackBackend, type HearbackTool, HearbackToolError, toolsFor } from '@hearback/mcp';
 import type { Principal } from '../domain/api-key.js';
-import { toApiError } from '../http/problem.js';
-import { parseInput } from '../http/validation-hook.js';
-import { CollectRequestSchema } from '../routes/collect/collect.schemas.js';
+import { CollectInputSchema } from '../domain/collect-input.js';
+import { parseInput } from '../domain/parse-input.js';
+import { SearchInputSchema } from '../domain/search-input.js';
+import { asApiError } from '../errors/as-api-error.js';
 import { accessOf, type OperationId } from '../routes/index.js';
-import { SearchRequestSchema } from '../routes/search/search.schemas.js';
 import { requireAccess } from '../services/access.js';
 import type { Services } from '../services/index.js';
 
@@ -15,7 +15,7 @@ export interface ServerBackendOptions {
 
 /** A service error as the refusal a tool shows: the REST problem's status, code, detail and extras. */
 function toToolError(error: unknown, logError: ServerBackendOptions['logError']): HearbackToolError {
-  const apiError = toApiError(error);
+  const apiError = asApiError(error);
   if (apiError.status >= 500) logError?.(apiError.cause ?? error);
   return new HearbackToolError({
     status: apiError.status,
@@ -58,7 +58,7 @@ export function createServerBackend(
     submitFeedback: (input) =>
       as('collectFeedback', async () => {
         // The rules of `POST /collect` (score ranges, sizes, depth, text) in the same words.
-        const { id } = await services.collect.submit(principal, parseInput(CollectRequestSchema, input, 'json'));
+        const { id } = await services.collect.submit(principal, parseInput(CollectInputSchema, input, 'json'));
         return { id };
       }),
     updateFeedbackStatus: (id, status) =>
@@ -68,7 +68,7 @@ export function createServerBackend(
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
         const { data, unindexed } = await services.search.search(
           principal,
-          parseInput(SearchRequestSchema, request, 'json'),
+          parseInput(SearchInputSchema, request, 'json'),
         );
         return { results: data, unindexed };
       }),

@@ -133,6 +133,18 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   content: { 'application/json': { schema } },
 });
 
+/**
+ * A domain schema (`domain/`, plain zod) ready for `.openapi()`: zod copies its methods onto each
+ * schema as it is made, so one made before `@hono/zod-openapi` extended zod lacks the method, and
+ * which module loads first depends on the entry point. A clone is made now, rules included.
+ *
+ * @example
+ * const InboxKey = documentable(CollectInputSchema.shape.inboxKey).openapi({ example: 'ibx_…' });
+ */
+export function documentable<T extends z.ZodType>(schema: T): T {
+  return schema.clone();
+}
+
 export const SECURITY: Record<string, string[]>[] = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-22T10:15:00.000Z' });

@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import type { FeedbackType } from '../domain/feedback.js';
+import type { CollectInput } from '../domain/collect-input.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
 import { GroupCommitter } from '../lib/group-commit.js';
@@ -12,17 +12,7 @@ import { COLLECT_ISOLATION, collectCommitter } from './collect-commit.js';
 import { type Submission, submissionFingerprint } from './collect-fingerprint.js';
 import type { UsageTally } from './usage-tally.js';
 
-export interface CollectInput {
-  inboxKey: string;
-  type: FeedbackType;
-  score?: number | null | undefined;
-  comment?: string | null | undefined;
-  context?: Record<string, unknown> | undefined;
-  /** A client event id; deduplicates like `Idempotency-Key`. */
-  eventId?: string | undefined;
-}
-
-export type { CollectResult };
+export type { CollectInput, CollectResult };
 
 export interface CollectServiceOptions {
   windowMs: number;

@@ -1,5 +1,7 @@
+import type { SearchMode } from '@hearback/spec';
 import type { Principal } from '../domain/api-key.js';
 import type { Feedback, FeedbackFilters } from '../domain/feedback.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../domain/search-input.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { bytesToVector, type Embedder } from '../search/embedder.js';
 import { fuseRankings, type RankedId } from '../search/rank-fusion.js';
@@ -9,13 +11,6 @@ import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { searchAllowance } from './search-allowance.js';
 import { unindexedCounts } from './unindexed-counts.js';
-
-/**
- * `hybrid`: meaning and words fused; `semantic`: meaning alone (vector similarity); `keyword`: the
- * words alone (full text), which needs no embedder.
- */
-export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
-export type SearchMode = (typeof SEARCH_MODES)[number];
 
 export interface SearchRequest {
   query: string;
@@ -44,8 +39,6 @@ export interface SearchResults {
   unindexed: number | null;
 }
 
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const MAX_SEARCH_LIMIT = 50;
 /** How deep each ranking goes before fusion: items just below the cut of one may top the other. */
 const CANDIDATES = 50;
 /**

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { SCORE_RANGES, type ScoreRange } from '@hearback/spec';
 import type { FeedbackKind } from '../types.js';
 import type { FormProps } from './dialog.js';
 import { face, icon, STAR, THUMB } from './icons.js';
@@ -15,9 +16,9 @@ interface ScaleProps extends Pick<FormProps, 'form' | 'set'> {
  * one with `:has()` in CSS, not with state.
  */
 export function Scale({ kind, labels, form: { score }, set }: ScaleProps) {
-  // SCORE_RANGES written out, so the dialog chunk does not carry the table.
-  const scores =
-    kind === 'thumbs' ? [1, 0] : Array.from({ length: kind === 'nps' ? 11 : 5 }, (_, i) => i + +(kind !== 'nps'));
+  const { min, max } = SCORE_RANGES[kind] as ScoreRange;
+  // Thumbs up first, as people read a thumbs pair; every other scale from its lowest score.
+  const scores = kind === 'thumbs' ? [1, 0] : Array.from({ length: max - min + 1 }, (_, i) => min + i);
   const words = (kind === 'csat' ? labels.csatScale : labels.emojiScale).split(',');
   const ends = kind === 'nps' ? [labels.npsLow, labels.npsHigh] : kind === 'csat' && [words[0], words[4]];
   return (

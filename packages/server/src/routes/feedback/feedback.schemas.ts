@@ -1,5 +1,6 @@
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS } from '../../domain/feedback.js';
+import { ISSUE_TRACKERS } from '../../domain/feedback.js';
 import { OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({

@@ -1,3 +1,4 @@
+import { FEEDBACK_STATUSES } from '@hearback/spec';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type CreatedInbox,
@@ -11,7 +12,6 @@ import {
   outboxEventsFor,
 } from '../../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
-import { FEEDBACK_STATUSES } from '../../domain/feedback.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 
 interface Page {

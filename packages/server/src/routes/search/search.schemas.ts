@@ -1,48 +1,43 @@
 import { z } from '@hono/zod-openapi';
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '../../domain/feedback.js';
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SEARCH_MODES } from '../../services/search.js';
+import {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_SEARCH_LIMIT,
+  SearchFiltersInputSchema,
+  SearchInputSchema,
+} from '../../domain/search-input.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
-import { queryInteger } from '../shared.schemas.js';
+import { documentable, queryInteger } from '../shared.schemas.js';
 
-// The list endpoint's rules for dates: a calendar date, or a date-time with an explicit offset.
-const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).openapi({ example: '2026-11-01' });
+const filters = SearchFiltersInputSchema.shape;
+const DateOrDateTime = documentable(filters.from.unwrap()).openapi({ example: '2026-11-01' });
 
 /** The list endpoint's filters, as a JSON object. */
-export const SearchFiltersSchema = z
-  .object({
-    type: z.enum(FEEDBACK_TYPES).optional(),
-    scoreMin: z.number().int().optional().openapi({ description: 'Lowest score to include.' }),
-    scoreMax: z.number().int().optional().openapi({ description: 'Highest score to include.' }),
-    from: DateOrDateTime.optional().openapi({ description: 'Created at or after (inclusive).' }),
-    to: DateOrDateTime.optional().openapi({ description: 'Created before (exclusive).' }),
-    inboxId: z.string().optional(),
-    source: z.string().optional(),
-    status: z.enum(FEEDBACK_STATUSES).optional(),
-    q: z.string().max(200).optional().openapi({ description: 'Case-insensitive substring the comment must contain.' }),
-  })
-  .openapi('SearchFilters');
+export const SearchFiltersSchema = SearchFiltersInputSchema.extend({
+  scoreMin: documentable(filters.scoreMin).openapi({ description: 'Lowest score to include.' }),
+  scoreMax: documentable(filters.scoreMax).openapi({ description: 'Highest score to include.' }),
+  from: DateOrDateTime.optional().openapi({ description: 'Created at or after (inclusive).' }),
+  to: DateOrDateTime.optional().openapi({ description: 'Created before (exclusive).' }),
+  q: documentable(filters.q).openapi({ description: 'Case-insensitive substring the comment must contain.' }),
+}).openapi('SearchFilters');
 
-export const SearchRequestSchema = z
-  .object({
-    query: z.string().trim().min(1).max(1000).openapi({
-      description: 'Natural-language question or words to find.',
-      example: 'app freezes when I attach a picture',
-    }),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_SEARCH_LIMIT)
-      .optional()
-      .openapi({ description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).` }),
-    filters: SearchFiltersSchema.optional(),
-    mode: z.enum(SEARCH_MODES).optional().openapi({
-      description:
-        'How to rank. `hybrid` (default): meaning and words fused, finds paraphrases and exact codes alike. `semantic`: meaning alone (503 `search_unavailable` when the server runs without semantic search). `keyword`: the words alone (full text), for exact-text search; always available.',
-      example: 'hybrid',
-    }),
-  })
-  .openapi('SearchRequest');
+const search = SearchInputSchema.shape;
+
+/** The domain's search rules, with the document's examples and descriptions. */
+export const SearchRequestSchema = SearchInputSchema.extend({
+  query: documentable(search.query).openapi({
+    description: 'Natural-language question or words to find.',
+    example: 'app freezes when I attach a picture',
+  }),
+  limit: documentable(search.limit).openapi({
+    description: `Results to return (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`,
+  }),
+  filters: SearchFiltersSchema.optional(),
+  mode: documentable(search.mode).openapi({
+    description:
+      'How to rank. `hybrid` (default): meaning and words fused, finds paraphrases and exact codes alike. `semantic`: meaning alone (503 `search_unavailable` when the server runs without semantic search). `keyword`: the words alone (full text), for exact-text search; always available.',
+    example: 'hybrid',
+  }),
+}).openapi('SearchRequest');
 
 export const SearchHitSchema = z
   .object({

@@ -1,13 +1,7 @@
 /**
- * Rules every Hearback input follows, written once for the server's REST API and the MCP tools
- * (the server depends on this package, not the reverse). Dependency-free.
+ * Text must be valid Unicode: the rule every Hearback input follows, whatever its field, written
+ * once for the server's REST API, its `/collect` fast path and the MCP tools.
  */
-
-/** How deep objects and arrays may nest in a feedback `context`; `context` itself is level 1. */
-export const MAX_CONTEXT_DEPTH = 32;
-
-/** The largest feedback `context`, in bytes of its JSON (UTF-8). */
-export const MAX_CONTEXT_BYTES = 16 * 1024;
 
 /** A JSON path: object keys and array indexes from the root of an input. */
 export type InputPath = (string | number)[];
@@ -94,22 +88,4 @@ function pathOf(container: Container): InputPath {
   const path: InputPath = [];
   for (let at: Container | undefined = container; at?.key !== undefined; at = at.parent) path.push(at.key);
   return path.reverse();
-}
-
-/**
- * Whether objects and arrays in a JSON value nest deeper than `maxDepth` (the value itself is
- * level 1). Iterative and stops at the first level too deep, so it is safe on any input, unlike
- * `JSON.stringify`, which overflows the stack at a few thousand levels.
- *
- * @example
- * nestsDeeperThan({ a: { b: {} } }, 2); // true
- */
-export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
-  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (typeof next.value !== 'object' || next.value === null) continue;
-    if (next.depth > maxDepth) return true;
-    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
-  }
-  return false;
 }

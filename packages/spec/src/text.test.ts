@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMalformedText, isWellFormedText, nestsDeeperThan, printableText } from './input-rules.js';
-
-/** `{"a":{"a":…}}` nested `depth` levels, built without recursion. */
-function nested(depth: number): Record<string, unknown> {
-  let value: Record<string, unknown> = {};
-  for (let level = 1; level < depth; level++) value = { a: value };
-  return value;
-}
+import { findMalformedText, isWellFormedText, printableText } from './text.js';
 
 describe('isWellFormedText', () => {
   it.each(['', 'plain', 'ünïcödé', '😀 a pair', '\ud83d\ude00'])('accepts %j', (text) => {
@@ -38,23 +31,6 @@ describe('findMalformedText', () => {
     let value: unknown = '\ud800';
     for (let level = 0; level < 100_000; level++) value = [value];
     expect(findMalformedText(value)).toHaveLength(1);
-  });
-});
-
-describe('nestsDeeperThan', () => {
-  it('counts the value itself as level 1, arrays and objects alike', () => {
-    expect(nestsDeeperThan({}, 1)).toBe(false);
-    expect(nestsDeeperThan({ a: {} }, 1)).toBe(true);
-    expect(nestsDeeperThan(nested(32), 32)).toBe(false);
-    expect(nestsDeeperThan(nested(33), 32)).toBe(true);
-    expect(nestsDeeperThan({ a: [[1]] }, 3)).toBe(false);
-    expect(nestsDeeperThan({ a: [[[]]] }, 3)).toBe(true);
-  });
-
-  it('answers on nesting far beyond what JSON.stringify survives', () => {
-    const deep = nested(100_000);
-    expect(() => JSON.stringify(deep)).toThrow(RangeError);
-    expect(nestsDeeperThan(deep, 32)).toBe(true);
   });
 });
 

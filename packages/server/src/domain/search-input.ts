@@ -1,0 +1,35 @@
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
+import { z } from 'zod';
+
+/** Results a search returns unless asked for another number. */
+export const DEFAULT_SEARCH_LIMIT = 10;
+/** The most results one search returns. */
+export const MAX_SEARCH_LIMIT = 50;
+
+// The list endpoint's rules for dates: a calendar date, or a date-time with an explicit offset.
+const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** The feedback list's filters, as a JSON object. */
+export const SearchFiltersInputSchema = z.object({
+  type: z.enum(FEEDBACK_TYPES).optional(),
+  scoreMin: z.number().int().optional(),
+  scoreMax: z.number().int().optional(),
+  from: DateOrDateTime.optional(),
+  to: DateOrDateTime.optional(),
+  inboxId: z.string().optional(),
+  source: z.string().optional(),
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  q: z.string().max(200).optional(),
+});
+
+/**
+ * A search and its rules (a query that is not blank, the filters' formats), whichever way it
+ * arrives: `POST /search` or the MCP `search_feedback` tool. The route adds the document's examples
+ * and descriptions to it.
+ */
+export const SearchInputSchema = z.object({
+  query: z.string().trim().min(1).max(1000),
+  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
+  filters: SearchFiltersInputSchema.optional(),
+  mode: z.enum(SEARCH_MODES).optional(),
+});

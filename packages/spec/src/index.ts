@@ -1,0 +1,18 @@
+/**
+ * Hearback's vocabulary and the input rules that are pure functions, in one dependency-free
+ * module: the server, the MCP tools and the widget import them instead of restating them.
+ */
+export { contextViolation, MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from './context.js';
+export {
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPES,
+  type FeedbackStatus,
+  type FeedbackType,
+  isFeedbackType,
+  isValidScore,
+  MAX_COMMENT_LENGTH,
+  SCORE_RANGES,
+  type ScoreRange,
+} from './feedback.js';
+export { SEARCH_MODES, type SearchMode } from './search.js';
+export { findMalformedText, type InputPath, isWellFormedText, type MalformedText, printableText } from './text.js';
