@@ -11,6 +11,7 @@ import { CORS_OPTIONS } from './http/cors.js';
 import { problemResponse, toApiError } from './http/problem.js';
 import { publicFiles } from './http/public-files.js';
 import { requestIdMiddleware } from './http/request-id.js';
+import { routePath } from './http/route-path.js';
 import { validationHook } from './http/validation-hook.js';
 import { registerWidgetRoutes } from './http/widget-routes.js';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcp-endpoint.js';
@@ -37,13 +38,10 @@ export interface AppDependencies {
   logError?: (error: unknown, requestId: string | undefined) => void;
 }
 
-/** Paths are also served under `/v1`: the prefix is dropped before routing. */
+/** Hono's `getPath`: see routePath (`/v1` is dropped before routing). */
 function pathWithoutVersion(request: Request): string {
   const url = request.url;
-  const start = url.indexOf('/', url.indexOf('://') + 3);
-  const queryStart = url.indexOf('?', start);
-  const path = queryStart === -1 ? url.slice(start) : url.slice(start, queryStart);
-  return path === '/v1' ? '/' : path.startsWith('/v1/') ? path.slice(3) : path;
+  return routePath(url.slice(url.indexOf('/', url.indexOf('://') + 3)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CollectInput } from '../src/ingest/collect.js';
 import { usagePeriod } from '../src/lib/time.js';
 import type { Runtime } from '../src/runtime.js';
-import type { CollectInput } from '../src/services/collect.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import type { PlanName } from '../src/services/plans.js';
 import { postThumb } from './support/api-assertions.js';

@@ -1,16 +1,17 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { CollectInputSchema } from '../domain/collect-input.js';
 import { parseInput } from '../domain/parse-input.js';
+import type { CollectInput, CollectService } from '../ingest/collect.js';
 import { collectFeedback } from '../routes/collect/collect.operations.js';
 import { IdempotencyHeaders } from '../routes/collect/collect.schemas.js';
 import { requireAccess } from '../services/access.js';
 import type { ApiKeysService } from '../services/api-keys.js';
-import type { CollectInput, CollectService } from '../services/collect.js';
 import { readApiKey } from './auth.js';
 import { malformedJson, payloadTooLarge, unsupportedMediaType } from './body-errors.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
 import { renderProblem, toApiError } from './problem.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+import { routePath } from './route-path.js';
 
 export interface CollectFastPathOptions {
   services: {
@@ -51,10 +52,7 @@ export function withCollectFastPath(
 }
 
 function isCollectPath(url: string | undefined): boolean {
-  if (url === undefined) return false;
-  const queryStart = url.indexOf('?');
-  const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  return path === '/collect' || path === '/v1/collect';
+  return url !== undefined && routePath(url) === collectFeedback.route.path;
 }
 
 async function handleCollect(

@@ -1,9 +1,9 @@
+import { collectService } from '../ingest/collect.js';
 import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { apiKeysService } from './api-keys.js';
 import { brandsService } from './brands.js';
-import { collectService } from './collect.js';
 import { feedbackService } from './feedback.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';

@@ -1,7 +1,6 @@
 import type { RunPrepared } from '../postgres/run-prepared.js';
-import type { FeedbackTable } from '../schema.js';
 import { type KeyedFeedback, type NewFeedback, toFeedbackRow } from './feedback.js';
-import type { OutboxEvent } from './outbox.js';
+import { type OutboxEvent, type OutboxRow, toOutboxRow } from './outbox.js';
 
 /** A new feedback item and the outbox event that announces it. */
 export interface FeedbackWithEvent {
@@ -17,25 +16,42 @@ export interface CollectInsertOutcome {
   stored: KeyedFeedback | null;
 }
 
-const FEEDBACK_COLUMNS = [
-  'id',
-  'org_id',
-  'inbox_id',
-  'brand_id',
-  'type',
-  'score',
-  'comment',
-  'context',
-  'source',
-  'status',
-  'issue_link',
-  'idempotency_key',
-  'idempotency_fingerprint',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof FeedbackTable)[];
-const EVENT_COLUMNS = ['event_id', 'event_type', 'payload', 'event_created_at'] as const;
-const COLUMNS = [...FEEDBACK_COLUMNS, ...EVENT_COLUMNS];
+/**
+ * The array type each column is sent as. Keyed by every column of the row builders' types, so a
+ * column added to FeedbackTable (or the outbox) does not compile until this statement writes it.
+ */
+const FEEDBACK_COLUMN_TYPES: Record<keyof ReturnType<typeof toFeedbackRow>, 'text' | 'int4'> = {
+  id: 'text',
+  org_id: 'text',
+  inbox_id: 'text',
+  brand_id: 'text',
+  type: 'text',
+  score: 'int4',
+  comment: 'text',
+  context: 'text',
+  source: 'text',
+  status: 'text',
+  issue_link: 'text',
+  idempotency_key: 'text',
+  idempotency_fingerprint: 'text',
+  created_at: 'text',
+  updated_at: 'text',
+};
+const EVENT_COLUMN_TYPES: Record<keyof OutboxRow, 'text'> = {
+  id: 'text',
+  org_id: 'text',
+  type: 'text',
+  payload: 'text',
+  created_at: 'text',
+};
+const FEEDBACK_COLUMNS = Object.keys(FEEDBACK_COLUMN_TYPES) as (keyof typeof FEEDBACK_COLUMN_TYPES)[];
+const EVENT_COLUMNS = Object.keys(EVENT_COLUMN_TYPES) as (keyof OutboxRow)[];
+// The event's columns travel beside the item's under a prefix (both have an `id`, a `type`…).
+const eventColumn = (column: keyof OutboxRow) => `event_${column}`;
+const PARAMETERS = [
+  ...FEEDBACK_COLUMNS.map((column) => ({ name: column, type: FEEDBACK_COLUMN_TYPES[column] })),
+  ...EVENT_COLUMNS.map((column) => ({ name: eventColumn(column), type: EVENT_COLUMN_TYPES[column] })),
+];
 
 const STATEMENT_NAME = 'hearback_collect_insert';
 
@@ -45,11 +61,11 @@ const STATEMENT_NAME = 'hearback_collect_insert';
 // `stored` probes the idempotency index once per keyed item; data-modifying CTEs run whether or
 // not the final select reads them, all in the one implicit transaction of the statement.
 const STATEMENT_TEXT = `with input as (
-  select * from unnest(${COLUMNS.map((column, index) => `$${index + 1}::${column === 'score' ? 'int4' : 'text'}[]`).join(', ')})
-    with ordinality as item(${COLUMNS.join(', ')}, ord)
+  select * from unnest(${PARAMETERS.map(({ type }, index) => `$${index + 1}::${type}[]`).join(', ')})
+    with ordinality as item(${PARAMETERS.map(({ name }) => name).join(', ')}, ord)
 ), open_items as materialized (
   select item.* from input item join organizations o on o.id = item.org_id
-  where o.plan = any($${COLUMNS.length + 1}::text[])
+  where o.plan = any($${PARAMETERS.length + 1}::text[])
 ), stored as materialized (
   select item.id as item_id, f.id as stored_id, f.idempotency_fingerprint as stored_fingerprint
   from open_items item join feedback f on f.org_id = item.org_id and f.idempotency_key = item.idempotency_key
@@ -60,8 +76,8 @@ const STATEMENT_TEXT = `with input as (
   insert into feedback (${FEEDBACK_COLUMNS.join(', ')})
   select ${FEEDBACK_COLUMNS.join(', ')} from fresh order by ord
 ), logged as (
-  insert into outbox (id, org_id, type, payload, created_at)
-  select event_id, org_id, event_type, payload, event_created_at from fresh order by ord
+  insert into outbox (${EVENT_COLUMNS.join(', ')})
+  select ${EVENT_COLUMNS.map(eventColumn).join(', ')} from fresh order by ord
 )
 select item.id, stored.stored_id, stored.stored_fingerprint
 from open_items item left join stored on stored.item_id = item.id`;
@@ -84,15 +100,13 @@ export function collectInsertRepository(runPrepared: RunPrepared) {
       plans: readonly string[],
     ): Promise<(CollectInsertOutcome | undefined)[]> {
       if (entries.length === 0 || plans.length === 0) return entries.map(() => undefined);
-      const columns: unknown[][] = COLUMNS.map(() => new Array(entries.length));
+      const columns: unknown[][] = PARAMETERS.map(() => new Array(entries.length));
       entries.forEach(({ feedback, event }, index) => {
         const row = toFeedbackRow(feedback);
+        const eventRow = toOutboxRow(event);
         const values = [
           ...FEEDBACK_COLUMNS.map((column) => row[column]),
-          event.id,
-          event.type,
-          JSON.stringify(event.data),
-          event.createdAt,
+          ...EVENT_COLUMNS.map((column) => eventRow[column]),
         ];
         values.forEach((value, column) => {
           (columns[column] as unknown[])[index] = value;

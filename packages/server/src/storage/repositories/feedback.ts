@@ -9,7 +9,7 @@ import { feedbackMatches } from './feedback-filters.js';
 
 export interface NewFeedback extends Feedback {
   idempotencyKey: string | null;
-  /** What was submitted under `idempotencyKey` (see services/collect-fingerprint.ts); none when absent. */
+  /** What was submitted under `idempotencyKey` (see ingest/collect-fingerprint.ts); none when absent. */
   idempotencyFingerprint?: string | null;
 }
 
@@ -38,8 +38,11 @@ function toFeedback(row: FeedbackTable): Feedback {
   };
 }
 
-/** The row stored for a new feedback item (also written by collect-insert.ts). */
-export function toFeedbackRow(feedback: NewFeedback): FeedbackTable {
+/**
+ * The row stored for a new feedback item (also written by collect-insert.ts). `Required<…>`: a
+ * column added to FeedbackTable, even an optional one, does not compile until it is written here.
+ */
+export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
   return {
     id: feedback.id,
     org_id: feedback.orgId,

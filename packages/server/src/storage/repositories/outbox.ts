@@ -56,6 +56,20 @@ function toEvent(row: EventRow): OutboxEvent & { seq: number } {
   };
 }
 
+/** The columns an appended event writes; the others (`seq`, `tx`) the database fills in. */
+export type OutboxRow = Required<Omit<OutboxTable, 'seq' | 'tx'>>;
+
+/** The row stored for an event (also written by collect-insert.ts). */
+export function toOutboxRow(event: OutboxEvent): OutboxRow {
+  return {
+    id: event.id,
+    org_id: event.orgId,
+    type: event.type,
+    payload: JSON.stringify(event.data),
+    created_at: event.createdAt,
+  };
+}
+
 export const START_OF_LOG: StreamPosition = { tx: '0', seq: 0 };
 
 /** The consumer of a runtime's job runner (see JobRunner), unless it is given another name. */
@@ -94,13 +108,7 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
   return {
     async append(events: OutboxEvent[]): Promise<void> {
       if (events.length === 0) return;
-      const rows = events.map((event) => ({
-        id: event.id,
-        org_id: event.orgId,
-        type: event.type,
-        payload: JSON.stringify(event.data),
-        created_at: event.createdAt,
-      }));
+      const rows = events.map(toOutboxRow);
       const build = () => db.insertInto('outbox').values(rows);
       await (inserts ? inserts.run(db, 'outbox', rows, build) : build().execute());
     },

@@ -1,5 +1,6 @@
 import { commitIsolatingFailures, type Settled } from '../lib/failure-isolation.js';
 import { usagePeriod } from '../lib/time.js';
+import { PLAN_NAMES, PLANS } from '../services/plans.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
 import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
@@ -13,7 +14,6 @@ import {
   repeatOutcome,
   separateRepeats,
 } from './collect-batch.js';
-import { PLAN_NAMES, PLANS } from './plans.js';
 
 /** Plans without a monthly event cap: storing their events reads and locks no usage row. */
 const UNCAPPED_PLANS = PLAN_NAMES.filter((plan) => PLANS[plan].eventsPerMonth === null);

@@ -1,14 +1,14 @@
 import type { Settled } from '../lib/group-commit.js';
 import { usagePeriod } from '../lib/time.js';
+import { feedbackEvent } from '../services/events.js';
+import { idempotencyKeyReused } from '../services/idempotency-errors.js';
+import { planLimitError } from '../services/plan-limits.js';
+import { PLANS } from '../services/plans.js';
 import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
 import type { OutboxEvent } from '../storage/repositories/outbox.js';
 import type { Repositories } from '../storage/store.js';
 import { storedText } from '../storage/stored-text.js';
 import { isSameSubmission } from './collect-fingerprint.js';
-import { feedbackEvent } from './events.js';
-import { idempotencyKeyReused } from './idempotency-errors.js';
-import { planLimitError } from './plan-limits.js';
-import { PLANS } from './plans.js';
 
 export interface CollectResult {
   id: string;

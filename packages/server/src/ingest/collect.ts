@@ -5,12 +5,12 @@ import { ApiError } from '../errors/api-error.js';
 import { GroupCommitter } from '../lib/group-commit.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import type { UsageTally } from '../services/usage-tally.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
 import { type CollectResult, idempotencyKeyOf } from './collect-batch.js';
 import { COLLECT_ISOLATION, collectCommitter } from './collect-commit.js';
 import { type Submission, submissionFingerprint } from './collect-fingerprint.js';
-import type { UsageTally } from './usage-tally.js';
 
 export type { CollectInput, CollectResult };
 
