@@ -43,17 +43,13 @@ describe('the API reference at /docs', () => {
     // No inline script: the only script elements are the empty configuration carrier and the bundle.
     expect([...html.matchAll(/<script\b[^>]*>([^<]*)<\/script>/g)].map((match) => match[1])).toEqual(['', '']);
 
+    // Scripts and requests stay on this origin; only styles may be inline (see API_REFERENCE_POLICY).
     const policy = response.headers.get('content-security-policy') ?? '';
-    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
-    expect(policy).toContain("default-src 'none'");
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).toContain("connect-src 'self'");
-    expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
-    expect(policy).not.toContain('unsafe');
-    // The renderer gives its injected <style> the nonce it finds in this meta element.
-    expect(html).toContain(`<meta property="csp-nonce" content="${nonce}">`);
-    const again = await runtime.app.request('http://hearback.test/docs');
-    expect(again.headers.get('content-security-policy')).not.toContain(nonce);
+    const directives = new Map(policy.split(/;\s*/).map((directive) => [directive.split(' ')[0], directive]));
+    expect(directives.get('default-src')).toBe("default-src 'none'");
+    expect(directives.get('script-src')).toBe("script-src 'self'");
+    expect(directives.get('connect-src')).toBe("connect-src 'self'");
+    expect(directives.get('style-src')).toBe("style-src 'self' 'unsafe-inline'");
   });
 
   it('preselects the X-Service-Key scheme, sends "try it" to this server and calls no outside service', async () => {
