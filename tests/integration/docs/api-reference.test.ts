@@ -90,4 +90,30 @@ describe.skipIf(!available)('the API reference at /docs in Chromium, with no net
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('"try it" sends the key pasted into the preselected X-Service-Key field to this server', async () => {
+    const { page, elsewhere, close } = await offlinePage();
+    const sent: { url: string; key: string | undefined }[] = [];
+    page.on('request', (request) => sent.push({ url: request.url(), key: request.headers()['x-service-key'] }));
+    await page.goto(`${hearback.url}/docs`);
+    await page.getByRole('heading', { name: 'Submit feedback' }).first().waitFor({ timeout: 30_000 });
+    // The field is empty (only Scalar's placeholder): the reader pastes a key of their own.
+    const keyField = page.getByRole('textbox', { name: 'Value' }).first();
+    expect(await keyField.inputValue()).toBe('');
+    await keyField.fill(hearback.adminKey);
+
+    await page.getByText('Open Group - Identity').first().click();
+    await page.getByText('The API key making the request: its organization, brand and scopes').first().click();
+    await page.getByRole('button', { name: /Test Request\s*\(get \/me\)/ }).click({ timeout: 10_000 });
+    await page.getByRole('button', { name: /Send get request to/ }).click();
+    await page.getByText('200 OK').first().waitFor();
+    await page.getByText(hearback.orgId).first().waitFor();
+    await screenshot(page, 'api-reference-try-it');
+
+    expect(sent.filter((request) => request.url === `${hearback.url}/me`)).toEqual([
+      { url: `${hearback.url}/me`, key: hearback.adminKey },
+    ]);
+    expect(elsewhere).toEqual([]);
+    await close();
+  });
 });
