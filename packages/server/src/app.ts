@@ -5,6 +5,8 @@ import { cors } from 'hono/cors';
 import { stringify as toYaml } from 'yaml';
 import { registerSkillRoutes } from './discovery/skill-routes.js';
 import { ApiError } from './errors/api-error.js';
+import { type ApiReferenceAsset, loadApiReferenceAsset } from './http/api-reference-asset.js';
+import { registerApiReferenceRoutes } from './http/api-reference-routes.js';
 import type { AppEnv } from './http/app-env.js';
 import { payloadTooLarge } from './http/body-errors.js';
 import { CORS_OPTIONS } from './http/cors.js';
@@ -32,6 +34,8 @@ export interface AppDependencies {
   publicUrl?: string | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
+  /** The `/docs` renderer bundle; by default the build's copy (see loadApiReferenceAsset). */
+  apiReferenceAsset?: (() => Promise<ApiReferenceAsset | undefined>) | undefined;
   /** A directory served at `/` for `GET`/`HEAD` paths no route claims (see publicFiles). */
   publicDir?: string | undefined;
   /** Where unexpected errors go; never given secrets (keys are not logged). */
@@ -85,6 +89,10 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));
+  registerApiReferenceRoutes(app, {
+    loadAsset: deps.apiReferenceAsset ?? loadApiReferenceAsset,
+    publicUrl: deps.publicUrl,
+  });
   // Last, so every API route wins over a file of the same name.
   if (deps.publicDir) app.get('*', publicFiles(deps.publicDir));
 

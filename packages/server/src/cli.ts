@@ -61,7 +61,8 @@ program
     process.stdout.write(`Storage: ${runtime.database.dialect.name} (${runtime.database.location})\n`);
     // Before the API reference line, which tools (and the CLI tests) read as "started".
     if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.publicUrl}/\n`);
-    process.stdout.write(`API reference: ${server.publicUrl}/openapi.json\n`);
+    process.stdout.write(`OpenAPI document: ${server.publicUrl}/openapi.json\n`);
+    process.stdout.write(`API reference: ${server.publicUrl}/docs\n`);
     if (await runtime.services.organizations.isEmpty()) {
       const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
       process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.publicUrl)}\n\n`);

@@ -28,8 +28,11 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
   ],
 };
 
+/** The document's name for the `X-Service-Key` header scheme (the one `/docs` preselects). */
+export const API_KEY_SECURITY_SCHEME = 'ApiKeyAuth';
+
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+  app.openAPIRegistry.registerComponent('securitySchemes', API_KEY_SECURITY_SCHEME, {
     type: 'apiKey',
     in: 'header',
     name: 'X-Service-Key',

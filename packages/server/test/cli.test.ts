@@ -250,7 +250,9 @@ describe('hearback CLI', () => {
       await server.printed('These keys are shown once');
       const output = server.output();
       expect(output).toContain(`Public URL: ${publicUrl}\n`);
-      expect(output).toContain(`API reference: ${publicUrl}/openapi.json\n`);
+      expect(output).toContain(`OpenAPI document: ${publicUrl}/openapi.json\n`);
+      expect(output).toContain(`API reference: ${publicUrl}/docs\n`);
+      expect(output).toContain(`\n  ${publicUrl}/docs\n`);
       expect(output).toContain(`curl -X POST ${publicUrl}/collect `);
       expect(output).toContain(`<script src="${publicUrl}/widget.js"`);
       const skill = await (await fetch(`${server.url}/skill.json`)).json();

@@ -28,6 +28,9 @@ export function bootstrapText(result: BootstrappedOrganization, baseUrl: string)
     `    -d '{"inboxKey":"${json.inboxKey}","type":"thumbs","score":1,"comment":"Works!"}'`,
     `  curl ${baseUrl}/organizations/${json.orgId}/feedback -H 'X-Service-Key: ${json.adminKey}'`,
     '',
+    'Browse the API and try it from the page (paste a key into X-Service-Key):',
+    `  ${baseUrl}/docs`,
+    '',
     'Add the widget to a page:',
     `  <script src="${baseUrl}/widget.js" data-inbox-key="${json.inboxKey}" data-key="${json.collectKey}" async></script>`,
   ].join('\n');

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { ID_PREFIXES, type IdKind, idPattern } from '../lib/ids.js';
+import { API_KEY_SECURITY_SCHEME } from '../openapi.js';
 import { MAX_PAGE_SIZE } from '../services/pagination.js';
 
 export const ProblemSchema = z
@@ -145,7 +146,7 @@ export function documentable<T extends z.ZodType>(schema: T): T {
   return schema.clone();
 }
 
-export const SECURITY: Record<string, string[]>[] = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+export const SECURITY: Record<string, string[]>[] = [{ [API_KEY_SECURITY_SCHEME]: [] }, { BearerAuth: [] }];
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-22T10:15:00.000Z' });
 
