@@ -255,9 +255,9 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
       expect(toolProblem(outOfRange)).toMatchObject({
         status: 400,
         code: 'validation_failed',
-        errors: [{ path: 'score', message: expect.stringMatching(/between 1 and 5/) }],
+        errors: [{ path: 'score', message: 'Stars feedback takes a score from 1 to 5, not 9.' }],
       });
-      expect(textOf(outOfRange)).toMatch(/score: A stars score must be between 1 and 5/);
+      expect(textOf(outOfRange)).toMatch(/score: Stars feedback takes a score from 1 to 5, not 9\./);
       const noComment = await callTool(client, 'submit_feedback', { inbox: inbox.inboxKey, type: 'text' });
       expect(toolProblem(noComment)).toMatchObject({ code: 'validation_failed', errors: [{ path: 'comment' }] });
     });
