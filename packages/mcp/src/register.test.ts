@@ -50,7 +50,7 @@ describe('Hearback MCP server', () => {
       unindexed: 3,
     });
     expect(JSON.stringify(result.content)).toContain('(relevance 0.80)');
-    expect(JSON.stringify(result.content)).toContain('3 item(s) are not indexed by meaning yet');
+    expect(JSON.stringify(result.content)).toContain('3 items are not indexed by meaning yet');
 
     await callTool(client, 'search_feedback', { query: 'ERR_42', mode: 'keyword' });
     expect(searchFeedback).toHaveBeenLastCalledWith(expect.objectContaining({ query: 'ERR_42', mode: 'keyword' }));
@@ -340,9 +340,9 @@ describe('Hearback MCP server', () => {
         range: { from: '2026-11-01T00:00:00.000Z' },
       });
       const text = (result.content[0] as { text: string }).text;
-      expect(text).toContain('NPS: 33.3 (3 responses: 2 promoters, 0 passives, 1 detractors)');
-      expect(text).toContain('CSAT: n/a (no responses)');
-      expect(text).toContain('nps: 3, average score 7.67');
+      expect(text).toContain('NPS: 33.3 from 3 responses (2 promoters, 0 passives, 1 detractor).');
+      expect(text).toContain('CSAT: no CSAT responses.');
+      expect(text).toContain('NPS: 3, average score 7.67');
     });
 
     it('list_inboxes and list_brands page with cursors', async () => {

@@ -328,13 +328,13 @@ describe('hearback CLI', () => {
     it('stops after the batch in progress on SIGINT, resumes on the next run, and search then finds by meaning', async () => {
       stub.holdFrom(2);
       const first = spawnCli(['search', 'reindex', '--batch', '2', '--data-dir', dataDir], searchEnv());
-      await first.printed('Reindexing 5 item(s) in 1 organization(s) with model openai:stub-embed.');
+      await first.printed('Reindexing 5 items in 1 organization with model openai:stub-embed.');
       await stub.arrived(2);
       const stopped = first.stop('SIGINT');
       await first.printed('stopping after the current batch', 'stderr');
       stub.release();
       expect(await stopped).toBe(130);
-      expect(first.output()).toContain('Interrupted after 4 item(s); run the command again to resume.');
+      expect(first.output()).toContain('Interrupted after 4 items; run the command again to resume.');
       const during = await cliWith(searchEnv(), 'search', 'status', '--data-dir', dataDir);
       expect(during).toMatchObject({
         code: 0,
@@ -343,8 +343,8 @@ describe('hearback CLI', () => {
 
       const second = await cliWith(searchEnv(), 'search', 'reindex', '--batch', '2', '--data-dir', dataDir);
       expect(second.code).toBe(0);
-      expect(second.stdout).toContain('Reindexing 1 item(s) in 1 organization(s) with model openai:stub-embed.');
-      expect(second.stdout).toMatch(/Embedded 1 item\(s\) in \d+s .*; search is up to date\./);
+      expect(second.stdout).toContain('Reindexing 1 item in 1 organization with model openai:stub-embed.');
+      expect(second.stdout).toMatch(/Embedded 1 item in \d+s .*; search is up to date\./);
       // Not a TTY: plain progress lines, ending with the total.
       expect(second.stderr).toContain('1/1 100% · ');
       expect([...stub.inputs].sort()).toEqual([...COMMENTS].sort());

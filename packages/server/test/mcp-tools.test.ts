@@ -148,6 +148,10 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
     expect(items.map((item) => item.comment)).toEqual(['Export to CSV is broken']);
     const one = await callTool(client, 'get_feedback', { id: items[0]?.id });
     expect(one.structuredContent).toMatchObject({ items: [{ id: items[0]?.id, truncated: false }], nextCursor: null });
+    expect(textOf(result).split('\n')[0]).toBe('One feedback item matches.');
+    // One item asked for by id reads as that item, not as a list of one.
+    expect(textOf(one).split('\n')[0]).toBe(`Feedback ${items[0]?.id}:`);
+    expect(textOf(one)).toContain(`${items[0]?.id} · NPS 3 · status new`);
   });
 
   it('search_feedback finds an item by the words of its comment, as POST /search does, and counts a search', async () => {
@@ -202,7 +206,10 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
     const { notice: _notice, ...figures } = result.structuredContent as Record<string, unknown>;
     expect(figures).toEqual(restStats);
     expect(figures).toMatchObject({ nps: { responses: 1, detractors: 1, score: -100 } });
-    expect(textOf(result)).toContain('NPS: -100');
+    expect(textOf(result)).toContain('NPS: -100 from 1 response (0 promoters, 0 passives, 1 detractor).');
+    expect(textOf(result)).toContain('CSAT: 0% satisfied (0 of 3 responses scored 4–5).');
+    const none = await callTool(client, 'get_feedback_stats', { inboxId: inbox.id, from: '2099-01-01' });
+    expect(textOf(none)).toBe('No feedback since 2099-01-01T00:00:00.000Z.');
   });
 
   it('list_inboxes and list_brands answer what the REST API lists', async () => {
@@ -255,11 +262,14 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
       expect(toolProblem(outOfRange)).toMatchObject({
         status: 400,
         code: 'validation_failed',
-        errors: [{ path: 'score', message: expect.stringMatching(/between 1 and 5/) }],
+        errors: [{ path: 'score', message: 'Stars feedback takes a score from 1 to 5, not 9.' }],
       });
-      expect(textOf(outOfRange)).toMatch(/score: A stars score must be between 1 and 5/);
+      expect(textOf(outOfRange)).toMatch(/score: Stars feedback takes a score from 1 to 5, not 9\./);
       const noComment = await callTool(client, 'submit_feedback', { inbox: inbox.inboxKey, type: 'text' });
-      expect(toolProblem(noComment)).toMatchObject({ code: 'validation_failed', errors: [{ path: 'comment' }] });
+      expect(toolProblem(noComment)).toMatchObject({
+        code: 'validation_failed',
+        errors: [{ path: 'comment', message: 'Text feedback needs a comment.' }],
+      });
     });
 
     it('answers unknown ids and inbox keys with not_found', async () => {

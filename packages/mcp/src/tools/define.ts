@@ -37,8 +37,11 @@ interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> extends To
   /** Whether a backend can serve the tool (search needs a backend with semantic search). */
   isAvailable?: (backend: HearbackBackend) => boolean;
   run(backend: HearbackBackend, input: z.output<Input>, context: ToolContext): Promise<z.input<Output>>;
-  /** The text rendering of the structured result, for clients that show text only. */
-  render(output: z.input<Output>): string;
+  /**
+   * The text rendering of the structured result, for clients that show text only; the input
+   * says what was asked (one item by id reads differently from a page of them).
+   */
+  render(output: z.input<Output>, input: z.output<Input>): string;
 }
 
 /** A tool with its types erased, so tools of different shapes share one list. */
@@ -74,7 +77,7 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
     isAvailable: isAvailable ?? (() => true),
     async call(backend, input, context) {
       const output = await run(backend, input as z.output<Input>, context);
-      return { structured: output as Record<string, unknown>, text: render(output) };
+      return { structured: output as Record<string, unknown>, text: render(output, input as z.output<Input>) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
+import { capitalized, counted, FEEDBACK_STATUSES, FEEDBACK_TYPE_NAMES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
 import { quoted, UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
@@ -28,7 +28,30 @@ const StatsOutput = z.object({
   }),
 });
 
-const orNone = (value: number | null) => (value === null ? 'n/a (no responses)' : String(value));
+type Stats = z.input<typeof StatsOutput>;
+
+/** The period in words: "so far", "since …", "until …", "between … and …". */
+function periodOf({ from, to }: Stats['range']): string {
+  if (from && to) return `between ${from} and ${to}`;
+  if (from) return `since ${from}`;
+  if (to) return `until ${to}`;
+  return 'so far';
+}
+
+function npsLine({ nps }: Stats): string {
+  if (nps.score === null) return 'NPS: no NPS responses.';
+  const split = [
+    counted(nps.promoters, 'promoter'),
+    counted(nps.passives, 'passive'),
+    counted(nps.detractors, 'detractor'),
+  ];
+  return `NPS: ${nps.score} from ${counted(nps.responses, 'response')} (${split.join(', ')}).`;
+}
+
+function csatLine({ csat }: Stats): string {
+  if (csat.score === null) return 'CSAT: no CSAT responses.';
+  return `CSAT: ${csat.score}% satisfied (${csat.satisfied} of ${counted(csat.responses, 'response')} scored 4–5).`;
+}
 
 export const getFeedbackStats = defineTool({
   name: 'get_feedback_stats',
@@ -54,22 +77,25 @@ export const getFeedbackStats = defineTool({
     };
   },
   render(stats) {
-    const range = `${stats.range.from ?? 'the beginning'} to ${stats.range.to ?? 'now'}`;
-    const list = <T>(items: T[], line: (item: T) => string) =>
-      items.length === 0 ? '  (none)' : items.map((item) => `  - ${line(item)}`).join('\n');
+    const period = periodOf(stats.range);
+    if (stats.total === 0) return `No feedback ${period}.`;
+    const list = <T>(items: T[], line: (item: T) => string) => items.map((item) => `  - ${line(item)}`).join('\n');
+    const typeLine = (row: Stats['byType'][number]) => {
+      const average = row.averageScore === null ? '' : `, average score ${row.averageScore}`;
+      return `${capitalized(FEEDBACK_TYPE_NAMES[row.type])}: ${row.count}${average}`;
+    };
+    const inboxLine = (row: Stats['byInbox'][number]) =>
+      `${row.inboxName === null ? row.inboxId : `${quoted(row.inboxName)} (${row.inboxId})`}: ${row.count}`;
     return [
-      `Feedback from ${range}: ${stats.total} item(s).`,
-      `NPS: ${orNone(stats.nps.score)} (${stats.nps.responses} responses: ${stats.nps.promoters} promoters, ${stats.nps.passives} passives, ${stats.nps.detractors} detractors)`,
-      `CSAT: ${orNone(stats.csat.score)}% satisfied (${stats.csat.satisfied} of ${stats.csat.responses} responses scored 4–5)`,
+      `${counted(stats.total, 'feedback item')} ${period}.`,
+      npsLine(stats),
+      csatLine(stats),
       'By type:',
-      list(stats.byType, (row) => `${row.type}: ${row.count}, average score ${row.averageScore ?? 'n/a'}`),
+      list(stats.byType, typeLine),
       'By source (end-user supplied values):',
-      list(stats.bySource, (row) => `${row.source === null ? '(none)' : quoted(row.source)}: ${row.count}`),
+      list(stats.bySource, (row) => `${row.source === null ? '(no source)' : quoted(row.source)}: ${row.count}`),
       'By inbox:',
-      list(
-        stats.byInbox,
-        (row) => `${row.inboxId} ${row.inboxName === null ? '' : quoted(row.inboxName)}: ${row.count}`,
-      ),
+      list(stats.byInbox, inboxLine),
       'By status:',
       list(stats.byStatus, (row) => `${row.status}: ${row.count}`),
     ].join('\n');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
-import { renderFeedbackPage } from './render.js';
+import { renderFeedbackItem, renderFeedbackPage } from './render.js';
 import {
   FeedbackOutput,
   NextCursor,
@@ -49,5 +49,6 @@ export const getFeedback = defineTool({
       nextCursor: page.nextCursor,
     };
   },
-  render: ({ items, nextCursor }) => renderFeedbackPage(items, nextCursor),
+  render: ({ items, nextCursor }, input) =>
+    input.id !== undefined && items[0] ? renderFeedbackItem(items[0]) : renderFeedbackPage(items, nextCursor),
 });

@@ -1,5 +1,7 @@
+import { counted } from '@hearback/spec';
 import { z } from 'zod';
 import { defineTool } from './define.js';
+import { moreText } from './render.js';
 import { BrandOutput, NextCursor, PageInput, toBrandOutput } from './schemas.js';
 
 export const listBrands = defineTool({
@@ -16,9 +18,9 @@ export const listBrands = defineTool({
     return { brands: page.data.map(toBrandOutput), nextCursor: page.nextCursor };
   },
   render({ brands, nextCursor }) {
-    if (brands.length === 0) return 'No brands are visible to this API key.';
+    if (brands.length === 0) return `No brands are visible to this API key. ${moreText('brands', nextCursor)}`.trim();
     const lines = brands.map((brand) => `- ${brand.id} · ${JSON.stringify(brand.name)}`);
-    const more = nextCursor ? `\nMore brands exist: call again with cursor ${JSON.stringify(nextCursor)}.` : '';
-    return `${brands.length} brand(s):\n${lines.join('\n')}${more}`;
+    const more = nextCursor ? `\n${moreText('brands', nextCursor)}` : '';
+    return `${counted(brands.length, 'brand')}${nextCursor ? ' on this page' : ''}:\n${lines.join('\n')}${more}`;
   },
 });

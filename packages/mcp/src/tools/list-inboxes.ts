@@ -1,5 +1,7 @@
+import { counted } from '@hearback/spec';
 import { z } from 'zod';
 import { defineTool } from './define.js';
+import { moreText } from './render.js';
 import { InboxOutput, NextCursor, PageInput, toInboxOutput } from './schemas.js';
 
 export const listInboxes = defineTool({
@@ -16,12 +18,14 @@ export const listInboxes = defineTool({
     return { inboxes: page.data.map(toInboxOutput), nextCursor: page.nextCursor };
   },
   render({ inboxes, nextCursor }) {
-    if (inboxes.length === 0) return 'No inboxes are visible to this API key.';
+    if (inboxes.length === 0) {
+      return `No inboxes are visible to this API key. ${moreText('inboxes', nextCursor)}`.trim();
+    }
     const lines = inboxes.map(
       (inbox) =>
         `- ${inbox.id} · ${JSON.stringify(inbox.name)} · inboxKey ${inbox.inboxKey}${inbox.brandId ? ` · brand ${inbox.brandId}` : ''}`,
     );
-    const more = nextCursor ? `\nMore inboxes exist: call again with cursor ${JSON.stringify(nextCursor)}.` : '';
-    return `${inboxes.length} inbox(es):\n${lines.join('\n')}${more}`;
+    const more = nextCursor ? `\n${moreText('inboxes', nextCursor)}` : '';
+    return `${counted(inboxes.length, 'inbox', 'inboxes')}${nextCursor ? ' on this page' : ''}:\n${lines.join('\n')}${more}`;
   },
 });

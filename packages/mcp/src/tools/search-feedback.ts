@@ -1,4 +1,4 @@
-import { SEARCH_MODES } from '@hearback/spec';
+import { counted, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
@@ -62,13 +62,21 @@ export const searchFeedback = defineTool({
     };
   },
   render({ results, unindexed }) {
-    const pending = unindexed
-      ? `\n${unindexed} item(s) are not indexed by meaning yet and were matched by their words only; searching again later may find more.`
-      : '';
+    const pending = !unindexed
+      ? ''
+      : unindexed === 1
+        ? '\n1 item is not indexed by meaning yet, so only its words could match; searching again later may find more.'
+        : `\n${unindexed} items are not indexed by meaning yet, so only their words could match; searching again later may find more.`;
     if (results.length === 0) return `No feedback matches the query.${pending}`;
     const body = results
-      .map((result, index) => renderFeedback(result.feedback, `${index + 1}. (relevance ${result.score.toFixed(2)}) `))
+      .map((result, index) =>
+        renderFeedback(
+          result.feedback,
+          `${results.length > 1 ? `${index + 1}. ` : ''}(relevance ${result.score.toFixed(2)}) `,
+        ),
+      )
       .join('\n\n');
-    return `${results.length} result(s), closest first.${pending}\n${UNTRUSTED_NOTICE}\n\n${body}`;
+    const header = results.length === 1 ? 'One result.' : `${counted(results.length, 'result')}, closest first.`;
+    return `${header}${pending}\n${UNTRUSTED_NOTICE}\n\n${body}`;
   },
 });

@@ -1,3 +1,4 @@
+import { counted } from '@hearback/spec';
 import { type Command, InvalidArgumentError, type Option } from 'commander';
 import type { Config, ConfigOverrides } from '../config.js';
 import { createRuntime } from '../runtime.js';
@@ -58,7 +59,7 @@ async function reindex(program: Command, context: SearchCommandsContext, options
       signal: controller.signal,
       onStart: (total, organizations) => {
         process.stdout.write(
-          `Reindexing ${total} item(s) in ${organizations} organization(s) with model ${runtime.reindex?.model}${options.force ? ' (--force)' : ''}.\n`,
+          `Reindexing ${counted(total, 'item')} in ${counted(organizations, 'organization')} with model ${runtime.reindex?.model}${options.force ? ' (--force)' : ''}.\n`,
         );
         progress = createProgress({ total, stream: process.stderr });
       },
@@ -67,13 +68,15 @@ async function reindex(program: Command, context: SearchCommandsContext, options
     const seconds = progress?.finish() ?? 0;
     const rate = seconds > 0 ? ` (${(summary.embedded / seconds).toFixed(1)}/s)` : '';
     if (summary.interrupted) {
-      process.stdout.write(`Interrupted after ${summary.embedded} item(s); run the command again to resume.\n`);
+      process.stdout.write(
+        `Interrupted after ${counted(summary.embedded, 'item')}; run the command again to resume.\n`,
+      );
       process.exitCode = 130;
     } else if (summary.embedded === 0) {
       process.stdout.write('Nothing to embed; search is up to date.\n');
     } else {
       process.stdout.write(
-        `Embedded ${summary.embedded} item(s) in ${formatDuration(seconds)}${rate}; search is up to date.\n`,
+        `Embedded ${counted(summary.embedded, 'item')} in ${formatDuration(seconds)}${rate}; search is up to date.\n`,
       );
     }
   } catch (error) {

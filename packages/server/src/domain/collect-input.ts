@@ -1,4 +1,12 @@
-import { contextViolation, FEEDBACK_TYPES, MAX_COMMENT_LENGTH, SCORE_RANGES } from '@hearback/spec';
+import {
+  capitalized,
+  contextViolation,
+  FEEDBACK_TYPE_NAMES,
+  FEEDBACK_TYPES,
+  MAX_COMMENT_LENGTH,
+  SCORE_RANGES,
+  type ScoreRange,
+} from '@hearback/spec';
 import { z } from 'zod';
 
 /**
@@ -9,6 +17,11 @@ export const ContextInputSchema = z.record(z.string(), z.unknown()).superRefine(
   const violation = contextViolation(context);
   if (violation) ctx.addIssue({ code: 'custom', message: violation });
 });
+
+/** "from 1 to 5", or "of 0 or 1" for a two-value range (thumbs). */
+function scoreRangeText(range: ScoreRange): string {
+  return range.max - range.min === 1 ? `of ${range.min} or ${range.max}` : `from ${range.min} to ${range.max}`;
+}
 
 /**
  * A feedback submission and its rules (score range per type, a comment for `text`, no NUL, the
@@ -27,23 +40,20 @@ export const CollectInputSchema = z
   .superRefine((body, ctx) => {
     const range = SCORE_RANGES[body.type];
     const score = body.score ?? null;
+    const kind = `${capitalized(FEEDBACK_TYPE_NAMES[body.type])} feedback`;
     if (range && score === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['score'],
-        message: `A ${body.type} score is required (${range.min}–${range.max}).`,
-      });
+      ctx.addIssue({ code: 'custom', path: ['score'], message: `${kind} needs a score ${scoreRangeText(range)}.` });
     } else if (range && score !== null && (score < range.min || score > range.max)) {
       ctx.addIssue({
         code: 'custom',
         path: ['score'],
-        message: `A ${body.type} score must be between ${range.min} and ${range.max}.`,
+        message: `${kind} takes a score ${scoreRangeText(range)}, not ${score}.`,
       });
     } else if (!range && score !== null) {
-      ctx.addIssue({ code: 'custom', path: ['score'], message: `${body.type} feedback carries no score.` });
+      ctx.addIssue({ code: 'custom', path: ['score'], message: `${kind} takes no score.` });
     }
     if (body.type === 'text' && !body.comment?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'text feedback needs a comment.' });
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: `${kind} needs a comment.` });
     }
     // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
     // could fail the group commit it shares with other submissions.

@@ -168,6 +168,21 @@ describeEachDatabase('POST /collect', (bed) => {
     });
 
     it.each([
+      ['nps', 11, 'NPS feedback takes a score from 0 to 10, not 11.'],
+      ['csat', 0, 'CSAT feedback takes a score from 1 to 5, not 0.'],
+      ['thumbs', 2, 'Thumbs feedback takes a score of 0 or 1, not 2.'],
+      ['stars', null, 'Stars feedback needs a score from 1 to 5.'],
+      ['text', 3, 'Text feedback takes no score.'],
+    ])('says what is wrong with a %s score of %s in words a person reads', async (type, score, message) => {
+      const problem = await expectProblem(
+        await collect({ inboxKey: inbox.inboxKey, type, score, comment: 'hello' }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors).toEqual([{ path: 'score', message }]);
+    });
+
+    it.each([
       ['no comment', {}],
       ['an empty comment', { comment: '' }],
       ['a blank comment', { comment: '   \n ' }],
@@ -178,7 +193,7 @@ describeEachDatabase('POST /collect', (bed) => {
         400,
         'validation_failed',
       );
-      expect(errorPaths(problem)).toEqual(['comment']);
+      expect(problem.errors).toEqual([{ path: 'comment', message: 'Text feedback needs a comment.' }]);
     });
 
     it('reports every invalid field at once', async () => {

@@ -225,7 +225,7 @@ describeEachDatabase('Inboxes', (bed) => {
       const response = await bed().request(path, { method: 'POST', key: starter.adminKey, json: { name: 'Second' } });
       const problem = await expectProblem(response, 429, 'inbox_limit_reached');
       expect(problem).toMatchObject({ limit: 1, plan: 'starter' });
-      expect(problem.detail).toContain('starter');
+      expect(problem.detail).toBe('The starter plan allows 1 inbox; upgrade the plan or delete an inbox.');
 
       const listed = await expectJson(await bed().request(path, { key: starter.adminKey }), 200);
       expect(listed.data.map((inbox: Json) => inbox.id)).toEqual([starter.inbox.id]);
@@ -252,6 +252,7 @@ describeEachDatabase('Inboxes', (bed) => {
         'inbox_limit_reached',
       );
       expect(problem).toMatchObject({ limit: 5, plan: 'team' });
+      expect(problem.detail).toBe('The team plan allows 5 inboxes; upgrade the plan or delete an inbox.');
     });
   });
 

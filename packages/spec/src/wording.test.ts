@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';
+
+describe('wording', () => {
+  it('puts a count with its noun in the right number', () => {
+    expect(counted(0, 'inbox', 'inboxes')).toBe('0 inboxes');
+    expect(counted(1, 'inbox', 'inboxes')).toBe('1 inbox');
+    expect(counted(2, 'feedback item')).toBe('2 feedback items');
+  });
+
+  it('names the acronym types as acronyms and starts a sentence with a capital', () => {
+    expect(capitalized(FEEDBACK_TYPE_NAMES.nps)).toBe('NPS');
+    expect(capitalized(FEEDBACK_TYPE_NAMES.csat)).toBe('CSAT');
+    expect(capitalized(FEEDBACK_TYPE_NAMES.stars)).toBe('Stars');
+  });
+});
