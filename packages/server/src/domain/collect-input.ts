@@ -1,5 +1,6 @@
 import { contextViolation, FEEDBACK_TYPES, MAX_COMMENT_LENGTH, SCORE_RANGES } from '@hearback/spec';
 import { z } from 'zod';
+import { writeInput } from './write-input.js';
 
 /**
  * Free-form metadata, bounded in depth before its size is measured: `JSON.stringify` (here, in
@@ -15,54 +16,52 @@ export const ContextInputSchema = z.record(z.string(), z.unknown()).superRefine(
  * context bounds), whichever way it arrives: `POST /collect`, its node:http fast path, or the MCP
  * `submit_feedback` tool. The route adds the document's examples and descriptions to it.
  */
-export const CollectInputSchema = z
-  .object({
-    inboxKey: z.string().min(1).max(200),
-    type: z.enum(FEEDBACK_TYPES),
-    score: z.number().int().nullable().optional(),
-    comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional(),
-    context: ContextInputSchema.optional(),
-    eventId: z.string().min(1).max(255).optional(),
-  })
-  .superRefine((body, ctx) => {
-    const range = SCORE_RANGES[body.type];
-    const score = body.score ?? null;
-    if (range && score === null) {
+export const CollectInputSchema = writeInput({
+  inboxKey: z.string().min(1).max(200),
+  type: z.enum(FEEDBACK_TYPES),
+  score: z.number().int().nullable().optional(),
+  comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional(),
+  context: ContextInputSchema.optional(),
+  eventId: z.string().min(1).max(255).optional(),
+}).superRefine((body, ctx) => {
+  const range = SCORE_RANGES[body.type];
+  const score = body.score ?? null;
+  if (range && score === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['score'],
+      message: `A ${body.type} score is required (${range.min}–${range.max}).`,
+    });
+  } else if (range && score !== null && (score < range.min || score > range.max)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['score'],
+      message: `A ${body.type} score must be between ${range.min} and ${range.max}.`,
+    });
+  } else if (!range && score !== null) {
+    ctx.addIssue({ code: 'custom', path: ['score'], message: `${body.type} feedback carries no score.` });
+  }
+  if (body.type === 'text' && !body.comment?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['comment'], message: 'text feedback needs a comment.' });
+  }
+  // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
+  // could fail the group commit it shares with other submissions.
+  const texts = {
+    inboxKey: body.inboxKey,
+    comment: body.comment,
+    eventId: body.eventId,
+    'context.source': body.context?.source,
+  };
+  for (const [path, value] of Object.entries(texts)) {
+    if (typeof value === 'string' && value.includes('\u0000')) {
       ctx.addIssue({
         code: 'custom',
-        path: ['score'],
-        message: `A ${body.type} score is required (${range.min}–${range.max}).`,
+        path: path.split('.'),
+        message: 'Must not contain the NUL character (U+0000).',
       });
-    } else if (range && score !== null && (score < range.min || score > range.max)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['score'],
-        message: `A ${body.type} score must be between ${range.min} and ${range.max}.`,
-      });
-    } else if (!range && score !== null) {
-      ctx.addIssue({ code: 'custom', path: ['score'], message: `${body.type} feedback carries no score.` });
     }
-    if (body.type === 'text' && !body.comment?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'text feedback needs a comment.' });
-    }
-    // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
-    // could fail the group commit it shares with other submissions.
-    const texts = {
-      inboxKey: body.inboxKey,
-      comment: body.comment,
-      eventId: body.eventId,
-      'context.source': body.context?.source,
-    };
-    for (const [path, value] of Object.entries(texts)) {
-      if (typeof value === 'string' && value.includes('\u0000')) {
-        ctx.addIssue({
-          code: 'custom',
-          path: path.split('.'),
-          message: 'Must not contain the NUL character (U+0000).',
-        });
-      }
-    }
-  });
+  }
+});
 
 /** A submission as the rules accept it. */
 export type CollectInput = z.output<typeof CollectInputSchema>;
