@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBrand, expectJson, expectProblem, type Json } from './support/api.js';
-import { describeEachDatabase, type TestBed } from './support/harness.js';
+import { describeEachDatabase } from './support/harness.js';
 
 /**
  * A write body with a member the operation does not take is refused with a 400 naming it and the
