@@ -225,6 +225,12 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
       201,
       undefined,
     ],
+    [
+      'an unknown field (a typo of score)',
+      () => json(org.collectKey, { ...thumbsUp(), scroe: 0 }),
+      400,
+      'validation_failed',
+    ],
     ['malformed JSON', () => ({ ...json(org.collectKey, {}), body: '{"inboxKey": ' }), 400, 'malformed_json'],
     ['an empty JSON body', () => ({ ...json(org.collectKey, {}), body: '' }), 400, 'malformed_json'],
     ['a JSON array', () => json(org.collectKey, [thumbsUp()]), 400, 'validation_failed'],

@@ -56,13 +56,22 @@ describeEachDatabase('Hostile input', (bed) => {
       ['a value deep in context', { context: { list: [{ deep: ['\udbff'] }] } }, 'context.list.0.deep.0'],
       ['a context key', { context: { 'k\ud800': 1 } }, 'context.k\\ud800'],
       ['context.source', { context: { source: '\ud800' } }, 'context.source'],
-      ['a member the schema ignores', { extra: ['\ud800'] }, 'extra.0'],
     ])('refuses %s on /collect with 400 naming the field, and stores nothing', async (_name, extra, path) => {
       const before = await feedbackCount(bed());
       const problem = await expectProblem(await collect(extra), 400, 'validation_failed');
       expect(errorPaths(problem)).toEqual([path]);
       expect(problem.errors?.[0]?.message).toMatch(/valid Unicode/);
       expect(problem.detail).toContain(path);
+      expect(await feedbackCount(bed())).toBe(before);
+    });
+
+    it('refuses an unknown member holding invalid text, naming it as unknown and as not Unicode', async () => {
+      const before = await feedbackCount(bed());
+      const problem = await expectProblem(await collect({ extra: ['\ud800'] }), 400, 'validation_failed');
+      expect(problem.errors).toEqual([
+        { path: 'extra', message: expect.stringMatching(/^Unknown field: extra\./) },
+        { path: 'extra.0', message: expect.stringMatching(/valid Unicode/) },
+      ]);
       expect(await feedbackCount(bed())).toBe(before);
     });
 
@@ -133,7 +142,8 @@ describeEachDatabase('Hostile input', (bed) => {
           json: { name, extra: 'x\ud800' },
         });
       const problem = await expectProblem(await send('first'), 400, 'validation_failed');
-      expect(errorPaths(problem)).toEqual(['extra']);
+      // Both rules name it: a member the operation does not take, holding text that is not Unicode.
+      expect(errorPaths(problem)).toEqual(['extra', 'extra']);
       await expectProblem(await send('first'), 400, 'validation_failed');
     });
 

@@ -8,6 +8,7 @@ import {
   type ScoreRange,
 } from '@hearback/spec';
 import { z } from 'zod';
+import { writeInput } from './write-input.js';
 
 /**
  * Free-form metadata, bounded in depth before its size is measured: `JSON.stringify` (here, in
@@ -28,51 +29,49 @@ function scoreRangeText(range: ScoreRange): string {
  * context bounds), whichever way it arrives: `POST /collect`, its node:http fast path, or the MCP
  * `submit_feedback` tool. The route adds the document's examples and descriptions to it.
  */
-export const CollectInputSchema = z
-  .object({
-    inboxKey: z.string().min(1).max(200),
-    type: z.enum(FEEDBACK_TYPES),
-    score: z.number().int().nullable().optional(),
-    comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional(),
-    context: ContextInputSchema.optional(),
-    eventId: z.string().min(1).max(255).optional(),
-  })
-  .superRefine((body, ctx) => {
-    const range = SCORE_RANGES[body.type];
-    const score = body.score ?? null;
-    const kind = `${capitalized(FEEDBACK_TYPE_NAMES[body.type])} feedback`;
-    if (range && score === null) {
-      ctx.addIssue({ code: 'custom', path: ['score'], message: `${kind} needs a score ${scoreRangeText(range)}.` });
-    } else if (range && score !== null && (score < range.min || score > range.max)) {
+export const CollectInputSchema = writeInput({
+  inboxKey: z.string().min(1).max(200),
+  type: z.enum(FEEDBACK_TYPES),
+  score: z.number().int().nullable().optional(),
+  comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional(),
+  context: ContextInputSchema.optional(),
+  eventId: z.string().min(1).max(255).optional(),
+}).superRefine((body, ctx) => {
+  const range = SCORE_RANGES[body.type];
+  const score = body.score ?? null;
+  const kind = `${capitalized(FEEDBACK_TYPE_NAMES[body.type])} feedback`;
+  if (range && score === null) {
+    ctx.addIssue({ code: 'custom', path: ['score'], message: `${kind} needs a score ${scoreRangeText(range)}.` });
+  } else if (range && score !== null && (score < range.min || score > range.max)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['score'],
+      message: `${kind} takes a score ${scoreRangeText(range)}, not ${score}.`,
+    });
+  } else if (!range && score !== null) {
+    ctx.addIssue({ code: 'custom', path: ['score'], message: `${kind} takes no score.` });
+  }
+  if (body.type === 'text' && !body.comment?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['comment'], message: `${kind} needs a comment.` });
+  }
+  // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
+  // could fail the group commit it shares with other submissions.
+  const texts = {
+    inboxKey: body.inboxKey,
+    comment: body.comment,
+    eventId: body.eventId,
+    'context.source': body.context?.source,
+  };
+  for (const [path, value] of Object.entries(texts)) {
+    if (typeof value === 'string' && value.includes('\u0000')) {
       ctx.addIssue({
         code: 'custom',
-        path: ['score'],
-        message: `${kind} takes a score ${scoreRangeText(range)}, not ${score}.`,
+        path: path.split('.'),
+        message: 'Must not contain the NUL character (U+0000).',
       });
-    } else if (!range && score !== null) {
-      ctx.addIssue({ code: 'custom', path: ['score'], message: `${kind} takes no score.` });
     }
-    if (body.type === 'text' && !body.comment?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['comment'], message: `${kind} needs a comment.` });
-    }
-    // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
-    // could fail the group commit it shares with other submissions.
-    const texts = {
-      inboxKey: body.inboxKey,
-      comment: body.comment,
-      eventId: body.eventId,
-      'context.source': body.context?.source,
-    };
-    for (const [path, value] of Object.entries(texts)) {
-      if (typeof value === 'string' && value.includes('\u0000')) {
-        ctx.addIssue({
-          code: 'custom',
-          path: path.split('.'),
-          message: 'Must not contain the NUL character (U+0000).',
-        });
-      }
-    }
-  });
+  }
+});
 
 /** A submission as the rules accept it. */
 export type CollectInput = z.output<typeof CollectInputSchema>;

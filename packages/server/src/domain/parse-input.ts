@@ -1,6 +1,7 @@
 import { findMalformedText, printableText } from '@hearback/spec';
 import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
+import { perUnknownField } from './write-input.js';
 
 /** A field a parse refused, and why. */
 export interface InputIssue {
@@ -30,7 +31,7 @@ export function validationFailed(issues: readonly InputIssue[], target: string):
  * path, header), so no schema has to repeat it.
  */
 export function issuesOf(value: unknown, schemaIssues: readonly InputIssue[]): InputIssue[] {
-  return [...schemaIssues, ...findMalformedText(value)];
+  return [...schemaIssues.flatMap(perUnknownField), ...findMalformedText(value)];
 }
 
 /**

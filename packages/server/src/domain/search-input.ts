@@ -1,5 +1,6 @@
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
+import { writeInput } from './write-input.js';
 
 /** Results a search returns unless asked for another number. */
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -10,7 +11,7 @@ export const MAX_SEARCH_LIMIT = 50;
 const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 /** The feedback list's filters, as a JSON object. */
-export const SearchFiltersInputSchema = z.object({
+export const SearchFiltersInputSchema = writeInput({
   type: z.enum(FEEDBACK_TYPES).optional(),
   scoreMin: z.number().int().optional(),
   scoreMax: z.number().int().optional(),
@@ -27,7 +28,7 @@ export const SearchFiltersInputSchema = z.object({
  * arrives: `POST /search` or the MCP `search_feedback` tool. The route adds the document's examples
  * and descriptions to it.
  */
-export const SearchInputSchema = z.object({
+export const SearchInputSchema = writeInput({
   query: z.string().trim().min(1).max(1000),
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
   filters: SearchFiltersInputSchema.optional(),

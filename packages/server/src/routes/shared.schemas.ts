@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { refusesUnknownFields } from '../domain/write-input.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { ID_PREFIXES, type IdKind, idPattern } from '../lib/ids.js';
 import { API_KEY_SECURITY_SCHEME } from '../openapi.js';
@@ -129,10 +130,17 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   content: { 'application/json': { schema } },
 });
 
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
+/**
+ * An operation's JSON request body. It must be made by `writeInput()` (domain/write-input.ts), so
+ * that every write refuses the members it does not declare: checked here, once for all operations,
+ * when the route is defined.
+ */
+export const jsonBody = <T extends z.ZodType>(schema: T) => {
+  if (!refusesUnknownFields(schema)) {
+    throw new Error('A request body schema must be made with writeInput(), which refuses unknown fields.');
+  }
+  return { required: true, content: { 'application/json': { schema } } };
+};
 
 /**
  * A domain schema (`domain/`, plain zod) ready for `.openapi()`: zod copies its methods onto each

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { writeInput } from '../../domain/write-input.js';
 import { pageOf, Timestamp } from '../shared.schemas.js';
 
 export const BrandSchema = z
@@ -13,9 +14,9 @@ export const BrandSchema = z
 
 export const BrandPageSchema = pageOf(BrandSchema, 'BrandPage');
 
-export const BrandInputSchema = z
-  .object({ name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Mobile' }) })
-  .openapi('BrandInput');
+export const BrandInputSchema = writeInput({
+  name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Mobile' }),
+}).openapi('BrandInput');
 
 export const BrandDeletionSchema = z
   .object({

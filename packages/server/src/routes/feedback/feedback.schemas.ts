@@ -1,6 +1,7 @@
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import { ISSUE_TRACKERS } from '../../domain/feedback.js';
+import { writeInput } from '../../domain/write-input.js';
 import { OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
@@ -126,18 +127,16 @@ export const FeedbackStatsSchema = z
   })
   .openapi('FeedbackStats');
 
-export const FeedbackUpdateSchema = z
-  .object({
-    status: z.enum(FEEDBACK_STATUSES).optional(),
-    issueLink: z
-      .object({
-        tracker: z.enum(ISSUE_TRACKERS).optional().openapi({ description: 'Detected from the URL when omitted.' }),
-        url: z.string().max(2000),
-      })
-      .nullable()
-      .optional()
-      .openapi({ description: 'Link an issue-tracker issue; `null` unlinks.' }),
+export const FeedbackUpdateSchema = writeInput({
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  issueLink: writeInput({
+    tracker: z.enum(ISSUE_TRACKERS).optional().openapi({ description: 'Detected from the URL when omitted.' }),
+    url: z.string().max(2000),
   })
+    .nullable()
+    .optional()
+    .openapi({ description: 'Link an issue-tracker issue; `null` unlinks.' }),
+})
   .refine((body) => body.status !== undefined || body.issueLink !== undefined, {
     message: 'Send at least one of status or issueLink.',
   })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { writeInput } from '../../domain/write-input.js';
 import { pageOf, Timestamp } from '../shared.schemas.js';
 
 export const NoteSchema = z
@@ -15,15 +16,13 @@ export const NoteSchema = z
 
 export const NotePageSchema = pageOf(NoteSchema, 'NotePage');
 
-export const NoteInputSchema = z
-  .object({
-    body: z
-      .string()
-      .trim()
-      .min(1)
-      .max(10_000)
-      // PostgreSQL text cannot hold U+0000; refused on every dialect alike.
-      .refine((body) => !body.includes('\u0000'), { message: 'Must not contain the NUL character (U+0000).' })
-      .openapi({ example: 'Reproduced on Safari 18.' }),
-  })
-  .openapi('NoteInput');
+export const NoteInputSchema = writeInput({
+  body: z
+    .string()
+    .trim()
+    .min(1)
+    .max(10_000)
+    // PostgreSQL text cannot hold U+0000; refused on every dialect alike.
+    .refine((body) => !body.includes('\u0000'), { message: 'Must not contain the NUL character (U+0000).' })
+    .openapi({ example: 'Reproduced on Safari 18.' }),
+}).openapi('NoteInput');

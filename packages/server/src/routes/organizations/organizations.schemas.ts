@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { writeInput } from '../../domain/write-input.js';
 import { PLAN_NAMES } from '../../services/plans.js';
 import { Timestamp } from '../shared.schemas.js';
 
@@ -31,6 +32,6 @@ export const OrganizationSchema = z
   })
   .openapi('Organization');
 
-export const OrganizationUpdateSchema = z
-  .object({ name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Inc.' }) })
-  .openapi('OrganizationUpdate');
+export const OrganizationUpdateSchema = writeInput({
+  name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Inc.' }),
+}).openapi('OrganizationUpdate');

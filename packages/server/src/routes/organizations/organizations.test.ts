@@ -152,7 +152,8 @@ describeEachDatabase('Organizations', (bed) => {
         key: starter.adminKey,
         json: { name: 'Frugal', plan: 'enterprise' },
       });
-      expect((await expectJson(response, 200)).plan).toBe('starter');
+      const problem = await expectProblem(response, 400, 'validation_failed');
+      expect(problem.errors).toEqual([{ path: 'plan', message: 'Unknown field: plan. Accepted fields: name.' }]);
       expect((await expectJson(await bed().request(path, { key: starter.adminKey }), 200)).plan).toBe('starter');
     });
 
