@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import type { PlanName } from '../src/services/plans.js';
-import { dialectsUnderTest, openTestRuntime, requestApp } from './support/harness.js';
+import { dialectsUnderTest, freshRuntimeEachTest, requestApp } from './support/harness.js';
 
 /**
  * On PostgreSQL an uncapped organization's items are stored by one SQL statement
@@ -35,17 +35,9 @@ async function storedCount(runtime: Runtime, org: BootstrappedOrganization): Pro
 for (const dialect of dialectsUnderTest()) {
   describe(`/collect dedupes one idempotency key per organization on either write path [${dialect}]`, () => {
     let runtime: Runtime;
-    let cleanup: () => Promise<void>;
-
-    beforeEach(async () => {
-      // A window long enough that submissions sent together share one batch.
-      const opened = await openTestRuntime(dialect, { commitWindowMs: 50 });
-      runtime = opened.runtime;
-      cleanup = opened.cleanup;
-    });
-
-    afterEach(async () => {
-      await cleanup();
+    // A window long enough that submissions sent together share one batch.
+    freshRuntimeEachTest(dialect, { commitWindowMs: 50 }, (opened) => {
+      runtime = opened;
     });
 
     for (const plan of ['enterprise', 'starter'] as const satisfies readonly PlanName[]) {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CollectInput } from '../src/ingest/collect.js';
 import { usagePeriod } from '../src/lib/time.js';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import type { PlanName } from '../src/services/plans.js';
 import { postThumb } from './support/api-assertions.js';
-import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
+import { dialectsUnderTest, freshRuntimeEachTest, openTestRuntime } from './support/harness.js';
 
 /** One write of feedback rows the database was asked to make: whose rows, and whether it failed. */
 interface Write {
@@ -212,16 +212,8 @@ for (const dialect of dialectsUnderTest()) {
 for (const dialect of dialectsUnderTest()) {
   describe(`/collect idempotency keys that are not valid Unicode [${dialect}]`, () => {
     let runtime: Runtime;
-    let cleanup: () => Promise<void>;
-
-    beforeEach(async () => {
-      const opened = await openTestRuntime(dialect, { commitWindowMs: 50 });
-      runtime = opened.runtime;
-      cleanup = opened.cleanup;
-    });
-
-    afterEach(async () => {
-      await cleanup();
+    freshRuntimeEachTest(dialect, { commitWindowMs: 50 }, (opened) => {
+      runtime = opened;
     });
 
     for (const plan of ['enterprise', 'starter'] as const satisfies readonly PlanName[]) {

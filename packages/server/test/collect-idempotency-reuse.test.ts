@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import type { PlanName } from '../src/services/plans.js';
 import { expectProblem } from './support/api-assertions.js';
-import { dialectsUnderTest, openTestRuntime, requestApp } from './support/harness.js';
+import { dialectsUnderTest, freshRuntimeEachTest, requestApp } from './support/harness.js';
 
 type Body = Record<string, unknown>;
 
@@ -31,17 +31,9 @@ async function storedComments(runtime: Runtime, org: BootstrappedOrganization): 
 for (const dialect of dialectsUnderTest()) {
   describe(`/collect with an idempotency key reused for a different submission [${dialect}]`, () => {
     let runtime: Runtime;
-    let cleanup: () => Promise<void>;
-
-    beforeEach(async () => {
-      // A window long enough that submissions sent together share one batch.
-      const opened = await openTestRuntime(dialect, { commitWindowMs: 50 });
-      runtime = opened.runtime;
-      cleanup = opened.cleanup;
-    });
-
-    afterEach(async () => {
-      await cleanup();
+    // A window long enough that submissions sent together share one batch.
+    freshRuntimeEachTest(dialect, { commitWindowMs: 50 }, (opened) => {
+      runtime = opened;
     });
 
     // On PostgreSQL an uncapped organization's items go by the one-statement insert, a capped one's

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usagePeriod } from '../src/lib/time.js';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { PLANS } from '../src/services/plans.js';
 import { postThumb } from './support/api-assertions.js';
-import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
+import { dialectsUnderTest, freshRuntimeEachTest } from './support/harness.js';
 
 const STARTER_CAP = PLANS.starter.eventsPerMonth as number;
 
@@ -31,17 +31,9 @@ function countTransactions(runtime: Runtime): { count: number } {
 for (const dialect of dialectsUnderTest()) {
   describe(`/collect and plan changes [${dialect}]`, () => {
     let runtime: Runtime;
-    let cleanup: () => Promise<void>;
-
-    beforeEach(async () => {
-      // A window long enough that requests sent together share one batch.
-      const opened = await openTestRuntime(dialect, { commitWindowMs: 50 });
-      runtime = opened.runtime;
-      cleanup = opened.cleanup;
-    });
-
-    afterEach(async () => {
-      await cleanup();
+    // A window long enough that requests sent together share one batch.
+    freshRuntimeEachTest(dialect, { commitWindowMs: 50 }, (opened) => {
+      runtime = opened;
     });
 
     it('applies a plan change to the very next request, in both directions', async () => {

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
@@ -96,6 +96,31 @@ export function postgresAdminUrl(): string {
   // VITEST_POOL_ID runs from 1 to maxWorkers: one worker, one server.
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
   return urls[(worker - 1) % urls.length] ?? '';
+}
+
+/**
+ * Gives every test of the enclosing `describe` a runtime on a fresh database (see
+ * openTestRuntime), handed to `use` before the test and closed and removed after it.
+ *
+ * @example
+ * let runtime: Runtime;
+ * freshRuntimeEachTest(dialect, { commitWindowMs: 50 }, (opened) => { runtime = opened; });
+ */
+export function freshRuntimeEachTest(
+  dialect: DialectName,
+  overrides: Partial<Config>,
+  use: (runtime: Runtime) => void,
+): void {
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const opened = await openTestRuntime(dialect, overrides);
+    cleanup = opened.cleanup;
+    use(opened.runtime);
+  });
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
 }
 
 export function dialectsUnderTest(): DialectName[] {
