@@ -52,10 +52,12 @@ program
     const logger = createLogger(config.logLevel);
     const runtime = await createRuntime(config, logger);
     const server = await listen(runtime, { port: config.port, host: config.host });
+    let stopping = false;
     // In the background: requests are served meanwhile, and a failure here only defers the load.
-    runtime.services.search
-      .warmUp()
-      .catch((error: unknown) => logger.error('search warm-up failed', { error: String(error) }));
+    // A stop during the load cancels it on purpose (the embedder is closed): not an error to report.
+    runtime.services.search.warmUp().catch((error: unknown) => {
+      if (!stopping) logger.error('search warm-up failed', { error: String(error) });
+    });
     process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
     if (config.publicUrl) process.stdout.write(`Public URL: ${server.publicUrl}\n`);
     process.stdout.write(`Storage: ${runtime.database.dialect.name} (${runtime.database.location})\n`);
@@ -68,6 +70,7 @@ program
       process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.publicUrl)}\n\n`);
     }
     const shutdown = (signal: string) => {
+      stopping = true;
       process.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
       server.close().then(
         () => process.exit(0),
