@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialectsUnderTest, postgresAdminUrl } from '../../../test/support/harness.js';
-import { createTestDatabase } from '../../../test/support/postgres-server.js';
+import { dialectsUnderTest } from '../../../test/support/harness.js';
+import { databaseMigratedTo } from '../../../test/support/migrated-database.js';
 import { JobRunner } from '../../jobs/job-runner.js';
-import { type Database, openDatabase } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import type { ClaimedEvent } from '../repositories/outbox.js';
 import { createStore } from '../store.js';
-import { migrationProvider } from './index.js';
 
 for (const dialect of dialectsUnderTest()) {
   describe(`migration 0006-outbox-consumers [${dialect}]`, () => {
@@ -19,25 +14,8 @@ for (const dialect of dialectsUnderTest()) {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    async function databaseBefore0006(): Promise<Database> {
-      const dataDir = mkdtempSync(join(tmpdir(), 'hearback-migration-'));
-      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      let databaseUrl: string | undefined;
-      if (dialect === 'postgres') {
-        const created = await createTestDatabase(postgresAdminUrl());
-        databaseUrl = created.url;
-        cleanups.push(() => created.drop());
-      }
-      const database = openDatabase({ dataDir, databaseUrl });
-      cleanups.push(() => database.close());
-      const migrator = new Migrator({ db: database.db, provider: migrationProvider({ dialect }) });
-      const { error } = await migrator.migrateTo('0005-idempotency');
-      if (error) throw error;
-      return database;
-    }
-
     it('keeps what the old relay had not processed, as retries, and does not deliver the rest again', async () => {
-      const database = await databaseBefore0006();
+      const database = await databaseMigratedTo(dialect, '0005-idempotency', cleanups);
       const now = new Date().toISOString();
       const later = new Date(Date.now() + 60_000).toISOString();
       const insert = (

@@ -1,17 +1,12 @@
 import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialectsUnderTest, postgresAdminUrl } from '../../../test/support/harness.js';
-import { createTestDatabase } from '../../../test/support/postgres-server.js';
+import { dialectsUnderTest } from '../../../test/support/harness.js';
+import { databaseMigratedTo } from '../../../test/support/migrated-database.js';
 import { ServerSecrets } from '../../secrets/server-secrets.js';
 import { idempotencyService } from '../../services/idempotency.js';
-import { type Database, openDatabase } from '../database.js';
 import { migrateToLatest } from '../migrate.js';
 import { createStore } from '../store.js';
-import { migrationProvider } from './index.js';
 
 /** A record as the release before 0008 stored it: key hash and sealing key from the row's key id. */
 function sealedTheOldWay(apiKeyId: string, idempotencyKey: string, body: string) {
@@ -32,25 +27,8 @@ for (const dialect of dialectsUnderTest()) {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    async function databaseBefore0008(): Promise<Database> {
-      const dataDir = mkdtempSync(join(tmpdir(), 'hearback-migration-'));
-      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      let databaseUrl: string | undefined;
-      if (dialect === 'postgres') {
-        const created = await createTestDatabase(postgresAdminUrl());
-        databaseUrl = created.url;
-        cleanups.push(() => created.drop());
-      }
-      const database = openDatabase({ dataDir, databaseUrl });
-      cleanups.push(() => database.close());
-      const migrator = new Migrator({ db: database.db, provider: migrationProvider({ dialect }) });
-      const { error } = await migrator.migrateTo('0006-outbox-consumers');
-      if (error) throw error;
-      return database;
-    }
-
     it('deletes the records sealed the old way, and a retry with their key runs again', async () => {
-      const database = await databaseBefore0008();
+      const database = await databaseMigratedTo(dialect, '0006-outbox-consumers', cleanups);
       const now = new Date().toISOString();
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
       await sql`insert into organizations (id, name, plan, created_at, updated_at)
