@@ -7,7 +7,11 @@ export const SERVER_SECRET_MIN_LENGTH = 32;
  * What a subkey is for. Each purpose has its own key, so data sealed for one use can never be
  * opened (or a MAC forged) by another; a new use (webhook signing secrets, tracker tokens) adds one.
  */
-export type SecretPurpose = 'idempotency-key-hash' | 'idempotent-response';
+export type SecretPurpose =
+  | 'idempotency-key-hash'
+  | 'idempotent-response'
+  | 'organization-secret'
+  | 'webhook-signing-secret';
 
 /** Sealed text starts with its format version, so a later format can be told apart (and old text refused). */
 const SEALED_VERSION = 'v1.';

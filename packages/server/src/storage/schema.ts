@@ -128,6 +128,41 @@ export interface IdempotencyRecordsTable {
   expires_at: string;
 }
 
+/** See migration 0010. */
+export interface OrganizationSecretsTable {
+  org_id: string;
+  name: string;
+  sealed_value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** See migration 0011. */
+export interface AutomationsTable {
+  id: string;
+  org_id: string;
+  /** `automation` (made through the automations API) or `rest_hook` (an automation platform's subscription). */
+  kind: string;
+  name: string;
+  /** JSON array of event types. */
+  events: string;
+  /** JSON object of the filter. */
+  filter: string;
+  /** 0 or 1. */
+  enabled: number;
+  url: string;
+  method: string;
+  /** JSON object of header templates. */
+  headers: string;
+  /** JSON text of the body template; null sends the default envelope. */
+  body_template: string | null;
+  sealed_signing_secret: string;
+  disabled_reason: string | null;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   brands: BrandsTable;
@@ -140,4 +175,6 @@ export interface DatabaseSchema {
   outbox_retries: OutboxRetriesTable;
   usage: UsageTable;
   idempotency_records: IdempotencyRecordsTable;
+  organization_secrets: OrganizationSecretsTable;
+  automations: AutomationsTable;
 }

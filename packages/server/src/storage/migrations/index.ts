@@ -8,6 +8,9 @@ import * as outboxConsumers from './0006-outbox-consumers.js';
 import * as feedbackIdempotencyFingerprint from './0007-feedback-idempotency-fingerprint.js';
 import * as idempotencyServerSecret from './0008-idempotency-server-secret.js';
 import * as embeddingsByModel from './0009-embeddings-by-model.js';
+import * as organizationSecrets from './0010-organization-secrets.js';
+import * as automations from './0011-automations.js';
+import * as webhookDeliveries from './0012-webhook-deliveries.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -25,6 +28,9 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0007-feedback-idempotency-fingerprint': feedbackIdempotencyFingerprint,
   '0008-idempotency-server-secret': idempotencyServerSecret,
   '0009-embeddings-by-model': embeddingsByModel,
+  '0010-organization-secrets': organizationSecrets,
+  '0011-automations': automations,
+  '0012-webhook-deliveries': webhookDeliveries,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
