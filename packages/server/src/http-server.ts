@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv6 } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { answerClientError } from './http/client-error.js';
 import { withCollectFastPath } from './http/collect-fast-path.js';
@@ -46,8 +46,7 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const displayHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
-  const url = `http://${displayHost}:${port}`;
+  const url = `http://${urlHost(options.host)}:${port}`;
   return {
     url,
     publicUrl: runtime.config.publicUrl ?? url,
@@ -60,4 +59,10 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
       await runtime.close();
     },
   };
+}
+
+/** The host part of a URL for an address we listen on: every interface reads as `localhost`, IPv6 goes in brackets. */
+export function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return isIPv6(host) ? `[${host}]` : host;
 }
