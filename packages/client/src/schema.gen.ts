@@ -440,7 +440,10 @@ export interface components {
             context?: {
                 [key: string]: unknown;
             };
-            /** @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`. */
+            /**
+             * @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.
+             * @example 0b7c6f1e-5d1a-4c3e-9a57-2f1e8d4c6b90
+             */
             eventId?: string;
         } & (unknown & unknown & unknown & unknown & unknown & unknown);
         ApiKey: {

@@ -42,7 +42,9 @@ export const CollectRequestSchema = CollectInputSchema.safeExtend({
   score: documentable(shape.score).openapi({ example: 1 }),
   comment: documentable(shape.comment).openapi({ example: 'Love the new editor!' }),
   context: ContextSchema.optional(),
+  // An example, so a "try it" form does not send `eventId: ""` (which is refused: ids are not empty).
   eventId: documentable(shape.eventId).openapi({
+    example: '0b7c6f1e-5d1a-4c3e-9a57-2f1e8d4c6b90',
     description:
       'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.',
   }),
