@@ -1,4 +1,4 @@
-import { type LookupAddress, lookup } from 'node:dns';
+import { type LookupAddress, type LookupAllOptions, lookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import type { AddressPolicy } from './address-policy.js';
@@ -20,15 +20,22 @@ export class AddressRefusedError extends Error {
   }
 }
 
+/** Resolves a name to all its addresses, as `dns.lookup` with `all: true` does. */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 /**
- * A `lookup` for `net.connect` that resolves as `dns.lookup` does, then keeps only the addresses
- * the policy allows, so the socket connects to an address that was checked (a name that resolves
- * to a public address now and a private one later cannot slip through between check and connect).
- * None allowed: fails with {@link AddressRefusedError}.
+ * A `lookup` for `net.connect` that resolves (with `dns.lookup` unless told otherwise), then keeps
+ * only the addresses the policy allows, so the socket connects to an address that was checked (a
+ * name that resolves to a public address now and a private one later cannot slip through between
+ * check and connect). None allowed: fails with {@link AddressRefusedError}.
  */
-export function guardedLookup(policy: AddressPolicy): LookupFunction {
+export function guardedLookup(policy: AddressPolicy, resolveAll: ResolveAll = lookup): LookupFunction {
   return (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolveAll(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const allowed = addresses.filter(({ address }) => policy.refusal(address) === undefined);
       if (allowed.length === 0) {

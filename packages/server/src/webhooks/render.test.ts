@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SERVER_VERSION } from '../version.js';
 import type { WebhookEventEnvelope } from './contracts.js';
+import { wireHeaderValue } from './headers.js';
 import { MASKED_SECRET, renderRequest, templateRoots } from './render.js';
 import { parseTemplate } from './template.js';
 
@@ -70,6 +72,26 @@ describe('renderRequest', () => {
       'x-comment': 'Love it, "mostly" but slow',
       'x-score': '9',
     });
+  });
+
+  it('makes any comment a valid single-line header value that arrives as its UTF-8 text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (comment) => {
+        const event = { ...envelope, data: { comment } };
+        const { request } = renderRequest(
+          automation({ headers: { 'x-comment': '<{{feedback.comment}}>' } }),
+          event,
+          secrets,
+        );
+        const value = request.headers['x-comment'] ?? '';
+        const onWire = wireHeaderValue(value);
+        // What Node's and undici's HTTP clients accept: no CR, LF or other control character.
+        expect(onWire).toMatch(/^[\t\x20-\x7e\x80-\xff]*$/);
+        expect(Buffer.from(onWire, 'latin1').toString('utf8')).toBe(value);
+        expect(value.replace(/\s/g, '')).toBe(`<${comment}>`.replace(/[\s\u0000-\u001f\u007f]/g, ''));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('lets no custom header replace the signature, content or transport headers', () => {

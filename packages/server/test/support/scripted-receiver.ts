@@ -35,6 +35,7 @@ export interface ScriptedReceiver {
 export async function startScriptedReceiver(): Promise<ScriptedReceiver> {
   const steps: ReceiverScript[] = [];
   const sockets = new Set<Socket>();
+  const socketClosed = new WeakMap<Socket, Promise<void>>();
   let lastSocketClosed: Promise<void> = Promise.resolve();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -48,8 +49,7 @@ export async function startScriptedReceiver(): Promise<ScriptedReceiver> {
         rawHeaders: request.rawHeaders,
         body,
       });
-      const socket = request.socket;
-      lastSocketClosed = socket.destroyed ? Promise.resolve() : new Promise((resolve) => socket.once('close', resolve));
+      lastSocketClosed = socketClosed.get(request.socket) ?? Promise.resolve();
       const step = steps.shift() ?? ((_request, answer) => answer.end('ok'));
       step(request, response, body);
     });
@@ -57,6 +57,7 @@ export async function startScriptedReceiver(): Promise<ScriptedReceiver> {
   server.on('connection', (socket: Socket) => {
     receiver.connections += 1;
     sockets.add(socket);
+    socketClosed.set(socket, new Promise((resolve) => socket.once('close', () => resolve())));
     socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
