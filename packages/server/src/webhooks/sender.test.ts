@@ -105,6 +105,23 @@ describe('GuardedWebhookSender: answers', () => {
   });
 });
 
+describe('GuardedWebhookSender: shutdown', () => {
+  it('lets an attempt in flight finish when closed, and refuses new ones', async () => {
+    const answered = new Promise<void>((resolve) =>
+      receiver.script((_request, response) => {
+        setImmediate(() => response.end('late but fine'));
+        resolve();
+      }),
+    );
+    const webhook = new GuardedWebhookSender({ allowedCidrs: LOOPBACK });
+    const inFlight = webhook.send(post(receiver.url));
+    await answered;
+    await webhook.close();
+    expect(await inFlight).toMatchObject({ kind: 'response', status: 200, bodyExcerpt: 'late but fine' });
+    expect(await webhook.send(post(receiver.url))).toMatchObject({ kind: 'network_error' });
+  });
+});
+
 describe('GuardedWebhookSender: failures', () => {
   it('times out a receiver that never answers', async () => {
     receiver.script(() => {});

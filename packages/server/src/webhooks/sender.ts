@@ -61,7 +61,7 @@ export class GuardedWebhookSender implements WebhookSender {
     try {
       const protocol = new URL(request.url).protocol;
       if (protocol !== 'http:' && protocol !== 'https:') {
-        return { kind: 'address_refused', latencyMs: latencyMs(), error: `Only http and https URLs are sent.` };
+        return { kind: 'address_refused', latencyMs: latencyMs(), error: 'Only http and https URLs are sent.' };
       }
       const response = await undiciRequest(request.url, {
         dispatcher: this.#agent,
@@ -89,9 +89,9 @@ export class GuardedWebhookSender implements WebhookSender {
     }
   }
 
-  /** Closes idle connections and refuses further attempts; for shutdown. */
+  /** For shutdown: refuses new attempts, lets those in flight end (each within its deadline), closes connections. */
   async close(): Promise<void> {
-    await this.#agent.destroy();
+    await this.#agent.close();
   }
 }
 
