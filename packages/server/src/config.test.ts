@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       eventRetentionMs: 7 * DAY_MS,
       search: { embedder: 'local' },
       mcpAllowedOrigins: [],
+      webhookAllowedCidrs: [],
     });
   });
 
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
         HEARBACK_EVENT_RETENTION_DAYS: '0.5',
         HEARBACK_SEARCH: 'off',
         HEARBACK_MCP_ALLOWED_ORIGINS: 'https://app.example.com/path, http://localhost:5173',
+        HEARBACK_WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/8, fd00::/8,::1',
       },
       { port: 5000 },
     );
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       eventRetentionMs: DAY_MS / 2,
       search: { embedder: 'off' },
       mcpAllowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      webhookAllowedCidrs: ['127.0.0.0/8', 'fd00::/8', '::1/128'],
     });
   });
 
@@ -52,6 +55,9 @@ describe('loadConfig', () => {
     [{ HEARBACK_EVENT_RETENTION_DAYS: '0' }, 'HEARBACK_EVENT_RETENTION_DAYS'],
     [{ HEARBACK_SEARCH: 'openai' }, 'HEARBACK_EMBEDDINGS_URL'],
     [{ HEARBACK_MCP_ALLOWED_ORIGINS: 'ftp://files.example.com' }, 'HEARBACK_MCP_ALLOWED_ORIGINS'],
+    [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8, 10.0.0/8' }, "HEARBACK_WEBHOOK_ALLOWED_CIDRS: '10.0.0/8'"],
+    [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: '192.168.0.0/33' }, 'HEARBACK_WEBHOOK_ALLOWED_CIDRS'],
+    [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: 'localhost' }, 'HEARBACK_WEBHOOK_ALLOWED_CIDRS'],
   ])('refuses %o with a ConfigError naming %s', (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVER_SECRET_MIN_LENGTH, ServerSecrets } from './secrets/server-secrets.js';
 import { PLAN_NAMES } from './services/plans.js';
+import { InvalidCidrError, parseCidrList } from './webhooks/address-policy.js';
 
 /** An address users reach the server at: `https://feedback.example.com`, maybe with a path prefix. */
 function isBaseUrl(value: string): boolean {
@@ -42,6 +43,7 @@ const environmentSchema = z.object({
   HEARBACK_EMBEDDINGS_MODEL: z.string().min(1).optional(),
   HEARBACK_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
+  HEARBACK_WEBHOOK_ALLOWED_CIDRS: z.string().optional(),
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
   HEARBACK_SECRET: z
     .string()
@@ -67,6 +69,16 @@ function parseOrigins(value: string | undefined): string[] {
     } catch {}
     throw new ConfigError(`Invalid environment: HEARBACK_MCP_ALLOWED_ORIGINS: '${entry}' is not an http(s) origin.`);
   });
+}
+
+/** `127.0.0.0/8, fd00::/8` → normalised CIDRs; a bad entry stops the start with its name. */
+function parseWebhookAllowedCidrs(value: string | undefined): string[] {
+  try {
+    return parseCidrList(value ?? '');
+  } catch (error) {
+    if (!(error instanceof InvalidCidrError)) throw error;
+    throw new ConfigError(`Invalid environment: HEARBACK_WEBHOOK_ALLOWED_CIDRS: ${error.message}`);
+  }
 }
 
 /** `https://Feedback.example.com/` → `https://feedback.example.com` (a path prefix is kept). */
@@ -109,6 +121,11 @@ export interface Config {
    * prints `http://localhost:PORT` and takes the loopback origins of its port as its own.
    */
   publicUrl: string | undefined;
+  /**
+   * Private, loopback and other special addresses webhooks may still connect to (normalised CIDRs,
+   * `HEARBACK_WEBHOOK_ALLOWED_CIDRS`); every other non-public address is refused at connect time.
+   */
+  webhookAllowedCidrs: string[];
   /** A directory whose files are served at `/` for paths no API route claims; off when undefined. */
   publicDir: string | undefined;
   /**
@@ -162,6 +179,7 @@ export function loadConfig(
     bodyLimit: 1024 * 1024,
     search: searchConfig(env),
     mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
+    webhookAllowedCidrs: parseWebhookAllowedCidrs(env.HEARBACK_WEBHOOK_ALLOWED_CIDRS),
     publicDir: env.HEARBACK_PUBLIC_DIR,
     publicUrl: env.HEARBACK_PUBLIC_URL,
     secret: env.HEARBACK_SECRET === undefined ? undefined : new ServerSecrets(env.HEARBACK_SECRET),

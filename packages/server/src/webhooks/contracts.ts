@@ -15,10 +15,13 @@ export interface WebhookEventEnvelope {
   data: unknown;
 }
 
+/** The methods a webhook may use; `POST` unless the automation says otherwise. */
+export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
+
 /** One HTTP request ready to send (after rendering and signing). */
 export interface OutboundRequest {
   url: string;
-  method: 'POST' | 'PUT' | 'PATCH';
+  method: (typeof WEBHOOK_METHODS)[number];
   /** Lower-case names. */
   headers: Record<string, string>;
   body: string;

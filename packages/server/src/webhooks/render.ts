@@ -1,0 +1,144 @@
+import type { AutomationsTable } from '../storage/schema.js';
+import { SERVER_VERSION } from '../version.js';
+import { type OutboundRequest, WEBHOOK_METHODS, type WebhookEventEnvelope } from './contracts.js';
+import { isReservedHeaderName, isValidHeaderName, safeHeaderValue } from './headers.js';
+import { type PlaceholderResolver, renderText, renderValue, SECRETS_ROOT, valueAtPath } from './template.js';
+
+/** Sent as `user-agent` unless the automation sets its own. */
+export const WEBHOOK_USER_AGENT = `Hearback-Webhooks/${SERVER_VERSION}`;
+
+/** What a preview shows instead of a secret's value: nothing of the value, not even its length. */
+export const MASKED_SECRET = '••••••••';
+
+/** Something the render did not do as the template asked; the request is still usable. */
+export interface RenderWarning {
+  code: 'missing_secret' | 'missing_value' | 'header_skipped' | 'method_unknown';
+  message: string;
+}
+
+export interface RenderedRequest {
+  /** Unsigned: sign.ts adds the `webhook-*` headers. */
+  request: OutboundRequest;
+  warnings: RenderWarning[];
+}
+
+export interface RenderOptions {
+  /** Show {@link MASKED_SECRET} instead of each secret's value (`POST …/automations/preview`). */
+  preview?: boolean | undefined;
+}
+
+/** The parts of an automation that shape its request. */
+export type AutomationRequestTemplate = Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'>;
+
+/**
+ * The first path segments a template may use for these event types: `event` (the envelope),
+ * `data` (the resource), `secrets`, and each event's resource name (`feedback.created` → `feedback`).
+ * Pass them to `parseTemplate` as `roots` to check a template when it is saved.
+ *
+ * @example
+ * templateRoots(['feedback.created', 'page_response.created']);
+ * // ['event', 'data', 'secrets', 'feedback', 'page_response']
+ */
+export function templateRoots(eventTypes: readonly string[]): string[] {
+  return [...new Set(['event', 'data', SECRETS_ROOT, ...eventTypes.map(resourceRoot)])];
+}
+
+/** `feedback.created` → `feedback`: the name the event's resource goes by in templates. */
+function resourceRoot(eventType: string): string {
+  const dot = eventType.lastIndexOf('.');
+  return dot > 0 ? eventType.slice(0, dot) : eventType;
+}
+
+/**
+ * Renders an automation's request for one event, unsigned. Without a body template the body is
+ * the envelope `{id, type, timestamp, data}`. Custom headers render as text; the ones the
+ * transport or the signature own (`webhook-*`, `content-type`, `content-length`, `host` …) are
+ * skipped with a warning. A `{{secrets.NAME}}` that does not exist renders empty, with a warning.
+ *
+ * @example
+ * const { request, warnings } = renderRequest(automation, envelope, new Map([['TOKEN', 't0k3n']]));
+ */
+export function renderRequest(
+  automation: AutomationRequestTemplate,
+  envelope: WebhookEventEnvelope,
+  secrets: ReadonlyMap<string, string>,
+  options: RenderOptions = {},
+): RenderedRequest {
+  const warnings: RenderWarning[] = [];
+  const warn = (warning: RenderWarning) => {
+    if (!warnings.some((seen) => seen.message === warning.message)) warnings.push(warning);
+  };
+  const resolve = resolver(envelope, secrets, options, warn);
+
+  const headers: Record<string, string> = { 'user-agent': WEBHOOK_USER_AGENT };
+  for (const [rawName, template] of Object.entries(parseJson<Record<string, string>>(automation.headers, {}))) {
+    const name = rawName.toLowerCase();
+    if (!isValidHeaderName(name) || isReservedHeaderName(name)) {
+      warn({ code: 'header_skipped', message: `The header '${rawName}' cannot be set by an automation.` });
+      continue;
+    }
+    headers[name] = safeHeaderValue(renderText(String(template), resolve));
+  }
+  headers['content-type'] = 'application/json';
+
+  const bodyTemplate = automation.body_template === null ? undefined : parseJson<unknown>(automation.body_template);
+  const body =
+    bodyTemplate === undefined
+      ? { id: envelope.id, type: envelope.type, timestamp: envelope.timestamp, data: envelope.data }
+      : renderValue(bodyTemplate, resolve);
+
+  return {
+    request: { url: automation.url, method: methodOf(automation.method, warn), headers, body: JSON.stringify(body) },
+    warnings,
+  };
+}
+
+function resolver(
+  envelope: WebhookEventEnvelope,
+  secrets: ReadonlyMap<string, string>,
+  options: RenderOptions,
+  warn: (warning: RenderWarning) => void,
+): PlaceholderResolver {
+  const resource = resourceRoot(envelope.type);
+  return (path) => {
+    const [root, ...rest] = path;
+    if (root === SECRETS_ROOT) {
+      // Only `secrets.NAME` names a value: `{{secrets}}` must never print them all.
+      const name = rest.length === 1 ? (rest[0] as string) : undefined;
+      const value = name === undefined ? undefined : secrets.get(name);
+      if (value === undefined) {
+        warn({ code: 'missing_secret', message: `No secret named '${rest.join('.')}': it rendered empty.` });
+        return '';
+      }
+      return options.preview ? MASKED_SECRET : value;
+    }
+    let value: unknown;
+    if (root === 'event') value = valueAtPath(envelope, rest);
+    else if (root === 'data' || root === resource) value = valueAtPath(envelope.data, rest);
+    if (value === undefined) {
+      warn({ code: 'missing_value', message: `'{{${path.join('.')}}}' has no value in this ${envelope.type} event.` });
+    }
+    return value;
+  };
+}
+
+function methodOf(method: string, warn: (warning: RenderWarning) => void): OutboundRequest['method'] {
+  const upper = method.toUpperCase();
+  const known = WEBHOOK_METHODS.find((candidate) => candidate === upper);
+  if (known) return known;
+  warn({
+    code: 'method_unknown',
+    message: `The method '${method}' is not one of ${WEBHOOK_METHODS.join(', ')}: sent as POST.`,
+  });
+  return 'POST';
+}
+
+/** Stored JSON was validated when it was saved; text that no longer parses is a bug worth a clear message. */
+function parseJson<T>(text: string, fallback?: T): T {
+  if (text === '' && fallback !== undefined) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new TypeError(`A stored webhook template is not JSON: ${text.slice(0, 80)}`);
+  }
+}
