@@ -8,7 +8,7 @@ import { verifyWebhook } from './verify.js';
 // sender would sign them; verifyWebhook must accept exactly those.
 const secret = `whsec_${randomBytes(24).toString('base64')}`;
 const sender = new Webhook(secret);
-const event = { id: 'evt_01', type: 'feedback.created', createdAt: '2026-11-22T10:15:00.000Z', data: { id: 'fb_01' } };
+const event = { id: 'evt_01', type: 'feedback.created', timestamp: '2026-11-22T10:15:00.000Z', data: { id: 'fb_01' } };
 const body = JSON.stringify(event);
 
 function signed(payload = body, at = new Date(), id = 'msg_01') {

@@ -6,7 +6,9 @@ export interface WebhookEvent {
   /** The event id (`evt_…`); the same on every retry of a delivery, so use it to deduplicate. */
   id: string;
   type: 'feedback.created' | 'feedback.updated' | 'page_response.created' | (string & {});
-  createdAt: string;
+  /** When the event happened (ISO 8601), as Standard Webhooks' payload convention names it. */
+  timestamp: string;
+  /** The resource as the API returns it (for `feedback.*`, the feedback item). */
   data: unknown;
 }
 
