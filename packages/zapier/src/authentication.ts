@@ -21,7 +21,7 @@ export const authentication = {
       type: 'password' as const,
       required: true,
       helpText:
-        'An organization-wide key (`hb_…`) with the `read` and `write` scopes, and `collect` to submit feedback. Create one with `hearback keys create` or in the dashboard.',
+        'An organization-wide key (`hb_…`) with the `read` and `write` scopes, and `collect` to submit feedback. Create one with `POST /organizations/{orgId}/api-keys`.',
     },
   ],
   test: (z: ZObject, bundle: Bundle) => currentKey(z, bundle),
