@@ -114,6 +114,12 @@ describe('New Feedback trigger (REST hook)', () => {
     expect(await appTester(trigger.performList, { authData })).toEqual(expected);
   });
 
+  it('has a sample with the fields of a real item, so Zaps mapped before the first event still work', async () => {
+    const real = await getFeedback(await collect('shape check'));
+    expect(Object.keys(trigger.sample).sort()).toEqual(Object.keys(real).sort());
+    expect(Object.keys(app.creates.submit_feedback.operation.sample).sort()).toEqual(Object.keys(real).sort());
+  });
+
   it('refuses to subscribe with a key lacking the write scope, saying which scope is missing', async () => {
     const readOnly = { ...authData, apiKey: await createKey(['read']) };
     await expect(
