@@ -76,6 +76,13 @@ export type BrandPage = Schemas['BrandPage'];
 /** The answer to deleting a brand: how many API keys scoped to it went with it. */
 export type BrandDeletion = Schemas['BrandDeletion'];
 
+// REST hooks
+/** An automation platform's subscription of a URL to one event type. */
+export type RestHook = Schemas['RestHook'];
+export type RestHookInput = Schemas['RestHookInput'];
+/** Recent items of an event, in the shape a REST hook receives (the bare resource). */
+export type RestHookSample = Schemas['RestHookSample'];
+
 // API keys
 export type ApiKey = Schemas['ApiKey'];
 /** A new key with its `secret`, which the server shows only once. */

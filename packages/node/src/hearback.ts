@@ -11,6 +11,7 @@ import { BrandsResource } from './resources/brands.js';
 import { ResourceContext } from './resources/context.js';
 import { FeedbackResource } from './resources/feedback.js';
 import { HealthResource } from './resources/health.js';
+import { HooksResource } from './resources/hooks.js';
 import { InboxesResource } from './resources/inboxes.js';
 import { OrganizationResource } from './resources/organization.js';
 import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
@@ -56,6 +57,8 @@ export class Hearback {
   readonly inboxes: InboxesResource;
   readonly brands: BrandsResource;
   readonly apiKeys: ApiKeysResource;
+  /** REST hooks, for automation platforms: subscribe a URL to an event, sample, unsubscribe. */
+  readonly hooks: HooksResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -80,6 +83,7 @@ export class Hearback {
     this.inboxes = new InboxesResource(this.#context);
     this.brands = new BrandsResource(this.#context);
     this.apiKeys = new ApiKeysResource(this.#context);
+    this.hooks = new HooksResource(this.#context);
   }
 
   /**

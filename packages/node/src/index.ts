@@ -8,6 +8,7 @@ export type { ApiKeysResource } from './resources/api-keys.js';
 export type { BrandsResource } from './resources/brands.js';
 export type { FeedbackResource } from './resources/feedback.js';
 export type { HealthResource } from './resources/health.js';
+export type { HooksResource } from './resources/hooks.js';
 export type { InboxesResource } from './resources/inboxes.js';
 export type { NotesResource } from './resources/notes.js';
 export type { OrganizationResource } from './resources/organization.js';

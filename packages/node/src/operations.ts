@@ -53,4 +53,7 @@ export const OPERATIONS = {
   getApiKey: { method: 'apiKeys.get', retry: 'safe' },
   updateApiKey: { method: 'apiKeys.update', retry: 'idempotency-key' },
   revokeApiKey: { method: 'apiKeys.revoke', retry: 'idempotency-key' },
+  subscribeRestHook: { method: 'hooks.subscribe', retry: 'idempotency-key' },
+  getRestHookSample: { method: 'hooks.sample', retry: 'safe' },
+  unsubscribeRestHook: { method: 'hooks.unsubscribe', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;

@@ -169,6 +169,22 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.feedback.notes.get(feedbackId, note.id))).code).toBe('not_found');
   });
 
+  it('hooks: subscribe, sample, unsubscribe', async () => {
+    const { id: feedbackId } = await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'Hook me' });
+    const hook = await hearback.hooks.subscribe({
+      event: 'feedback.created',
+      targetUrl: 'https://hooks.example.com/1',
+    });
+    expect(hook).toMatchObject({ event: 'feedback.created', targetUrl: 'https://hooks.example.com/1' });
+    expect(hook.id).toMatch(/^auto_/);
+
+    const sample = await hearback.hooks.sample('feedback.created');
+    expect(sample.data[0]).toEqual(await hearback.feedback.get(feedbackId));
+
+    await expect(hearback.hooks.unsubscribe(hook.id)).resolves.toBeUndefined();
+    expect((await rejection(hearback.hooks.unsubscribe(hook.id))).code).toBe('not_found');
+  });
+
   it('inboxes: create, list, get, update, delete', async () => {
     const inbox = await hearback.inboxes.create({ name: 'Checkout widget' });
     expect(inbox.inboxKey).toBeTruthy();

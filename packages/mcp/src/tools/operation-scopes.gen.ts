@@ -31,4 +31,7 @@ export const OPERATION_SCOPES = {
   getApiKey: 'read',
   updateApiKey: 'write',
   revokeApiKey: 'write',
+  subscribeRestHook: 'write',
+  getRestHookSample: 'read',
+  unsubscribeRestHook: 'write',
 } as const;

@@ -5,6 +5,7 @@ import * as apiKeys from './api-keys/api-keys.operations.js';
 import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
+import * as hooks from './hooks/hooks.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
 import * as inboxes from './inboxes/inboxes.operations.js';
 import * as notes from './notes/notes.operations.js';
@@ -54,6 +55,10 @@ export const API_OPERATIONS = [
   apiKeys.getApiKey,
   apiKeys.updateApiKey,
   apiKeys.revokeApiKey,
+
+  hooks.subscribeRestHook,
+  hooks.getRestHookSample,
+  hooks.unsubscribeRestHook,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -10,6 +10,7 @@ import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
 import { organizationsService } from './organizations.js';
 import type { PlanName } from './plans.js';
+import { restHooksService } from './rest-hooks.js';
 import { searchService } from './search.js';
 import { UsageTally } from './usage-tally.js';
 
@@ -40,6 +41,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
     search: searchService(store, options.embedder),
+    restHooks: restHooksService(store, options.secrets),
     idempotency: idempotencyService(store, options.secrets),
     collect: collectService(store, {
       windowMs: options.commitWindowMs,

@@ -19,6 +19,7 @@ import { inboxesRepository } from './repositories/inboxes.js';
 import { notesRepository } from './repositories/notes.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
+import { restHooksRepository } from './repositories/rest-hooks.js';
 import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
 
@@ -46,6 +47,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     embeddingBacklog: embeddingBacklogRepository(db, dialect.vectorIndex),
     searchModels: searchModelsRepository(db),
     deletions: deletionsRepository(db, dialect),
+    restHooks: restHooksRepository(db),
   };
 }
 

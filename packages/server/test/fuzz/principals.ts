@@ -16,7 +16,7 @@ export interface Fixtures {
   protectedIds: Set<string>;
 }
 
-export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey';
+export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey' | 'hook';
 
 interface Created {
   id: string;
@@ -41,7 +41,7 @@ async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
 
 /**
  * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
- * brand-scoped key, a few feedback items (some with notes); in B an inbox and an item.
+ * brand-scoped key, a few feedback items (some with notes), REST hooks; in B an inbox, an item and a hook.
  */
 export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const { services } = runtime;
@@ -65,6 +65,16 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   ];
   const otherFeedback = await collect(orgB.adminKey, orgB.inbox.inboxKey, 'another tenant');
   const note = await post(runtime, `${a}/feedback/${feedback[0]?.id}/notes`, orgA.adminKey, { body: 'seen' });
+  const subscribe = (org: typeof orgA, event: string) =>
+    post(runtime, `/organizations/${org.organization.id}/hooks`, org.adminKey, {
+      event,
+      targetUrl: 'https://hooks.example.com/catch/1',
+    });
+  const hooks = [
+    await subscribe(orgA, 'feedback.created'),
+    await subscribe(orgA, 'feedback.updated'),
+    await subscribe(orgB, 'feedback.created'),
+  ];
   const protectedIds = new Set([
     orgA.inbox.id,
     brandInbox.id,
@@ -93,6 +103,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       brand: [brand.id],
       key: [collectOnly.id, brandScoped.id],
       inboxKey: [orgA.inbox.inboxKey, brandInbox.inboxKey ?? '', orgB.inbox.inboxKey],
+      hook: hooks.map((hook) => hook.id),
     },
     protectedIds,
   };

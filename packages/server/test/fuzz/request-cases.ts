@@ -23,6 +23,7 @@ const PATH_POOLS: Record<string, PoolName> = {
   inboxId: 'inbox',
   brandId: 'brand',
   keyId: 'key',
+  hookId: 'hook',
 };
 
 const ISSUE_URLS = [
@@ -67,6 +68,12 @@ function hintsFor(fixtures: Fixtures): Hints {
         return fc.oneof(fc.constantFrom('evt-1', 'evt-2', '\ud800x', 'évt-☃'), fc.uuid());
       case 'url':
         return fc.oneof({ weight: 4, arbitrary: pick(ISSUE_URLS) }, { weight: 1, arbitrary: fc.webUrl() });
+      case 'targetUrl':
+        return fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('https://hooks.example.com/catch/2', 'http://127.0.0.1:8080/hook') },
+          { weight: 1, arbitrary: fc.webUrl() },
+          { weight: 1, arbitrary: fc.constantFrom('ftp://example.com/x', '/relative', 'javascript:alert(1)') },
+        );
       case 'from':
       case 'to':
         return fc.oneof(

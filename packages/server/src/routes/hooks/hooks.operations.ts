@@ -1,0 +1,65 @@
+import { defineOperation } from '../operation.js';
+import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import {
+  RestHookInputSchema,
+  RestHookParams,
+  RestHookSampleQuery,
+  RestHookSampleSchema,
+  RestHookSchema,
+} from './hooks.schemas.js';
+
+const tags = ['REST hooks'];
+const path = '/organizations/{orgId}/hooks';
+const forPlatforms =
+  'For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers. Brand-scoped keys cannot use REST hooks.';
+
+export const subscribeRestHook = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'post',
+    path,
+    tags,
+    operationId: 'subscribeRestHook',
+    summary: 'Subscribe a URL to an event (REST hook)',
+    description: forPlatforms,
+    request: { params: OrgParams, body: jsonBody(RestHookInputSchema) },
+    responses: {
+      201: jsonContent(RestHookSchema, 'The subscription; keep its `id` to unsubscribe.'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => c.json(await c.var.services.restHooks.subscribe(c.var.principal, c.req.valid('json')), 201),
+});
+
+export const getRestHookSample = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: `${path}/sample`,
+    tags,
+    operationId: 'getRestHookSample',
+    summary: 'Recent items of an event, in the shape a REST hook receives',
+    description: `${forPlatforms} Platforms call it to show sample data (Zapier's \`performList\`).`,
+    request: { params: OrgParams, query: RestHookSampleQuery },
+    responses: { 200: jsonContent(RestHookSampleSchema, 'Recent items, newest first.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => c.json(await c.var.services.restHooks.sample(c.var.principal, c.req.valid('query').event), 200),
+});
+
+export const unsubscribeRestHook = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'delete',
+    path: `${path}/{hookId}`,
+    tags,
+    operationId: 'unsubscribeRestHook',
+    summary: 'Unsubscribe a REST hook',
+    description: 'Nothing is sent to its URL afterwards. Only REST hooks: an automation id answers 404.',
+    request: { params: RestHookParams },
+    responses: { 204: { description: 'Unsubscribed.' }, ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    await c.var.services.restHooks.unsubscribe(c.var.principal, c.req.valid('param').hookId);
+    return c.body(null, 204);
+  },
+});

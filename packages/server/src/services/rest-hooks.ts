@@ -1,0 +1,72 @@
+import type { Principal } from '../domain/api-key.js';
+import type { Feedback } from '../domain/feedback.js';
+import type { RestHook } from '../domain/rest-hook.js';
+import { notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { newSigningSecret, sealSigningSecret } from '../secrets/sealed-values.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { Store } from '../storage/store.js';
+import { restHookPayload } from '../webhooks/rest-hook-payload.js';
+import { requireOrgWide, visibleTo } from './access.js';
+import type { EventType } from './events.js';
+
+/** How many recent items `sample` answers: enough for a platform to show fields, cheap to read. */
+export const REST_HOOK_SAMPLE_SIZE = 3;
+
+export function restHooksService(store: Store, secrets: ServerSecrets) {
+  /**
+   * Who may use REST hooks at all, checked first by every operation. A hook receives every event
+   * of the organization, so a brand-scoped key may not make one (nor remove one it cannot see).
+   */
+  function assertMayUseHooks(principal: Principal): void {
+    requireOrgWide(principal, 'manage REST hooks, which receive every event of the organization');
+  }
+
+  return {
+    /** Subscribes `targetUrl` to `event`; deliveries are signed like any automation's. */
+    async subscribe(principal: Principal, input: { event: EventType; targetUrl: string }): Promise<RestHook> {
+      assertMayUseHooks(principal);
+      const hook: RestHook = {
+        id: newId('automation'),
+        orgId: principal.orgId,
+        event: input.event,
+        targetUrl: input.targetUrl,
+        createdAt: nowIso(),
+      };
+      await store.restHooks.insert(hook, sealSigningSecret(secrets, hook.id, newSigningSecret()));
+      return hook;
+    },
+
+    async unsubscribe(principal: Principal, id: string): Promise<void> {
+      assertMayUseHooks(principal);
+      if (!(await store.restHooks.delete(principal.orgId, id))) throw notFound('REST hook', id);
+    },
+
+    /**
+     * The most recent items of `event`, newest first, in the shape a hook receives: what a
+     * platform shows while the user maps fields, before any event has fired.
+     */
+    async sample(principal: Principal, event: EventType): Promise<{ data: Feedback[] }> {
+      assertMayUseHooks(principal);
+      // Page responses arrive with feedback pages; until then there is nothing to show.
+      if (event === 'page_response.created') return { data: [] };
+      const recent = await store.feedback.list(
+        visibleTo(principal),
+        {},
+        { limit: REST_HOOK_SAMPLE_SIZE, before: null },
+      );
+      const data = recent.items.map((feedback) =>
+        restHookPayload({
+          id: `sample_${feedback.id}`,
+          type: event,
+          timestamp: event === 'feedback.created' ? feedback.createdAt : feedback.updatedAt,
+          data: feedback,
+        }),
+      );
+      return { data };
+    },
+  };
+}
+
+export type RestHooksService = ReturnType<typeof restHooksService>;
