@@ -31,4 +31,8 @@ export const OPERATION_SCOPES = {
   getApiKey: 'read',
   updateApiKey: 'write',
   revokeApiKey: 'write',
+  listSecrets: 'write',
+  createSecret: 'write',
+  putSecret: 'write',
+  deleteSecret: 'write',
 } as const;

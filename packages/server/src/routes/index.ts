@@ -10,6 +10,7 @@ import * as inboxes from './inboxes/inboxes.operations.js';
 import * as notes from './notes/notes.operations.js';
 import * as organizations from './organizations/organizations.operations.js';
 import * as search from './search/search.operations.js';
+import * as secrets from './secrets/secrets.operations.js';
 
 /**
  * The operation table: every API operation, each defined once (id, scope, schemas, handler) in
@@ -54,6 +55,11 @@ export const API_OPERATIONS = [
   apiKeys.getApiKey,
   apiKeys.updateApiKey,
   apiKeys.revokeApiKey,
+
+  secrets.listSecrets,
+  secrets.createSecret,
+  secrets.putSecret,
+  secrets.deleteSecret,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -8,6 +8,7 @@ import { feedbackService } from './feedback.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
+import { type OrganizationSecretsOptions, organizationSecretsService } from './organization-secrets.js';
 import { organizationsService } from './organizations.js';
 import type { PlanName } from './plans.js';
 import { searchService } from './search.js';
@@ -26,6 +27,8 @@ export interface ServicesOptions {
   embedder?: Embedder | undefined;
   /** Where a failed write of usage counts is reported (they are kept and written later). */
   onUsageError?: (error: unknown) => void;
+  /** Where a stored organization secret that does not open is reported (it is left out of rendering). */
+  onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
 }
 
 /** Every business rule of the server, wired to one store. */
@@ -41,6 +44,9 @@ export function createServices(store: Store, options: ServicesOptions) {
     notes: notesService(store),
     search: searchService(store, options.embedder),
     idempotency: idempotencyService(store, options.secrets),
+    organizationSecrets: organizationSecretsService(store, options.secrets, {
+      onUnreadable: options.onSecretUnreadable,
+    }),
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,

@@ -17,6 +17,7 @@ import { fullTextRepository } from './repositories/full-text.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
 import { inboxesRepository } from './repositories/inboxes.js';
 import { notesRepository } from './repositories/notes.js';
+import { organizationSecretsRepository } from './repositories/organization-secrets.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
 import { searchModelsRepository } from './repositories/search-models.js';
@@ -46,6 +47,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     embeddingBacklog: embeddingBacklogRepository(db, dialect.vectorIndex),
     searchModels: searchModelsRepository(db),
     deletions: deletionsRepository(db, dialect),
+    organizationSecrets: organizationSecretsRepository(db),
   };
 }
 
