@@ -20,6 +20,7 @@ import { notesRepository } from './repositories/notes.js';
 import { organizationSecretsRepository } from './repositories/organization-secrets.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
+import { sealedValuesRepository } from './repositories/sealed-values.js';
 import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
 
@@ -48,6 +49,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     searchModels: searchModelsRepository(db),
     deletions: deletionsRepository(db, dialect),
     organizationSecrets: organizationSecretsRepository(db),
+    sealedValues: sealedValuesRepository(db),
   };
 }
 
