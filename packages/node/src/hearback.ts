@@ -13,6 +13,7 @@ import { FeedbackResource } from './resources/feedback.js';
 import { HealthResource } from './resources/health.js';
 import { InboxesResource } from './resources/inboxes.js';
 import { OrganizationResource } from './resources/organization.js';
+import { SecretsResource } from './resources/secrets.js';
 import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
 
 export interface HearbackOptions {
@@ -56,6 +57,7 @@ export class Hearback {
   readonly inboxes: InboxesResource;
   readonly brands: BrandsResource;
   readonly apiKeys: ApiKeysResource;
+  readonly secrets: SecretsResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -80,6 +82,7 @@ export class Hearback {
     this.inboxes = new InboxesResource(this.#context);
     this.brands = new BrandsResource(this.#context);
     this.apiKeys = new ApiKeysResource(this.#context);
+    this.secrets = new SecretsResource(this.#context);
   }
 
   /**

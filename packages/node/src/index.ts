@@ -11,6 +11,7 @@ export type { HealthResource } from './resources/health.js';
 export type { InboxesResource } from './resources/inboxes.js';
 export type { NotesResource } from './resources/notes.js';
 export type { OrganizationResource } from './resources/organization.js';
+export type { SecretsResource } from './resources/secrets.js';
 export type {
   CollectOptions,
   RequestOptions,

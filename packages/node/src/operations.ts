@@ -53,4 +53,8 @@ export const OPERATIONS = {
   getApiKey: { method: 'apiKeys.get', retry: 'safe' },
   updateApiKey: { method: 'apiKeys.update', retry: 'idempotency-key' },
   revokeApiKey: { method: 'apiKeys.revoke', retry: 'idempotency-key' },
+  listSecrets: { method: 'secrets.list', retry: 'safe' },
+  createSecret: { method: 'secrets.create', retry: 'idempotency-key' },
+  putSecret: { method: 'secrets.put', retry: 'idempotency-key' },
+  deleteSecret: { method: 'secrets.delete', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;
