@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { sql } from 'kysely';
@@ -86,6 +86,25 @@ for (const dialect of dialectsUnderTest()) {
       // The search reaches where the rows are: the names, stored in plaintext, are found.
       expect(await holding('IDEMPOTENT_VALUE')).not.toEqual([]);
       for (const value of [created, replaced, replacement, idempotent]) expect(await holding(value)).toEqual([]);
+    });
+
+    it('the idempotency record of a request holding a secret lets no one confirm a guess of the value', async () => {
+      // A weak value, the kind a database reader would guess: an unkeyed hash of the request body
+      // stored with the record would confirm it offline.
+      const path = `/organizations/${org.organization.id}/secrets`;
+      const body = JSON.stringify({ name: 'GUESSABLE', value: 'password1' });
+      const response = await requestApp(runtime, path, {
+        method: 'POST',
+        key: org.adminKey,
+        headers: { 'Idempotency-Key': 'guessable', 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(201);
+      const guess = createHash('sha256').update(`POST\n${path}\n${body}`).digest('base64url');
+      const stored = await runtime.database.db.selectFrom('idempotency_records').select('fingerprint').execute();
+      expect(stored.length).toBeGreaterThan(0);
+      expect(stored.map((record) => record.fingerprint)).not.toContain(guess);
+      expect(await holding(guess)).toEqual([]);
     });
   });
 }

@@ -17,6 +17,7 @@ export const SERVER_SECRET_MIN_LENGTH = 32;
  */
 export type SecretPurpose =
   | 'idempotency-key-hash'
+  | 'idempotency-fingerprint'
   | 'idempotent-response'
   | 'organization-secret'
   | 'webhook-signing-secret';
