@@ -222,11 +222,17 @@ for (const dialect of dialectsUnderTest()) {
       const newText = newSecret();
       const newFile = join(place.dataDir, 'next-secret');
       writeFileSync(newFile, `${newText}\n`, { mode: 0o600 });
+      // A secret file from before HEARBACK_SECRET was set: left alone, and the output says so.
+      writeFileSync(secretFile(place), `${oldSecret}\n`, { mode: 0o600 });
 
       const result = await rotateMaster(place, { HEARBACK_SECRET: oldSecret }, '--new-secret-file', newFile);
       expect(result, result.stderr).toMatchObject({ code: 0 });
       expect(result.stdout).not.toContain(newText);
       expect(result.stdout).toContain(`Set HEARBACK_SECRET to the content of ${newFile}`);
+      expect(result.stdout).toContain(
+        `${secretFile(place)} (not used while HEARBACK_SECRET is set) was left as it was`,
+      );
+      expect(readFileSync(secretFile(place), 'utf8')).toBe(`${oldSecret}\n`);
       const after = await open(place, { HEARBACK_SECRET: newText });
       expect(await opened(after, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
     });

@@ -120,6 +120,12 @@ async function rotateMaster(context: SecretsCommandsContext, options: RotateMast
     else {
       const where = options.newSecretFile ? `the content of ${options.newSecretFile}` : 'the value shown above';
       say(`Set HEARBACK_SECRET to ${where} in every process that uses this database, then start them.`);
+      const unused = join(config.dataDir, SECRET_FILE_NAME);
+      if (statSync(unused, { throwIfNoEntry: false })) {
+        say(
+          `${unused} (not used while HEARBACK_SECRET is set) was left as it was and opens none of the re-sealed values: delete it, or replace its content with the new secret.`,
+        );
+      }
     }
   } finally {
     await database.close();
