@@ -60,6 +60,23 @@ describeEachDatabase('Secrets', (bed) => {
       expect((await valuesOf()).get('DUPLICATE_ME')).toBe('the-first-value');
     });
 
+    it('of concurrent creates of one name, exactly one succeeds; the others answer 409 and its value stays', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          bed().request(secretsPath(), {
+            method: 'POST',
+            key: orgA().adminKey,
+            json: { name: 'RACED', value: `raced-value-${index}` },
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+      const winner = statuses.indexOf(201);
+      expect((await valuesOf()).get('RACED')).toBe(`raced-value-${winner}`);
+    });
+
     it('PUT creates a secret when absent and replaces its value when present (200 both times)', async () => {
       const path = `${secretsPath()}/WEBHOOK_PASSWORD`;
       const createdResponse = await bed().request(path, {
