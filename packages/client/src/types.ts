@@ -93,6 +93,13 @@ export type ApiKeyPage = Schemas['ApiKeyPage'];
 /** `collect | read | write | forms`. */
 export type Scope = ApiKey['scopes'][number];
 
+// Secrets
+/** An organization secret: its name and times; the server never returns its value. */
+export type Secret = Schemas['Secret'];
+export type SecretInput = Schemas['SecretInput'];
+export type SecretValueInput = Schemas['SecretValueInput'];
+export type SecretPage = Schemas['SecretPage'];
+
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {
   /** Page size (1–200, default 50). */

@@ -14,6 +14,7 @@ import { HealthResource } from './resources/health.js';
 import { HooksResource } from './resources/hooks.js';
 import { InboxesResource } from './resources/inboxes.js';
 import { OrganizationResource } from './resources/organization.js';
+import { SecretsResource } from './resources/secrets.js';
 import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
 
 export interface HearbackOptions {
@@ -59,6 +60,7 @@ export class Hearback {
   readonly apiKeys: ApiKeysResource;
   /** REST hooks, for automation platforms: subscribe a URL to an event, sample, unsubscribe. */
   readonly hooks: HooksResource;
+  readonly secrets: SecretsResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -84,6 +86,7 @@ export class Hearback {
     this.brands = new BrandsResource(this.#context);
     this.apiKeys = new ApiKeysResource(this.#context);
     this.hooks = new HooksResource(this.#context);
+    this.secrets = new SecretsResource(this.#context);
   }
 
   /**

@@ -12,6 +12,7 @@ export type { HooksResource } from './resources/hooks.js';
 export type { InboxesResource } from './resources/inboxes.js';
 export type { NotesResource } from './resources/notes.js';
 export type { OrganizationResource } from './resources/organization.js';
+export type { SecretsResource } from './resources/secrets.js';
 export type {
   CollectOptions,
   RequestOptions,

@@ -56,4 +56,8 @@ export const OPERATIONS = {
   subscribeRestHook: { method: 'hooks.subscribe', retry: 'idempotency-key' },
   getRestHookSample: { method: 'hooks.sample', retry: 'safe' },
   unsubscribeRestHook: { method: 'hooks.unsubscribe', retry: 'idempotency-key' },
+  listSecrets: { method: 'secrets.list', retry: 'safe' },
+  createSecret: { method: 'secrets.create', retry: 'idempotency-key' },
+  putSecret: { method: 'secrets.put', retry: 'idempotency-key' },
+  deleteSecret: { method: 'secrets.delete', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;

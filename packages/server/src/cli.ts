@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { bootstrapJson, bootstrapText } from './cli/print.js';
 import { registerSearchCommands } from './cli/search-commands.js';
+import { registerSecretsCommands } from './cli/secrets-commands.js';
 import { type Config, type ConfigOverrides, loadConfig } from './config.js';
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
@@ -156,6 +157,7 @@ orgs
   });
 
 registerSearchCommands(program, { dataDirOption, configFrom });
+registerSecretsCommands(program, { dataDirOption, configFrom });
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`hearback: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -22,6 +22,10 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
     { name: 'Inboxes', description: 'Where feedback arrives: each has the `inboxKey` that `/collect` names.' },
     { name: 'Brands', description: 'Group inboxes; API keys can be restricted to one brand.' },
     { name: 'API keys', description: 'Create, rename and revoke the keys that call this API.' },
+    {
+      name: 'Secrets',
+      description: 'Named values webhook templates reference as `{{secrets.NAME}}`; stored encrypted, never returned.',
+    },
     { name: 'Organizations', description: 'The organization: its name, plan and usage.' },
     { name: 'Identity', description: 'Who is calling: the organization and scopes of an API key.' },
     { name: 'Health', description: 'Probes for process supervisors and load balancers; no API key.' },

@@ -94,6 +94,13 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     commitConcurrency: config.commitConcurrency ?? database.dialect.commitConcurrency,
     onEvents: () => jobs.wake(),
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
+    // The name and why, never a value: none was opened.
+    onSecretUnreadable: ({ orgId, name, error }) =>
+      logger?.error('organization secret does not open with the server secret (left out)', {
+        orgId,
+        name,
+        error: String(error),
+      }),
   });
   // Search reports how many items still wait for a vector; it learns at once of those stored here.
   const onStored = (orgId: string) => services.search.vectorsStored(orgId);

@@ -231,6 +231,23 @@ describe('SDK contract: every operation against the real server', () => {
     expect(error).toMatchObject({ status: 401, code: 'revoked_api_key' });
   });
 
+  it('secrets: create, list, put, delete; no answer carries a value', async () => {
+    const created = await hearback.secrets.create({ name: 'SLACK_TOKEN', value: 'xoxb-contract-first' });
+    expect(created).toEqual({ name: 'SLACK_TOKEN', createdAt: expect.any(String), updatedAt: created.createdAt });
+    expect(await rejection(hearback.secrets.create({ name: 'SLACK_TOKEN', value: 'again' }))).toMatchObject({
+      status: 409,
+      code: 'conflict',
+    });
+    const replaced = await hearback.secrets.put('SLACK_TOKEN', 'xoxb-contract-second');
+    expect(replaced).toMatchObject({ name: 'SLACK_TOKEN', createdAt: created.createdAt });
+    expect((await hearback.secrets.put('API_PASSWORD', 'contract-password')).name).toBe('API_PASSWORD');
+    const listed = await hearback.secrets.list({ limit: 1 }).toArray();
+    expect(listed.map((secret) => secret.name)).toEqual(['API_PASSWORD', 'SLACK_TOKEN']);
+    expect(JSON.stringify(listed)).not.toContain('contract');
+    await hearback.secrets.delete('API_PASSWORD');
+    expect((await rejection(hearback.secrets.delete('API_PASSWORD'))).code).toBe('not_found');
+  });
+
   it('throws HearbackApiError with the problem, its code and the request id', async () => {
     const error = await rejection(hearback.feedback.get('fb_missing'));
     expect(error).toBeInstanceOf(HearbackApiError);

@@ -34,4 +34,8 @@ export const OPERATION_SCOPES = {
   subscribeRestHook: 'write',
   getRestHookSample: 'read',
   unsubscribeRestHook: 'write',
+  listSecrets: 'write',
+  createSecret: 'write',
+  putSecret: 'write',
+  deleteSecret: 'write',
 } as const;

@@ -9,6 +9,15 @@ export function idempotencyKeyHash(secrets: ServerSecrets, apiKeyId: string, ide
 }
 
 /**
+ * How the fingerprint of a request (a hash of its method, path and body) is stored: a MAC under
+ * the server secret. The body may hold a secret (`POST …/secrets`): an unkeyed hash would let
+ * anyone with the database confirm a guess of it offline.
+ */
+export function storedFingerprint(secrets: ServerSecrets, requestFingerprint: string): string {
+  return secrets.mac('idempotency-fingerprint', requestFingerprint);
+}
+
+/**
  * Seals a stored response (a create-key response holds a secret) under the server secret and the
  * client's idempotency key, neither of which the database holds, bound to the API key it belongs to.
  */

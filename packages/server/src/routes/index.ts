@@ -11,6 +11,7 @@ import * as inboxes from './inboxes/inboxes.operations.js';
 import * as notes from './notes/notes.operations.js';
 import * as organizations from './organizations/organizations.operations.js';
 import * as search from './search/search.operations.js';
+import * as secrets from './secrets/secrets.operations.js';
 
 /**
  * The operation table: every API operation, each defined once (id, scope, schemas, handler) in
@@ -59,6 +60,10 @@ export const API_OPERATIONS = [
   hooks.subscribeRestHook,
   hooks.getRestHookSample,
   hooks.unsubscribeRestHook,
+  secrets.listSecrets,
+  secrets.createSecret,
+  secrets.putSecret,
+  secrets.deleteSecret,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

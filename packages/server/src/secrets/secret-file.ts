@@ -69,13 +69,18 @@ function explained<T>(path: string, work: () => T): T {
   }
 }
 
+/** A new master secret as the secret file holds it: 32 random bytes as base64url text (43 characters). */
+export function newServerSecretText(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 /** Writes a new secret under `path` unless one appeared meanwhile; whether this call wrote it. */
 function createSecretFile(dataDir: string, path: string): boolean {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const temporary = join(dataDir, `.${SECRET_FILE_NAME}.${process.pid}.${randomBytes(6).toString('hex')}`);
   const descriptor = openSync(temporary, 'wx', 0o600);
   try {
-    writeSync(descriptor, `${randomBytes(32).toString('base64url')}\n`);
+    writeSync(descriptor, `${newServerSecretText()}\n`);
     fsyncSync(descriptor);
   } finally {
     closeSync(descriptor);
@@ -98,7 +103,12 @@ function createSecretFile(dataDir: string, path: string): boolean {
   return true;
 }
 
-function readSecretFile(path: string): string {
+/**
+ * The secret in a file written like the data directory's: a regular file others cannot read,
+ * of at least 32 characters (surrounding white space ignored); throws a {@link ServerSecretError}
+ * naming the fix otherwise.
+ */
+export function readSecretFile(path: string): string {
   const stats = statSync(path);
   if (!stats.isFile()) throw new ServerSecretError(`The server secret file ${path} is not a regular file.`);
   // Windows has no such mode bits; elsewhere, a secret others can read is no secret.

@@ -47,6 +47,13 @@ describe('ServerSecrets', () => {
     );
   });
 
+  it('tells whether another holds the same secret', () => {
+    const secret = newSecret();
+    expect(new ServerSecrets(secret).sameAs(new ServerSecrets(secret))).toBe(true);
+    expect(new ServerSecrets(secret).sameAs(new ServerSecrets(newSecret()))).toBe(false);
+    expect(new ServerSecrets(secret).sameAs(new ServerSecrets(`${secret}x`))).toBe(false);
+  });
+
   it('refuses a secret shorter than 32 characters', () => {
     expect(() => new ServerSecrets('s'.repeat(31))).toThrow(ServerSecretError);
     expect(() => new ServerSecrets('s'.repeat(32))).not.toThrow();

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** Shortest master secret accepted, in characters: 32 random base64 characters carry 192 bits. */
 export const SERVER_SECRET_MIN_LENGTH = 32;
@@ -9,6 +17,7 @@ export const SERVER_SECRET_MIN_LENGTH = 32;
  */
 export type SecretPurpose =
   | 'idempotency-key-hash'
+  | 'idempotency-fingerprint'
   | 'idempotent-response'
   | 'organization-secret'
   | 'webhook-signing-secret';
@@ -60,6 +69,11 @@ export class ServerSecrets {
       );
     }
     this.#master = Buffer.from(secret, 'utf8');
+  }
+
+  /** Whether `other` holds the same master secret (without either showing it). */
+  sameAs(other: ServerSecrets): boolean {
+    return this.#master.length === other.#master.length && timingSafeEqual(this.#master, other.#master);
   }
 
   /** A 32-byte key for `purpose`, and for one `context` within it when given. */

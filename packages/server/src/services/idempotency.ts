@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
-import { idempotencyKeyHash, openResponse, sealResponse } from '../lib/idempotency-crypto.js';
+import { idempotencyKeyHash, openResponse, sealResponse, storedFingerprint } from '../lib/idempotency-crypto.js';
 import { SealedDataError, type ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { idempotencyKeyReused } from './idempotency-errors.js';
@@ -36,8 +36,9 @@ export function idempotencyService(store: Store, secrets: ServerSecrets, clock: 
 
   return {
     /** Claims `key` for this request, or returns the response to replay; throws 409/422 (see below). */
-    async begin(principal: Principal, key: string, fingerprint: string): Promise<IdempotencyOutcome> {
+    async begin(principal: Principal, key: string, requestFingerprint: string): Promise<IdempotencyOutcome> {
       const hash = idempotencyKeyHash(secrets, principal.keyId, key);
+      const fingerprint = storedFingerprint(secrets, requestFingerprint);
       // A record that vanished or restarted between our reads is read again, a few times at most.
       for (let round = 0; round < 3; round++) {
         const now = clock();

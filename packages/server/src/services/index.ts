@@ -8,6 +8,7 @@ import { feedbackService } from './feedback.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
+import { type OrganizationSecretsOptions, organizationSecretsService } from './organization-secrets.js';
 import { organizationsService } from './organizations.js';
 import type { PlanName } from './plans.js';
 import { restHooksService } from './rest-hooks.js';
@@ -27,6 +28,8 @@ export interface ServicesOptions {
   embedder?: Embedder | undefined;
   /** Where a failed write of usage counts is reported (they are kept and written later). */
   onUsageError?: (error: unknown) => void;
+  /** Where a stored organization secret that does not open is reported (it is left out of rendering). */
+  onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
 }
 
 /** Every business rule of the server, wired to one store. */
@@ -43,6 +46,9 @@ export function createServices(store: Store, options: ServicesOptions) {
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),
     idempotency: idempotencyService(store, options.secrets),
+    organizationSecrets: organizationSecretsService(store, options.secrets, {
+      onUnreadable: options.onSecretUnreadable,
+    }),
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,

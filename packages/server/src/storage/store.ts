@@ -17,9 +17,11 @@ import { fullTextRepository } from './repositories/full-text.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
 import { inboxesRepository } from './repositories/inboxes.js';
 import { notesRepository } from './repositories/notes.js';
+import { organizationSecretsRepository } from './repositories/organization-secrets.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
 import { restHooksRepository } from './repositories/rest-hooks.js';
+import { sealedValuesRepository } from './repositories/sealed-values.js';
 import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
 
@@ -48,6 +50,8 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     searchModels: searchModelsRepository(db),
     deletions: deletionsRepository(db, dialect),
     restHooks: restHooksRepository(db),
+    organizationSecrets: organizationSecretsRepository(db),
+    sealedValues: sealedValuesRepository(db),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './context.js';
 
 /**
@@ -16,4 +16,9 @@ export async function up(db: Kysely<unknown>, _context: MigrationContext): Promi
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .addPrimaryKeyConstraint('organization_secrets_pk', ['org_id', 'name'])
     .execute();
+  // A write's idempotency record kept a plain SHA-256 of the request body as its fingerprint, which
+  // confirms a guessed secret value sent to these routes; fingerprints are now MACs under the server
+  // secret (lib/idempotency-crypto.ts). The old records would not match their retries, so they go:
+  // they live a day, and a retry that finds none runs again (as in 0008).
+  await sql`delete from idempotency_records`.execute(db);
 }

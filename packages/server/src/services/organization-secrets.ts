@@ -1,0 +1,102 @@
+import type { Principal } from '../domain/api-key.js';
+import type { OrganizationSecret } from '../domain/organization-secret.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { nowIso } from '../lib/time.js';
+import { openOrganizationSecret, sealOrganizationSecret } from '../secrets/sealed-values.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { Store } from '../storage/store.js';
+import { requireOrgWide } from './access.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+
+/** A stored secret that did not open (sealed under another master secret, or altered): left out, reported. */
+export interface UnreadableSecret {
+  orgId: string;
+  name: string;
+  error: unknown;
+}
+
+export interface OrganizationSecretsOptions {
+  /** Where a value that fails to open is reported (never with the value, which nobody has). */
+  onUnreadable?: ((unreadable: UnreadableSecret) => void) | undefined;
+}
+
+/**
+ * An organization's named secrets (`{{secrets.NAME}}` in webhook templates). Values are sealed with
+ * the server master secret before they reach the store, bound to the organization and the name,
+ * and no answer of this service carries one: only {@link valuesFor} opens them, for the renderer.
+ * They belong to the whole organization, so brand-scoped keys may not touch them.
+ */
+export function organizationSecretsService(
+  store: Store,
+  secrets: ServerSecrets,
+  options: OrganizationSecretsOptions = {},
+) {
+  const onUnreadable = options.onUnreadable ?? (() => {});
+  const orgWide = (principal: Principal) =>
+    requireOrgWide(principal, 'manage secrets (they belong to the whole organization)');
+
+  return {
+    /** Adds a secret; 409 `conflict` when the organization already has one of that name. */
+    async create(principal: Principal, input: { name: string; value: string }): Promise<OrganizationSecret> {
+      orgWide(principal);
+      const { orgId } = principal;
+      const now = nowIso();
+      const sealed = sealOrganizationSecret(secrets, orgId, input.name, input.value);
+      if (!(await store.organizationSecrets.insert(orgId, input.name, sealed, now))) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `A secret named ${input.name} exists; replace its value with PUT /organizations/${orgId}/secrets/${input.name}.`,
+        );
+      }
+      return { name: input.name, createdAt: now, updatedAt: now };
+    },
+
+    /** Creates the secret or replaces its value. */
+    async put(principal: Principal, name: string, input: { value: string }): Promise<OrganizationSecret> {
+      orgWide(principal);
+      const sealed = sealOrganizationSecret(secrets, principal.orgId, name, input.value);
+      return store.organizationSecrets.upsert(principal.orgId, name, sealed, nowIso());
+    },
+
+    /** A page of the organization's secrets by name: names and times, never values. */
+    async list(principal: Principal, page: PageRequest) {
+      orgWide(principal);
+      return toPage(
+        await store.organizationSecrets.list(principal.orgId, {
+          limit: pageSize(page),
+          after: readCursor(page.cursor),
+        }),
+      );
+    },
+
+    /** Deletes the secret; 404 when the organization has none of that name. */
+    async delete(principal: Principal, name: string): Promise<void> {
+      orgWide(principal);
+      if (!(await store.organizationSecrets.delete(principal.orgId, name))) throw notFound('Secret', name);
+    },
+
+    /**
+     * Every secret value of the organization, opened, by name: what `{{secrets.NAME}}` renders.
+     * Never throws for one value: a value that does not open is left out and reported, so the
+     * webhook pipeline renders what it can (a missing secret is the renderer's to handle).
+     *
+     * @example
+     * const values = await services.organizationSecrets.valuesFor(orgId);
+     * values.get('SLACK_TOKEN');
+     */
+    async valuesFor(orgId: string): Promise<ReadonlyMap<string, string>> {
+      const values = new Map<string, string>();
+      for (const secret of await store.organizationSecrets.sealedOf(orgId)) {
+        try {
+          values.set(secret.name, openOrganizationSecret(secrets, orgId, secret.name, secret.sealedValue));
+        } catch (error) {
+          onUnreadable({ orgId, name: secret.name, error });
+        }
+      }
+      return values;
+    },
+  };
+}
+
+export type OrganizationSecretsService = ReturnType<typeof organizationSecretsService>;
