@@ -50,7 +50,7 @@ const idempotencyKeys = () =>
 const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call] as [string, RequestInit])[1].body as string);
 
 describe('mountWidget', () => {
-  it('adds a launcher button in a shadow root, with the styles and the nonce', () => {
+  it('adds a launcher button in a shadow root, with its styles and the theme as a constructed sheet', () => {
     const dialog = fakeDialog();
     mountWidget(
       { ...base, nonce: 'n0nce', theme: { colors: { primary: '#123456' } } },
@@ -60,9 +60,11 @@ describe('mountWidget', () => {
     const button = shadow.querySelector('button.l') as HTMLButtonElement;
     expect(button.textContent).toBe('Feedback');
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    const style = shadow.querySelector('style') as HTMLStyleElement;
-    expect(style.nonce).toBe('n0nce');
-    expect(style.textContent).toContain(':host{--p:#123456;}');
+    expect(shadow.querySelector('style')).toBeNull();
+    const [sheet] = shadow.adoptedStyleSheets;
+    const css = Array.from(sheet?.cssRules ?? [], (rule) => rule.cssText).join('');
+    expect(css).toContain('.l');
+    expect(css).toMatch(/--p: ?#123456/);
   });
 
   it('opens the dialog on click, and closes it again', async () => {

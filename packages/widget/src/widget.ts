@@ -4,6 +4,7 @@ import { WidgetError } from './errors.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
 import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';
+import { addShadowStyles } from './shadow-styles.js';
 import { type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
 import { themeToCss } from './theme.js';
 import type { FeedbackContext, FeedbackSubmission, SubmitOutcome, WidgetInstance, WidgetOptions } from './types.js';
@@ -69,11 +70,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const host = element('hearback-widget' as 'div', { 'data-pos': options.position });
   if (inline) host.setAttribute('data-inline', '');
   const shadow = host.attachShadow({ mode: 'open' });
-  const style = element('style');
-  if (nonce) style.nonce = nonce;
-  style.textContent = LAUNCHER_CSS + themeToCss(options.theme);
+  addShadowStyles(shadow, LAUNCHER_CSS + themeToCss(options.theme), nonce);
   const root = element('div', { class: 'r' });
-  shadow.append(style, root);
+  shadow.append(root);
 
   const media = options.colorScheme === 'system' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   const applyScheme = () => host.toggleAttribute('data-dark', media ? media.matches : options.colorScheme === 'dark');
@@ -151,7 +150,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     opening ??= environment.loadDialog(nonce).then(
       (module) => {
         if (destroyed || dialog || !opening) return;
-        dialog = module.mount(shadow, nonce);
+        dialog = module.mount(shadow, (css) => addShadowStyles(shadow, css, nonce, true));
         if (status !== 'sending') setStatus('idle');
         else render();
         launcher?.setAttribute('aria-expanded', 'true');
