@@ -165,7 +165,11 @@ export interface WidgetOptions extends WidgetCallbacks {
   colorScheme?: ColorScheme;
   theme?: ThemeTokens;
   labels?: Partial<WidgetLabels>;
-  /** Attached to every submission; page URL, language and viewport are added automatically. */
+  /**
+   * Attached to every submission. The widget adds `source: 'widget'`, `url`, `referrer`,
+   * `language`, `userAgent` and `viewport` (`{ width, height }` in CSS pixels); a key given here
+   * replaces the one the widget would add.
+   */
   context?: FeedbackContext;
   /** CSP nonce for the widget's <style> elements and the dialog <script>. */
   nonce?: string;
@@ -199,7 +203,10 @@ export interface WidgetInstance {
 export interface HearbackGlobal extends Pick<WidgetInstance, 'open' | 'close' | 'setContext'> {
   /** The @hearback/widget version of this widget.js. */
   version: string;
-  /** Creates a widget from JavaScript (same options as `createWidget`) and returns it. */
+  /**
+   * Creates a widget from JavaScript (same options as `createWidget`) and returns it. It replaces
+   * the page's widget (the script tag's or an earlier `init()`'s): one widget per page.
+   */
   init(options: WidgetOptions): WidgetInstance;
   /** The widget the script tag or the last `init()` created. */
   widget: WidgetInstance | undefined;

@@ -104,10 +104,26 @@ describe('mountWidget', () => {
       type: 'nps',
       score: 9,
       comment: 'Fast checkout',
-      context: { source: 'widget', url: location.href, plan: 'pro', userId: 'u_1', score: 9 },
+      context: {
+        source: 'widget',
+        url: location.href,
+        viewport: { width: innerWidth, height: innerHeight },
+        plan: 'pro',
+        userId: 'u_1',
+        score: 9,
+      },
     });
     expect(sentBody().context).not.toHaveProperty('drop');
     expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ id: 'fb_1', fromQueue: false }));
+  });
+
+  it('leaves a viewport the site set as it is', async () => {
+    const widget = mountWidget(
+      { ...base, context: { viewport: 'embedded' } },
+      { loadDialog: async () => fakeDialog().module },
+    );
+    await widget.submit({ score: 7 });
+    expect(sentBody().context.viewport).toBe('embedded');
   });
 
   it('queues a failed submission and sends it with the same idempotency key when back online', async () => {

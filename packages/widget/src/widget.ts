@@ -34,13 +34,14 @@ function storage(): QueueStorage | undefined {
   }
 }
 
-/** What every submission carries about the page, under the author's `context`. */
+/** What every submission carries about the page, under the author's `context` (which may replace any of it). */
 const pageContext = (): FeedbackContext => ({
   source: 'widget',
   url: location.href,
   referrer: document.referrer || undefined,
   language: navigator.language,
   userAgent: navigator.userAgent,
+  viewport: { width: innerWidth, height: innerHeight },
 });
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}) {
