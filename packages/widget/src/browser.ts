@@ -40,10 +40,7 @@ if (globals.Hearback) {
   // One widget per page: a second tag (the snippet pasted twice, a plugin and a theme) must not
   // stack a second launcher on the first, and must not fail silently either.
   if (script?.hasAttribute('data-inbox-key')) {
-    console.warn(
-      '[hearback] widget.js is on this page more than once: this tag is ignored (one widget per page).',
-      script,
-    );
+    console.warn('[hearback] widget.js is on this page twice; this tag is ignored.', script);
   }
 } else {
   const api: HearbackGlobal = {

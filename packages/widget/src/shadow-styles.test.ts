@@ -8,10 +8,10 @@ const cssOf = (sheet: CSSStyleSheet) => Array.from(sheet.cssRules, (rule) => rul
 afterEach(() => vi.unstubAllGlobals());
 
 describe('addShadowStyles', () => {
-  it('adopts a constructed stylesheet, so no <style> element needs a CSP nonce', () => {
+  it('adopts constructed stylesheets, the later first, so no <style> element needs a CSP nonce', () => {
     const root = shadowRoot();
     const removeLauncher = addShadowStyles(root, '.l { color: red; }', 'n0nce');
-    addShadowStyles(root, '.d { color: blue; }', 'n0nce', true);
+    addShadowStyles(root, '.d { color: blue; }', 'n0nce');
     expect(root.querySelector('style')).toBeNull();
     expect(root.adoptedStyleSheets.map(cssOf)).toEqual([expect.stringContaining('.d'), expect.stringContaining('.l')]);
     removeLauncher();
@@ -23,7 +23,7 @@ describe('addShadowStyles', () => {
     root.append(document.createElement('div'));
     // A browser without replaceSync (Safari before 16.4, old Firefox).
     vi.stubGlobal('CSSStyleSheet', class {});
-    const remove = addShadowStyles(root, '.d{color:blue}', 'n0nce', true);
+    const remove = addShadowStyles(root, '.d{color:blue}', 'n0nce');
     const style = root.firstElementChild as HTMLStyleElement;
     expect(style.tagName).toBe('STYLE');
     expect(style.nonce).toBe('n0nce');

@@ -63,6 +63,12 @@ export interface ThemeTokens {
 export interface WidgetLabels {
   /** The floating button's text (default `Feedback`). */
   launcher: string;
+  /** Shown by the launcher while the dialog's code is still loading on a slow first open. */
+  loading: string;
+  /** Shown when the dialog's code could not load because the browser is offline. */
+  loadOffline: string;
+  /** Shown when the dialog's code could not load while online. */
+  loadFailed: string;
   promptThumbs: string;
   promptStars: string;
   promptNps: string;

@@ -259,6 +259,62 @@ describe('mountWidget', () => {
     expect(widget.isOpen).toBe(true);
   });
 
+  it('says why the launcher cannot open the dialog offline, with aria-expanded telling the truth', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const loadDialog = vi.fn().mockRejectedValue(new WidgetError('load_failed', 'offline'));
+    mountWidget(base, { loadDialog });
+    const launcher = shadowOf().querySelector('button.l') as HTMLButtonElement;
+    launcher.click();
+    await vi.waitFor(() => expect(shadowOf().querySelector('.m')).not.toBeNull());
+    const notice = shadowOf().querySelector('.m') as HTMLElement;
+    expect(notice.textContent).toBe('You’re offline. Try again once you’re back online.');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    // The launcher toggles it away again.
+    launcher.click();
+    expect(shadowOf().querySelector('.m')).toBeNull();
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows Loading… while a slow dialog loads, and the dialog once it arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const dialog = fakeDialog();
+      let arrive: (module: DialogModule) => void = () => {};
+      const loadDialog = () => new Promise<DialogModule>((resolve) => (arrive = resolve));
+      const widget = mountWidget({ ...base, labels: { loading: 'Einen Moment…' } }, { loadDialog });
+      const opened = widget.open();
+      const launcher = shadowOf().querySelector('button.l') as HTMLButtonElement;
+      await vi.advanceTimersByTimeAsync(299);
+      expect(shadowOf().querySelector('.m')).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      const notice = shadowOf().querySelector('.m') as HTMLElement;
+      expect(notice.textContent).toBe('Einen Moment…');
+      expect(notice.getAttribute('role')).toBe('status');
+      expect(notice.getAttribute('aria-busy')).toBe('true');
+      expect(launcher.getAttribute('aria-expanded')).toBe('true');
+      arrive(dialog.module);
+      await opened;
+      expect(shadowOf().querySelector('.m')).toBeNull();
+      expect(widget.isOpen).toBe(true);
+      expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows no loading notice when the dialog is quick', async () => {
+    vi.useFakeTimers();
+    try {
+      const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+      await widget.open();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(shadowOf().querySelector('.m')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('renders inline into a container, opened at once, without a launcher', async () => {
     document.body.innerHTML = '<section id="slot"></section>';
     const dialog = fakeDialog();

@@ -41,7 +41,7 @@ describe.skipIf(!available)('one widget per page', () => {
     await page.goto(`${url}/two-tags.html`);
     await widget(page).launcher.waitFor();
     await expect.poll(() => warnings.length).toBe(1);
-    expect(warnings[0]).toMatch(/widget\.js is on this page more than once/);
+    expect(warnings[0]).toMatch(/widget\.js is on this page twice/);
     expect(await page.locator('hearback-widget').count()).toBe(1);
     expect(await page.locator('hearback-widget .l').count()).toBe(1);
   });

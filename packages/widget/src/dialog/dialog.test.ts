@@ -27,7 +27,7 @@ function setup(overrides: Partial<DialogProps> = {}) {
     onClose,
     ...overrides,
   };
-  const handle = mount(shadow, (css) => addShadowStyles(shadow, css, 'abc', true));
+  const handle = mount(shadow, (css) => addShadowStyles(shadow, css, 'abc'));
   handle.render(props);
   const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector);
   const $$ = (selector: string) => Array.from(shadow.querySelectorAll<HTMLElement>(selector));
@@ -120,8 +120,13 @@ describe('dialog', () => {
     rerender({ status: 'queued', error: new WidgetError('offline', 'offline', { queued: true }) });
     expect($('#hb-t')?.textContent).toBe('Saved for later');
     expect($('.ok')?.textContent).toContain('You’re offline');
-    rerender({ status: 'queued', error: new WidgetError('network_error', 'blocked', { queued: true }) });
+    rerender({ status: 'queued', error: new WidgetError('blocked', 'blocked', { queued: true }) });
     expect($('#hb-t')?.textContent).toBe('Couldn’t send');
+    expect($('.ok')?.textContent).toContain('an extension may block it');
+    // The server unreachable: no extension blamed, a retry promised.
+    rerender({ status: 'queued', error: new WidgetError('network_error', 'unreachable', { queued: true }) });
+    expect($('#hb-t')?.textContent).toBe('Saved for later');
+    expect($('.ok')?.textContent).toBe('It couldn’t be sent just now; we’ll retry shortly.');
   });
 
   it('says so when the server refused, and offers to try again', () => {

@@ -9,7 +9,7 @@ import { DIALOG_CSS } from './styles.js';
  * outcome when one arrives, so screen readers announce it.
  *
  * @example
- * const handle = mount(shadowRoot, (css) => addShadowStyles(shadowRoot, css, nonce, true));
+ * const handle = mount(shadowRoot, (css) => addShadowStyles(shadowRoot, css, nonce));
  * handle.render({ kind: 'nps', … });
  */
 export const mount: DialogModule['mount'] = (parent, addStyles) => {
