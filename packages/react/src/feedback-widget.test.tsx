@@ -66,6 +66,31 @@ function Probe(props: UseFeedbackOptions & { onControls(controls: FeedbackContro
   return <span>{controls.isOpen ? 'open' : 'closed'}</span>;
 }
 
+/** Suspends on `pending`, reporting each render attempt. */
+function Suspends({ pending, onRender }: { pending: Promise<void>; onRender(): void }): null {
+  onRender();
+  use(pending);
+  return null;
+}
+
+/** A parent that keeps the dialog's state, controlled through `open` and `onOpenChange`. */
+function Controlled(props: { onOpenChange(open: boolean): void; expose(set: (open: boolean) => void): void }) {
+  const [open, setOpen] = useState(false);
+  props.expose(setOpen);
+  return (
+    <Probe
+      {...options}
+      type="nps"
+      open={open}
+      onOpenChange={(next) => {
+        props.onOpenChange(next);
+        setOpen(next);
+      }}
+      onControls={() => {}}
+    />
+  );
+}
+
 describe('useFeedback', () => {
   it('opens and closes, tracking isOpen, and calls the latest callbacks', async () => {
     let controls: FeedbackControls | undefined;
@@ -114,15 +139,10 @@ describe('useFeedback', () => {
     let resume: () => void = () => {};
     const pending = new Promise<void>((resolve) => (resume = resolve));
     const rendered = vi.fn();
-    function Suspends(): null {
-      rendered();
-      use(pending);
-      return null;
-    }
     const tree = (onOpen: () => void, suspend: boolean) => (
       <Suspense fallback={<span>fallback</span>}>
         <Probe {...options} launcher={false} onOpen={onOpen} onControls={(value) => (controls ??= value)} />
-        {suspend && <Suspends />}
+        {suspend && <Suspends pending={pending} onRender={rendered} />}
       </Suspense>
     );
     await act(async () => root.render(tree(committed, false)));
@@ -163,24 +183,8 @@ describe('useFeedback', () => {
   it('follows a controlled open prop, and reports changes through onOpenChange', async () => {
     const onOpenChange = vi.fn();
     let setOpen: (open: boolean) => void = () => {};
-    function Controlled() {
-      const [open, set] = useState(false);
-      setOpen = set;
-      return (
-        <Probe
-          {...options}
-          type="nps"
-          open={open}
-          onOpenChange={(next) => {
-            onOpenChange(next);
-            set(next);
-          }}
-          onControls={() => {}}
-        />
-      );
-    }
     const dialog = () => hosts()[0]?.shadowRoot?.querySelector<HTMLElement>('.d');
-    await act(async () => root.render(<Controlled />));
+    await act(async () => root.render(<Controlled onOpenChange={onOpenChange} expose={(set) => (setOpen = set)} />));
     expect(dialog()).toBeFalsy();
     await act(async () => setOpen(true));
     await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
@@ -198,11 +202,17 @@ describe('useFeedback', () => {
   });
 
   it('a controlled open={true} that the parent keeps reopens the dialog the visitor closed', async () => {
-    await act(async () => root.render(<Probe {...options} type="nps" open onControls={() => {}} />));
+    const onOpen = vi.fn();
+    const onClose = vi.fn();
+    await act(async () =>
+      root.render(<Probe {...options} type="nps" open onOpen={onOpen} onClose={onClose} onControls={() => {}} />),
+    );
     const dialog = () => hosts()[0]?.shadowRoot?.querySelector<HTMLElement>('.d');
     await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
     await act(async () => dialog()?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
-    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    expect(onClose).toHaveBeenCalledOnce();
+    await act(() => vi.waitFor(() => expect(onOpen).toHaveBeenCalledTimes(2)));
+    expect(dialog()).toBeTruthy();
   });
 
   it('mounts nothing while disabled, and rejects calls', async () => {
