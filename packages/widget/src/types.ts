@@ -177,7 +177,10 @@ export interface WidgetOptions extends WidgetCallbacks {
    * replaces the one the widget would add.
    */
   context?: FeedbackContext;
-  /** CSP nonce for the widget's <style> elements and the dialog <script>. */
+  /**
+   * CSP nonce for the dialog `<script>` widget.js loads, and for `<style>` elements in browsers
+   * without constructed stylesheets (elsewhere styles need no nonce, even under `style-src 'self'`).
+   */
   nonce?: string;
   /** Logs to the console. */
   debug?: boolean;
