@@ -68,7 +68,8 @@ if (globals.Hearback) {
     const options = readScriptOptions(script);
     const start = () => {
       try {
-        api.init(options as WidgetOptions);
+        // A page script that called init() before the DOM was ready asked for its widget later.
+        if (!api.widget) api.init(options as WidgetOptions);
       } catch (error) {
         console.error(error);
       }

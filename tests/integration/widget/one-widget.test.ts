@@ -46,6 +46,25 @@ describe.skipIf(!available)('one widget per page', () => {
     expect(await page.locator('hearback-widget .l').count()).toBe(1);
   });
 
+  it('a page that calls init() before the DOM is ready keeps its widget over the tag’s', async () => {
+    const page = await harness.newPage();
+    const { url, inboxKey, collectKey } = harness.hearback;
+    // widget.js without async in the head; the page's own script runs before DOMContentLoaded.
+    await page.route(`${url}/init-early.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Early init</title>
+<script src="/widget.js" data-inbox-key="${inboxKey}" data-key="${collectKey}" data-type="nps"></script>
+<body><script>Hearback.init({ inboxKey: '${inboxKey}', apiKey: '${collectKey}', type: 'stars' });</script></body>`,
+      }),
+    );
+    await page.goto(`${url}/init-early.html`);
+    const ui = widget(page);
+    await ui.launcher.click();
+    await ui.score('5 of 5 stars').waitFor();
+    expect(await page.locator('hearback-widget').count()).toBe(1);
+  });
+
   it('init() twice without destroy() replaces the widget; bad options keep the current one', async () => {
     const page = await harness.newPage();
     const warnings = collectWarnings(page);
