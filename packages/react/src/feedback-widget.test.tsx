@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, createRef } from 'react';
+import { act, createRef, Suspense, startTransition, use, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackWidget } from './feedback-widget.js';
@@ -66,6 +66,31 @@ function Probe(props: UseFeedbackOptions & { onControls(controls: FeedbackContro
   return <span>{controls.isOpen ? 'open' : 'closed'}</span>;
 }
 
+/** Suspends on `pending`, reporting each render attempt. */
+function Suspends({ pending, onRender }: { pending: Promise<void>; onRender(): void }): null {
+  onRender();
+  use(pending);
+  return null;
+}
+
+/** A parent that keeps the dialog's state, controlled through `open` and `onOpenChange`. */
+function Controlled(props: { onOpenChange(open: boolean): void; expose(set: (open: boolean) => void): void }) {
+  const [open, setOpen] = useState(false);
+  props.expose(setOpen);
+  return (
+    <Probe
+      {...options}
+      type="nps"
+      open={open}
+      onOpenChange={(next) => {
+        props.onOpenChange(next);
+        setOpen(next);
+      }}
+      onControls={() => {}}
+    />
+  );
+}
+
 describe('useFeedback', () => {
   it('opens and closes, tracking isOpen, and calls the latest callbacks', async () => {
     let controls: FeedbackControls | undefined;
@@ -105,6 +130,89 @@ describe('useFeedback', () => {
     await act(async () => root.render(<Probe {...options} type="stars" onControls={() => {}} />));
     expect(hosts()).toHaveLength(1);
     expect(hosts()[0]).not.toBe(host);
+  });
+
+  it('keeps the committed callbacks when React throws a render away', async () => {
+    let controls: FeedbackControls | undefined;
+    const committed = vi.fn();
+    const discarded = vi.fn();
+    let resume: () => void = () => {};
+    const pending = new Promise<void>((resolve) => (resume = resolve));
+    const rendered = vi.fn();
+    const tree = (onOpen: () => void, suspend: boolean) => (
+      <Suspense fallback={<span>fallback</span>}>
+        <Probe {...options} launcher={false} onOpen={onOpen} onControls={(value) => (controls ??= value)} />
+        {suspend && <Suspends pending={pending} onRender={rendered} />}
+      </Suspense>
+    );
+    await act(async () => root.render(tree(committed, false)));
+    // A transition that suspends: React renders Probe with the new callback, then keeps the old UI
+    // (outside act, which would wait for the transition to finish).
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      startTransition(() => root.render(tree(discarded, true)));
+      await vi.waitFor(() => expect(rendered).toHaveBeenCalled());
+      expect(container.textContent).toBe('closed');
+      await controls?.open();
+      expect(committed).toHaveBeenCalledOnce();
+      expect(discarded).not.toHaveBeenCalled();
+    } finally {
+      resume();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
+
+  it('open() before the widget is mounted resolves once it is, with the dialog open', async () => {
+    let controls: FeedbackControls | undefined;
+    const render = (enabled: boolean) => (
+      <Probe {...options} type="csat" enabled={enabled} onControls={(value) => (controls = value)} />
+    );
+    await act(async () => root.render(render(false)));
+    expect(controls?.ready).toBe(false);
+    let opened = false;
+    const opening = controls?.open().then(() => (opened = true));
+    await act(async () => {});
+    expect(opened).toBe(false);
+    await act(async () => root.render(render(true)));
+    await act(() => opening);
+    expect(opened).toBe(true);
+    expect(container.textContent).toBe('open');
+    expect(hosts()[0]?.shadowRoot?.querySelector('.d')).not.toBeNull();
+  });
+
+  it('follows a controlled open prop, and reports changes through onOpenChange', async () => {
+    const onOpenChange = vi.fn();
+    let setOpen: (open: boolean) => void = () => {};
+    const dialog = () => hosts()[0]?.shadowRoot?.querySelector<HTMLElement>('.d');
+    await act(async () => root.render(<Controlled onOpenChange={onOpenChange} expose={(set) => (setOpen = set)} />));
+    expect(dialog()).toBeFalsy();
+    await act(async () => setOpen(true));
+    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    expect(container.textContent).toBe('open');
+    expect(onOpenChange).toHaveBeenLastCalledWith(true);
+    // The visitor closes it (Escape): the parent hears of it and the dialog stays closed.
+    await act(async () => dialog()?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    expect(dialog()).toBeFalsy();
+    expect(container.textContent).toBe('closed');
+    await act(async () => setOpen(true));
+    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    await act(async () => setOpen(false));
+    expect(dialog()).toBeFalsy();
+  });
+
+  it('a controlled open={true} that the parent keeps reopens the dialog the visitor closed', async () => {
+    const onOpen = vi.fn();
+    const onClose = vi.fn();
+    await act(async () =>
+      root.render(<Probe {...options} type="nps" open onOpen={onOpen} onClose={onClose} onControls={() => {}} />),
+    );
+    const dialog = () => hosts()[0]?.shadowRoot?.querySelector<HTMLElement>('.d');
+    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    await act(async () => dialog()?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(onClose).toHaveBeenCalledOnce();
+    await act(() => vi.waitFor(() => expect(onOpen).toHaveBeenCalledTimes(2)));
+    expect(dialog()).toBeTruthy();
   });
 
   it('mounts nothing while disabled, and rejects calls', async () => {

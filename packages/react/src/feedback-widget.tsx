@@ -1,4 +1,5 @@
 /** @jsxImportSource react */
+'use client';
 import { type CSSProperties, forwardRef, useImperativeHandle, useRef } from 'react';
 import { type FeedbackControls, type UseFeedbackOptions, useFeedback } from './use-feedback.js';
 

@@ -36,13 +36,23 @@ function loadDialog(nonce: string | undefined): Promise<DialogModule> {
   return dialog;
 }
 
-if (!globals.Hearback) {
+if (globals.Hearback) {
+  // One widget per page: a second tag (the snippet pasted twice, a plugin and a theme) must not
+  // stack a second launcher on the first, and must not fail silently either.
+  if (script?.hasAttribute('data-inbox-key')) {
+    console.warn('[hearback] widget.js is on this page twice; this tag is ignored.', script);
+  }
+} else {
   const api: HearbackGlobal = {
     version: __WIDGET_VERSION__,
     widget: undefined,
     init(options) {
-      api.widget = mountWidget(options, { loadDialog, defaultApiUrl: base, defaultNonce: script?.nonce || undefined });
-      return api.widget;
+      // Replaces the widget rather than adding one: single-page apps call init on every route.
+      // The old one goes only once the new one exists, so bad options keep the page's widget.
+      const next = mountWidget(options, { loadDialog, defaultApiUrl: base, defaultNonce: script?.nonce || undefined });
+      api.widget?.destroy();
+      api.widget = next;
+      return next;
     },
     open: async () => api.widget?.open(),
     close: () => api.widget?.close(),
@@ -58,7 +68,8 @@ if (!globals.Hearback) {
     const options = readScriptOptions(script);
     const start = () => {
       try {
-        api.init(options as WidgetOptions);
+        // A page script that called init() before the DOM was ready asked for its widget later.
+        if (!api.widget) api.init(options as WidgetOptions);
       } catch (error) {
         console.error(error);
       }

@@ -1,8 +1,9 @@
 /**
  * Why a submission or load failed. Stable: callers switch on these.
  * - `offline`: the browser is offline (the submission is queued).
- * - `network_error`: the request never reached the server while online: an ad- or content
- *   blocker, a CSP `connect-src`, DNS or a down server.
+ * - `blocked`: online, the request failed while the same server answered another one: something
+ *   in the browser stopped it (an ad- or content blocker).
+ * - `network_error`: online, the server could not be reached at all (down, DNS, a CSP `connect-src`).
  * - `timeout`, `rate_limited` (429), `server_error` (5xx, 408): retried from the queue.
  * - `rejected`: the server refused it for good; `apiCode` says why (`invalid_api_key`,
  *   `inbox_not_found`, `validation_failed`, …). `onSubmit` returning false also rejects.
@@ -11,6 +12,7 @@
  */
 export type WidgetErrorCode =
   | 'offline'
+  | 'blocked'
   | 'network_error'
   | 'timeout'
   | 'rate_limited'
@@ -20,13 +22,20 @@ export type WidgetErrorCode =
   | 'load_failed';
 
 const MARKER = Symbol.for('hearback.widget.error');
-const RETRYABLE: readonly WidgetErrorCode[] = ['offline', 'network_error', 'timeout', 'rate_limited', 'server_error'];
+const RETRYABLE: readonly WidgetErrorCode[] = [
+  'offline',
+  'blocked',
+  'network_error',
+  'timeout',
+  'rate_limited',
+  'server_error',
+];
 
 /**
  * The error every widget callback and promise carries.
  *
  * @example
- * onError(error) { if (error.code === 'network_error') showHint('Is an ad blocker on?'); }
+ * onError(error) { if (error.code === 'blocked') showHint('Is an ad blocker on?'); }
  */
 export class WidgetError extends Error {
   // `declare`: assigned in the constructor, so no class-field helper lands in the bundle.

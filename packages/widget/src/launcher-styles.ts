@@ -17,4 +17,6 @@ export const LAUNCHER_CSS =
   'font:600 var(--fs)/1 var(--f);box-shadow:var(--sh);cursor:pointer;transition:transform .15s}' +
   '.l:hover{transform:translateY(-2px)}.l:focus-visible{outline:3px solid var(--fc);outline-offset:3px}' +
   // The speech-bubble icon, drawn in CSS: no SVG to build in the first stage.
-  '.l:before{content:"";width:14px;height:11px;border:2px solid;border-radius:8px 8px 8px 2px}';
+  '.l:before{content:"";width:14px;height:11px;border:2px solid;border-radius:8px 8px 8px 2px}' +
+  // The notice while the dialog loads or cannot: system colours follow the host's color-scheme.
+  '.m{max-width:280px;padding:12px 16px;border-radius:var(--r);background:Canvas;color:CanvasText;box-shadow:var(--sh)}';

@@ -50,14 +50,26 @@ describe('sendFeedback', () => {
     expect(isWidgetError(error)).toBe(true);
   });
 
-  it('tells a blocked request from an offline browser', async () => {
-    const blocked = async () => {
-      throw new TypeError('Failed to fetch');
+  it('blames the browser only when the same server answers another request', async () => {
+    const requested: string[] = [];
+    // An extension that blocks URLs ending in /collect: the health check gets through.
+    const extension = async (url: unknown) => {
+      requested.push(`${url}`);
+      if (`${url}`.endsWith('/collect')) throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 200 });
     };
     vi.stubGlobal('navigator', { onLine: true });
-    expect(await sendFeedback(request, blocked)).toMatchObject({ ok: false, error: { code: 'network_error' } });
+    expect(await sendFeedback(request, extension)).toMatchObject({
+      ok: false,
+      error: { code: 'blocked', retryable: true },
+    });
+    expect(requested).toEqual(['https://hb.example/collect', 'https://hb.example/healthz']);
+    const serverDown = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await sendFeedback(request, serverDown)).toMatchObject({ ok: false, error: { code: 'network_error' } });
     vi.stubGlobal('navigator', { onLine: false });
-    expect(await sendFeedback(request, blocked)).toMatchObject({ ok: false, error: { code: 'offline' } });
+    expect(await sendFeedback(request, serverDown)).toMatchObject({ ok: false, error: { code: 'offline' } });
   });
 
   it('gives up after 15 s with a timeout', async () => {

@@ -40,7 +40,7 @@ function errorFromResponse(
 
 /**
  * Sends one submission to `POST /collect`. Never throws: failures come back as a `WidgetError`,
- * told apart as offline, network (blocked), timeout, or the server's refusal.
+ * told apart as offline, blocked in the browser, server unreachable, timeout, or the server's refusal.
  *
  * @example
  * const result = await sendFeedback({ apiUrl, apiKey, idempotencyKey: newIdempotencyKey(), body });
@@ -65,8 +65,16 @@ export async function sendFeedback(request: CollectRequest, fetchImpl: typeof fe
     const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
     return { ok: false, error: errorFromResponse(response.status, payload, retryAfter) };
   } catch (cause) {
-    // Online, yet no response: a blocker, a CSP connect-src, or an unreachable server.
-    const code = controller.signal.aborted ? 'timeout' : navigator.onLine ? 'network_error' : 'offline';
+    // Online, yet no response. Blame the browser (an extension) only when the same server answers
+    // another request at once; else it is down or unreachable. `no-cors`: reaching it is enough.
+    const code = controller.signal.aborted
+      ? 'timeout'
+      : !navigator.onLine
+        ? 'offline'
+        : await fetchImpl(`${request.apiUrl}/healthz`, { mode: 'no-cors', signal: controller.signal }).then(
+            () => 'blocked' as const,
+            () => 'network_error' as const,
+          );
     return { ok: false, error: new WidgetError(code, `${cause}`) };
   } finally {
     clearTimeout(timer);

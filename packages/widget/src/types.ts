@@ -63,6 +63,12 @@ export interface ThemeTokens {
 export interface WidgetLabels {
   /** The floating button's text (default `Feedback`). */
   launcher: string;
+  /** Shown by the launcher while the dialog's code is still loading on a slow first open. */
+  loading: string;
+  /** Shown when the dialog's code could not load because the browser is offline. */
+  loadOffline: string;
+  /** Shown when the dialog's code could not load while online. */
+  loadFailed: string;
   promptThumbs: string;
   promptStars: string;
   promptNps: string;
@@ -165,9 +171,16 @@ export interface WidgetOptions extends WidgetCallbacks {
   colorScheme?: ColorScheme;
   theme?: ThemeTokens;
   labels?: Partial<WidgetLabels>;
-  /** Attached to every submission; page URL, language and viewport are added automatically. */
+  /**
+   * Attached to every submission. The widget adds `source: 'widget'`, `url`, `referrer`,
+   * `language`, `userAgent` and `viewport` (`{ width, height }` in CSS pixels); a key given here
+   * replaces the one the widget would add.
+   */
   context?: FeedbackContext;
-  /** CSP nonce for the widget's <style> elements and the dialog <script>. */
+  /**
+   * CSP nonce for the dialog `<script>` widget.js loads, and for `<style>` elements in browsers
+   * without constructed stylesheets (elsewhere styles need no nonce, even under `style-src 'self'`).
+   */
   nonce?: string;
   /** Logs to the console. */
   debug?: boolean;
@@ -199,7 +212,10 @@ export interface WidgetInstance {
 export interface HearbackGlobal extends Pick<WidgetInstance, 'open' | 'close' | 'setContext'> {
   /** The @hearback/widget version of this widget.js. */
   version: string;
-  /** Creates a widget from JavaScript (same options as `createWidget`) and returns it. */
+  /**
+   * Creates a widget from JavaScript (same options as `createWidget`) and returns it. It replaces
+   * the page's widget (the script tag's or an earlier `init()`'s): one widget per page.
+   */
   init(options: WidgetOptions): WidgetInstance;
   /** The widget the script tag or the last `init()` created. */
   widget: WidgetInstance | undefined;

@@ -50,7 +50,7 @@ const idempotencyKeys = () =>
 const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call] as [string, RequestInit])[1].body as string);
 
 describe('mountWidget', () => {
-  it('adds a launcher button in a shadow root, with the styles and the nonce', () => {
+  it('adds a launcher button in a shadow root, with its styles and the theme as a constructed sheet', () => {
     const dialog = fakeDialog();
     mountWidget(
       { ...base, nonce: 'n0nce', theme: { colors: { primary: '#123456' } } },
@@ -60,9 +60,11 @@ describe('mountWidget', () => {
     const button = shadow.querySelector('button.l') as HTMLButtonElement;
     expect(button.textContent).toBe('Feedback');
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    const style = shadow.querySelector('style') as HTMLStyleElement;
-    expect(style.nonce).toBe('n0nce');
-    expect(style.textContent).toContain(':host{--p:#123456;}');
+    expect(shadow.querySelector('style')).toBeNull();
+    const [sheet] = shadow.adoptedStyleSheets;
+    const css = Array.from(sheet?.cssRules ?? [], (rule) => rule.cssText).join('');
+    expect(css).toContain('.l');
+    expect(css).toMatch(/--p: ?#123456/);
   });
 
   it('opens the dialog on click, and closes it again', async () => {
@@ -102,10 +104,26 @@ describe('mountWidget', () => {
       type: 'nps',
       score: 9,
       comment: 'Fast checkout',
-      context: { source: 'widget', url: location.href, plan: 'pro', userId: 'u_1', score: 9 },
+      context: {
+        source: 'widget',
+        url: location.href,
+        viewport: { width: innerWidth, height: innerHeight },
+        plan: 'pro',
+        userId: 'u_1',
+        score: 9,
+      },
     });
     expect(sentBody().context).not.toHaveProperty('drop');
     expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ id: 'fb_1', fromQueue: false }));
+  });
+
+  it('leaves a viewport the site set as it is', async () => {
+    const widget = mountWidget(
+      { ...base, context: { viewport: 'embedded' } },
+      { loadDialog: async () => fakeDialog().module },
+    );
+    await widget.submit({ score: 7 });
+    expect(sentBody().context.viewport).toBe('embedded');
   });
 
   it('queues a failed submission and sends it with the same idempotency key when back online', async () => {
@@ -239,6 +257,62 @@ describe('mountWidget', () => {
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'load_failed' }));
     await widget.open();
     expect(widget.isOpen).toBe(true);
+  });
+
+  it('says why the launcher cannot open the dialog offline, with aria-expanded telling the truth', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const loadDialog = vi.fn().mockRejectedValue(new WidgetError('load_failed', 'offline'));
+    mountWidget(base, { loadDialog });
+    const launcher = shadowOf().querySelector('button.l') as HTMLButtonElement;
+    launcher.click();
+    await vi.waitFor(() => expect(shadowOf().querySelector('.m')).not.toBeNull());
+    const notice = shadowOf().querySelector('.m') as HTMLElement;
+    expect(notice.textContent).toBe('You’re offline. Try again once you’re back online.');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    // The launcher toggles it away again.
+    launcher.click();
+    expect(shadowOf().querySelector('.m')).toBeNull();
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows Loading… while a slow dialog loads, and the dialog once it arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const dialog = fakeDialog();
+      let arrive: (module: DialogModule) => void = () => {};
+      const loadDialog = () => new Promise<DialogModule>((resolve) => (arrive = resolve));
+      const widget = mountWidget({ ...base, labels: { loading: 'Einen Moment…' } }, { loadDialog });
+      const opened = widget.open();
+      const launcher = shadowOf().querySelector('button.l') as HTMLButtonElement;
+      await vi.advanceTimersByTimeAsync(299);
+      expect(shadowOf().querySelector('.m')).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      const notice = shadowOf().querySelector('.m') as HTMLElement;
+      expect(notice.textContent).toBe('Einen Moment…');
+      expect(notice.getAttribute('role')).toBe('status');
+      expect(notice.getAttribute('aria-busy')).toBe('true');
+      expect(launcher.getAttribute('aria-expanded')).toBe('true');
+      arrive(dialog.module);
+      await opened;
+      expect(shadowOf().querySelector('.m')).toBeNull();
+      expect(widget.isOpen).toBe(true);
+      expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows no loading notice when the dialog is quick', async () => {
+    vi.useFakeTimers();
+    try {
+      const widget = mountWidget(base, { loadDialog: async () => fakeDialog().module });
+      await widget.open();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(shadowOf().querySelector('.m')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('renders inline into a container, opened at once, without a launcher', async () => {

@@ -1,9 +1,11 @@
 import { isValidScore } from '@hearback/spec';
 import type { DialogHandle, DialogModule, DialogStatus } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
+import { LAUNCHER_LABELS } from './launcher-labels.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
 import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';
+import { addShadowStyles } from './shadow-styles.js';
 import { type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
 import { themeToCss } from './theme.js';
 import type { FeedbackContext, FeedbackSubmission, SubmitOutcome, WidgetInstance, WidgetOptions } from './types.js';
@@ -33,13 +35,14 @@ function storage(): QueueStorage | undefined {
   }
 }
 
-/** What every submission carries about the page, under the author's `context`. */
+/** What every submission carries about the page, under the author's `context` (which may replace any of it). */
 const pageContext = (): FeedbackContext => ({
   source: 'widget',
   url: location.href,
   referrer: document.referrer || undefined,
   language: navigator.language,
   userAgent: navigator.userAgent,
+  viewport: { width: innerWidth, height: innerHeight },
 });
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}) {
@@ -62,6 +65,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let dialog: DialogHandle | undefined;
   let opening: Promise<void> | undefined;
   let destroyed = false;
+  const text = { ...LAUNCHER_LABELS, ...labels };
 
   const inline = typeof options.container === 'string' ? document.querySelector(options.container) : options.container;
   if (options.container && !inline) throw new TypeError(`Hearback: no element matches "${options.container}".`);
@@ -69,11 +73,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const host = element('hearback-widget' as 'div', { 'data-pos': options.position });
   if (inline) host.setAttribute('data-inline', '');
   const shadow = host.attachShadow({ mode: 'open' });
-  const style = element('style');
-  if (nonce) style.nonce = nonce;
-  style.textContent = LAUNCHER_CSS + themeToCss(options.theme);
+  addShadowStyles(shadow, LAUNCHER_CSS + themeToCss(options.theme), nonce);
   const root = element('div', { class: 'r' });
-  shadow.append(style, root);
+  shadow.append(root);
 
   const media = options.colorScheme === 'system' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
   const applyScheme = () => host.toggleAttribute('data-dark', media ? media.matches : options.colorScheme === 'dark');
@@ -83,14 +85,29 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let launcher: HTMLButtonElement | undefined;
   if (!inline && options.launcher) {
     launcher = element('button', { type: 'button', class: 'l', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
-    launcher.append(labels.launcher ?? 'Feedback');
-    launcher.onclick = () => (dialog ? instance.close() : instance.open());
+    launcher.append(text.launcher);
+    launcher.onclick = () => (dialog || notice ? instance.close() : instance.open());
     root.append(launcher);
   }
   (inline ?? document.body).append(host);
 
   const onOutsidePointer = (event: Event) => {
     if (!event.composedPath().includes(host)) instance.close();
+  };
+
+  // The first stage's own message in the corner, while the dialog's code loads or when it could
+  // not (offline before the first open): a click never does nothing.
+  let notice: HTMLElement | undefined;
+  let slow: ReturnType<typeof setTimeout> | undefined;
+  const setNotice = (message?: string, busy = false) => {
+    notice?.remove();
+    notice = undefined;
+    if (message) {
+      notice = element('div', { class: 'm', role: busy ? 'status' : 'alert', 'aria-busy': `${busy}` });
+      notice.append(message);
+      root.append(notice);
+    }
+    launcher?.setAttribute('aria-expanded', `${!!(notice || dialog)}`);
   };
 
   const render = () =>
@@ -140,31 +157,36 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       schedule();
     }
   };
-  addEventListener('online', flush);
-  void flush();
 
   /**
    * Loads and mounts the dialog. `announce`: call onOpen, which an inline form shown at mount is
    * not (it is part of the page, not opened by anyone).
    */
   const show = (announce: boolean): Promise<void> => {
+    if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
+    // A loaded module resolves within a tick; only a slow network shows "Loading…".
+    if (!opening) slow = setTimeout(() => setNotice(text.loading, true), 300);
     opening ??= environment.loadDialog(nonce).then(
       (module) => {
+        clearTimeout(slow);
         if (destroyed || dialog || !opening) return;
-        dialog = module.mount(shadow, nonce);
+        dialog = module.mount(shadow, (css) => addShadowStyles(shadow, css, nonce));
+        setNotice();
         if (status !== 'sending') setStatus('idle');
         else render();
-        launcher?.setAttribute('aria-expanded', 'true');
-        if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
         if (announce) options.onOpen?.();
       },
       (error: WidgetError) => {
+        clearTimeout(slow);
         opening = undefined;
+        if (!destroyed) setNotice(navigator.onLine ? text.loadFailed : text.loadOffline);
         fail(error);
       },
     );
     return opening;
   };
+  addEventListener('online', flush);
+  void flush();
 
   const instance: WidgetInstance = {
     get isOpen() {
@@ -172,12 +194,14 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     },
     open: () => show(true),
     close() {
+      const shown = dialog;
       opening = undefined;
-      if (!dialog) return;
-      dialog.unmount();
-      dialog = undefined;
+      clearTimeout(slow);
       document.removeEventListener('pointerdown', onOutsidePointer, true);
-      launcher?.setAttribute('aria-expanded', 'false');
+      dialog?.unmount();
+      dialog = undefined;
+      setNotice();
+      if (!shown) return;
       launcher?.focus();
       options.onClose?.();
     },

@@ -12,6 +12,18 @@ describe('the built widget', () => {
     const dialog = gzipSize(read(`browser/${manifest.dialog}`));
     expect(launcher).toBeLessThanOrEqual(BUDGETS.launcher);
     expect(launcher + dialog).toBeLessThanOrEqual(BUDGETS.total);
+    // The dialog chunk an app's bundler splits off from the ESM build (@hearback/react's).
+    expect(gzipSize(read('esm/dialog/mount.js'))).toBeLessThanOrEqual(BUDGETS.esmDialog);
+  });
+
+  it('ships the ESM dialog as one self-contained module, the same dialog as widget.js loads', () => {
+    const esmDialog = read('esm/dialog/mount.js');
+    // preact is inside it (no import of preact or its JSX runtime left for the app's bundler).
+    expect(esmDialog).not.toMatch(/\bimport\b|from\s*["']/);
+    expect(esmDialog).toMatch(/export\s*{\s*\w+ as mount\s*}/);
+    // Same size class as widget-dialog.<hash>.js: within 2 % of it.
+    const browserDialog = gzipSize(read(`browser/${manifest.dialog}`));
+    expect(Math.abs(gzipSize(esmDialog) - browserDialog)).toBeLessThan(browserDialog * 0.02);
   });
 
   it('ships browser code without Node built-ins, eval or inline handlers', () => {

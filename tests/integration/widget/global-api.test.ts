@@ -54,7 +54,8 @@ describe.skipIf(!available)('window.Hearback on a script-tag page', () => {
     await harness.screenshot(page, 'global-api-sent');
     const [row] = await harness.rows((candidate) => candidate.comment === 'Through the global API');
     expect(row).toMatchObject({ type: 'nps', score: 8 });
-    expect(row?.context).toMatchObject({ plan: 'pro', userId: 'u_99' });
+    // The page's viewport (the harness's default window) rides along, as the option's docs promise.
+    expect(row?.context).toMatchObject({ plan: 'pro', userId: 'u_99', viewport: { width: 1000, height: 720 } });
     expect(row?.context).not.toHaveProperty('page');
   });
 

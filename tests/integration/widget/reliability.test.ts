@@ -42,7 +42,7 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     await page.context().setOffline(true);
     await submitNps(page, '3', 'Written on a train');
     expect(await widget(page).title.textContent()).toBe('Saved for later');
-    expect(await widget(page).outcome.textContent()).toContain('You’re offline');
+    expect(await widget(page).outcome.textContent()).toContain('We’ll send it when you’re back online');
     await harness.screenshot(page, 'offline-queued');
     const [entry] = await queue(page);
     expect(entry?.idempotencyKey).toMatch(/^hbw_/);
@@ -67,6 +67,9 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
     await submitNps(page, '6', 'Server was down');
     expect(await widget(page).title.textContent()).toBe('Saved for later');
+    // A server error is the server's: no extension blamed, a retry promised.
+    expect(await widget(page).outcome.textContent()).toBe('It couldn’t be sent just now; we’ll retry shortly.');
+    await harness.screenshot(page, 'server-503-queued');
     const [entry] = await queue(page);
     expect(entry?.notBefore).toBeGreaterThan(Date.now());
     await setQueue(page, [{ ...(entry as Entry), notBefore: 0 }]);
@@ -137,8 +140,24 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Over the plan limit')).toEqual([]);
   });
 
-  it('a blocked request surfaces onError, never a false thank-you', async () => {
+  it('an unreachable server is not blamed on an extension', async () => {
     const page = await harness.newPage();
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+    await widget(page).launcher.click();
+    await widget(page).dialog.waitFor();
+    // The server goes away after the dialog loaded: every request to it now fails to connect.
+    await page.route(`${harness.hearback.url}/**`, (route) => route.abort('connectionrefused'));
+    await submitNps(page, '2', 'Server unreachable');
+    expect(await widget(page).title.textContent()).toBe('Saved for later');
+    expect(await widget(page).outcome.textContent()).not.toContain('extension');
+    expect(await widget(page).outcome.textContent()).toContain('we’ll retry');
+    expect(await queue(page)).toHaveLength(1);
+    await harness.screenshot(page, 'unreachable-queued');
+  });
+
+  it('a request blocked in the browser (the server answers otherwise) surfaces onError, never a false thank-you', async () => {
+    const page = await harness.newPage();
+    // As an ad blocker does: only the /collect request is stopped; the same server answers others.
     await page.route('**/collect', (route) => route.abort('blockedbyclient'));
     await page.goto(harness.pageUrl('programmatic.html', { type: 'thumbs' }));
     await page.getByText('Rate checkout').click();
@@ -149,7 +168,7 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     expect(await ui.title.textContent()).toBe('Couldn’t send');
     expect(await ui.outcome.textContent()).toContain('an extension may block it');
     await harness.screenshot(page, 'blocked');
-    await expect.poll(() => page.locator('#log').textContent()).toBe('open\nerror network_error\n');
+    await expect.poll(() => page.locator('#log').textContent()).toBe('open\nerror blocked\n');
   });
 
   it('a refused submission (unknown inbox) says so and is not queued', async () => {

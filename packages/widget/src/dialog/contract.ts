@@ -28,6 +28,10 @@ export interface DialogHandle {
  * widget-dialog.js, which sets `window.HearbackDialog` to this; the ESM build imports it.
  */
 export interface DialogModule {
-  /** Renders into `parent` (inside the shadow root), adding the dialog's styles with `nonce`. */
-  mount(parent: ShadowRoot, nonce: string | undefined): DialogHandle;
+  /**
+   * Renders into `parent` (inside the shadow root). `addStyles` adds the dialog's sheet before the
+   * launcher's, the way the launcher adds its own (constructed sheet, or nonce'd `<style>`), and
+   * returns what removes it: one copy of that code, in the first stage.
+   */
+  mount(parent: ShadowRoot, addStyles: (css: string) => () => void): DialogHandle;
 }

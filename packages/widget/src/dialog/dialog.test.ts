@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WidgetError } from '../errors.js';
+import { addShadowStyles } from '../shadow-styles.js';
 import type { FeedbackKind } from '../types.js';
 import type { DialogProps } from './contract.js';
 import { mount } from './mount.js';
@@ -26,7 +27,7 @@ function setup(overrides: Partial<DialogProps> = {}) {
     onClose,
     ...overrides,
   };
-  const handle = mount(shadow, 'abc');
+  const handle = mount(shadow, (css) => addShadowStyles(shadow, css, 'abc'));
   handle.render(props);
   const $ = <T extends Element = HTMLElement>(selector: string) => shadow.querySelector<T>(selector);
   const $$ = (selector: string) => Array.from(shadow.querySelectorAll<HTMLElement>(selector));
@@ -60,13 +61,14 @@ describe('dialog', () => {
     expect($('.o')?.getAttribute('aria-labelledby')).toBe('hb-t');
   });
 
-  it('is a labelled modal dialog with its styles under the nonce', () => {
+  it('is a labelled modal dialog, styled by a constructed sheet', () => {
     const { $, shadow } = setup({ kind: 'nps' });
     const dialog = $('.d');
     expect(dialog?.getAttribute('role')).toBe('dialog');
     expect(dialog?.getAttribute('aria-modal')).toBe('true');
     expect($('#hb-t')?.textContent).toBe('How likely are you to recommend us to a friend?');
-    expect((shadow.querySelector('style') as HTMLStyleElement).nonce).toBe('abc');
+    expect(shadow.adoptedStyleSheets).toHaveLength(1);
+    expect(shadow.adoptedStyleSheets[0]?.cssRules.length).toBeGreaterThan(10);
   });
 
   it('shows the comment box and button once a score is picked, then submits both', () => {
@@ -118,8 +120,13 @@ describe('dialog', () => {
     rerender({ status: 'queued', error: new WidgetError('offline', 'offline', { queued: true }) });
     expect($('#hb-t')?.textContent).toBe('Saved for later');
     expect($('.ok')?.textContent).toContain('You’re offline');
-    rerender({ status: 'queued', error: new WidgetError('network_error', 'blocked', { queued: true }) });
+    rerender({ status: 'queued', error: new WidgetError('blocked', 'blocked', { queued: true }) });
     expect($('#hb-t')?.textContent).toBe('Couldn’t send');
+    expect($('.ok')?.textContent).toContain('an extension may block it');
+    // The server unreachable: no extension blamed, a retry promised.
+    rerender({ status: 'queued', error: new WidgetError('network_error', 'unreachable', { queued: true }) });
+    expect($('#hb-t')?.textContent).toBe('Saved for later');
+    expect($('.ok')?.textContent).toBe('It couldn’t be sent just now; we’ll retry shortly.');
   });
 
   it('says so when the server refused, and offers to try again', () => {
@@ -145,6 +152,6 @@ describe('dialog', () => {
     const { handle, shadow } = setup();
     handle.unmount();
     expect(shadow.querySelector('.d')).toBeNull();
-    expect(shadow.querySelector('style')).toBeNull();
+    expect(shadow.adoptedStyleSheets).toEqual([]);
   });
 });

@@ -32,12 +32,12 @@ export function Dialog(props: FormProps) {
   };
   const picked = text || score !== null;
 
-  // sent → check; saved offline or after a 429/5xx → clock; never reached the server → warning.
+  // sent → check; saved offline, after a 429/5xx or with the server unreachable → clock; blocked in the browser → warning.
   const [tone, title, detail] = !done
     ? ['', props.prompt || labels[`prompt${kind[0]?.toUpperCase()}${kind.slice(1)}` as keyof DialogLabels]]
     : status === 'sent'
       ? ['ok', labels.success, labels.successDetail]
-      : error?.code === 'network_error'
+      : error?.code === 'blocked'
         ? ['ok w', labels.blockedTitle, labels.blocked]
         : ['ok q', labels.queuedTitle, error?.code === 'offline' ? labels.queued : labels.retrying];
   const failed = status === 'failed' ? labels.error : '';

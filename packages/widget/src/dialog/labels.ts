@@ -1,8 +1,9 @@
+import type { LAUNCHER_LABELS } from '../launcher-labels.js';
 import type { WidgetLabels } from '../types.js';
 
 /** English defaults; every one can be overridden through `labels`. */
 /** The labels the dialog shows (the launcher's own text stays in the first stage). */
-export type DialogLabels = Omit<WidgetLabels, 'launcher'>;
+export type DialogLabels = Omit<WidgetLabels, keyof typeof LAUNCHER_LABELS>;
 
 export const DEFAULT_LABELS: DialogLabels = {
   promptThumbs: 'Was this helpful?',

@@ -9,16 +9,13 @@ import { DIALOG_CSS } from './styles.js';
  * outcome when one arrives, so screen readers announce it.
  *
  * @example
- * const handle = mount(shadowRoot, nonce);
+ * const handle = mount(shadowRoot, (css) => addShadowStyles(shadowRoot, css, nonce));
  * handle.render({ kind: 'nps', … });
  */
-export const mount: DialogModule['mount'] = (parent, nonce) => {
-  const style = document.createElement('style');
-  if (nonce) style.nonce = nonce;
-  style.textContent = DIALOG_CSS;
-  const slot = document.createElement('div');
+export const mount: DialogModule['mount'] = (parent, addStyles) => {
   // First in the shadow root: the launcher's sheet, with the author's theme, comes after and wins.
-  parent.prepend(style);
+  const removeStyles = addStyles(DIALOG_CSS);
+  const slot = document.createElement('div');
   (parent.querySelector('.r') ?? parent).append(slot);
   const form: FormState = { score: null, comment: '', hint: '' };
   let props: DialogProps | undefined;
@@ -66,7 +63,7 @@ export const mount: DialogModule['mount'] = (parent, nonce) => {
     unmount() {
       render(null, slot);
       slot.remove();
-      style.remove();
+      removeStyles();
     },
   };
 };
