@@ -31,4 +31,10 @@ export const OPERATION_SCOPES = {
   getApiKey: 'read',
   updateApiKey: 'write',
   revokeApiKey: 'write',
+  listAutomations: 'read',
+  createAutomation: 'write',
+  getAutomation: 'read',
+  updateAutomation: 'write',
+  deleteAutomation: 'write',
+  rotateAutomationSigningSecret: 'write',
 } as const;
