@@ -16,7 +16,7 @@ export interface Fixtures {
   protectedIds: Set<string>;
 }
 
-export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey';
+export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey' | 'automation';
 
 interface Created {
   id: string;
@@ -41,7 +41,8 @@ async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
 
 /**
  * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
- * brand-scoped key, a few feedback items (some with notes); in B an inbox and an item.
+ * brand-scoped key, a few feedback items (some with notes), an automation; in B an inbox, an item and
+ * an automation.
  */
 export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const { services } = runtime;
@@ -65,6 +66,16 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   ];
   const otherFeedback = await collect(orgB.adminKey, orgB.inbox.inboxKey, 'another tenant');
   const note = await post(runtime, `${a}/feedback/${feedback[0]?.id}/notes`, orgA.adminKey, { body: 'seen' });
+  const automation = await post(runtime, `${a}/automations`, orgA.adminKey, {
+    name: 'Fuzz automation',
+    events: ['feedback.created'],
+    webhook: { url: 'https://hooks.example.com/fuzz', body: { text: '{{feedback.comment}}' } },
+  });
+  const otherAutomation = await post(runtime, `/organizations/${orgB.organization.id}/automations`, orgB.adminKey, {
+    name: 'Other tenant automation',
+    events: ['feedback.created'],
+    webhook: { url: 'https://hooks.example.com/other' },
+  });
   const protectedIds = new Set([
     orgA.inbox.id,
     brandInbox.id,
@@ -72,6 +83,8 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     collectOnly.id,
     brandScoped.id,
     orgB.inbox.id,
+    automation.id,
+    otherAutomation.id,
     await keyIdOf(runtime, orgA.adminKey),
     await keyIdOf(runtime, orgA.collectKey),
     await keyIdOf(runtime, orgB.adminKey),
@@ -93,6 +106,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       brand: [brand.id],
       key: [collectOnly.id, brandScoped.id],
       inboxKey: [orgA.inbox.inboxKey, brandInbox.inboxKey ?? '', orgB.inbox.inboxKey],
+      automation: [automation.id, otherAutomation.id],
     },
     protectedIds,
   };

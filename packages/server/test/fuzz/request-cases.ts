@@ -23,6 +23,7 @@ const PATH_POOLS: Record<string, PoolName> = {
   inboxId: 'inbox',
   brandId: 'brand',
   keyId: 'key',
+  automationId: 'automation',
 };
 
 const ISSUE_URLS = [

@@ -55,6 +55,7 @@ const CREATES: Record<string, PoolName> = {
   createInbox: 'inbox',
   createBrand: 'brand',
   createApiKey: 'key',
+  createAutomation: 'automation',
 };
 
 function remember(fixtures: Fixtures, operation: Operation, answer: Answer): void {
