@@ -34,6 +34,9 @@ export const RESERVED_HEADER_NAMES = [
 
 /** An HTTP header name: an RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** PostgreSQL text cannot hold U+0000 (SQLite can): refused on both, so both answer alike. */
+const withoutNul = { message: 'Must not contain the NUL character (U+0000).' };
+
 /** Whether text holds a control character (C0 or DEL), other than a tab where `tabAllowed`. */
 function hasControlCharacter(text: string, tabAllowed: boolean): boolean {
   for (let index = 0; index < text.length; index++) {
@@ -155,7 +158,13 @@ export const AutomationFilterInputSchema = writeInput({
     .int()
     .optional()
     .meta({ description: 'Only feedback scored at most this (none without a score).' }),
-  source: z.string().min(1).max(200).optional().meta({ description: 'Only feedback whose `source` is this.' }),
+  source: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((source) => !source.includes('\u0000'), withoutNul)
+    .optional()
+    .meta({ description: 'Only feedback whose `source` is this.' }),
 })
   .refine(
     (filter) => filter.scoreMin === undefined || filter.scoreMax === undefined || filter.scoreMin <= filter.scoreMax,
@@ -180,7 +189,13 @@ const EventsSchema = z
   })
   .meta({ description: 'Event types to deliver (each at most once).', example: ['feedback.created'] });
 
-const NameSchema = z.string().trim().min(1).max(MAX_AUTOMATION_NAME_LENGTH).meta({ example: 'Detractors to Slack' });
+const NameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_AUTOMATION_NAME_LENGTH)
+  .refine((name) => !name.includes('\u0000'), withoutNul)
+  .meta({ example: 'Detractors to Slack' });
 
 /** `POST /organizations/{orgId}/automations`. */
 export const AutomationInputSchema = writeInput({

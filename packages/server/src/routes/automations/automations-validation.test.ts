@@ -115,6 +115,8 @@ const INVALID_CREATES: { case: string; overrides: Record<string, unknown>; path:
     message: /bytes/,
   },
   { case: 'an unknown member', overrides: { enabeld: false }, path: 'enabeld' },
+  { case: 'a NUL in the name', overrides: { name: 'a\u0000b' }, path: 'name', message: /NUL/ },
+  { case: 'a NUL in filter.source', overrides: { filter: { source: 'w\u0000' } }, path: 'filter.source' },
 ];
 
 describeEachDatabase('Automations: validation', (bed) => {
