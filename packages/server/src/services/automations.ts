@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import type { Automation, AutomationFilter, StoredAutomation } from '../domain/automation.js';
+import type { Automation, AutomationFilter, JsonValue, StoredAutomation } from '../domain/automation.js';
 import type { AutomationInput, AutomationUpdateInput } from '../domain/automation-input.js';
 import type { Page } from '../domain/organization.js';
 import { notFound } from '../errors/api-error.js';
@@ -68,7 +68,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
           url: input.webhook.url,
           method: input.webhook.method ?? 'POST',
           headers: input.webhook.headers ?? {},
-          body: (input.webhook.body ?? null) as StoredAutomation['webhook']['body'],
+          body: (input.webhook.body ?? null) as JsonValue | null,
         },
         sealedSigningSecret,
         createdAt: now,
@@ -95,28 +95,22 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
       const existing = await find(principal, id);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       if (changes.filter) await requireOwnInbox(store, principal, changes.filter.inboxId);
-      const reenabled = changes.enabled === true && !existing.enabled;
       const { webhook } = changes;
-      const updated: StoredAutomation = {
-        ...existing,
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.events !== undefined && { events: changes.events }),
-        ...(changes.filter !== undefined && { filter: storedFilter(changes.filter) }),
-        ...(changes.enabled !== undefined && { enabled: changes.enabled }),
+      const updated = await store.automations.update(principal.orgId, id, {
+        name: changes.name,
+        events: changes.events,
+        filter: changes.filter === undefined ? undefined : storedFilter(changes.filter),
+        enabled: changes.enabled,
         // Turned on again by its owner: the server's reason to stop, and the failure streak, are past.
-        ...(reenabled && { disabledReason: null, failingSince: null }),
-        webhook: {
-          url: webhook?.url ?? existing.webhook.url,
-          method: webhook?.method ?? existing.webhook.method,
-          headers: webhook?.headers ?? existing.webhook.headers,
-          body:
-            webhook?.body === undefined ? existing.webhook.body : (webhook.body as StoredAutomation['webhook']['body']),
-        },
+        ...(changes.enabled === true && !existing.enabled && { disabledReason: null, failingSince: null }),
+        url: webhook?.url,
+        method: webhook?.method,
+        headers: webhook?.headers,
+        body: webhook?.body as JsonValue | null | undefined,
         updatedAt: nowIso(),
-      };
-      const saved = await store.automations.save(updated);
-      if (!saved) throw notFound('Automation', id);
-      return shown(saved);
+      });
+      if (!updated) throw notFound('Automation', id);
+      return shown(updated);
     },
 
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
@@ -127,10 +121,10 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
 
     /** A new signing secret, answered once; the previous one stops signing at once. */
     async rotateSigningSecret(principal: Principal, id: string): Promise<AutomationWithSecret> {
-      const existing = await find(principal, id);
+      await find(principal, id);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       const { signingSecret, sealedSigningSecret } = signingSecretFor(id);
-      const saved = await store.automations.save({ ...existing, sealedSigningSecret, updatedAt: nowIso() });
+      const saved = await store.automations.update(principal.orgId, id, { sealedSigningSecret, updatedAt: nowIso() });
       if (!saved) throw notFound('Automation', id);
       return { ...shown(saved), signingSecret };
     },

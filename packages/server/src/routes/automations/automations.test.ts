@@ -138,6 +138,29 @@ describeEachDatabase('Automations', (bed) => {
       expect(enabled).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
     });
 
+    it('a PATCH does not undo what the delivery pipeline wrote after the PATCH read the automation', async () => {
+      const created = await create();
+      const { store, database } = bed().runtime;
+      const find = store.automations.find;
+      // The pipeline disables the automation (410) between the PATCH's read and its write.
+      store.automations.find = async (orgId, id) => {
+        const read = await find(orgId, id);
+        await database.db
+          .updateTable('automations')
+          .set({ enabled: 0, disabled_reason: 'endpoint_gone' })
+          .where('id', '=', created.id)
+          .execute();
+        return read;
+      };
+      try {
+        const renamed = await expectJson(await patch(created.id, { name: 'Renamed meanwhile' }), 200);
+        expect(renamed).toMatchObject({ name: 'Renamed meanwhile', enabled: false, disabledReason: 'endpoint_gone' });
+      } finally {
+        store.automations.find = find;
+      }
+      expect(await get(created.id)).toMatchObject({ enabled: false, disabledReason: 'endpoint_gone' });
+    });
+
     it('deletes an automation', async () => {
       const created = await create();
       expect(

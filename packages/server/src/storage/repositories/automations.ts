@@ -57,6 +57,41 @@ function toRow(automation: StoredAutomation): Required<AutomationsTable> {
   };
 }
 
+/** Members of an automation to change; `updatedAt` always. */
+export interface AutomationChanges {
+  name?: string;
+  events?: EventType[];
+  filter?: AutomationFilter;
+  enabled?: boolean;
+  disabledReason?: AutomationDisabledReason | null;
+  failingSince?: string | null;
+  url?: string;
+  method?: WebhookMethod;
+  headers?: Record<string, string>;
+  body?: JsonValue | null;
+  sealedSigningSecret?: string;
+  updatedAt: string;
+}
+
+/** The columns of the changes given (an absent member is no column). */
+function toColumns(changes: AutomationChanges): Partial<AutomationsTable> {
+  const { name, events, filter, enabled, disabledReason, failingSince, url, method, headers, body } = changes;
+  return {
+    ...(name !== undefined && { name }),
+    ...(events !== undefined && { events: JSON.stringify(events) }),
+    ...(filter !== undefined && { filter: JSON.stringify(filter) }),
+    ...(enabled !== undefined && { enabled: enabled ? 1 : 0 }),
+    ...(disabledReason !== undefined && { disabled_reason: disabledReason }),
+    ...(failingSince !== undefined && { failing_since: failingSince }),
+    ...(url !== undefined && { url }),
+    ...(method !== undefined && { method }),
+    ...(headers !== undefined && { headers: JSON.stringify(headers) }),
+    ...(body !== undefined && { body_template: body === null ? null : JSON.stringify(body) }),
+    ...(changes.sealedSigningSecret !== undefined && { sealed_signing_secret: changes.sealedSigningSecret }),
+    updated_at: changes.updatedAt,
+  };
+}
+
 export function automationsRepository(db: Executor) {
   return {
     async insert(automation: StoredAutomation): Promise<void> {
@@ -81,14 +116,17 @@ export function automationsRepository(db: Executor) {
       const { rows: pageRows, lastId } = pageOf(rows, page.limit);
       return { items: pageRows.map(toAutomation), lastId };
     },
-    /** Writes every member but the id, organization and creation time; undefined when it is gone. */
-    async save(automation: StoredAutomation): Promise<StoredAutomation | undefined> {
-      const { id: _id, org_id: _orgId, created_at: _createdAt, ...changes } = toRow(automation);
+    /**
+     * Writes the members given, and only those: a PATCH does not write back what it read, so it
+     * cannot undo what the delivery pipeline wrote meanwhile (a 410 disabling the automation).
+     * Undefined when the automation is gone.
+     */
+    async update(orgId: string, id: string, changes: AutomationChanges): Promise<StoredAutomation | undefined> {
       const row = await db
         .updateTable('automations')
-        .set(changes)
-        .where('org_id', '=', automation.orgId)
-        .where('id', '=', automation.id)
+        .set(toColumns(changes))
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
       return row && toAutomation(row);
