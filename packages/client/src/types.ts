@@ -86,6 +86,17 @@ export type ApiKeyPage = Schemas['ApiKeyPage'];
 /** `collect | read | write | forms`. */
 export type Scope = ApiKey['scopes'][number];
 
+// Automations
+export type Automation = Schemas['Automation'];
+/** A new automation, or one whose secret was rotated, with its `signingSecret`: shown only once. */
+export type AutomationWithSecret = Schemas['AutomationWithSecret'];
+export type AutomationInput = Schemas['AutomationInput'];
+export type AutomationUpdate = Schemas['AutomationUpdate'];
+export type AutomationPage = Schemas['AutomationPage'];
+export type AutomationDeletion = Schemas['AutomationDeletion'];
+/** `feedback.created | feedback.updated | page_response.created`. */
+export type EventType = Schemas['EventType'];
+
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {
   /** Page size (1–200, default 50). */

@@ -7,6 +7,7 @@ import {
   type SearchResults,
 } from '@hearback/client';
 import { ApiKeysResource } from './resources/api-keys.js';
+import { AutomationsResource } from './resources/automations.js';
 import { BrandsResource } from './resources/brands.js';
 import { ResourceContext } from './resources/context.js';
 import { FeedbackResource } from './resources/feedback.js';
@@ -56,6 +57,7 @@ export class Hearback {
   readonly inboxes: InboxesResource;
   readonly brands: BrandsResource;
   readonly apiKeys: ApiKeysResource;
+  readonly automations: AutomationsResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -80,6 +82,7 @@ export class Hearback {
     this.inboxes = new InboxesResource(this.#context);
     this.brands = new BrandsResource(this.#context);
     this.apiKeys = new ApiKeysResource(this.#context);
+    this.automations = new AutomationsResource(this.#context);
   }
 
   /**

@@ -53,4 +53,10 @@ export const OPERATIONS = {
   getApiKey: { method: 'apiKeys.get', retry: 'safe' },
   updateApiKey: { method: 'apiKeys.update', retry: 'idempotency-key' },
   revokeApiKey: { method: 'apiKeys.revoke', retry: 'idempotency-key' },
+  listAutomations: { method: 'automations.list', retry: 'safe' },
+  createAutomation: { method: 'automations.create', retry: 'idempotency-key' },
+  getAutomation: { method: 'automations.get', retry: 'safe' },
+  updateAutomation: { method: 'automations.update', retry: 'idempotency-key' },
+  deleteAutomation: { method: 'automations.delete', retry: 'idempotency-key' },
+  rotateAutomationSigningSecret: { method: 'automations.rotateSigningSecret', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;
