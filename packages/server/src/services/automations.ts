@@ -15,6 +15,9 @@ import { requirePlanFeature } from './plan-features.js';
 /** An automation with its signing secret in clear: only the answers of create and rotate. */
 export type AutomationWithSecret = Automation & { signingSecret: string };
 
+/** What a brand-scoped key is told it cannot do. */
+const MANAGE = 'manage automations (they see every brand)';
+
 /** What the API shows: everything but the sealed signing secret. */
 function shown(stored: StoredAutomation): Automation {
   const { sealedSigningSecret: _sealed, ...automation } = stored;
@@ -34,7 +37,7 @@ function storedFilter(filter: AutomationFilter | null | undefined): AutomationFi
  */
 export function automationsService(store: Store, secrets: ServerSecrets) {
   async function find(principal: Principal, id: string): Promise<StoredAutomation> {
-    requireOrgWide(principal, 'manage automations');
+    requireOrgWide(principal, MANAGE);
     const automation = await store.automations.find(visibleTo(principal).orgId, id);
     if (!automation) throw notFound('Automation', id);
     return automation;
@@ -48,7 +51,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
 
   return {
     async create(principal: Principal, input: AutomationInput): Promise<AutomationWithSecret> {
-      requireOrgWide(principal, 'manage automations');
+      requireOrgWide(principal, MANAGE);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       await requireOwnInbox(store, principal, input.filter?.inboxId);
       const id = newId('automation');
@@ -79,7 +82,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
     },
 
     async list(principal: Principal, page: PageRequest): Promise<Page<Automation>> {
-      requireOrgWide(principal, 'manage automations');
+      requireOrgWide(principal, MANAGE);
       const result = await store.automations.list(principal.orgId, {
         limit: pageSize(page),
         after: readCursor(page.cursor),
