@@ -484,6 +484,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/automations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List automations
+         * @description Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        get: operations["listAutomations"];
+        put?: never;
+        /**
+         * Create an automation
+         * @description Delivers the chosen events, filtered, to a webhook signed with Standard Webhooks. The answer holds the signing secret, shown this once. A filter's `inboxId` must be an inbox of the organization (404 otherwise). Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        post: operations["createAutomation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/automations/{automationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an automation
+         * @description Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        get: operations["getAutomation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an automation
+         * @description Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        delete: operations["deleteAutomation"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an automation
+         * @description Members given replace the stored ones. Setting `enabled: true` on a disabled automation clears `disabledReason` and `failingSince`. Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        patch: operations["updateAutomation"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/automations/{automationId}/rotate-signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an automation's signing secret
+         * @description Answers a new signing secret, shown this once; deliveries are signed with it from now on, and the previous one is gone. Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        post: operations["rotateAutomationSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -504,7 +576,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "search_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "not_found" | "inbox_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "search_unavailable" | "internal_error";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -513,8 +585,10 @@ export interface components {
             }[];
             /** @description On 429: the plan allowance that was reached. */
             limit?: number;
-            /** @description On 429: the organization plan. */
+            /** @description On 429 and on 403 `plan_upgrade_required`: the organization plan. */
             plan?: string;
+            /** @description On 403 `plan_upgrade_required`: the cheapest plan with the feature. */
+            requiredPlan?: string;
             /** @description On 429: when the allowance resets (ISO-8601). */
             resetAt?: string | null;
             requiredScope?: string;
@@ -1016,6 +1090,203 @@ export interface components {
              * @example xoxb-123-456-abcdef
              */
             value: string;
+        };
+        AutomationPage: {
+            data: components["schemas"]["Automation"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        Automation: {
+            /** @example auto_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            orgId: string;
+            /**
+             * @description `automation`: made through this API; `rest_hook`: an automation platform subscription.
+             * @enum {string}
+             */
+            kind: "automation" | "rest_hook";
+            /** @example Detractors to Slack */
+            name: string;
+            events: components["schemas"]["EventType"][];
+            /** @description Which feedback events to deliver; an absent member matches all. Page-response events ignore it. */
+            filter: {
+                /** @description Only feedback of this inbox (one of the organization). */
+                inboxId?: string;
+                /** @enum {string} */
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Only feedback scored at least this (none without a score). */
+                scoreMin?: number;
+                /** @description Only feedback scored at most this (none without a score). */
+                scoreMax?: number;
+                /** @description Only feedback whose `source` is this. */
+                source?: string;
+            };
+            enabled: boolean;
+            /**
+             * @description Why the server disabled it (null when it did not): `endpoint_gone`: The endpoint answered 410 Gone. `failing_for_5_days`: Every delivery failed for 5 days.
+             * @enum {string|null}
+             */
+            disabledReason: "endpoint_gone" | "failing_for_5_days" | null;
+            /**
+             * Format: date-time
+             * @description Since when every delivery has failed; null while the endpoint answers.
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            failingSince: string | null;
+            webhook: {
+                /** @example https://hooks.example.com/hearback */
+                url: string;
+                /** @enum {string} */
+                method: "POST" | "PUT" | "PATCH";
+                /** @description Header templates, as given. */
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The body template; null sends `{type, timestamp, data}`. */
+                body?: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description What happened, as an event type:
+         *     - `feedback.created`: A feedback item was collected (`POST /collect`, the widget, an MCP tool).
+         *     - `feedback.updated`: A feedback item was triaged: its status or issue link changed.
+         *     - `page_response.created`: A feedback page received a response. Declared for the feedback pages, which are not released yet: nothing emits it so far, so an automation may subscribe to it and receives nothing until then.
+         * @enum {string}
+         */
+        EventType: "feedback.created" | "feedback.updated" | "page_response.created";
+        AutomationWithSecret: components["schemas"]["Automation"] & {
+            /**
+             * @description The Standard Webhooks signing secret (`whsec_…`): shown in this answer only; verify `webhook-signature` with it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            signingSecret: string;
+        };
+        AutomationInput: {
+            /** @example Detractors to Slack */
+            name: string;
+            /**
+             * @description Event types to deliver (each at most once).
+             * @example [
+             *       "feedback.created"
+             *     ]
+             */
+            events: components["schemas"]["EventType"][];
+            /** @description Which feedback events to deliver; an absent member matches all. Page-response events ignore it. */
+            filter?: {
+                /** @description Only feedback of this inbox (one of the organization). */
+                inboxId?: string;
+                /** @enum {string} */
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Only feedback scored at least this (none without a score). */
+                scoreMin?: number;
+                /** @description Only feedback scored at most this (none without a score). */
+                scoreMax?: number;
+                /** @description Only feedback whose `source` is this. */
+                source?: string;
+            };
+            /** @description Defaults to true. */
+            enabled?: boolean;
+            webhook: {
+                /**
+                 * @description Absolute http(s) URL, without credentials.
+                 * @example https://hooks.example.com/hearback
+                 */
+                url: string;
+                /**
+                 * @description Defaults to POST.
+                 * @enum {string}
+                 */
+                method?: "POST" | "PUT" | "PATCH";
+                /**
+                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. The Standard Webhooks headers and content-length, host, connection, keep-alive, transfer-encoding, te, trailer, upgrade cannot be set.
+                 * @example {
+                 *       "authorization": "Bearer {{secrets.API_TOKEN}}"
+                 *     }
+                 */
+                headers?: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description A JSON template of the request body: its strings may hold placeholders. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9); elsewhere values are inserted as text. Without it the body is `{type, timestamp, data}`.
+                 * @example {
+                 *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
+                 *       "score": "{{feedback.score}}"
+                 *     }
+                 */
+                body?: unknown;
+            };
+        };
+        /** @description Send at least one member; each replaces the stored one (`webhook` member by member). */
+        AutomationUpdate: {
+            /** @example Detractors to Slack */
+            name?: string;
+            /**
+             * @description Event types to deliver (each at most once).
+             * @example [
+             *       "feedback.created"
+             *     ]
+             */
+            events?: components["schemas"]["EventType"][];
+            /** @description Replaces the whole filter; `null` or `{}` removes it. */
+            filter?: {
+                /** @description Only feedback of this inbox (one of the organization). */
+                inboxId?: string;
+                /** @enum {string} */
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Only feedback scored at least this (none without a score). */
+                scoreMin?: number;
+                /** @description Only feedback scored at most this (none without a score). */
+                scoreMax?: number;
+                /** @description Only feedback whose `source` is this. */
+                source?: string;
+            } | null;
+            /** @description Re-enabling clears `disabledReason` and `failingSince`. */
+            enabled?: boolean;
+            webhook?: {
+                /**
+                 * @description Absolute http(s) URL, without credentials.
+                 * @example https://hooks.example.com/hearback
+                 */
+                url?: string;
+                /**
+                 * @description Defaults to POST.
+                 * @enum {string}
+                 */
+                method?: "POST" | "PUT" | "PATCH";
+                /**
+                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. The Standard Webhooks headers and content-length, host, connection, keep-alive, transfer-encoding, te, trailer, upgrade cannot be set.
+                 * @example {
+                 *       "authorization": "Bearer {{secrets.API_TOKEN}}"
+                 *     }
+                 */
+                headers?: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description A JSON template of the request body: its strings may hold placeholders. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9); elsewhere values are inserted as text. Without it the body is `{type, timestamp, data}`.
+                 * @example {
+                 *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
+                 *       "score": "{{feedback.score}}"
+                 *     }
+                 */
+                body?: unknown;
+            };
+        };
+        AutomationDeletion: {
+            /** @example auto_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
     };
     responses: never;
@@ -5120,6 +5391,671 @@ export interface operations {
                 };
             };
             /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAutomations: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200, default 50). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of automations, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationPage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAutomation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationInput"];
+            };
+        };
+        responses: {
+            /** @description The created automation, with its signing secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationWithSecret"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAutomation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                automationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The automation (never its signing secret). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Automation"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAutomation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+                automationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationDeletion"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAutomation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+                automationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated automation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Automation"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateAutomationSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+                automationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The automation, with its new signing secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationWithSecret"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
             403: {
                 headers: {
                     [name: string]: unknown;

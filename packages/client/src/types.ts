@@ -99,6 +99,16 @@ export type Secret = Schemas['Secret'];
 export type SecretInput = Schemas['SecretInput'];
 export type SecretValueInput = Schemas['SecretValueInput'];
 export type SecretPage = Schemas['SecretPage'];
+// Automations
+export type Automation = Schemas['Automation'];
+/** A new automation, or one whose secret was rotated, with its `signingSecret`: shown only once. */
+export type AutomationWithSecret = Schemas['AutomationWithSecret'];
+export type AutomationInput = Schemas['AutomationInput'];
+export type AutomationUpdate = Schemas['AutomationUpdate'];
+export type AutomationPage = Schemas['AutomationPage'];
+export type AutomationDeletion = Schemas['AutomationDeletion'];
+/** `feedback.created | feedback.updated | page_response.created`. */
+export type EventType = Schemas['EventType'];
 
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {

@@ -7,6 +7,7 @@ import {
   type SearchResults,
 } from '@hearback/client';
 import { ApiKeysResource } from './resources/api-keys.js';
+import { AutomationsResource } from './resources/automations.js';
 import { BrandsResource } from './resources/brands.js';
 import { ResourceContext } from './resources/context.js';
 import { FeedbackResource } from './resources/feedback.js';
@@ -61,6 +62,7 @@ export class Hearback {
   /** REST hooks, for automation platforms: subscribe a URL to an event, sample, unsubscribe. */
   readonly hooks: HooksResource;
   readonly secrets: SecretsResource;
+  readonly automations: AutomationsResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -87,6 +89,7 @@ export class Hearback {
     this.apiKeys = new ApiKeysResource(this.#context);
     this.hooks = new HooksResource(this.#context);
     this.secrets = new SecretsResource(this.#context);
+    this.automations = new AutomationsResource(this.#context);
   }
 
   /**

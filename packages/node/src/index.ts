@@ -5,6 +5,7 @@ export { Hearback, type HearbackOptions } from './hearback.js';
 export { OPERATIONS, type OperationBinding, type RetryPolicy } from './operations.js';
 export { Paginator } from './pagination.js';
 export type { ApiKeysResource } from './resources/api-keys.js';
+export type { AutomationsResource } from './resources/automations.js';
 export type { BrandsResource } from './resources/brands.js';
 export type { FeedbackResource } from './resources/feedback.js';
 export type { HealthResource } from './resources/health.js';

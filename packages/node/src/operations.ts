@@ -60,4 +60,10 @@ export const OPERATIONS = {
   createSecret: { method: 'secrets.create', retry: 'idempotency-key' },
   putSecret: { method: 'secrets.put', retry: 'idempotency-key' },
   deleteSecret: { method: 'secrets.delete', retry: 'idempotency-key' },
+  listAutomations: { method: 'automations.list', retry: 'safe' },
+  createAutomation: { method: 'automations.create', retry: 'idempotency-key' },
+  getAutomation: { method: 'automations.get', retry: 'safe' },
+  updateAutomation: { method: 'automations.update', retry: 'idempotency-key' },
+  deleteAutomation: { method: 'automations.delete', retry: 'idempotency-key' },
+  rotateAutomationSigningSecret: { method: 'automations.rotateSigningSecret', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;

@@ -6,7 +6,7 @@ import { dialectsUnderTest, postgresAdminUrl } from './support/harness.js';
 
 /** A short seeded run of the contract fuzzer (`pnpm fuzz` runs long); change the seed to explore. */
 const SEED = 1313;
-const RUNS = 300;
+const RUNS = 400;
 
 describe('contract fuzzer (short seeded run)', () => {
   it.each(dialectsUnderTest())(

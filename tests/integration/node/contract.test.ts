@@ -207,6 +207,33 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.brands.get(brand.id))).code).toBe('not_found');
   });
 
+  it('automations: create, list, get, update, rotate the signing secret, delete', async () => {
+    const created = await hearback.automations.create({
+      name: 'Detractors',
+      events: ['feedback.created'],
+      filter: { type: 'nps', scoreMax: 6 },
+      webhook: { url: 'https://hooks.example.com/hearback', body: { text: '{{feedback.comment}}' } },
+    });
+    expect(created).toMatchObject({
+      kind: 'automation',
+      enabled: true,
+      signingSecret: expect.stringMatching(/^whsec_/),
+    });
+    const { signingSecret, ...shown } = created;
+    expect((await hearback.automations.list().toArray()).map((item) => item.id)).toContain(created.id);
+    expect(await hearback.automations.get(created.id)).toEqual(shown);
+    expect((await hearback.automations.update(created.id, { enabled: false })).enabled).toBe(false);
+    const rotated = await hearback.automations.rotateSigningSecret(created.id);
+    expect(rotated.signingSecret).toMatch(/^whsec_/);
+    expect(rotated.signingSecret).not.toBe(signingSecret);
+    const invalid = await rejection(
+      hearback.automations.create({ name: 'x', events: [], webhook: { url: 'ftp://example.com' } }),
+    );
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(await hearback.automations.delete(created.id)).toEqual({ id: created.id, deleted: true });
+    expect((await rejection(hearback.automations.get(created.id))).code).toBe('not_found');
+  });
+
   it('apiKeys: create, list, get, update, revoke; a revoked key stops working', async () => {
     const created = await hearback.apiKeys.create({ name: 'Reporting', scopes: ['read'] });
     expect(created.secret).toMatch(/^hb_/);

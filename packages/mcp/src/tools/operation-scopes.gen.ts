@@ -38,4 +38,10 @@ export const OPERATION_SCOPES = {
   createSecret: 'write',
   putSecret: 'write',
   deleteSecret: 'write',
+  listAutomations: 'read',
+  createAutomation: 'write',
+  getAutomation: 'read',
+  updateAutomation: 'write',
+  deleteAutomation: 'write',
+  rotateAutomationSigningSecret: 'write',
 } as const;

@@ -61,4 +61,19 @@ export const SKILL_TASKS: readonly SkillTask[] = [
     path: { id: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' },
     body: { status: 'triaged', issueLink: { url: 'https://github.com/acme/app/issues/12' } },
   },
+  {
+    title: 'Send feedback to a webhook',
+    description:
+      'An automation delivers events (`feedback.created`, `feedback.updated`), filtered, to a URL, signed with Standard Webhooks; header values and body strings may hold placeholders such as `{{feedback.comment}}` or `{{secrets.NAME}}`. Keep the `signingSecret` of the answer: it is shown once. Needs the team plan or above (403 `plan_upgrade_required`).',
+    operationId: 'createAutomation',
+    body: {
+      name: 'Detractors to chat',
+      events: ['feedback.created'],
+      filter: { type: 'nps', scoreMax: 6 },
+      webhook: {
+        url: 'https://hooks.example.com/hearback',
+        body: { text: 'NPS {{feedback.score}}: {{feedback.comment}}' },
+      },
+    },
+  },
 ];

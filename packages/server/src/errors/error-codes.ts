@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'event_limit_reached',
   'inbox_limit_reached',
   'search_limit_reached',
+  'plan_upgrade_required',
   'search_unavailable',
   'internal_error',
 ] as const;

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Access } from '../domain/api-key.js';
 import type { AppEnv } from '../http/app-env.js';
 import * as apiKeys from './api-keys/api-keys.operations.js';
+import * as automations from './automations/automations.operations.js';
 import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
@@ -64,6 +65,12 @@ export const API_OPERATIONS = [
   secrets.createSecret,
   secrets.putSecret,
   secrets.deleteSecret,
+  automations.listAutomations,
+  automations.createAutomation,
+  automations.getAutomation,
+  automations.updateAutomation,
+  automations.deleteAutomation,
+  automations.rotateAutomationSigningSecret,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -18,7 +18,14 @@ export const ProblemSchema = z
       .optional()
       .openapi({ description: 'One entry per invalid field.' }),
     limit: z.number().int().optional().openapi({ description: 'On 429: the plan allowance that was reached.' }),
-    plan: z.string().optional().openapi({ description: 'On 429: the organization plan.' }),
+    plan: z
+      .string()
+      .optional()
+      .openapi({ description: 'On 429 and on 403 `plan_upgrade_required`: the organization plan.' }),
+    requiredPlan: z
+      .string()
+      .optional()
+      .openapi({ description: 'On 403 `plan_upgrade_required`: the cheapest plan with the feature.' }),
     resetAt: z.string().nullable().optional().openapi({ description: 'On 429: when the allowance resets (ISO-8601).' }),
     requiredScope: z.string().optional(),
   })

@@ -2,9 +2,8 @@ import type { Feedback } from '../domain/feedback.js';
 import { newId } from '../lib/ids.js';
 import type { OutboxEvent } from '../storage/repositories/outbox.js';
 
-/** Event types published through the outbox (webhooks, realtime and search consume them). */
-export const EVENT_TYPES = ['feedback.created', 'feedback.updated', 'page_response.created'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+// The event types and what each carries are the domain's registry (domain/event-registry.ts).
+export { EVENT_TYPES, type EventType } from '../domain/event-registry.js';
 
 export function feedbackEvent(
   type: 'feedback.created' | 'feedback.updated',

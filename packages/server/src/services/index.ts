@@ -3,6 +3,7 @@ import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { apiKeysService } from './api-keys.js';
+import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
 import { feedbackService } from './feedback.js';
 import { idempotencyService } from './idempotency.js';
@@ -43,6 +44,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     brands: brandsService(store),
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
+    automations: automationsService(store, options.secrets),
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),
     idempotency: idempotencyService(store, options.secrets),

@@ -4,6 +4,7 @@ import type { Database } from './database.js';
 import type { DialectAdapter } from './dialect.js';
 import type { VersionedCache } from './lookup-cache.js';
 import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js';
+import { automationsRepository } from './repositories/automations.js';
 import { brandsRepository } from './repositories/brands.js';
 import type { CollectInsertRepository } from './repositories/collect-insert.js';
 import type { CollectLookup } from './repositories/collect-lookup.js';
@@ -52,6 +53,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     restHooks: restHooksRepository(db),
     organizationSecrets: organizationSecretsRepository(db),
     sealedValues: sealedValuesRepository(db),
+    automations: automationsRepository(db),
   };
 }
 

@@ -16,7 +16,7 @@ export interface Fixtures {
   protectedIds: Set<string>;
 }
 
-export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey' | 'hook';
+export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey' | 'hook' | 'automation';
 
 interface Created {
   id: string;
@@ -41,7 +41,8 @@ async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
 
 /**
  * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
- * brand-scoped key, a few feedback items (some with notes), REST hooks; in B an inbox, an item and a hook.
+ * brand-scoped key, a few feedback items (some with notes), REST hooks, an automation; in B an inbox,
+ * an item, a hook and an automation.
  */
 export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const { services } = runtime;
@@ -75,6 +76,16 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     await subscribe(orgA, 'feedback.updated'),
     await subscribe(orgB, 'feedback.created'),
   ];
+  const automation = await post(runtime, `${a}/automations`, orgA.adminKey, {
+    name: 'Fuzz automation',
+    events: ['feedback.created'],
+    webhook: { url: 'https://hooks.example.com/fuzz', body: { text: '{{feedback.comment}}' } },
+  });
+  const otherAutomation = await post(runtime, `/organizations/${orgB.organization.id}/automations`, orgB.adminKey, {
+    name: 'Other tenant automation',
+    events: ['feedback.created'],
+    webhook: { url: 'https://hooks.example.com/other' },
+  });
   const protectedIds = new Set([
     orgA.inbox.id,
     brandInbox.id,
@@ -82,6 +93,8 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     collectOnly.id,
     brandScoped.id,
     orgB.inbox.id,
+    automation.id,
+    otherAutomation.id,
     await keyIdOf(runtime, orgA.adminKey),
     await keyIdOf(runtime, orgA.collectKey),
     await keyIdOf(runtime, orgB.adminKey),
@@ -104,6 +117,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       key: [collectOnly.id, brandScoped.id],
       inboxKey: [orgA.inbox.inboxKey, brandInbox.inboxKey ?? '', orgB.inbox.inboxKey],
       hook: hooks.map((hook) => hook.id),
+      automation: [automation.id, otherAutomation.id],
     },
     protectedIds,
   };

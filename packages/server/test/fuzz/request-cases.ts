@@ -24,6 +24,7 @@ const PATH_POOLS: Record<string, PoolName> = {
   brandId: 'brand',
   keyId: 'key',
   hookId: 'hook',
+  automationId: 'automation',
 };
 
 const ISSUE_URLS = [

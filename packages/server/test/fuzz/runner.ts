@@ -56,6 +56,7 @@ const CREATES: Record<string, PoolName> = {
   createBrand: 'brand',
   createApiKey: 'key',
   subscribeRestHook: 'hook',
+  createAutomation: 'automation',
 };
 
 function remember(fixtures: Fixtures, operation: Operation, answer: Answer): void {

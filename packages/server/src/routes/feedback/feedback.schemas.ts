@@ -1,6 +1,7 @@
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import { ISSUE_TRACKERS } from '../../domain/feedback.js';
+import { FeedbackResourceSchema } from '../../domain/feedback-resource.js';
 import { writeInput } from '../../domain/write-input.js';
 import { OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
 
@@ -8,31 +9,8 @@ export const FeedbackParams = OrgParams.extend({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
 });
 
-export const IssueLinkSchema = z
-  .object({
-    tracker: z.enum(ISSUE_TRACKERS),
-    url: z.string().openapi({ example: 'https://github.com/acme/app/issues/12' }),
-    key: z.string().openapi({ description: 'Display key derived from the URL.', example: 'acme/app#12' }),
-  })
-  .openapi('IssueLink');
-
-export const FeedbackSchema = z
-  .object({
-    id: z.string().openapi({ example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
-    orgId: z.string(),
-    inboxId: z.string(),
-    brandId: z.string().nullable(),
-    type: z.enum(FEEDBACK_TYPES),
-    score: z.number().int().nullable(),
-    comment: z.string().nullable(),
-    context: z.record(z.string(), z.unknown()),
-    source: z.string().nullable().openapi({ description: 'Copied from `context.source`.' }),
-    status: z.enum(FEEDBACK_STATUSES),
-    issueLink: IssueLinkSchema.nullable(),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-  })
-  .openapi('Feedback');
+// The resource itself is the domain's: feedback events carry the same schema (domain/event-registry.ts).
+export const FeedbackSchema = FeedbackResourceSchema;
 
 export const FeedbackPageSchema = pageOf(FeedbackSchema, 'FeedbackPage');
 

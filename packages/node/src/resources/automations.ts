@@ -1,0 +1,102 @@
+import type {
+  Automation,
+  AutomationDeletion,
+  AutomationInput,
+  AutomationUpdate,
+  AutomationWithSecret,
+  PageQuery,
+} from '@hearback/client';
+import { Paginator } from '../pagination.js';
+import type { RequestOptions } from '../transport/request-options.js';
+import type { ResourceContext } from './context.js';
+
+/** Automations: an organization's events, filtered, delivered to a webhook signed with Standard Webhooks. */
+export class AutomationsResource {
+  constructor(private readonly context: ResourceContext) {}
+
+  list(query: PageQuery = {}, options?: RequestOptions): Paginator<Automation> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId };
+      return this.context.call(
+        'listAutomations',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/automations', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
+  }
+
+  /**
+   * A new automation; keep its `signingSecret` (shown only in this answer) to verify deliveries.
+   *
+   * @example
+   * const { id, signingSecret } = await hearback.automations.create({
+   *   name: 'Detractors', events: ['feedback.created'], filter: { type: 'nps', scoreMax: 6 },
+   *   webhook: { url: 'https://hooks.example.com/hearback', body: { text: '{{feedback.comment}}' } },
+   * });
+   */
+  async create(input: AutomationInput, options?: RequestOptions): Promise<AutomationWithSecret> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'createAutomation',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/automations', { params: { path }, body: input, ...attempt }),
+      options,
+    );
+  }
+
+  async get(automationId: string, options?: RequestOptions): Promise<Automation> {
+    const path = { orgId: this.context.orgId, automationId };
+    return this.context.call(
+      'getAutomation',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/automations/{automationId}', { params: { path }, ...attempt }),
+      options,
+    );
+  }
+
+  /** Changes the members given; `{ enabled: true }` also clears why the server disabled it. */
+  async update(automationId: string, input: AutomationUpdate, options?: RequestOptions): Promise<Automation> {
+    const path = { orgId: this.context.orgId, automationId };
+    return this.context.call(
+      'updateAutomation',
+      (attempt) =>
+        this.context.client.PATCH('/organizations/{orgId}/automations/{automationId}', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  async delete(automationId: string, options?: RequestOptions): Promise<AutomationDeletion> {
+    const path = { orgId: this.context.orgId, automationId };
+    return this.context.call(
+      'deleteAutomation',
+      (attempt) =>
+        this.context.client.DELETE('/organizations/{orgId}/automations/{automationId}', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /** A new signing secret, shown only in this answer; the previous one stops signing at once. */
+  async rotateSigningSecret(automationId: string, options?: RequestOptions): Promise<AutomationWithSecret> {
+    const path = { orgId: this.context.orgId, automationId };
+    return this.context.call(
+      'rotateAutomationSigningSecret',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/automations/{automationId}/rotate-signing-secret', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+}

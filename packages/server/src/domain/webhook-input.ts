@@ -1,0 +1,137 @@
+import { nestsDeeperThan } from '@hearback/spec';
+import { z } from 'zod';
+import { WEBHOOK_METHODS } from './automation.js';
+import { templateTextProblems } from './template-roots.js';
+import { writeInput } from './write-input.js';
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+export const MAX_WEBHOOK_HEADERS = 30;
+export const MAX_HEADER_VALUE_LENGTH = 4096;
+/** The body template, as JSON text (UTF-8 bytes). */
+export const MAX_BODY_TEMPLATE_BYTES = 16 * 1024;
+export const MAX_BODY_TEMPLATE_DEPTH = 32;
+
+/**
+ * Headers a webhook may not set (compared case-insensitively): the Standard Webhooks headers the
+ * server signs with, and what the HTTP client owns (length, host, connection handling).
+ */
+export const RESERVED_HEADER_NAMES = [
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'content-length',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+] as const;
+
+/** An HTTP header name: an RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Whether text holds a control character (C0 or DEL), other than a tab where `tabAllowed`. */
+function hasControlCharacter(text: string, tabAllowed: boolean): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && !(tabAllowed && code === 0x09)) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function webhookUrlProblem(value: string): string | undefined {
+  if (/\s/.test(value) || hasControlCharacter(value, false)) return 'Must not contain spaces or control characters.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Expected an absolute http:// or https:// URL.';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Expected an absolute http:// or https:// URL.';
+  if (url.username || url.password) {
+    return 'Must not hold credentials (user:password@): send them in a header, with {{secrets.NAME}}.';
+  }
+  return undefined;
+}
+
+const WebhookUrlSchema = z
+  .string()
+  .max(MAX_WEBHOOK_URL_LENGTH)
+  .superRefine((value, ctx) => {
+    const problem = webhookUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ description: 'Absolute http(s) URL, without credentials.', example: 'https://hooks.example.com/hearback' });
+
+const WebhookHeadersSchema = z
+  .record(z.string(), z.string())
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > MAX_WEBHOOK_HEADERS) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_WEBHOOK_HEADERS} headers.` });
+    }
+    const seen = new Set<string>();
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      const problems: string[] = [];
+      if (!HEADER_NAME.test(name)) problems.push("Not a valid header name (letters, digits and !#$%&'*+-.^_`|~).");
+      else if ((RESERVED_HEADER_NAMES as readonly string[]).includes(lower)) {
+        problems.push(`The server sets ${lower} itself; it cannot be overridden.`);
+      } else if (seen.has(lower)) problems.push('Given twice (header names are case-insensitive).');
+      seen.add(lower);
+      if (value.length > MAX_HEADER_VALUE_LENGTH) problems.push(`At most ${MAX_HEADER_VALUE_LENGTH} characters.`);
+      // CR and LF would split the header, NUL ends it.
+      if (hasControlCharacter(value, true)) problems.push('Must not contain control characters (CR, LF, NUL …).');
+      problems.push(...templateTextProblems(value));
+      for (const message of problems) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+  })
+  .meta({
+    description: `Extra headers (at most ${MAX_WEBHOOK_HEADERS}); values may hold placeholders such as \`Bearer {{secrets.API_TOKEN}}\`. The Standard Webhooks headers and ${RESERVED_HEADER_NAMES.slice(3).join(', ')} cannot be set.`,
+    example: { authorization: 'Bearer {{secrets.API_TOKEN}}' },
+  });
+
+/** Every string of a JSON value with its path, depth-first (the depth is bounded before this runs). */
+function* stringsOf(value: unknown, path: (string | number)[] = []): Generator<[(string | number)[], string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* stringsOf(item, [...path, index]);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* stringsOf(item, [...path, key]);
+  }
+}
+
+const WebhookBodySchema = z
+  .unknown()
+  .superRefine((body, ctx) => {
+    if (body === undefined || body === null) return;
+    if (nestsDeeperThan(body, MAX_BODY_TEMPLATE_DEPTH)) {
+      ctx.addIssue({ code: 'custom', message: `Nests deeper than ${MAX_BODY_TEMPLATE_DEPTH} levels.` });
+      return;
+    }
+    if (Buffer.byteLength(JSON.stringify(body)) > MAX_BODY_TEMPLATE_BYTES) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_BODY_TEMPLATE_BYTES} bytes as JSON.` });
+      return;
+    }
+    for (const [path, text] of stringsOf(body)) {
+      for (const message of templateTextProblems(text)) ctx.addIssue({ code: 'custom', path, message });
+    }
+  })
+  .meta({
+    description:
+      'A JSON template of the request body: its strings may hold placeholders. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9); elsewhere values are inserted as text. Without it the body is `{type, timestamp, data}`.',
+    example: { text: 'New {{feedback.type}} feedback: {{feedback.comment}}', score: '{{feedback.score}}' },
+  });
+
+const webhookMembers = {
+  url: WebhookUrlSchema,
+  method: z.enum(WEBHOOK_METHODS).optional().meta({ description: 'Defaults to POST.' }),
+  headers: WebhookHeadersSchema.optional(),
+  body: WebhookBodySchema.optional(),
+};
+
+export const WebhookInputSchema = writeInput(webhookMembers);
+
+/** A PATCH's `webhook`: the members given replace those stored (`body: null` removes the template). */
+export const WebhookUpdateInputSchema = writeInput({ ...webhookMembers, url: WebhookUrlSchema.optional() });

@@ -1,0 +1,146 @@
+import type { Principal } from '../domain/api-key.js';
+import type { Automation, AutomationFilter, JsonValue, StoredAutomation } from '../domain/automation.js';
+import type { AutomationInput, AutomationUpdateInput } from '../domain/automation-input.js';
+import type { Page } from '../domain/organization.js';
+import { notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { newSigningSecret, sealSigningSecret } from '../secrets/sealed-values.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { Store } from '../storage/store.js';
+import { requireOrgWide, visibleTo } from './access.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+import { requirePlanFeature } from './plan-features.js';
+
+/** An automation with its signing secret in clear: only the answers of create and rotate. */
+export type AutomationWithSecret = Automation & { signingSecret: string };
+
+/** What a brand-scoped key is told it cannot do. */
+const MANAGE = 'manage automations (they see every brand)';
+
+/** What the API shows: everything but the sealed signing secret. */
+function shown(stored: StoredAutomation): Automation {
+  const { sealedSigningSecret: _sealed, ...automation } = stored;
+  return automation;
+}
+
+/** The filter as stored: only the members given (`{}` matches everything). */
+function storedFilter(filter: AutomationFilter | null | undefined): AutomationFilter {
+  return Object.fromEntries(Object.entries(filter ?? {}).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Automations: which events of an organization go to which webhook. Every operation is
+ * organization-wide (an automation sees every brand's feedback); creating, changing and rotating
+ * need a plan with webhooks, while reading and deleting stay open, so a downgraded organization
+ * can see and remove what it has (its automations send nothing meanwhile).
+ */
+export function automationsService(store: Store, secrets: ServerSecrets) {
+  async function find(principal: Principal, id: string): Promise<StoredAutomation> {
+    requireOrgWide(principal, MANAGE);
+    const automation = await store.automations.find(visibleTo(principal).orgId, id);
+    if (!automation) throw notFound('Automation', id);
+    return automation;
+  }
+
+  /** A new secret, sealed to the automation: the clear one is answered once and never stored. */
+  function signingSecretFor(automationId: string) {
+    const signingSecret = newSigningSecret();
+    return { signingSecret, sealedSigningSecret: sealSigningSecret(secrets, automationId, signingSecret) };
+  }
+
+  return {
+    async create(principal: Principal, input: AutomationInput): Promise<AutomationWithSecret> {
+      requireOrgWide(principal, MANAGE);
+      await requirePlanFeature(store, principal.orgId, 'webhooks');
+      await requireOwnInbox(store, principal, input.filter?.inboxId);
+      const id = newId('automation');
+      const { signingSecret, sealedSigningSecret } = signingSecretFor(id);
+      const now = nowIso();
+      const stored: StoredAutomation = {
+        id,
+        orgId: principal.orgId,
+        kind: 'automation',
+        name: input.name,
+        events: input.events,
+        filter: storedFilter(input.filter),
+        enabled: input.enabled ?? true,
+        disabledReason: null,
+        failingSince: null,
+        webhook: {
+          url: input.webhook.url,
+          method: input.webhook.method ?? 'POST',
+          headers: input.webhook.headers ?? {},
+          body: (input.webhook.body ?? null) as JsonValue | null,
+        },
+        sealedSigningSecret,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.automations.insert(stored);
+      return { ...shown(stored), signingSecret };
+    },
+
+    async list(principal: Principal, page: PageRequest): Promise<Page<Automation>> {
+      requireOrgWide(principal, MANAGE);
+      const result = await store.automations.list(principal.orgId, {
+        limit: pageSize(page),
+        after: readCursor(page.cursor),
+      });
+      return toPage({ items: result.items.map(shown), lastId: result.lastId });
+    },
+
+    async get(principal: Principal, id: string): Promise<Automation> {
+      return shown(await find(principal, id));
+    },
+
+    async update(principal: Principal, id: string, changes: AutomationUpdateInput): Promise<Automation> {
+      const existing = await find(principal, id);
+      await requirePlanFeature(store, principal.orgId, 'webhooks');
+      if (changes.filter) await requireOwnInbox(store, principal, changes.filter.inboxId);
+      const { webhook } = changes;
+      const updated = await store.automations.update(principal.orgId, id, {
+        name: changes.name,
+        events: changes.events,
+        filter: changes.filter === undefined ? undefined : storedFilter(changes.filter),
+        enabled: changes.enabled,
+        // Turned on again by its owner: the server's reason to stop, and the failure streak, are past.
+        ...(changes.enabled === true && !existing.enabled && { disabledReason: null, failingSince: null }),
+        url: webhook?.url,
+        method: webhook?.method,
+        headers: webhook?.headers,
+        body: webhook?.body as JsonValue | null | undefined,
+        updatedAt: nowIso(),
+      });
+      if (!updated) throw notFound('Automation', id);
+      return shown(updated);
+    },
+
+    async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
+      await find(principal, id);
+      if (!(await store.automations.delete(principal.orgId, id))) throw notFound('Automation', id);
+      return { id, deleted: true };
+    },
+
+    /** A new signing secret, answered once; the previous one stops signing at once. */
+    async rotateSigningSecret(principal: Principal, id: string): Promise<AutomationWithSecret> {
+      await find(principal, id);
+      await requirePlanFeature(store, principal.orgId, 'webhooks');
+      const { signingSecret, sealedSigningSecret } = signingSecretFor(id);
+      const saved = await store.automations.update(principal.orgId, id, { sealedSigningSecret, updatedAt: nowIso() });
+      if (!saved) throw notFound('Automation', id);
+      return { ...shown(saved), signingSecret };
+    },
+  };
+}
+
+/**
+ * A filter's inbox must be one of the organization's: 404 otherwise, as for an inbox's `brandId`
+ * (another organization's inbox answers exactly as one that does not exist).
+ */
+async function requireOwnInbox(store: Store, principal: Principal, inboxId: string | undefined): Promise<void> {
+  if (inboxId === undefined) return;
+  if (!(await store.inboxes.find(visibleTo(principal), inboxId))) throw notFound('Inbox', inboxId);
+}
+
+export type AutomationsService = ReturnType<typeof automationsService>;

@@ -1,0 +1,161 @@
+import type {
+  AutomationDisabledReason,
+  AutomationFilter,
+  AutomationKind,
+  JsonValue,
+  StoredAutomation,
+  WebhookMethod,
+} from '../../domain/automation.js';
+import type { EventType } from '../../domain/event-registry.js';
+import { plansWith } from '../../services/plans.js';
+import type { AutomationsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+import { pageOf } from './executor.js';
+
+function toAutomation(row: AutomationsTable): StoredAutomation {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    kind: row.kind as AutomationKind,
+    name: row.name,
+    events: JSON.parse(row.events) as EventType[],
+    filter: JSON.parse(row.filter) as AutomationFilter,
+    enabled: row.enabled === 1,
+    disabledReason: row.disabled_reason as AutomationDisabledReason | null,
+    failingSince: row.failing_since,
+    webhook: {
+      url: row.url,
+      method: row.method as WebhookMethod,
+      headers: JSON.parse(row.headers) as Record<string, string>,
+      body: row.body_template === null ? null : (JSON.parse(row.body_template) as JsonValue),
+    },
+    sealedSigningSecret: row.sealed_signing_secret,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Every column of a row: a column added to the table does not compile until it is written here. */
+function toRow(automation: StoredAutomation): Required<AutomationsTable> {
+  return {
+    id: automation.id,
+    org_id: automation.orgId,
+    kind: automation.kind,
+    name: automation.name,
+    events: JSON.stringify(automation.events),
+    filter: JSON.stringify(automation.filter),
+    enabled: automation.enabled ? 1 : 0,
+    url: automation.webhook.url,
+    method: automation.webhook.method,
+    headers: JSON.stringify(automation.webhook.headers),
+    body_template: automation.webhook.body === null ? null : JSON.stringify(automation.webhook.body),
+    sealed_signing_secret: automation.sealedSigningSecret,
+    disabled_reason: automation.disabledReason,
+    failing_since: automation.failingSince,
+    created_at: automation.createdAt,
+    updated_at: automation.updatedAt,
+  };
+}
+
+/** Members of an automation to change; `updatedAt` always. */
+export interface AutomationChanges {
+  name?: string;
+  events?: EventType[];
+  filter?: AutomationFilter;
+  enabled?: boolean;
+  disabledReason?: AutomationDisabledReason | null;
+  failingSince?: string | null;
+  url?: string;
+  method?: WebhookMethod;
+  headers?: Record<string, string>;
+  body?: JsonValue | null;
+  sealedSigningSecret?: string;
+  updatedAt: string;
+}
+
+/** The columns of the changes given (an absent member is no column). */
+function toColumns(changes: AutomationChanges): Partial<AutomationsTable> {
+  const { name, events, filter, enabled, disabledReason, failingSince, url, method, headers, body } = changes;
+  return {
+    ...(name !== undefined && { name }),
+    ...(events !== undefined && { events: JSON.stringify(events) }),
+    ...(filter !== undefined && { filter: JSON.stringify(filter) }),
+    ...(enabled !== undefined && { enabled: enabled ? 1 : 0 }),
+    ...(disabledReason !== undefined && { disabled_reason: disabledReason }),
+    ...(failingSince !== undefined && { failing_since: failingSince }),
+    ...(url !== undefined && { url }),
+    ...(method !== undefined && { method }),
+    ...(headers !== undefined && { headers: JSON.stringify(headers) }),
+    ...(body !== undefined && { body_template: body === null ? null : JSON.stringify(body) }),
+    ...(changes.sealedSigningSecret !== undefined && { sealed_signing_secret: changes.sealedSigningSecret }),
+    updated_at: changes.updatedAt,
+  };
+}
+
+export function automationsRepository(db: Executor) {
+  return {
+    async insert(automation: StoredAutomation): Promise<void> {
+      await db.insertInto('automations').values(toRow(automation)).execute();
+    },
+    async find(orgId: string, id: string): Promise<StoredAutomation | undefined> {
+      const row = await db
+        .selectFrom('automations')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toAutomation(row);
+    },
+    async list(orgId: string, page: { limit: number; after: string | null }) {
+      let query = db.selectFrom('automations').selectAll().where('org_id', '=', orgId);
+      if (page.after) query = query.where('id', '>', page.after);
+      const rows = await query
+        .orderBy('id')
+        .limit(page.limit + 1)
+        .execute();
+      const { rows: pageRows, lastId } = pageOf(rows, page.limit);
+      return { items: pageRows.map(toAutomation), lastId };
+    },
+    /**
+     * Writes the members given, and only those: a PATCH does not write back what it read, so it
+     * cannot undo what the delivery pipeline wrote meanwhile (a 410 disabling the automation).
+     * Undefined when the automation is gone.
+     */
+    async update(orgId: string, id: string, changes: AutomationChanges): Promise<StoredAutomation | undefined> {
+      const row = await db
+        .updateTable('automations')
+        .set(toColumns(changes))
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toAutomation(row);
+    },
+    async delete(orgId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('automations')
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    /**
+     * The automations an event of `eventType` goes to before filtering (see `automationMatches`):
+     * enabled, subscribed to the type, of an organization whose plan has webhooks (a downgraded
+     * organization keeps its automations, and they send nothing). Oldest first.
+     */
+    async enabledAutomationsFor(orgId: string, eventType: EventType): Promise<StoredAutomation[]> {
+      const rows = await db
+        .selectFrom('automations')
+        .innerJoin('organizations', 'organizations.id', 'automations.org_id')
+        .selectAll('automations')
+        .where('automations.org_id', '=', orgId)
+        .where('automations.enabled', '=', 1)
+        .where('organizations.plan', 'in', plansWith('webhooks'))
+        .orderBy('automations.id')
+        .execute();
+      // Events are a JSON array in text on both dialects: matched here, not with LIKE (`_` is a wildcard).
+      return rows.map(toAutomation).filter((automation) => automation.events.includes(eventType));
+    },
+  };
+}
