@@ -1208,7 +1208,7 @@ export interface components {
                  */
                 method?: "POST" | "PUT" | "PATCH";
                 /**
-                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. The Standard Webhooks headers and content-length, host, connection, keep-alive, transfer-encoding, te, trailer, upgrade cannot be set.
+                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. These cannot be set: the Standard Webhooks headers (webhook-*), content-type, content-encoding, content-length, transfer-encoding, host, connection, keep-alive, proxy-connection, upgrade, te, trailer, expect.
                  * @example {
                  *       "authorization": "Bearer {{secrets.API_TOKEN}}"
                  *     }
@@ -1217,7 +1217,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings may hold placeholders. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9); elsewhere values are inserted as text. Without it the body is `{type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"
@@ -1264,7 +1264,7 @@ export interface components {
                  */
                 method?: "POST" | "PUT" | "PATCH";
                 /**
-                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. The Standard Webhooks headers and content-length, host, connection, keep-alive, transfer-encoding, te, trailer, upgrade cannot be set.
+                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. These cannot be set: the Standard Webhooks headers (webhook-*), content-type, content-encoding, content-length, transfer-encoding, host, connection, keep-alive, proxy-connection, upgrade, te, trailer, expect.
                  * @example {
                  *       "authorization": "Bearer {{secrets.API_TOKEN}}"
                  *     }
@@ -1273,7 +1273,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings may hold placeholders. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9); elsewhere values are inserted as text. Without it the body is `{type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"

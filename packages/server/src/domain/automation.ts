@@ -61,33 +61,3 @@ export interface Automation {
 export interface StoredAutomation extends Automation {
   sealedSigningSecret: string;
 }
-
-/**
- * A placeholder in a header value or a body string: `{{feedback.comment}}`, spaces inside the
- * braces allowed. Global, for `matchAll` and `replace`; group 1 is the inside, untrimmed.
- * The template engine and the automations' validation both read placeholders with this.
- */
-export const PLACEHOLDER_PATTERN = /\{\{([^{}]*)\}\}/g;
-
-/** A dotted path: a root (`feedback`, `event`, `secrets` …) and at least one member name. */
-const PLACEHOLDER_PATH = /^([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_-]+)+)$/;
-
-export interface Placeholder {
-  /** `feedback` in `{{feedback.context.plan}}`. */
-  root: string;
-  /** `['context', 'plan']` in `{{feedback.context.plan}}`. */
-  path: string[];
-}
-
-/**
- * Reads the inside of a placeholder (group 1 of {@link PLACEHOLDER_PATTERN}); undefined when it
- * is not a dotted path. Which roots exist is the validation's business (automation-input.ts).
- *
- * @example
- * parsePlaceholder(' feedback.score ') // { root: 'feedback', path: ['score'] }
- */
-export function parsePlaceholder(inside: string): Placeholder | undefined {
-  const match = PLACEHOLDER_PATH.exec(inside.trim());
-  if (!match?.[1] || !match[2]) return undefined;
-  return { root: match[1], path: match[2].slice(1).split('.') };
-}

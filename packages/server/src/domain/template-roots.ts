@@ -1,51 +1,118 @@
 import { z } from 'zod';
-import { PLACEHOLDER_PATTERN, parsePlaceholder } from './automation.js';
-import { EVENT_REGISTRY } from './event-registry.js';
+import { EVENT_REGISTRY, type EventType, eventDefinition } from './event-registry.js';
+import { SECRET_NAME_PATTERN, SECRET_NAME_RULE } from './organization-secret.js';
+import { PLACEHOLDER_PATTERN, type Placeholder, parsePlaceholder, placeholderText } from './placeholder.js';
 
-/** The envelope members `{{event.*}}` addresses (webhooks/contracts.ts, `WebhookEventEnvelope`). */
-const EVENT_MEMBERS = ['id', 'type', 'timestamp'] as const;
+/**
+ * What a template's placeholders may address, the one list: create-time validation and the renderer
+ * (webhooks/render.ts) both ask {@link placeholderProblem}, so a placeholder saved without a 400
+ * always resolves, and one refused never does.
+ *
+ * - `event.id`, `event.type`, `event.timestamp`: the envelope (webhooks/contracts.ts).
+ * - each event's resource by the registry's `resourceRoot` (`feedback`, `response`), alone or a
+ *   member path that its schema can hold;
+ * - `secrets.NAME`, NAME a name the secrets API accepts (never `{{secrets}}` alone).
+ */
 
-/** What `{{secrets.NAME}}` accepts as NAME. */
-const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** The root of `{{event.type}}`. */
+export const EVENT_ROOT = 'event';
+/** The envelope members `{{event.*}}` addresses; its `data` goes by the resource's root instead. */
+export const EVENT_MEMBERS = ['id', 'type', 'timestamp'] as const;
+/** The envelope as templates see it: its members are text. */
+const EVENT_SCHEMA = z.object(Object.fromEntries(EVENT_MEMBERS.map((member) => [member, z.string()])));
 
-/** The first members a resource root takes: the resource's own, or any for an open shape. */
-function membersOf(schema: z.ZodType): readonly string[] | undefined {
-  if (!(schema instanceof z.ZodObject) || schema._zod.def.catchall !== undefined) return undefined;
-  return Object.keys(schema.shape);
-}
+/** The root of `{{secrets.NAME}}`: never looked up in the event. */
+export const SECRETS_ROOT = 'secrets';
 
-/** Each resource root of the event registry, with its members (undefined: any). */
-const RESOURCE_ROOTS = new Map<string, readonly string[] | undefined>(
-  Object.values(EVENT_REGISTRY).map((definition) => [definition.resourceRoot, membersOf(definition.resource)]),
+/** Each resource root of the event registry with the schema of what it names. */
+const RESOURCE_ROOTS = new Map<string, z.ZodType>(
+  Object.values(EVENT_REGISTRY).map((definition) => [definition.resourceRoot, definition.resource]),
 );
 
-/** `feedback.*, response.*, event.* or secrets.NAME`: what a template may address. */
-const ROOTS_TEXT = [...[...RESOURCE_ROOTS.keys(), 'event'].map((root) => `${root}.*`), 'secrets.NAME'].join(', ');
+/** `feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME`. */
+export const TEMPLATE_ROOTS_TEXT = [
+  ...[...RESOURCE_ROOTS.keys()].flatMap((root) => [root, `${root}.*`]),
+  ...EVENT_MEMBERS.map((member) => `${EVENT_ROOT}.${member}`),
+  `${SECRETS_ROOT}.NAME`,
+].join(', ');
 
-function placeholderProblem(inside: string): string | undefined {
-  const shown = `{{${inside}}}`;
-  const placeholder = parsePlaceholder(inside);
-  if (!placeholder) return `${shown} is not a placeholder: write a dotted path such as {{feedback.comment}}.`;
-  const [first = ''] = placeholder.path;
-  if (placeholder.root === 'secrets') {
-    return placeholder.path.length === 1 && SECRET_NAME.test(first)
-      ? undefined
-      : `${shown}: name one secret, as in {{secrets.API_TOKEN}}.`;
+/** The name an event type's resource goes by in templates (`feedback.created` → `feedback`). */
+export function resourceRootOf(type: EventType): string {
+  return eventDefinition(type).resourceRoot;
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+  return inner;
+}
+
+/** The schema of `member` in a value of `schema`; undefined when no such value has that member. */
+function memberSchema(schema: z.ZodType, member: string): z.ZodType | undefined {
+  const inner = unwrap(schema);
+  if (inner instanceof z.ZodObject) {
+    if (Object.hasOwn(inner.shape, member)) return inner.shape[member] as z.ZodType;
+    const catchall = inner._zod.def.catchall as z.ZodType | undefined;
+    return catchall instanceof z.ZodNever ? undefined : catchall;
   }
-  const members = placeholder.root === 'event' ? EVENT_MEMBERS : RESOURCE_ROOTS.get(placeholder.root);
-  if (placeholder.root !== 'event' && !RESOURCE_ROOTS.has(placeholder.root)) {
-    return `${shown}: unknown root "${placeholder.root}"; placeholders address ${ROOTS_TEXT}.`;
-  }
-  if (members && !members.includes(first)) {
-    return `${shown}: ${placeholder.root} has no member "${first}" (members: ${members.join(', ')}).`;
+  if (inner instanceof z.ZodRecord) return inner._zod.def.valueType as z.ZodType;
+  if (inner instanceof z.ZodArray) return /^\d+$/.test(member) ? (inner.element as z.ZodType) : undefined;
+  if (inner instanceof z.ZodUnknown || inner instanceof z.ZodAny) return inner;
+  return undefined;
+}
+
+/** The members a closed object schema has, to suggest them; undefined for other shapes. */
+function closedMembers(schema: z.ZodType): string[] | undefined {
+  const inner = unwrap(schema);
+  if (!(inner instanceof z.ZodObject) || inner._zod.def.catchall !== undefined) return undefined;
+  return Object.keys(inner.shape);
+}
+
+function resourcePathProblem(shown: string, root: string, schema: z.ZodType, path: string[]): string | undefined {
+  let current = schema;
+  let at = root;
+  for (const member of path) {
+    const next = memberSchema(current, member);
+    if (!next) {
+      const members = closedMembers(current);
+      return `${shown}: ${at} has no member "${member}"${members ? ` (members: ${members.join(', ')})` : ''}.`;
+    }
+    current = next;
+    at = `${at}.${member}`;
   }
   return undefined;
 }
 
 /**
+ * Why a placeholder addresses nothing any event or secret could have; undefined when it is one
+ * the renderer resolves.
+ *
+ * @example
+ * placeholderProblem({ root: 'feedback', path: ['scroe'] }) // '{{feedback.scroe}}: feedback has no member "scroe" …'
+ */
+export function placeholderProblem(placeholder: Placeholder): string | undefined {
+  const shown = placeholderText(placeholder);
+  const { root, path } = placeholder;
+  if (root === SECRETS_ROOT) {
+    if (path.length !== 1) return `${shown}: name one secret, as in {{secrets.API_TOKEN}}.`;
+    return SECRET_NAME_PATTERN.test(path[0] ?? '')
+      ? undefined
+      : `${shown}: no secret can have this name (${SECRET_NAME_RULE}).`;
+  }
+  if (root === EVENT_ROOT) {
+    return path.length === 0
+      ? `${shown}: name one member of the event (${EVENT_MEMBERS.join(', ')}), as in {{event.type}}.`
+      : resourcePathProblem(shown, root, EVENT_SCHEMA, path);
+  }
+  const schema = RESOURCE_ROOTS.get(root);
+  if (!schema) return `${shown}: unknown root "${root}"; placeholders address ${TEMPLATE_ROOTS_TEXT}.`;
+  return resourcePathProblem(shown, root, schema, path);
+}
+
+/**
  * What is wrong with the placeholders of one template text (a header value, a body string): each
- * `{{…}}` must be a dotted path from a known root (the event registry's resources, `event`,
- * `secrets`), and no `{{` may stay unclosed. Empty when the text is a valid template.
+ * `{{…}}` must be a placeholder {@link placeholderProblem} accepts, and no `{{` may stay unclosed.
+ * Empty when the text is a valid template.
  *
  * @example
  * templateTextProblems('Score: {{feedback.scroe}}') // ['{{feedback.scroe}}: feedback has no member "scroe" …']
@@ -53,7 +120,10 @@ function placeholderProblem(inside: string): string | undefined {
 export function templateTextProblems(text: string): string[] {
   const problems: string[] = [];
   for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
-    const problem = placeholderProblem(match[1] ?? '');
+    const placeholder = parsePlaceholder(match[1] ?? '');
+    const problem = placeholder
+      ? placeholderProblem(placeholder)
+      : `${match[0]} is not a placeholder: write a root and members, such as {{feedback.comment}}.`;
     if (problem) problems.push(problem);
   }
   if (text.replace(PLACEHOLDER_PATTERN, '').includes('{{')) {

@@ -1,7 +1,13 @@
 import { nestsDeeperThan } from '@hearback/spec';
 import { z } from 'zod';
 import { WEBHOOK_METHODS } from './automation.js';
-import { templateTextProblems } from './template-roots.js';
+import { TEMPLATE_ROOTS_TEXT, templateTextProblems } from './template-roots.js';
+import {
+  HEADER_VALUE_CONTROL_CHARACTER,
+  isReservedHeaderName,
+  isValidHeaderName,
+  RESERVED_HEADERS_TEXT,
+} from './webhook-headers.js';
 import { writeInput } from './write-input.js';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -11,38 +17,9 @@ export const MAX_HEADER_VALUE_LENGTH = 4096;
 export const MAX_BODY_TEMPLATE_BYTES = 16 * 1024;
 export const MAX_BODY_TEMPLATE_DEPTH = 32;
 
-/**
- * Headers a webhook may not set (compared case-insensitively): the Standard Webhooks headers the
- * server signs with, and what the HTTP client owns (length, host, connection handling).
- */
-export const RESERVED_HEADER_NAMES = [
-  'webhook-id',
-  'webhook-timestamp',
-  'webhook-signature',
-  'content-length',
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-] as const;
-
-/** An HTTP header name: an RFC 9110 token. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-
-/** Whether text holds a control character (C0 or DEL), other than a tab where `tabAllowed`. */
-function hasControlCharacter(text: string, tabAllowed: boolean): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if ((code < 0x20 && !(tabAllowed && code === 0x09)) || code === 0x7f) return true;
-  }
-  return false;
-}
-
 function webhookUrlProblem(value: string): string | undefined {
-  if (/\s/.test(value) || hasControlCharacter(value, false)) return 'Must not contain spaces or control characters.';
+  if (/\s/.test(value) || HEADER_VALUE_CONTROL_CHARACTER.test(value))
+    return 'Must not contain spaces or control characters.';
   let url: URL;
   try {
     url = new URL(value);
@@ -76,30 +53,43 @@ const WebhookHeadersSchema = z
     for (const [name, value] of Object.entries(headers)) {
       const lower = name.toLowerCase();
       const problems: string[] = [];
-      if (!HEADER_NAME.test(name)) problems.push("Not a valid header name (letters, digits and !#$%&'*+-.^_`|~).");
-      else if ((RESERVED_HEADER_NAMES as readonly string[]).includes(lower)) {
-        problems.push(`The server sets ${lower} itself; it cannot be overridden.`);
+      if (!isValidHeaderName(name)) problems.push("Not a valid header name (letters, digits and !#$%&'*+-.^_`|~).");
+      else if (isReservedHeaderName(name)) {
+        problems.push(
+          `${lower} cannot be overridden: the signature, the body or the connection owns it (reserved: ${RESERVED_HEADERS_TEXT}).`,
+        );
       } else if (seen.has(lower)) problems.push('Given twice (header names are case-insensitive).');
       seen.add(lower);
       if (value.length > MAX_HEADER_VALUE_LENGTH) problems.push(`At most ${MAX_HEADER_VALUE_LENGTH} characters.`);
-      // CR and LF would split the header, NUL ends it.
-      if (hasControlCharacter(value, true)) problems.push('Must not contain control characters (CR, LF, NUL …).');
+      if (HEADER_VALUE_CONTROL_CHARACTER.test(value))
+        problems.push('Must not contain control characters (CR, LF, NUL …).');
       problems.push(...templateTextProblems(value));
       for (const message of problems) ctx.addIssue({ code: 'custom', path: [name], message });
     }
   })
   .meta({
-    description: `Extra headers (at most ${MAX_WEBHOOK_HEADERS}); values may hold placeholders such as \`Bearer {{secrets.API_TOKEN}}\`. The Standard Webhooks headers and ${RESERVED_HEADER_NAMES.slice(3).join(', ')} cannot be set.`,
+    description: `Extra headers (at most ${MAX_WEBHOOK_HEADERS}); values may hold placeholders such as \`Bearer {{secrets.API_TOKEN}}\`. These cannot be set: ${RESERVED_HEADERS_TEXT}.`,
     example: { authorization: 'Bearer {{secrets.API_TOKEN}}' },
   });
 
-/** Every string of a JSON value with its path, depth-first (the depth is bounded before this runs). */
-function* stringsOf(value: unknown, path: (string | number)[] = []): Generator<[(string | number)[], string]> {
-  if (typeof value === 'string') yield [path, value];
+/** Every string of a JSON value, object keys included, with its path, depth-first (the depth is bounded before this runs). */
+function* stringsOf(
+  value: unknown,
+  path: (string | number)[] = [],
+): Generator<{ path: (string | number)[]; text: string; isKey: boolean }> {
+  if (typeof value === 'string') yield { path, text: value, isKey: false };
   else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* stringsOf(item, [...path, index]);
   else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) yield* stringsOf(item, [...path, key]);
+    for (const [key, item] of Object.entries(value)) {
+      yield { path: [...path, key], text: key, isKey: true };
+      yield* stringsOf(item, [...path, key]);
+    }
   }
+}
+
+/** The renderer never expands a key: a placeholder there would be sent as written. */
+function keyProblems(key: string): string[] {
+  return key.includes('{{') ? ['Placeholders are not expanded in keys: keys are literal.'] : [];
 }
 
 const WebhookBodySchema = z
@@ -114,13 +104,13 @@ const WebhookBodySchema = z
       ctx.addIssue({ code: 'custom', message: `At most ${MAX_BODY_TEMPLATE_BYTES} bytes as JSON.` });
       return;
     }
-    for (const [path, text] of stringsOf(body)) {
-      for (const message of templateTextProblems(text)) ctx.addIssue({ code: 'custom', path, message });
+    for (const { path, text, isKey } of stringsOf(body)) {
+      const problems = isKey ? keyProblems(text) : templateTextProblems(text);
+      for (const message of problems) ctx.addIssue({ code: 'custom', path, message });
     }
   })
   .meta({
-    description:
-      'A JSON template of the request body: its strings may hold placeholders. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9); elsewhere values are inserted as text. Without it the body is `{type, timestamp, data}`.',
+    description: `A JSON template of the request body: its strings (not its keys) may hold placeholders, which address ${TEMPLATE_ROOTS_TEXT}. A string that is exactly one placeholder takes the value with its own JSON type (\`"{{feedback.score}}"\` → 9, \`"{{feedback}}"\` → the whole feedback item); elsewhere values are inserted as text. Without it the body is \`{id, type, timestamp, data}\`.`,
     example: { text: 'New {{feedback.type}} feedback: {{feedback.comment}}', score: '{{feedback.score}}' },
   });
 

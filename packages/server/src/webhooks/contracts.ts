@@ -4,6 +4,8 @@
  * (SSRF-guarded HTTP, one attempt) and the delivery pipeline (rows, retries, the log).
  */
 
+import type { WebhookMethod } from '../domain/automation.js';
+
 /** What a delivery sends: the event as Standard Webhooks recommends (`webhook-id` = `id`). */
 export interface WebhookEventEnvelope {
   /** The outbox event's id (`evt_…`): stable across retries and redeliveries. */
@@ -15,13 +17,10 @@ export interface WebhookEventEnvelope {
   data: unknown;
 }
 
-/** The methods a webhook may use; `POST` unless the automation says otherwise. */
-export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
-
 /** One HTTP request ready to send (after rendering and signing). */
 export interface OutboundRequest {
   url: string;
-  method: (typeof WEBHOOK_METHODS)[number];
+  method: WebhookMethod;
   /** Lower-case names. */
   headers: Record<string, string>;
   body: string;

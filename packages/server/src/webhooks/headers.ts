@@ -1,55 +1,16 @@
-/**
- * The rules for the headers an automation may set, in one place: create-time validation and the
- * render both use them.
- */
+import { HEADER_VALUE_CONTROL_CHARACTER } from '../domain/webhook-headers.js';
 
-/** RFC 9110 token: what a header field name may be made of. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Which headers an automation may set is the domain's rule (domain/webhook-headers.ts); this file
+// only makes rendered values fit the wire.
 
-/**
- * Headers the signature, the body or the connection own. `webhook-*` are the Standard Webhooks
- * headers (a receiver must be able to trust them); `content-type` is fixed because the body is
- * always JSON; the rest describe the transport, which the HTTP client writes itself.
- */
-const RESERVED_HEADER_NAMES = new Set([
-  'content-type',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'host',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-]);
-
-/** Whether `name` is a syntactically valid header name. */
-export function isValidHeaderName(name: string): boolean {
-  return HEADER_NAME.test(name);
-}
-
-/**
- * Whether an automation's custom headers may not set `name` (any letter case).
- *
- * @example
- * isReservedHeaderName('Webhook-Signature'); // true
- * isReservedHeaderName('authorization'); // false
- */
-export function isReservedHeaderName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith('webhook-') || RESERVED_HEADER_NAMES.has(lower);
-}
+const CONTROL_CHARACTERS = new RegExp(HEADER_VALUE_CONTROL_CHARACTER.source, 'g');
 
 /**
  * A rendered header value made safe to send: control characters (a comment's newline could
  * otherwise start a new header) become spaces, and the ends are trimmed.
  */
 export function safeHeaderValue(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  return value.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ').trim();
+  return value.replace(CONTROL_CHARACTERS, ' ').trim();
 }
 
 /**

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_VERSION } from '../version.js';
 import type { WebhookEventEnvelope } from './contracts.js';
 import { wireHeaderValue } from './headers.js';
-import { MASKED_SECRET, renderRequest, templateRoots } from './render.js';
-import { parseTemplate } from './template.js';
+import { MASKED_SECRET, renderRequest } from './render.js';
 
 const envelope: WebhookEventEnvelope = {
   id: 'evt_01JD0000000000000000000000',
@@ -43,7 +42,8 @@ describe('renderRequest', () => {
     const body = {
       text: '{{event.type}} ({{feedback.score}}/10): {{feedback.comment}}',
       score: '{{feedback.score}}',
-      page: '{{data.context.page}}',
+      page: '{{feedback.context.page}}',
+      whole: '{{feedback}}',
       channel: '{{secrets.CHANNEL}}',
       at: '{{event.timestamp}}',
       id: '{{event.id}}',
@@ -53,6 +53,7 @@ describe('renderRequest', () => {
       text: 'feedback.created (9/10): Love it, "mostly"\nbut slow',
       score: 9,
       page: '/pricing',
+      whole: envelope.data,
       channel: '#feedback',
       at: '2026-11-25T17:00:00.000Z',
       id: envelope.id,
@@ -114,10 +115,31 @@ describe('renderRequest', () => {
   it('renders a missing secret empty, reports it once, and never prints all secrets', () => {
     const body = { a: '{{secrets.NOPE}}', b: 'x{{secrets.NOPE}}y', all: '{{secrets}}', deep: '{{secrets.TOKEN.x}}' };
     const { request, warnings } = renderRequest(automation({ body }), envelope, secrets);
-    expect(JSON.parse(request.body)).toEqual({ a: '', b: 'xy', all: '', deep: '' });
+    expect(JSON.parse(request.body)).toEqual({ a: '', b: 'xy', all: null, deep: null });
     expect(request.body).not.toContain('s3cr3t');
-    expect(warnings.map((warning) => warning.code)).toEqual(['missing_secret', 'missing_secret', 'missing_secret']);
+    expect(warnings.map((warning) => warning.code)).toEqual([
+      'missing_secret',
+      'invalid_placeholder',
+      'invalid_placeholder',
+    ]);
     expect(warnings[0]?.message).toContain("'NOPE'");
+  });
+
+  it('resolves only the roots the validation accepts: no data.*, no event.data, no other resource', () => {
+    const body = {
+      data: '{{data.score}}',
+      envelope: 'x{{event.data}}',
+      other: '{{response.id}}',
+      page: '{{page_response.id}}',
+    };
+    const { request, warnings } = renderRequest(automation({ body }), envelope, secrets);
+    expect(JSON.parse(request.body)).toEqual({ data: null, envelope: 'x', other: null, page: null });
+    expect(warnings.map((warning) => warning.code)).toEqual([
+      'invalid_placeholder',
+      'invalid_placeholder',
+      'missing_value',
+      'invalid_placeholder',
+    ]);
   });
 
   it('masks secret values in a preview, showing neither characters nor length', () => {
@@ -129,10 +151,16 @@ describe('renderRequest', () => {
     expect(JSON.stringify(request)).not.toMatch(/s3cr3t|#feedback/);
   });
 
-  it('reports placeholders the event has no value for', () => {
-    const { request, warnings } = renderRequest(automation({ body: { v: '{{feedback.nothing}}' } }), envelope, secrets);
+  it('reports valid placeholders the event has no value for', () => {
+    const { request, warnings } = renderRequest(
+      automation({ body: { v: '{{feedback.context.nothing}}' } }),
+      envelope,
+      secrets,
+    );
     expect(JSON.parse(request.body)).toEqual({ v: null });
-    expect(warnings).toEqual([{ code: 'missing_value', message: expect.stringContaining('{{feedback.nothing}}') }]);
+    expect(warnings).toEqual([
+      { code: 'missing_value', message: expect.stringContaining('{{feedback.context.nothing}}') },
+    ]);
   });
 
   it('uses the stored method, and POST for one it does not know', () => {
@@ -140,15 +168,5 @@ describe('renderRequest', () => {
     const unknown = renderRequest(automation({ method: 'DELETE' }), envelope, secrets);
     expect(unknown.request.method).toBe('POST');
     expect(unknown.warnings[0]?.code).toBe('method_unknown');
-  });
-});
-
-describe('templateRoots', () => {
-  it('names the roots a template may use for its events, for parseTemplate to check', () => {
-    const roots = templateRoots(['feedback.created', 'feedback.updated', 'page_response.created']);
-    expect(roots).toEqual(['event', 'data', 'secrets', 'feedback', 'page_response']);
-    expect(parseTemplate({ a: '{{feedback.comment}}', b: '{{page.title}}' }, 'body', { roots }).problems).toHaveLength(
-      1,
-    );
   });
 });

@@ -1,8 +1,13 @@
+import { WEBHOOK_METHODS } from '../domain/automation.js';
+import { isEventType } from '../domain/event-registry.js';
+import { placeholderText } from '../domain/placeholder.js';
+import { EVENT_ROOT, placeholderProblem, resourceRootOf, SECRETS_ROOT } from '../domain/template-roots.js';
+import { isReservedHeaderName, isValidHeaderName } from '../domain/webhook-headers.js';
 import type { AutomationsTable } from '../storage/schema.js';
 import { SERVER_VERSION } from '../version.js';
-import { type OutboundRequest, WEBHOOK_METHODS, type WebhookEventEnvelope } from './contracts.js';
-import { isReservedHeaderName, isValidHeaderName, safeHeaderValue } from './headers.js';
-import { type PlaceholderResolver, renderText, renderValue, SECRETS_ROOT, valueAtPath } from './template.js';
+import type { OutboundRequest, WebhookEventEnvelope } from './contracts.js';
+import { safeHeaderValue } from './headers.js';
+import { type PlaceholderResolver, renderText, renderValue, valueAtPath } from './template.js';
 
 /** Sent as `user-agent` unless the automation sets its own. */
 export const WEBHOOK_USER_AGENT = `Hearback-Webhooks/${SERVER_VERSION}`;
@@ -12,7 +17,11 @@ export const MASKED_SECRET = '••••••••';
 
 /** Something the render did not do as the template asked; the request is still usable. */
 export interface RenderWarning {
-  code: 'missing_secret' | 'missing_value' | 'header_skipped' | 'method_unknown';
+  /**
+   * `invalid_placeholder`: one the create-time validation refuses (domain/template-roots.ts), which
+   * renders as nothing; `missing_value`: a valid one this event has nothing at.
+   */
+  code: 'invalid_placeholder' | 'missing_secret' | 'missing_value' | 'header_skipped' | 'method_unknown';
   message: string;
 }
 
@@ -29,25 +38,6 @@ export interface RenderOptions {
 
 /** The parts of an automation that shape its request. */
 export type AutomationRequestTemplate = Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'>;
-
-/**
- * The first path segments a template may use for these event types: `event` (the envelope),
- * `data` (the resource), `secrets`, and each event's resource name (`feedback.created` → `feedback`).
- * Pass them to `parseTemplate` as `roots` to check a template when it is saved.
- *
- * @example
- * templateRoots(['feedback.created', 'page_response.created']);
- * // ['event', 'data', 'secrets', 'feedback', 'page_response']
- */
-export function templateRoots(eventTypes: readonly string[]): string[] {
-  return [...new Set(['event', 'data', SECRETS_ROOT, ...eventTypes.map(resourceRoot)])];
-}
-
-/** `feedback.created` → `feedback`: the name the event's resource goes by in templates. */
-function resourceRoot(eventType: string): string {
-  const dot = eventType.lastIndexOf('.');
-  return dot > 0 ? eventType.slice(0, dot) : eventType;
-}
 
 /**
  * Renders an automation's request for one event, unsigned. Without a body template the body is
@@ -99,24 +89,31 @@ function resolver(
   options: RenderOptions,
   warn: (warning: RenderWarning) => void,
 ): PlaceholderResolver {
-  const resource = resourceRoot(envelope.type);
-  return (path) => {
-    const [root, ...rest] = path;
+  const resource = isEventType(envelope.type) ? resourceRootOf(envelope.type) : undefined;
+  return (placeholder) => {
+    const problem = placeholderProblem(placeholder);
+    if (problem) {
+      warn({ code: 'invalid_placeholder', message: `${problem} It rendered as nothing.` });
+      return undefined;
+    }
+    const { root, path } = placeholder;
     if (root === SECRETS_ROOT) {
-      // Only `secrets.NAME` names a value: `{{secrets}}` must never print them all.
-      const name = rest.length === 1 ? (rest[0] as string) : undefined;
-      const value = name === undefined ? undefined : secrets.get(name);
+      const name = path[0] as string;
+      const value = secrets.get(name);
       if (value === undefined) {
-        warn({ code: 'missing_secret', message: `No secret named '${rest.join('.')}': it rendered empty.` });
+        warn({ code: 'missing_secret', message: `No secret named '${name}': it rendered empty.` });
         return '';
       }
       return options.preview ? MASKED_SECRET : value;
     }
     let value: unknown;
-    if (root === 'event') value = valueAtPath(envelope, rest);
-    else if (root === 'data' || root === resource) value = valueAtPath(envelope.data, rest);
+    if (root === EVENT_ROOT) value = valueAtPath(envelope, path);
+    else if (root === resource) value = valueAtPath(envelope.data, path);
     if (value === undefined) {
-      warn({ code: 'missing_value', message: `'{{${path.join('.')}}}' has no value in this ${envelope.type} event.` });
+      warn({
+        code: 'missing_value',
+        message: `'${placeholderText(placeholder)}' has no value in this ${envelope.type} event.`,
+      });
     }
     return value;
   };

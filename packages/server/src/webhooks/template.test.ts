@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTemplate, renderString, renderText, renderValue, valueAtPath } from './template.js';
+import type { Placeholder } from '../domain/placeholder.js';
+import { renderString, renderText, renderValue, valueAtPath } from './template.js';
 
 const feedback = {
   comment: 'Great "app"',
@@ -11,11 +12,15 @@ const feedback = {
   note: null,
 };
 const root = { feedback, event: { type: 'feedback.created' } };
-const resolve = (path: readonly string[]) => valueAtPath(root, path);
+/** Looks a placeholder up in `scope` by its root and members. */
+const lookIn =
+  (scope: unknown) =>
+  ({ root: name, path }: Placeholder) =>
+    valueAtPath(scope, [name, ...path]);
+const resolve = lookIn(root);
 
 /** What a delivery does with a rendered body: serialise it once. */
-const bodyFor = (template: unknown, scope: unknown) =>
-  JSON.stringify(renderValue(template, (path) => valueAtPath(scope, path)));
+const bodyFor = (template: unknown, scope: unknown) => JSON.stringify(renderValue(template, lookIn(scope)));
 
 describe('renderString', () => {
   it('keeps the JSON type of a value when the string is exactly one placeholder', () => {
@@ -113,34 +118,5 @@ describe('renderValue', () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('parseTemplate', () => {
-  it('lists the placeholders of a body template with where they are', () => {
-    const parsed = parseTemplate({ text: '{{feedback.comment}} ({{ event.type }})', items: ['{{secrets.TOKEN}}'] });
-    expect(parsed.placeholders).toEqual([
-      { path: ['feedback', 'comment'], location: 'body.text' },
-      { path: ['event', 'type'], location: 'body.text' },
-      { path: ['secrets', 'TOKEN'], location: 'body.items.0' },
-    ]);
-    expect(parsed.problems).toEqual([]);
-  });
-
-  it('reports a {{ that starts no placeholder, a placeholder in a key, and an unknown root', () => {
-    const parsed = parseTemplate(
-      { a: 'Hi {{ user name }}', '{{feedback.score}}': 1, b: '{{fedback.comment}}', c: '{{{feedback.score}}}' },
-      'body',
-      { roots: ['feedback', 'event', 'secrets'] },
-    );
-    expect(parsed.problems.map((problem) => problem.location)).toEqual(['body.a', 'body.{{feedback.score}}', 'body.b']);
-    expect(parsed.problems[0]?.message).toContain("'{{' does not start a placeholder");
-    expect(parsed.problems[2]?.message).toContain("'fedback'");
-  });
-
-  it('reads a header value the same way', () => {
-    expect(parseTemplate('Bearer {{secrets.API_TOKEN}}', 'headers.authorization').placeholders).toEqual([
-      { path: ['secrets', 'API_TOKEN'], location: 'headers.authorization' },
-    ]);
   });
 });

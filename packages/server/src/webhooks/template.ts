@@ -1,107 +1,14 @@
 /**
  * Webhook templates: `{{path}}` placeholders in header values and in the strings of a JSON body
  * template. The output is built as a value and serialised once, so no inserted text can break out
- * of its JSON string, and inserted text is never scanned for placeholders again.
+ * of its JSON string, and inserted text is never scanned for placeholders again. The grammar is
+ * the domain's (domain/placeholder.ts); a `{{…}}` it does not read stays text.
  */
 
-/**
- * The placeholder grammar, the one definition of it: `{{` optional spaces, a dotted path of
- * letters, digits, `_` and `-` (the first segment starts with a letter or `_`), optional spaces,
- * `}}`. Anything else between braces is plain text. Global: use with `replace` or `matchAll`.
- *
- * @example
- * 'Score {{ feedback.score }}'.match(PLACEHOLDER); // ['{{ feedback.score }}']
- */
-export const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*\}\}/g;
+import { PLACEHOLDER_PATTERN, type Placeholder, parsePlaceholder, wholePlaceholder } from '../domain/placeholder.js';
 
-/** A string that is nothing but one placeholder takes the value's own JSON type. */
-const WHOLE_PLACEHOLDER = new RegExp(`^${PLACEHOLDER.source}$`);
-
-/** Where the values of `{{secrets.NAME}}` come from: never looked up in the event's data. */
-export const SECRETS_ROOT = 'secrets';
-
-/** One placeholder found in a template. */
-export interface TemplatePlaceholder {
-  /** `feedback.context.page` → `['feedback', 'context', 'page']`. */
-  path: string[];
-  /** Where it was found: `headers.x-token`, `body`, `body.text`, `body.items.0`. */
-  location: string;
-}
-
-/** Something in a template that will not render as its author probably meant. */
-export interface TemplateProblem {
-  location: string;
-  message: string;
-}
-
-export interface ParsedTemplate {
-  placeholders: TemplatePlaceholder[];
-  problems: TemplateProblem[];
-}
-
-export interface ParseTemplateOptions {
-  /** The first path segments that exist (say `event`, `feedback`, `secrets`); unset: any. */
-  roots?: readonly string[] | undefined;
-}
-
-/**
- * Finds the placeholders of a template (a header value, or a JSON body template) and what is wrong
- * with it: a `{{` that starts no placeholder, a placeholder in an object key (keys are literal), a
- * root that is not in `options.roots`. `location` names where, starting with `location`.
- *
- * @example
- * parseTemplate({ text: '{{feedback.comment}}', by: '{{ bad path }}' }, 'body', { roots: ['feedback'] });
- * // placeholders: [{ path: ['feedback', 'comment'], location: 'body.text' }]
- * // problems: [{ location: 'body.by', message: "'{{' does not start a placeholder …" }]
- */
-export function parseTemplate(
-  template: unknown,
-  location = 'body',
-  options: ParseTemplateOptions = {},
-): ParsedTemplate {
-  const parsed: ParsedTemplate = { placeholders: [], problems: [] };
-  walk(template, location, parsed, options);
-  return parsed;
-}
-
-function walk(value: unknown, location: string, parsed: ParsedTemplate, options: ParseTemplateOptions): void {
-  if (typeof value === 'string') {
-    scanString(value, location, parsed, options);
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) walk(item, `${location}.${index}`, parsed, options);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('{{')) {
-        parsed.problems.push({ location: `${location}.${key}`, message: 'Placeholders are not expanded in keys.' });
-      }
-      walk(item, `${location}.${key}`, parsed, options);
-    }
-  }
-}
-
-function scanString(text: string, location: string, parsed: ParsedTemplate, options: ParseTemplateOptions): void {
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    const path = (match[1] as string).split('.');
-    parsed.placeholders.push({ path, location });
-    const root = path[0] as string;
-    if (options.roots && !options.roots.includes(root)) {
-      parsed.problems.push({
-        location,
-        message: `'${match[0]}' names '${root}', which is not one of: ${options.roots.join(', ')}.`,
-      });
-    }
-  }
-  // What is left once the placeholders are gone is text; a `{{` in it was probably meant as one.
-  if (text.replace(PLACEHOLDER, ' ').includes('{{')) {
-    parsed.problems.push({
-      location,
-      message: "'{{' does not start a placeholder: expected {{name.path}} (letters, digits, _ and - between dots).",
-    });
-  }
-}
-
-/** Looks a placeholder's path up; what a path names, or `undefined` when nothing is there. */
-export type PlaceholderResolver = (path: readonly string[]) => unknown;
+/** Looks a placeholder up; what it names, or `undefined` when nothing is there. */
+export type PlaceholderResolver = (placeholder: Placeholder) => unknown;
 
 /**
  * Renders one string. Exactly one placeholder and nothing else: the value itself (a number stays a
@@ -113,14 +20,17 @@ export type PlaceholderResolver = (path: readonly string[]) => unknown;
  * renderString('Score: {{feedback.score}}', resolve); // 'Score: 9'
  */
 export function renderString(text: string, resolve: PlaceholderResolver): unknown {
-  const whole = WHOLE_PLACEHOLDER.exec(text);
-  if (whole) return resolve((whole[1] as string).split('.')) ?? null;
+  const whole = wholePlaceholder(text);
+  if (whole) return resolve(whole) ?? null;
   return renderText(text, resolve);
 }
 
 /** Renders a string where every placeholder becomes text (header values). */
 export function renderText(text: string, resolve: PlaceholderResolver): string {
-  return text.replace(PLACEHOLDER, (_match, path: string) => asText(resolve(path.split('.'))));
+  return text.replace(PLACEHOLDER_PATTERN, (match, inside: string) => {
+    const placeholder = parsePlaceholder(inside);
+    return placeholder ? asText(resolve(placeholder)) : match;
+  });
 }
 
 /**

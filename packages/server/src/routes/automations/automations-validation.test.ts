@@ -107,6 +107,28 @@ const INVALID_CREATES: { case: string; overrides: Record<string, unknown>; path:
     path: 'webhook.body',
     message: /opens no valid placeholder/,
   },
+  {
+    case: 'a placeholder in a body key (keys are never rendered)',
+    overrides: hook({ body: { items: [{ '{{feedback.type}}': 1 }] } }),
+    path: 'webhook.body.items.0.{{feedback.type}}',
+    message: /not expanded in keys/,
+  },
+  {
+    case: 'a secret name no secret can have',
+    overrides: hook({ headers: { Authorization: 'Bearer {{secrets.api_token}}' } }),
+    path: 'webhook.headers.Authorization',
+    message: /no secret can have this name/,
+  },
+  {
+    case: 'a Content-Type header (the body is always JSON)',
+    overrides: hook({ headers: { 'Content-Type': 'text/plain' } }),
+    path: 'webhook.headers.Content-Type',
+  },
+  {
+    case: 'a webhook-* header the server does not send yet',
+    overrides: hook({ headers: { 'Webhook-Version': '2' } }),
+    path: 'webhook.headers.Webhook-Version',
+  },
   { case: 'a body nested too deep', overrides: hook({ body: nested(40) }), path: 'webhook.body', message: /levels/ },
   {
     case: 'too large a body',
@@ -141,7 +163,7 @@ describeEachDatabase('Automations: validation', (bed) => {
     expect(await list()).toEqual(before);
   });
 
-  it('accepts what sits on the edges: http, a port, a query, braces that open no placeholder', async () => {
+  it('accepts what sits on the edges: http, a port, a query, braces that open no placeholder, the whole resource', async () => {
     const response = await bed().request(path(), {
       method: 'POST',
       key: orgA().adminKey,
@@ -151,7 +173,7 @@ describeEachDatabase('Automations: validation', (bed) => {
           url: 'http://localhost:8080/hooks?team=a&x={id}',
           method: 'PATCH',
           headers: { 'X-Literal': '{ not a placeholder }', "X-Token!#$%&'*+.^_`|~": 'v' },
-          body: ['{ "json": "in a string" }', { '{{key}}': 'keys are not templates' }],
+          body: ['{ "json": "in a string" }', { '{ key }': 'single braces are text' }, '{{feedback}}'],
         },
       }),
     });
