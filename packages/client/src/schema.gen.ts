@@ -1043,7 +1043,7 @@ export interface components {
              */
             event: "feedback.created" | "feedback.updated" | "page_response.created";
             /**
-             * Format: uri
+             * @description Absolute http(s) URL, without credentials.
              * @example https://hooks.zapier.com/hooks/standard/123/abc/
              */
             targetUrl: string;

@@ -33,7 +33,8 @@ function webhookUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-const WebhookUrlSchema = z
+/** Where a webhook is sent: an automation's `url` and a REST hook's `targetUrl` alike. */
+export const WebhookUrlSchema = z
   .string()
   .max(MAX_WEBHOOK_URL_LENGTH)
   .superRefine((value, ctx) => {

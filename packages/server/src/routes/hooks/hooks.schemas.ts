@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { WebhookUrlSchema } from '../../domain/webhook-input.js';
 import { writeInput } from '../../domain/write-input.js';
 import { EVENT_TYPES } from '../../services/events.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
@@ -18,10 +19,7 @@ export const RestHookSchema = z
 
 export const RestHookInputSchema = writeInput({
   event: EventType,
-  targetUrl: z
-    .url({ protocol: /^https?$/, error: 'Expected an absolute http:// or https:// URL.' })
-    .max(2000)
-    .openapi({ example: 'https://hooks.zapier.com/hooks/standard/123/abc/' }),
+  targetUrl: WebhookUrlSchema.openapi({ example: 'https://hooks.zapier.com/hooks/standard/123/abc/' }),
 }).openapi('RestHookInput');
 
 export const RestHookParams = OrgParams.extend({

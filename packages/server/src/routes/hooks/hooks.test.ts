@@ -105,10 +105,16 @@ describeEachDatabase('REST hooks API', (bed) => {
       ['an ftp URL', { event: 'feedback.created', targetUrl: 'ftp://example.com/hook' }, ['targetUrl']],
       ['a javascript: URL', { event: 'feedback.created', targetUrl: 'javascript:alert(1)' }, ['targetUrl']],
       [
-        'a URL over 2,000 characters',
-        { event: 'feedback.created', targetUrl: `${TARGET}${'a'.repeat(2000)}` },
+        'a URL over 2,048 characters (the limit of every webhook URL)',
+        { event: 'feedback.created', targetUrl: `${TARGET}${'a'.repeat(2049 - TARGET.length)}` },
         ['targetUrl'],
       ],
+      [
+        'credentials in the URL, as for an automation',
+        { event: 'feedback.created', targetUrl: 'https://user:pass@hooks.example.com/h' },
+        ['targetUrl'],
+      ],
+      ['a space in the URL', { event: 'feedback.created', targetUrl: 'https://hooks.example.com/a b' }, ['targetUrl']],
       ['an unknown member', { event: 'feedback.created', targetUrl: TARGET, secret: 'x' }, ['secret']],
     ])('refuses %s with 400 naming the field, storing nothing', async (_label, json, paths) => {
       const problem = await expectProblem(await subscribe(json), 400, 'validation_failed');
