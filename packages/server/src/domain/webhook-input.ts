@@ -1,6 +1,6 @@
 import { nestsDeeperThan } from '@hearback/spec';
 import { z } from 'zod';
-import { WEBHOOK_METHODS } from './automation.js';
+import { DEFAULT_WEBHOOK_METHOD, isWebhookProtocol, WEBHOOK_METHODS } from './automation.js';
 import { TEMPLATE_ROOTS_TEXT, templateTextProblems } from './template-roots.js';
 import {
   HEADER_VALUE_CONTROL_CHARACTER,
@@ -26,7 +26,7 @@ function webhookUrlProblem(value: string): string | undefined {
   } catch {
     return 'Expected an absolute http:// or https:// URL.';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Expected an absolute http:// or https:// URL.';
+  if (!isWebhookProtocol(url)) return 'Expected an absolute http:// or https:// URL.';
   if (url.username || url.password) {
     return 'Must not hold credentials (user:password@): send them in a header, with {{secrets.NAME}}.';
   }
@@ -117,7 +117,10 @@ const WebhookBodySchema = z
 
 const webhookMembers = {
   url: WebhookUrlSchema,
-  method: z.enum(WEBHOOK_METHODS).optional().meta({ description: 'Defaults to POST.' }),
+  method: z
+    .enum(WEBHOOK_METHODS)
+    .optional()
+    .meta({ description: `Defaults to ${DEFAULT_WEBHOOK_METHOD}.` }),
   headers: WebhookHeadersSchema.optional(),
   body: WebhookBodySchema.optional(),
 };

@@ -1,5 +1,11 @@
 import type { Principal } from '../domain/api-key.js';
-import type { Automation, AutomationFilter, JsonValue, StoredAutomation } from '../domain/automation.js';
+import {
+  type Automation,
+  type AutomationFilter,
+  DEFAULT_WEBHOOK_METHOD,
+  type JsonValue,
+  type StoredAutomation,
+} from '../domain/automation.js';
 import type { AutomationInput, AutomationUpdateInput } from '../domain/automation-input.js';
 import type { Page } from '../domain/organization.js';
 import { notFound } from '../errors/api-error.js';
@@ -69,7 +75,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
         failingSince: null,
         webhook: {
           url: input.webhook.url,
-          method: input.webhook.method ?? 'POST',
+          method: input.webhook.method ?? DEFAULT_WEBHOOK_METHOD,
           headers: input.webhook.headers ?? {},
           body: (input.webhook.body ?? null) as JsonValue | null,
         },

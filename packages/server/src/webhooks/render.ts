@@ -1,4 +1,4 @@
-import { WEBHOOK_METHODS } from '../domain/automation.js';
+import { DEFAULT_WEBHOOK_METHOD, WEBHOOK_METHODS } from '../domain/automation.js';
 import { isEventType } from '../domain/event-registry.js';
 import { placeholderText } from '../domain/placeholder.js';
 import { EVENT_ROOT, placeholderProblem, resourceRootOf, SECRETS_ROOT } from '../domain/template-roots.js';
@@ -125,9 +125,9 @@ function methodOf(method: string, warn: (warning: RenderWarning) => void): Outbo
   if (known) return known;
   warn({
     code: 'method_unknown',
-    message: `The method '${method}' is not one of ${WEBHOOK_METHODS.join(', ')}: sent as POST.`,
+    message: `The method '${method}' is not one of ${WEBHOOK_METHODS.join(', ')}: sent as ${DEFAULT_WEBHOOK_METHOD}.`,
   });
-  return 'POST';
+  return DEFAULT_WEBHOOK_METHOD;
 }
 
 /** Stored JSON was validated when it was saved; text that no longer parses is a bug worth a clear message. */

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Agent, request as undiciRequest } from 'undici';
+import { isWebhookProtocol } from '../domain/automation.js';
 import { AddressPolicy } from './address-policy.js';
 import type { AttemptOutcome, OutboundRequest, WebhookSender } from './contracts.js';
 import { AddressRefusedError, guardedConnector } from './guarded-connector.js';
@@ -59,8 +60,7 @@ export class GuardedWebhookSender implements WebhookSender {
     const timer = setTimeout(() => deadline.abort(new AttemptTimeoutError()), this.#timeoutMs);
     let status: number | undefined;
     try {
-      const protocol = new URL(request.url).protocol;
-      if (protocol !== 'http:' && protocol !== 'https:') {
+      if (!isWebhookProtocol(new URL(request.url))) {
         return { kind: 'address_refused', latencyMs: latencyMs(), error: 'Only http and https URLs are sent.' };
       }
       const response = await undiciRequest(request.url, {

@@ -1,9 +1,10 @@
+import { type AutomationKind, DEFAULT_WEBHOOK_METHOD } from '../../domain/automation.js';
 import type { RestHook } from '../../domain/rest-hook.js';
 import type { AutomationsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
 /** The `automations.kind` of a REST hook; the automations API makes `automation` rows. */
-export const REST_HOOK_KIND = 'rest_hook';
+export const REST_HOOK_KIND = 'rest_hook' satisfies AutomationKind;
 
 /**
  * The automation row that stands for a REST hook: every event of its one type, no filter, the
@@ -20,7 +21,7 @@ function toAutomationRow(hook: RestHook, sealedSigningSecret: string): Required<
     filter: '{}',
     enabled: 1,
     url: hook.targetUrl,
-    method: 'POST',
+    method: DEFAULT_WEBHOOK_METHOD,
     headers: '{}',
     body_template: null,
     sealed_signing_secret: sealedSigningSecret,
