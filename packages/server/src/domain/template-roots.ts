@@ -47,6 +47,11 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return inner;
 }
 
+/** Values with no members. */
+const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'bigint', 'enum', 'literal', 'null', 'date', 'nan']);
+/** What any member of an open shape is. */
+const OPEN = z.unknown();
+
 /** The schema of `member` in a value of `schema`; undefined when no such value has that member. */
 function memberSchema(schema: z.ZodType, member: string): z.ZodType | undefined {
   const inner = unwrap(schema);
@@ -57,8 +62,8 @@ function memberSchema(schema: z.ZodType, member: string): z.ZodType | undefined 
   }
   if (inner instanceof z.ZodRecord) return inner._zod.def.valueType as z.ZodType;
   if (inner instanceof z.ZodArray) return /^\d+$/.test(member) ? (inner.element as z.ZodType) : undefined;
-  if (inner instanceof z.ZodUnknown || inner instanceof z.ZodAny) return inner;
-  return undefined;
+  // A shape this walk does not know (a union, a pipe …) is taken as open rather than refused.
+  return SCALAR_TYPES.has(inner._zod.def.type) ? undefined : OPEN;
 }
 
 /** The members a closed object schema has, to suggest them; undefined for other shapes. */
