@@ -16,12 +16,20 @@ import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from '
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
+import type { WebhookSender } from './webhooks/contracts.js';
+import { DeliveryWorker, type PrepareRequest } from './webhooks/delivery-worker.js';
+import { fanOutHandler, WEBHOOKS_CONSUMER } from './webhooks/fan-out.js';
+import { interimPrepare, interimSender } from './webhooks/interim-delivery.js';
 
 const JOB_WAKE_DELAY_MS = 20;
 
 export interface RuntimeOptions {
   /** Replaces the embedder the configuration asks for (tests inject a deterministic one). */
   embedder?: Embedder | undefined;
+  /** Sends webhook attempts (tests inject one; default: see interim-delivery.ts). */
+  webhookSender?: WebhookSender | undefined;
+  /** Renders and signs a delivery's request (default: see interim-delivery.ts). */
+  prepareWebhook?: PrepareRequest | undefined;
 }
 
 export interface Runtime {
@@ -32,6 +40,10 @@ export interface Runtime {
   store: Store;
   services: Services;
   jobs: JobRunner;
+  /** The outbox consumer `webhooks`: turns events into webhook deliveries (webhooks/fan-out.ts). */
+  webhookJobs: JobRunner;
+  /** Sends the queued webhook deliveries, with retries (webhooks/delivery-worker.ts). */
+  deliveries: DeliveryWorker;
   /** Hourly, with the job runner: deletes old processed events and expired idempotency records. */
   housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
@@ -80,6 +92,21 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onError: (error, event) =>
       logger?.error('job failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });
+  const deliveries = new DeliveryWorker({
+    store,
+    sender: options.webhookSender ?? interimSender(),
+    prepare: options.prepareWebhook ?? interimPrepare,
+    onError: (error, deliveryId) => logger?.error('webhook delivery failed', { deliveryId, error: String(error) }),
+  });
+  // A consumer of its own: slow embeddings never hold webhooks back, nor webhooks embeddings.
+  const webhookJobs = new JobRunner({
+    store,
+    consumer: WEBHOOKS_CONSUMER,
+    wakeDelayMs: JOB_WAKE_DELAY_MS,
+    handlers: { '*': [fanOutHandler(store, { onQueued: () => deliveries.wake() })] },
+    onError: (error, event) =>
+      logger?.error('webhook fan-out failed', { eventId: event?.id, type: event?.type, error: String(error) }),
+  });
   const housekeeping = new Housekeeping({
     store,
     retentionMs: config.eventRetentionMs,
@@ -92,7 +119,11 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
     commitConcurrency: config.commitConcurrency ?? database.dialect.commitConcurrency,
-    onEvents: () => jobs.wake(),
+    onEvents: () => {
+      jobs.wake();
+      webhookJobs.wake();
+    },
+    onDeliveriesQueued: () => deliveries.wake(),
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
   });
   // Search reports how many items still wait for a vector; it learns at once of those stored here.
@@ -122,6 +153,8 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   });
   if (config.runJobs) {
     jobs.start();
+    webhookJobs.start();
+    deliveries.start();
     housekeeping.start();
   }
   // Where jobs run, a changed model is noticed at start and reindexed in the background; search
@@ -140,6 +173,8 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     store,
     services,
     jobs,
+    webhookJobs,
+    deliveries,
     housekeeping,
     embedder,
     reindex,
@@ -150,6 +185,8 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       await searchModelsChecked;
       await services.collect.drain();
       await jobs.stop();
+      await webhookJobs.stop();
+      await deliveries.stop();
       await housekeeping.stop();
       await services.search.settled();
       await embedder?.close();

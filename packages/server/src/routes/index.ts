@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/app-env.js';
 import * as apiKeys from './api-keys/api-keys.operations.js';
 import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
+import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
 import * as inboxes from './inboxes/inboxes.operations.js';
@@ -54,6 +55,10 @@ export const API_OPERATIONS = [
   apiKeys.getApiKey,
   apiKeys.updateApiKey,
   apiKeys.revokeApiKey,
+
+  deliveries.listDeliveries,
+  deliveries.redeliverDelivery,
+  deliveries.redeliverFailedDeliveries,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

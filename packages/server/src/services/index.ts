@@ -12,6 +12,7 @@ import { organizationsService } from './organizations.js';
 import type { PlanName } from './plans.js';
 import { searchService } from './search.js';
 import { UsageTally } from './usage-tally.js';
+import { webhookDeliveriesService } from './webhook-deliveries.js';
 
 export interface ServicesOptions {
   defaultPlan: PlanName;
@@ -22,6 +23,8 @@ export interface ServicesOptions {
   commitConcurrency?: number | undefined;
   /** Called after a transaction that wrote outbox events has committed (wakes the job runner). */
   onEvents?: () => void;
+  /** Called after webhook deliveries were queued for another attempt (wakes the delivery worker). */
+  onDeliveriesQueued?: () => void;
   /** Embeds search queries; without it search is full text alone. */
   embedder?: Embedder | undefined;
   /** Where a failed write of usage counts is reported (they are kept and written later). */
@@ -41,6 +44,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     notes: notesService(store),
     search: searchService(store, options.embedder),
     idempotency: idempotencyService(store, options.secrets),
+    webhookDeliveries: webhookDeliveriesService(store, options.onDeliveriesQueued ?? (() => {})),
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,

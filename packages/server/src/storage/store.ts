@@ -21,6 +21,7 @@ import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
 import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
+import { webhookDeliveriesRepository } from './repositories/webhook-deliveries.js';
 
 /** Caches for the lookups every `/collect` makes; only outside transactions (see createStore). */
 interface LookupCaches {
@@ -46,6 +47,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     embeddingBacklog: embeddingBacklogRepository(db, dialect.vectorIndex),
     searchModels: searchModelsRepository(db),
     deletions: deletionsRepository(db, dialect),
+    webhookDeliveries: webhookDeliveriesRepository(db, dialect),
   };
 }
 
