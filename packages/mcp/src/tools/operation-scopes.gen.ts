@@ -31,4 +31,7 @@ export const OPERATION_SCOPES = {
   getApiKey: 'read',
   updateApiKey: 'write',
   revokeApiKey: 'write',
+  listDeliveries: 'read',
+  redeliverDelivery: 'write',
+  redeliverFailedDeliveries: 'write',
 } as const;

@@ -1,4 +1,5 @@
 import type { Runtime } from '../../src/runtime.js';
+import { insertAutomation } from '../support/automations.js';
 
 /** Who calls: each request of the fuzzer is sent as one of these. */
 export const PRINCIPALS = ['admin', 'collectOnly', 'brandScoped', 'otherOrg', 'none'] as const;
@@ -16,7 +17,7 @@ export interface Fixtures {
   protectedIds: Set<string>;
 }
 
-export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey';
+export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey' | 'automation' | 'delivery';
 
 interface Created {
   id: string;
@@ -41,7 +42,8 @@ async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
 
 /**
  * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
- * brand-scoped key, a few feedback items (some with notes); in B an inbox and an item.
+ * brand-scoped key, a few feedback items (some with notes), an automation with their deliveries
+ * (written directly: nothing sends them); in B an inbox and an item.
  */
 export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const { services } = runtime;
@@ -63,8 +65,16 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     await collect(orgA.adminKey, orgA.inbox.inboxKey, 'the export button freezes'),
     await collect(orgA.adminKey, brandInbox.inboxKey ?? '', 'dark mode please'),
   ];
+  // Its deliveries are queued by the fan-out below; the worker does not run, so nothing is sent.
+  const automation = await insertAutomation(runtime.database.db, orgA.organization.id, 'http://127.0.0.1:9/');
   const otherFeedback = await collect(orgB.adminKey, orgB.inbox.inboxKey, 'another tenant');
   const note = await post(runtime, `${a}/feedback/${feedback[0]?.id}/notes`, orgA.adminKey, { body: 'seen' });
+  await runtime.webhookJobs.runUntilIdle();
+  const deliveries = await runtime.database.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('automation_id', '=', automation.id)
+    .execute();
   const protectedIds = new Set([
     orgA.inbox.id,
     brandInbox.id,
@@ -93,6 +103,8 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       brand: [brand.id],
       key: [collectOnly.id, brandScoped.id],
       inboxKey: [orgA.inbox.inboxKey, brandInbox.inboxKey ?? '', orgB.inbox.inboxKey],
+      automation: [automation.id],
+      delivery: deliveries.map((delivery) => delivery.id),
     },
     protectedIds,
   };

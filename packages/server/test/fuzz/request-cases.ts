@@ -23,6 +23,8 @@ const PATH_POOLS: Record<string, PoolName> = {
   inboxId: 'inbox',
   brandId: 'brand',
   keyId: 'key',
+  automationId: 'automation',
+  deliveryId: 'delivery',
 };
 
 const ISSUE_URLS = [
@@ -68,6 +70,7 @@ function hintsFor(fixtures: Fixtures): Hints {
       case 'url':
         return fc.oneof({ weight: 4, arbitrary: pick(ISSUE_URLS) }, { weight: 1, arbitrary: fc.webUrl() });
       case 'from':
+      case 'since':
       case 'to':
         return fc.oneof(
           fc
