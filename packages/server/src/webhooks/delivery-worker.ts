@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AutomationRow, ClaimedDelivery, DeliveryRow } from '../storage/repositories/webhook-deliveries.js';
+import type {
+  AttemptResult,
+  AutomationRow,
+  ClaimedBatch,
+  DeliveryRow,
+} from '../storage/repositories/webhook-deliveries.js';
 import type { Store } from '../storage/store.js';
 import type { OutboundRequest, WebhookEventEnvelope, WebhookSender } from './contracts.js';
 import { attemptResult, type DeliveryOutcome } from './retry-policy.js';
@@ -18,8 +23,15 @@ export interface DeliveryWorkerOptions {
   prepare: PrepareRequest;
   /** Automations served at once; each has at most one delivery in flight. Default 8. */
   concurrency?: number;
-  /** How long a claimed delivery stays with this worker: longer than the sender's timeout. Default 60 s. */
+  /** How long claimed deliveries stay with this worker. Default 60 s. */
   leaseMs?: number;
+  /**
+   * The longest one attempt may take (the sender's timeout, 15 s, and a margin): an attempt starts
+   * only while the lease has this much left, so no other worker can take the delivery meanwhile.
+   */
+  attemptBudgetMs?: number;
+  /** Deliveries of one automation claimed at once and sent one after another. Default 20. */
+  batchSize?: number;
   /** How often an idle worker looks for due retries. Default 1 s. */
   pollIntervalMs?: number;
   /** How long {@link DeliveryWorker.stop} lets sends in flight finish before handing them back. Default 5 s. */
@@ -31,9 +43,11 @@ export interface DeliveryWorkerOptions {
   onError?: (error: unknown, deliveryId?: string) => void;
 }
 
-/** A claimed delivery being sent; `abandoned` once stop() handed it back. */
+/** Claimed deliveries of one automation being sent; `abandoned` once stop() handed them back. */
 interface Flight {
-  claim: ClaimedDelivery;
+  batch: ClaimedBatch;
+  /** Those not recorded yet (sent or not): what a stop that gives up hands back. */
+  unfinished: Set<DeliveryRow>;
   done: Promise<void>;
   abandoned: boolean;
 }
@@ -63,11 +77,17 @@ export class DeliveryWorker {
   private readonly flights = new Map<string, Flight>();
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly attemptBudgetMs: number;
+  private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly stopGraceMs: number;
   private readonly clock: Clock;
   private readonly random: () => number;
   private stopped = true;
+  /** Set by stop(): batches in flight send nothing more. */
+  private stopping = false;
+  /** Attempts sent so far (runUntilIdle reports its share). */
+  private attemptsMade = 0;
   private timer: NodeJS.Timeout | null = null;
   private filling: Promise<number> | null = null;
   private fillAgain = false;
@@ -75,6 +95,8 @@ export class DeliveryWorker {
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.concurrency = options.concurrency ?? 8;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.attemptBudgetMs = options.attemptBudgetMs ?? 20_000;
+    this.batchSize = options.batchSize ?? 20;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.stopGraceMs = options.stopGraceMs ?? 5000;
     this.clock = options.clock ?? { now: () => Date.now() };
@@ -84,6 +106,7 @@ export class DeliveryWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     this.wake();
   }
 
@@ -100,6 +123,7 @@ export class DeliveryWorker {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.filling?.catch(() => 0);
@@ -117,7 +141,7 @@ export class DeliveryWorker {
     const unfinished = [...this.flights.values()];
     for (const flight of unfinished) flight.abandoned = true;
     await this.options.store.webhookDeliveries.release(
-      unfinished.map((flight) => flight.claim),
+      unfinished.flatMap((flight) => [...flight.unfinished]),
       new Date(this.clock.now()).toISOString(),
     );
   }
@@ -127,11 +151,10 @@ export class DeliveryWorker {
    * left; returns how many attempts it made. For tests and one-off runs of a stopped worker.
    */
   async runUntilIdle(): Promise<number> {
-    let attempts = 0;
+    const before = this.attemptsMade;
     for (;;) {
       const claimed = await this.claimDue();
-      attempts += claimed;
-      if (this.flights.size === 0 && claimed === 0) return attempts;
+      if (this.flights.size === 0 && claimed === 0) return this.attemptsMade - before;
       await Promise.all([...this.flights.values()].map((flight) => flight.done));
     }
   }
@@ -153,7 +176,9 @@ export class DeliveryWorker {
     this.filling = filling;
     const settle = () => {
       this.filling = null;
-      this.schedulePoll();
+      // A wake-up between the loop's last check and now would otherwise wait for the next poll.
+      if (this.fillAgain) this.wake();
+      else this.schedulePoll();
     };
     filling.then(settle, settle);
     return filling;
@@ -180,51 +205,88 @@ export class DeliveryWorker {
     for (const automationId of shuffled(candidates, this.random)) {
       if (free === 0 || this.flights.has(automationId)) continue;
       const leasedUntil = new Date(now + this.leaseMs).toISOString();
-      const claim = await webhookDeliveries.claimNext(automationId, nowIso, leasedUntil, randomUUID());
-      if (!claim) continue;
-      this.launch(claim);
+      const batch = await webhookDeliveries.claimNext(automationId, nowIso, leasedUntil, randomUUID(), this.batchSize);
+      if (!batch) continue;
+      this.launch(batch);
       claimed++;
       free--;
     }
     return claimed;
   }
 
-  private launch(claim: ClaimedDelivery): void {
-    const automationId = claim.automation.id;
-    const flight: Flight = { claim, abandoned: false, done: Promise.resolve() };
-    flight.done = this.deliver(flight)
-      .catch((error: unknown) => this.options.onError?.(error, claim.delivery.id))
+  private launch(batch: ClaimedBatch): void {
+    const automationId = batch.automation.id;
+    const flight: Flight = { batch, unfinished: new Set(batch.deliveries), abandoned: false, done: Promise.resolve() };
+    flight.done = this.deliverBatch(flight)
+      .catch((error: unknown) => this.options.onError?.(error, batch.deliveries[0]?.id))
       .finally(() => {
         this.flights.delete(automationId);
-        // The automation's next delivery may go now.
+        // The automation's next deliveries may go now.
         this.wake();
       });
     this.flights.set(automationId, flight);
   }
 
-  /** One attempt: render, send, then record what happened (unless stop() handed the delivery back). */
-  private async deliver(flight: Flight): Promise<void> {
-    const { claim } = flight;
+  /**
+   * Sends the batch's deliveries one after another, in event order. Each attempt is recorded
+   * while the next one is sent (the records of a busy moment share a transaction); still one
+   * request in flight at a time. Stops early, handing back what it did not send, when stopping,
+   * when the lease has too little left for another attempt, or once an answer disabled the
+   * automation.
+   */
+  private async deliverBatch(flight: Flight): Promise<void> {
+    const { store } = this.options;
+    const automationId = flight.batch.automation.id;
+    let automation = flight.batch.automation;
+    const unsent = [...flight.batch.deliveries];
+    const finished: { delivery: DeliveryRow; result: AttemptResult }[] = [];
+    let recording = Promise.resolve();
+    const record = () => {
+      recording = recording.then(async () => {
+        const attempts = finished.splice(0);
+        if (attempts.length === 0 || flight.abandoned) return;
+        await store.webhookDeliveries.recordAttempts(automationId, attempts, new Date(this.clock.now()).toISOString());
+        for (const { delivery } of attempts) flight.unfinished.delete(delivery);
+      });
+    };
+    while (unsent.length > 0) {
+      const delivery = unsent[0] as DeliveryRow;
+      const leaseLeft = Date.parse(delivery.leased_until ?? '') - this.clock.now();
+      if (this.stopping || leaseLeft < this.attemptBudgetMs) break;
+      unsent.shift();
+      const result = await this.attempt(automation, delivery);
+      if (flight.abandoned) return;
+      finished.push({ delivery, result });
+      record();
+      automation = { ...automation, failing_since: result.automation.failingSince };
+      if (result.automation.disabledReason !== null) break;
+    }
+    await recording;
+    if (unsent.length === 0 || flight.abandoned) return;
+    for (const delivery of unsent) flight.unfinished.delete(delivery);
+    await store.webhookDeliveries.release(unsent, new Date(this.clock.now()).toISOString());
+  }
+
+  /** One attempt: render and send; what its outcome does to the delivery and the automation. */
+  private async attempt(automation: AutomationRow, delivery: DeliveryRow): Promise<AttemptResult> {
     const attemptedAt = this.clock.now();
+    this.attemptsMade++;
     let outcome: DeliveryOutcome;
     try {
-      const request = await this.options.prepare(claim.automation, envelopeOfDelivery(claim.delivery));
+      const request = await this.options.prepare(automation, envelopeOfDelivery(delivery));
       outcome = await this.options.sender.send(request);
     } catch (error) {
       // A template that does not render (a secret deleted since) fails the delivery; fixing it
       // and redelivering sends it.
       outcome = { kind: 'render_error', latencyMs: 0, error: error instanceof Error ? error.message : String(error) };
     }
-    if (flight.abandoned) return;
-    const now = this.clock.now();
-    const result = attemptResult(outcome, {
-      roundAttempts: claim.delivery.round_attempts,
-      failingSince: claim.automation.failing_since,
+    return attemptResult(outcome, {
+      roundAttempts: delivery.round_attempts,
+      failingSince: automation.failing_since,
       attemptedAt,
-      now,
+      now: this.clock.now(),
       random: this.random,
     });
-    await this.options.store.webhookDeliveries.recordAttempt(claim, result, new Date(now).toISOString());
   }
 }
 

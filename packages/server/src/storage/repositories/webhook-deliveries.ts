@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DialectAdapter } from '../dialect.js';
 import type { AutomationsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema.js';
 import type { Executor } from './executor.js';
@@ -16,10 +16,10 @@ export type NewDelivery = Pick<
   'id' | 'org_id' | 'automation_id' | 'event_id' | 'event_type' | 'event_position' | 'event_timestamp' | 'payload'
 >;
 
-/** A delivery a worker holds under `lease_token` until `leased_until`, with its automation. */
-export interface ClaimedDelivery {
-  delivery: DeliveryRow;
+/** Consecutive deliveries of one automation a worker holds, in event order, to send one at a time. */
+export interface ClaimedBatch {
   automation: AutomationRow;
+  deliveries: DeliveryRow[];
 }
 
 /** How a finished attempt leaves the delivery and its automation (see retry-policy.ts). */
@@ -43,6 +43,13 @@ const POSITION_DIGITS = 20;
  */
 export function deliveryOrderKey(position: StreamPosition): string {
   return `${position.tx.padStart(POSITION_DIGITS, '0')}.${String(position.seq).padStart(POSITION_DIGITS, '0')}`;
+}
+
+/** The row earliest in event order, if any. */
+function earliest<T extends { event_position: string }>(rows: (T | undefined)[]): T | undefined {
+  let first: T | undefined;
+  for (const row of rows) if (row && (!first || row.event_position < first.event_position)) first = row;
+  return first;
 }
 
 /**
@@ -133,21 +140,24 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
     },
 
     /**
-     * Takes the automation's next delivery for one attempt, until `leasedUntil`, or null: none is
-     * due, the automation is disabled or gone, one of its deliveries is already in flight, or
-     * another worker holds the automation right now. The next delivery is the earliest in event
-     * order that is due and not behind a delivery that has not failed yet (see README).
+     * Takes the automation's next deliveries (up to `limit`, in event order) for one attempt each,
+     * until `leasedUntil`, or null: none is due, the automation is disabled or gone, one of its
+     * deliveries is already in flight, or another worker holds the automation right now. The next
+     * delivery is the earliest in event order that is due and not behind a delivery that has not
+     * failed yet (see README); the others are the due pending ones after it.
      */
-    async claimNext(automationId: string, now: string, leasedUntil: string, token: string) {
-      return unsyncedTransaction(async (trx): Promise<ClaimedDelivery | null> => {
+    async claimNext(automationId: string, now: string, leasedUntil: string, token: string, limit = 1) {
+      return unsyncedTransaction(async (trx): Promise<ClaimedBatch | null> => {
         // Every claimer locks the automation first: while one holds it, no other can see the same
-        // "nothing in flight" and start a second delivery of it (PostgreSQL; SQLite has one writer).
+        // "nothing in flight" and start a second delivery of it. A write that changes nothing
+        // rather than a locking read: on SQLite it makes this a write transaction from its first
+        // statement, which waits for another process's instead of failing to upgrade later.
         const automation = await trx
-          .selectFrom('automations')
-          .selectAll()
+          .updateTable('automations')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
           .where('id', '=', automationId)
           .where('enabled', '=', 1)
-          .$call((query) => dialect.forUpdateSkipLocked(query))
+          .returningAll()
           .executeTakeFirst();
         if (!automation) return null;
         const inFlight = await trx
@@ -158,26 +168,51 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
           .where('leased_until', '>=', now)
           .executeTakeFirst();
         if (inFlight) return null;
-        const firstUnfailed = trx
-          .selectFrom('webhook_deliveries')
-          .select((eb) => eb.fn.min('event_position').as('position'))
-          .where('automation_id', '=', automationId)
-          .where('status', 'in', ['pending', 'delivering'])
-          .where('last_outcome', 'is', null);
-        const next = trx
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('automation_id', '=', automationId)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-              eb.and([eb('status', '=', 'delivering'), eb('leased_until', '<', now)]),
-            ]),
-          )
-          .where('event_position', '<=', sql<string>`coalesce((${firstUnfailed}), ${AFTER_EVERY_POSITION})`)
-          .orderBy('event_position')
-          .limit(1);
-        const delivery = await trx
+        // Each read walks one index range from its start (a single query with OR and IN did not).
+        const firstUnfailed = (status: DeliveryStatus) =>
+          trx
+            .selectFrom('webhook_deliveries')
+            .select('event_position')
+            .where('automation_id', '=', automationId)
+            .where('status', '=', status)
+            .where('last_outcome', 'is', null)
+            .orderBy('event_position')
+            .limit(1)
+            .executeTakeFirst();
+        const unfailed = [await firstUnfailed('pending'), await firstUnfailed('delivering')];
+        const upTo = earliest(unfailed)?.event_position ?? AFTER_EVERY_POSITION;
+        const firstDue = (status: DeliveryStatus, column: 'next_attempt_at' | 'leased_until', op: '<=' | '<') =>
+          trx
+            .selectFrom('webhook_deliveries')
+            .select(['id', 'event_position'])
+            .where('automation_id', '=', automationId)
+            .where('status', '=', status)
+            .where('event_position', '<=', upTo)
+            .where(column, op, now)
+            .orderBy('event_position')
+            .limit(1)
+            .executeTakeFirst();
+        // Pending and due, or delivering under a lease that ran out (its worker died).
+        const candidates = [
+          await firstDue('pending', 'next_attempt_at', '<='),
+          await firstDue('delivering', 'leased_until', '<'),
+        ];
+        const next = earliest(candidates);
+        if (!next) return null;
+        const following =
+          limit > 1
+            ? await trx
+                .selectFrom('webhook_deliveries')
+                .select('id')
+                .where('automation_id', '=', automationId)
+                .where('status', '=', 'pending')
+                .where('event_position', '>', next.event_position)
+                .where('next_attempt_at', '<=', now)
+                .orderBy('event_position')
+                .limit(limit - 1)
+                .execute()
+            : [];
+        const deliveries = await trx
           .updateTable('webhook_deliveries')
           .set((eb) => ({
             status: 'delivering' satisfies DeliveryStatus,
@@ -187,50 +222,69 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
             round_attempts: eb('round_attempts', '+', 1),
             updated_at: now,
           }))
-          .where('id', '=', (eb) => eb.selectFrom(next.as('next')).select('next.id'))
+          .where('id', 'in', [next.id, ...following.map((row) => row.id)])
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+              eb.and([eb('status', '=', 'delivering'), eb('leased_until', '<', now)]),
+            ]),
+          )
           .returningAll()
-          .executeTakeFirst();
-        return delivery ? { delivery, automation } : null;
+          .execute();
+        if (deliveries.length === 0) return null;
+        deliveries.sort((a, b) => (a.event_position < b.event_position ? -1 : 1));
+        return { automation, deliveries };
       });
     },
 
     /**
-     * Records a finished attempt of a claimed delivery and applies its result to the delivery and
-     * the automation, in one transaction. False (nothing written) when the lease was lost: the
-     * delivery went to another worker, whose attempt counts instead.
+     * Records finished attempts of claimed deliveries of one automation (oldest first) and applies
+     * their results to the deliveries and, the last one's, to the automation, in one transaction.
+     * Returns the ids recorded: not those whose lease was lost (the delivery went to another
+     * worker, whose attempt counts instead).
      */
-    async recordAttempt(claim: ClaimedDelivery, result: AttemptResult, now: string): Promise<boolean> {
-      const { delivery } = claim;
+    async recordAttempts(
+      automationId: string,
+      attempts: readonly { delivery: DeliveryRow; result: AttemptResult }[],
+      now: string,
+    ): Promise<Set<string>> {
+      const recorded = new Set<string>();
+      const last = attempts.at(-1);
+      if (!last) return recorded;
       return unsyncedTransaction(async (trx) => {
-        const updated = await trx
-          .updateTable('webhook_deliveries')
-          .set({
-            status: result.status,
-            next_attempt_at: result.nextAttemptAt,
-            leased_until: null,
-            lease_token: null,
-            last_outcome: result.attempt.outcome,
-            last_status_code: result.attempt.status_code,
-            updated_at: now,
-          })
-          .where('id', '=', delivery.id)
-          .where('lease_token', '=', delivery.lease_token)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) return false;
-        await trx
-          .insertInto('webhook_attempts')
-          .values({ ...result.attempt, delivery_id: delivery.id, number: delivery.attempts })
-          .execute();
-        const { failingSince, disabledReason } = result.automation;
+        for (const { delivery, result } of attempts) {
+          const updated = await trx
+            .updateTable('webhook_deliveries')
+            .set({
+              status: result.status,
+              next_attempt_at: result.nextAttemptAt,
+              leased_until: null,
+              lease_token: null,
+              last_outcome: result.attempt.outcome,
+              last_status_code: result.attempt.status_code,
+              updated_at: now,
+            })
+            .where('id', '=', delivery.id)
+            .where('lease_token', '=', delivery.lease_token)
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) continue;
+          recorded.add(delivery.id);
+          await trx
+            .insertInto('webhook_attempts')
+            .values({ ...result.attempt, delivery_id: delivery.id, number: delivery.attempts })
+            .execute();
+        }
+        const disabledReason = attempts.find(({ result }) => result.automation.disabledReason !== null)?.result
+          .automation.disabledReason;
         await trx
           .updateTable('automations')
           .set({
-            failing_since: failingSince,
-            ...(disabledReason !== null && { enabled: 0, disabled_reason: disabledReason, updated_at: now }),
+            failing_since: last.result.automation.failingSince,
+            ...(disabledReason && { enabled: 0, disabled_reason: disabledReason, updated_at: now }),
           })
-          .where('id', '=', delivery.automation_id)
+          .where('id', '=', automationId)
           .execute();
-        return true;
+        return recorded;
       });
     },
 
@@ -238,8 +292,8 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
      * Hands back claimed deliveries a stopping worker did not finish: due again at once for any
      * worker, the attempt their claim counted undone.
      */
-    async release(claims: readonly ClaimedDelivery[], now: string): Promise<void> {
-      for (const { delivery } of claims) {
+    async release(deliveries: readonly DeliveryRow[], now: string): Promise<void> {
+      for (const delivery of deliveries) {
         await dialect.unsynced(db, (executor) =>
           executor
             .updateTable('webhook_deliveries')
@@ -257,18 +311,6 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
             .execute(),
         );
       }
-    },
-
-    /** When the next pending delivery of an enabled automation is due (ISO time), or null. */
-    async nextDueAt(): Promise<string | null> {
-      const row = await db
-        .selectFrom('webhook_deliveries')
-        .innerJoin('automations', 'automations.id', 'webhook_deliveries.automation_id')
-        .select((eb) => eb.fn.min('webhook_deliveries.next_attempt_at').as('due'))
-        .where('webhook_deliveries.status', '=', 'pending')
-        .where('automations.enabled', '=', 1)
-        .executeTakeFirst();
-      return row?.due ?? null;
     },
 
     /** The automation of the organization, if it exists. */
