@@ -107,6 +107,10 @@ export type AutomationInput = Schemas['AutomationInput'];
 export type AutomationUpdate = Schemas['AutomationUpdate'];
 export type AutomationPage = Schemas['AutomationPage'];
 export type AutomationDeletion = Schemas['AutomationDeletion'];
+/** One event's delivery to an automation's webhook, with its attempts. */
+export type Delivery = Schemas['Delivery'];
+export type DeliveryPage = Schemas['DeliveryPage'];
+export type RedeliverFailedResult = Schemas['RedeliverFailedResult'];
 /** `feedback.created | feedback.updated | page_response.created`. */
 export type EventType = Schemas['EventType'];
 

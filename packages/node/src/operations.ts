@@ -66,4 +66,7 @@ export const OPERATIONS = {
   updateAutomation: { method: 'automations.update', retry: 'idempotency-key' },
   deleteAutomation: { method: 'automations.delete', retry: 'idempotency-key' },
   rotateAutomationSigningSecret: { method: 'automations.rotateSigningSecret', retry: 'idempotency-key' },
+  listDeliveries: { method: 'automations.deliveries', retry: 'safe' },
+  redeliverDelivery: { method: 'automations.redeliver', retry: 'idempotency-key' },
+  redeliverFailedDeliveries: { method: 'automations.redeliverFailed', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;

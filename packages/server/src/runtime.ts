@@ -16,12 +16,22 @@ import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from '
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
+import type { WebhookSender } from './webhooks/contracts.js';
+import { DeliveryWorker } from './webhooks/delivery-worker.js';
+import { fanOutHandler, WEBHOOKS_CONSUMER } from './webhooks/fan-out.js';
+import { deliveryPreparer } from './webhooks/prepare-delivery.js';
+import { GuardedWebhookSender } from './webhooks/sender.js';
 
 const JOB_WAKE_DELAY_MS = 20;
 
 export interface RuntimeOptions {
   /** Replaces the embedder the configuration asks for (tests inject a deterministic one). */
   embedder?: Embedder | undefined;
+  /**
+   * Sends webhook attempts. Default: the SSRF-guarded sender, with `HEARBACK_WEBHOOK_ALLOWED_CIDRS`.
+   * Tests pass one that counts or fails on purpose.
+   */
+  webhookSender?: WebhookSender | undefined;
 }
 
 export interface Runtime {
@@ -32,6 +42,10 @@ export interface Runtime {
   store: Store;
   services: Services;
   jobs: JobRunner;
+  /** The outbox consumer `webhooks`: turns events into webhook deliveries (webhooks/fan-out.ts). */
+  webhookJobs: JobRunner;
+  /** Sends the queued webhook deliveries, with retries (webhooks/delivery-worker.ts). */
+  deliveries: DeliveryWorker;
   /** Hourly, with the job runner: deletes old processed events and expired idempotency records. */
   housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
@@ -80,6 +94,23 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onError: (error, event) =>
       logger?.error('job failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });
+  const webhookSender = options.webhookSender ?? new GuardedWebhookSender({ allowedCidrs: config.webhookAllowedCidrs });
+  const deliveries = new DeliveryWorker({
+    store,
+    sender: webhookSender,
+    // Services are made below; a delivery is prepared only once the worker runs.
+    prepare: deliveryPreparer({ secrets, secretValues: (orgId) => services.organizationSecrets.valuesFor(orgId) }),
+    onError: (error, deliveryId) => logger?.error('webhook delivery failed', { deliveryId, error: String(error) }),
+  });
+  // A consumer of its own: slow embeddings never hold webhooks back, nor webhooks embeddings.
+  const webhookJobs = new JobRunner({
+    store,
+    consumer: WEBHOOKS_CONSUMER,
+    wakeDelayMs: JOB_WAKE_DELAY_MS,
+    handlers: { '*': [fanOutHandler(store, { onQueued: () => deliveries.wake() })] },
+    onError: (error, event) =>
+      logger?.error('webhook fan-out failed', { eventId: event?.id, type: event?.type, error: String(error) }),
+  });
   const housekeeping = new Housekeeping({
     store,
     retentionMs: config.eventRetentionMs,
@@ -92,7 +123,11 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
     commitConcurrency: config.commitConcurrency ?? database.dialect.commitConcurrency,
-    onEvents: () => jobs.wake(),
+    onEvents: () => {
+      jobs.wake();
+      webhookJobs.wake();
+    },
+    onDeliveriesQueued: () => deliveries.wake(),
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
     // The name and why, never a value: none was opened.
     onSecretUnreadable: ({ orgId, name, error }) =>
@@ -129,6 +164,8 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   });
   if (config.runJobs) {
     jobs.start();
+    webhookJobs.start();
+    deliveries.start();
     housekeeping.start();
   }
   // Where jobs run, a changed model is noticed at start and reindexed in the background; search
@@ -147,6 +184,8 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     store,
     services,
     jobs,
+    webhookJobs,
+    deliveries,
     housekeeping,
     embedder,
     reindex,
@@ -157,6 +196,9 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       await searchModelsChecked;
       await services.collect.drain();
       await jobs.stop();
+      await webhookJobs.stop();
+      await deliveries.stop();
+      await webhookSender.close?.();
       await housekeeping.stop();
       await services.search.settled();
       await embedder?.close();

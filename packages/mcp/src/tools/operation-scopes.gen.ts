@@ -44,4 +44,7 @@ export const OPERATION_SCOPES = {
   updateAutomation: 'write',
   deleteAutomation: 'write',
   rotateAutomationSigningSecret: 'write',
+  listDeliveries: 'read',
+  redeliverDelivery: 'write',
+  redeliverFailedDeliveries: 'write',
 } as const;

@@ -4,7 +4,9 @@ import type {
   AutomationInput,
   AutomationUpdate,
   AutomationWithSecret,
+  Delivery,
   PageQuery,
+  RedeliverFailedResult,
 } from '@hearback/client';
 import { Paginator } from '../pagination.js';
 import type { RequestOptions } from '../transport/request-options.js';
@@ -94,6 +96,57 @@ export class AutomationsResource {
       (attempt) =>
         this.context.client.POST('/organizations/{orgId}/automations/{automationId}/rotate-signing-secret', {
           params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /** The automation's deliveries, newest first, each with its attempts (status, latency, the answer's start). */
+  deliveries(automationId: string, query: PageQuery = {}, options?: RequestOptions): Paginator<Delivery> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId, automationId };
+      return this.context.call(
+        'listDeliveries',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/automations/{automationId}/deliveries', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
+  }
+
+  /** Sends a delivery again now, with the same `webhook-id`. */
+  async redeliver(automationId: string, deliveryId: string, options?: RequestOptions): Promise<Delivery> {
+    const path = { orgId: this.context.orgId, automationId, deliveryId };
+    return this.context.call(
+      'redeliverDelivery',
+      (attempt) =>
+        this.context.client.POST(
+          '/organizations/{orgId}/automations/{automationId}/deliveries/{deliveryId}/redeliver',
+          {
+            params: { path },
+            ...attempt,
+          },
+        ),
+      options,
+    );
+  }
+
+  /** Sends again every delivery of the automation that failed since `since` (ISO 8601); answers how many. */
+  async redeliverFailed(
+    automationId: string,
+    query: { since: string },
+    options?: RequestOptions,
+  ): Promise<RedeliverFailedResult> {
+    const path = { orgId: this.context.orgId, automationId };
+    return this.context.call(
+      'redeliverFailedDeliveries',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/automations/{automationId}/redeliver-failed', {
+          params: { path, query },
           ...attempt,
         }),
       options,

@@ -236,9 +236,9 @@ export class JobRunner {
           return 0;
         }
       }
-      const { position: next, ...delivered } = event;
+      const { position: next } = event;
       // Abandoned by stop(): the position stays before this event, which the next runner handles.
-      if ((await this.attempt({ ...delivered, attempts: lease.attempts }, run)) === 'abandoned') break;
+      if ((await this.attempt({ ...event, attempts: lease.attempts }, run)) === 'abandoned') break;
       position = next;
       handled++;
     }

@@ -5,6 +5,7 @@ import * as apiKeys from './api-keys/api-keys.operations.js';
 import * as automations from './automations/automations.operations.js';
 import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
+import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import * as hooks from './hooks/hooks.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
@@ -71,6 +72,9 @@ export const API_OPERATIONS = [
   automations.updateAutomation,
   automations.deleteAutomation,
   automations.rotateAutomationSigningSecret,
+  deliveries.listDeliveries,
+  deliveries.redeliverDelivery,
+  deliveries.redeliverFailedDeliveries,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -15,6 +15,7 @@ import type { PlanName } from './plans.js';
 import { restHooksService } from './rest-hooks.js';
 import { searchService } from './search.js';
 import { UsageTally } from './usage-tally.js';
+import { webhookDeliveriesService } from './webhook-deliveries.js';
 
 export interface ServicesOptions {
   defaultPlan: PlanName;
@@ -25,6 +26,8 @@ export interface ServicesOptions {
   commitConcurrency?: number | undefined;
   /** Called after a transaction that wrote outbox events has committed (wakes the job runner). */
   onEvents?: () => void;
+  /** Called after webhook deliveries were queued for another attempt (wakes the delivery worker). */
+  onDeliveriesQueued?: () => void;
   /** Embeds search queries; without it search is full text alone. */
   embedder?: Embedder | undefined;
   /** Where a failed write of usage counts is reported (they are kept and written later). */
@@ -51,6 +54,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     organizationSecrets: organizationSecretsService(store, options.secrets, {
       onUnreadable: options.onSecretUnreadable,
     }),
+    webhookDeliveries: webhookDeliveriesService(store, options.onDeliveriesQueued ?? (() => {})),
     collect: collectService(store, {
       windowMs: options.commitWindowMs,
       concurrency: options.commitConcurrency,

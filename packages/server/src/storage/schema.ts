@@ -163,6 +163,42 @@ export interface AutomationsTable {
   updated_at: string;
 }
 
+/** See migration 0012: one automation's delivery of one event. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  org_id: string;
+  automation_id: string;
+  event_id: string;
+  event_type: string;
+  /** The event's place in the outbox log as sortable text (see deliveryOrderKey). */
+  event_position: string;
+  event_timestamp: string;
+  /** JSON text of the event's `data`. */
+  payload: string;
+  status: string;
+  attempts: number;
+  round_attempts: number;
+  next_attempt_at: string | null;
+  leased_until: string | null;
+  lease_token: string | null;
+  last_outcome: string | null;
+  last_status_code: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** See migration 0012: one HTTP attempt of a delivery. */
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  number: number;
+  attempted_at: string;
+  outcome: string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   brands: BrandsTable;
@@ -177,4 +213,6 @@ export interface DatabaseSchema {
   idempotency_records: IdempotencyRecordsTable;
   organization_secrets: OrganizationSecretsTable;
   automations: AutomationsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -25,6 +25,7 @@ import { restHooksRepository } from './repositories/rest-hooks.js';
 import { sealedValuesRepository } from './repositories/sealed-values.js';
 import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
+import { webhookDeliveriesRepository } from './repositories/webhook-deliveries.js';
 
 /** Caches for the lookups every `/collect` makes; only outside transactions (see createStore). */
 interface LookupCaches {
@@ -54,6 +55,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     organizationSecrets: organizationSecretsRepository(db),
     sealedValues: sealedValuesRepository(db),
     automations: automationsRepository(db),
+    webhookDeliveries: webhookDeliveriesRepository(db, dialect),
   };
 }
 

@@ -47,4 +47,6 @@ export type AttemptOutcome =
 /** Sends one attempt; never throws for anything the receiver or the network does. */
 export interface WebhookSender {
   send(request: OutboundRequest): Promise<AttemptOutcome>;
+  /** Lets attempts in flight end and closes connections (on shutdown). */
+  close?(): Promise<void>;
 }

@@ -16,7 +16,16 @@ export interface Fixtures {
   protectedIds: Set<string>;
 }
 
-export type PoolName = 'feedback' | 'note' | 'inbox' | 'brand' | 'key' | 'inboxKey' | 'hook' | 'automation';
+export type PoolName =
+  | 'feedback'
+  | 'note'
+  | 'inbox'
+  | 'brand'
+  | 'key'
+  | 'inboxKey'
+  | 'hook'
+  | 'automation'
+  | 'delivery';
 
 interface Created {
   id: string;
@@ -41,8 +50,8 @@ async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
 
 /**
  * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
- * brand-scoped key, a few feedback items (some with notes), REST hooks, an automation; in B an inbox,
- * an item, a hook and an automation.
+ * brand-scoped key, a few feedback items (some with notes), REST hooks, an automation with its
+ * deliveries (queued by the fan-out; nothing sends them); in B an inbox, an item, a hook and an automation.
  */
 export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const { services } = runtime;
@@ -86,6 +95,12 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     events: ['feedback.created'],
     webhook: { url: 'https://hooks.example.com/other' },
   });
+  await runtime.webhookJobs.runUntilIdle();
+  const deliveries = await runtime.database.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('automation_id', '=', automation.id)
+    .execute();
   const protectedIds = new Set([
     orgA.inbox.id,
     brandInbox.id,
@@ -118,6 +133,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       inboxKey: [orgA.inbox.inboxKey, brandInbox.inboxKey ?? '', orgB.inbox.inboxKey],
       hook: hooks.map((hook) => hook.id),
       automation: [automation.id, otherAutomation.id],
+      delivery: deliveries.map((delivery) => delivery.id),
     },
     protectedIds,
   };

@@ -25,6 +25,7 @@ const PATH_POOLS: Record<string, PoolName> = {
   keyId: 'key',
   hookId: 'hook',
   automationId: 'automation',
+  deliveryId: 'delivery',
 };
 
 const ISSUE_URLS = [
@@ -76,6 +77,7 @@ function hintsFor(fixtures: Fixtures): Hints {
           { weight: 1, arbitrary: fc.constantFrom('ftp://example.com/x', '/relative', 'javascript:alert(1)') },
         );
       case 'from':
+      case 'since':
       case 'to':
         return fc.oneof(
           fc

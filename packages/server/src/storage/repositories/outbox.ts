@@ -17,6 +17,8 @@ export interface ClaimedEvent extends OutboxEvent {
   seq: number;
   /** 1 on first delivery; more when handed out again after a failure or an expired lease. */
   attempts: number;
+  /** The event's place in the log (set by the job runner; consumers that keep event order use it). */
+  position?: StreamPosition;
 }
 
 /**
@@ -257,12 +259,17 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
       const rows = await db
         .selectFrom('outbox')
         .select(['seq', 'id', 'org_id', 'type', 'payload', 'created_at'])
+        .select(log.positionTx.as('position_tx'))
         .where('seq', 'in', [...attempts.keys()])
         .orderBy('seq')
         .execute();
       return rows.map((row) => {
         const event = toEvent(row);
-        return { ...event, attempts: attempts.get(event.seq) ?? 1 };
+        return {
+          ...event,
+          attempts: attempts.get(event.seq) ?? 1,
+          position: { tx: row.position_tx, seq: event.seq },
+        };
       });
     },
 

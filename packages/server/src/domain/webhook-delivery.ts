@@ -1,0 +1,28 @@
+/** One HTTP attempt of a webhook delivery, as the delivery log shows it. */
+export interface DeliveryAttempt {
+  /** When the attempt started (ISO-8601). */
+  at: string;
+  /** The receiver's HTTP status; null when there was no answer. */
+  statusCode: number | null;
+  latencyMs: number;
+  /** `response`, `network_error`, `timeout`, `address_refused` or `render_error`. */
+  outcome: string;
+  error: string | null;
+  /** The first 2 KB of the response body. */
+  responseExcerpt: string | null;
+}
+
+/** One automation's delivery of one event, with every attempt made so far. */
+export interface WebhookDelivery {
+  id: string;
+  automationId: string;
+  /** The event's id: the `webhook-id` header of every attempt. */
+  eventId: string;
+  eventType: string;
+  status: 'pending' | 'delivering' | 'succeeded' | 'failed';
+  attempts: DeliveryAttempt[];
+  /** When the next attempt is due (pending deliveries), else null. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

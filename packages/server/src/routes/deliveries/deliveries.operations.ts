@@ -1,0 +1,74 @@
+import { defineOperation } from '../operation.js';
+import { AUTHENTICATED_ERRORS, jsonContent } from '../shared.schemas.js';
+import {
+  AutomationParams,
+  DeliveryListQuery,
+  DeliveryPageSchema,
+  DeliveryParams,
+  DeliverySchema,
+  RedeliverFailedQuery,
+  RedeliverFailedResultSchema,
+} from './deliveries.schemas.js';
+
+const tags = ['Webhook deliveries'];
+const automationPath = '/organizations/{orgId}/automations/{automationId}';
+
+export const listDeliveries = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: `${automationPath}/deliveries`,
+    tags,
+    operationId: 'listDeliveries',
+    summary: "List an automation's webhook deliveries",
+    description:
+      'The delivery log: one delivery per event sent to the automation, newest first, with every attempt (time, status code, latency, the first 2 KB of the response).',
+    request: { params: AutomationParams, query: DeliveryListQuery },
+    responses: { 200: jsonContent(DeliveryPageSchema, 'A page of deliveries, newest first.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { automationId } = c.req.valid('param');
+    return c.json(
+      await c.var.services.webhookDeliveries.list(c.var.principal, automationId, c.req.valid('query')),
+      200,
+    );
+  },
+});
+
+export const redeliverDelivery = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'post',
+    path: `${automationPath}/deliveries/{deliveryId}/redeliver`,
+    tags,
+    operationId: 'redeliverDelivery',
+    summary: 'Send a delivery again',
+    description:
+      'Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish.',
+    request: { params: DeliveryParams },
+    responses: { 202: jsonContent(DeliverySchema, 'The delivery, queued.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { automationId, deliveryId } = c.req.valid('param');
+    return c.json(await c.var.services.webhookDeliveries.redeliver(c.var.principal, automationId, deliveryId), 202);
+  },
+});
+
+export const redeliverFailedDeliveries = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'post',
+    path: `${automationPath}/redeliver-failed`,
+    tags,
+    operationId: 'redeliverFailedDeliveries',
+    summary: "Send an automation's failed deliveries again",
+    description: 'Queues every failed delivery of the automation (created since `since`) for a new attempt now.',
+    request: { params: AutomationParams, query: RedeliverFailedQuery },
+    responses: { 202: jsonContent(RedeliverFailedResultSchema, 'How many were queued.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { automationId } = c.req.valid('param');
+    const { since } = c.req.valid('query');
+    return c.json(await c.var.services.webhookDeliveries.redeliverFailed(c.var.principal, automationId, since), 202);
+  },
+});

@@ -1,0 +1,30 @@
+import { openSigningSecret } from '../secrets/sealed-values.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import { REST_HOOK_KIND } from '../storage/repositories/rest-hooks.js';
+import type { PrepareRequest } from './delivery-worker.js';
+import { renderRequest } from './render.js';
+import { restHookPayload } from './rest-hook-payload.js';
+import { signRequest } from './sign.js';
+
+export interface DeliveryPreparerOptions {
+  /** The master secret the automations' signing secrets are sealed with. */
+  secrets: ServerSecrets;
+  /** The organization's opened secrets, for `{{secrets.NAME}}` (services.organizationSecrets.valuesFor). */
+  secretValues(orgId: string): Promise<ReadonlyMap<string, string>>;
+}
+
+/**
+ * How the delivery worker turns a stored automation and an event into the request it sends: the
+ * automation's template rendered with the organization's secrets (a REST hook sends the resource
+ * itself, as `GET …/hooks/sample` shows it), then signed with the automation's own secret. Each
+ * attempt is prepared anew, so a template or secret fixed after a failure applies to the retry.
+ */
+export function deliveryPreparer(options: DeliveryPreparerOptions): PrepareRequest {
+  return async (automation, envelope) => {
+    const values = await options.secretValues(automation.org_id);
+    const { request } = renderRequest(automation, envelope, values);
+    const body = automation.kind === REST_HOOK_KIND ? JSON.stringify(restHookPayload(envelope)) : request.body;
+    const signingSecret = openSigningSecret(options.secrets, automation.id, automation.sealed_signing_secret);
+    return signRequest({ ...request, body }, { id: envelope.id, secret: signingSecret });
+  };
+}
