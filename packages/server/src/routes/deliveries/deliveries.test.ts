@@ -7,7 +7,7 @@ import {
   expectJson,
   expectProblem,
 } from '../../../test/support/api.js';
-import { insertAutomation } from '../../../test/support/automations.js';
+import { insertAutomation, TEST_ALLOWED_CIDRS } from '../../../test/support/automations.js';
 import { describeEachDatabase, type TestBed } from '../../../test/support/harness.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
 import type { WebhookDelivery } from '../../domain/webhook-delivery.js';
@@ -241,4 +241,4 @@ describeEachDatabase('webhook delivery log API', (bed) => {
       call: () => ({ method: 'POST', path: `${automationPath()}/redeliver-failed` }),
     },
   ]);
-});
+}, { webhookAllowedCidrs: TEST_ALLOWED_CIDRS });
