@@ -89,9 +89,15 @@ export class GuardedWebhookSender implements WebhookSender {
     }
   }
 
-  /** For shutdown: refuses new attempts, lets those in flight end (each within its deadline), closes connections. */
-  async close(): Promise<void> {
-    await this.#agent.close();
+  #closed: Promise<void> | undefined;
+
+  /**
+   * For shutdown: refuses new attempts, lets those in flight end (each within its deadline), closes
+   * connections. Closing again waits for the same close (undici refuses a second one).
+   */
+  close(): Promise<void> {
+    this.#closed ??= this.#agent.close();
+    return this.#closed;
   }
 }
 
