@@ -16,6 +16,7 @@ import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from '
 import { type Database, openDatabase } from './storage/database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
+import { GuardedWebhookSender } from './webhooks/sender.js';
 
 const JOB_WAKE_DELAY_MS = 20;
 
@@ -32,6 +33,11 @@ export interface Runtime {
   store: Store;
   services: Services;
   jobs: JobRunner;
+  /**
+   * Sends webhook attempts through the SSRF guard (`HEARBACK_WEBHOOK_ALLOWED_CIDRS`): one agent,
+   * so connections to a receiver are reused; closed last on shutdown.
+   */
+  webhookSender: GuardedWebhookSender;
   /** Hourly, with the job runner: deletes old processed events and expired idempotency records. */
   housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
@@ -86,8 +92,10 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onError: (error) => logger?.error('housekeeping failed', { error: String(error) }),
   });
   const embedder = options.embedder ?? createEmbedder(config.search);
+  const webhookSender = new GuardedWebhookSender({ allowedCidrs: config.webhookAllowedCidrs });
   const services = createServices(store, {
     secrets,
+    webhookSender,
     embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
@@ -147,6 +155,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     store,
     services,
     jobs,
+    webhookSender,
     housekeeping,
     embedder,
     reindex,
@@ -160,6 +169,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       await housekeeping.stop();
       await services.search.settled();
       await embedder?.close();
+      await webhookSender.close();
       await database.close();
     },
   };

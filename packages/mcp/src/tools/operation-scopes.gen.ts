@@ -40,8 +40,10 @@ export const OPERATION_SCOPES = {
   deleteSecret: 'write',
   listAutomations: 'read',
   createAutomation: 'write',
+  previewAutomation: 'write',
   getAutomation: 'read',
   updateAutomation: 'write',
   deleteAutomation: 'write',
   rotateAutomationSigningSecret: 'write',
+  testAutomation: 'write',
 } as const;

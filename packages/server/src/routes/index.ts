@@ -67,10 +67,12 @@ export const API_OPERATIONS = [
   secrets.deleteSecret,
   automations.listAutomations,
   automations.createAutomation,
+  automations.previewAutomation,
   automations.getAutomation,
   automations.updateAutomation,
   automations.deleteAutomation,
   automations.rotateAutomationSigningSecret,
+  automations.testAutomation,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

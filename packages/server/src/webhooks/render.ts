@@ -15,13 +15,22 @@ export const WEBHOOK_USER_AGENT = `Hearback-Webhooks/${SERVER_VERSION}`;
 /** What a preview shows instead of a secret's value: nothing of the value, not even its length. */
 export const MASKED_SECRET = '••••••••';
 
+/**
+ * Why a render did not do as the template asked. `invalid_placeholder`: one the create-time
+ * validation refuses (domain/template-roots.ts), which renders as nothing; `missing_value`: a valid
+ * one this event has nothing at.
+ */
+export const RENDER_WARNING_CODES = [
+  'invalid_placeholder',
+  'missing_secret',
+  'missing_value',
+  'header_skipped',
+  'method_unknown',
+] as const;
+
 /** Something the render did not do as the template asked; the request is still usable. */
 export interface RenderWarning {
-  /**
-   * `invalid_placeholder`: one the create-time validation refuses (domain/template-roots.ts), which
-   * renders as nothing; `missing_value`: a valid one this event has nothing at.
-   */
-  code: 'invalid_placeholder' | 'missing_secret' | 'missing_value' | 'header_skipped' | 'method_unknown';
+  code: (typeof RENDER_WARNING_CODES)[number];
   message: string;
 }
 
