@@ -104,6 +104,22 @@ describeEachDatabase(
         });
       });
 
+      it('renders a page_response.created sample under {{response}}', async () => {
+        const preview = await expectJson(
+          await post('/preview', {
+            events: ['page_response.created'],
+            webhook: {
+              url: 'https://hooks.example.com/x',
+              body: { response: '{{response.id}}', page: '{{response.pageId}}' },
+            },
+          }),
+          200,
+        );
+        const sample = EVENT_REGISTRY['page_response.created'].sample;
+        expect(JSON.parse(preview.request.body)).toEqual({ response: sample.id, page: sample.pageId });
+        expect(preview.warnings).toEqual([]);
+      });
+
       it('warns about what the render could not fill: a missing secret, a value the sample lacks', async () => {
         const preview = await expectJson(
           await post('/preview', {
@@ -264,6 +280,20 @@ describeEachDatabase(
         expect(receiver.requests).toEqual([]);
       });
 
+      it('a repeated Idempotency-Key answers the first test again and sends nothing more', async () => {
+        const automation = await create({ webhook: { url: receiver.url } });
+        const send = () =>
+          bed().request(`${path()}/${automation.id}/test`, {
+            method: 'POST',
+            key: orgA().adminKey,
+            headers: { 'idempotency-key': `test-${automation.id}` },
+          });
+        const first = await expectJson(await send(), 200);
+        const again = await expectJson(await send(), 200);
+        expect(again).toEqual(first);
+        expect(receiver.requests).toHaveLength(1);
+      });
+
       it('an unknown automation is 404', async () => {
         await expectProblem(await post('/auto_01jd3x2k9v6c4h8m2n5p7q1r3s/test'), 404, 'not_found');
       });
@@ -271,3 +301,19 @@ describeEachDatabase(
   },
   { webhookAllowedCidrs: ['127.0.0.0/8'] },
 );
+
+describeEachDatabase('Automations: test without an allowlist', (bed) => {
+  it('refuses a loopback receiver at connect time (address_refused), as deliveries would: nothing reaches it', async () => {
+    const orgPath = `/organizations/${bed().orgA.organization.id}/automations`;
+    const key = bed().orgA.adminKey;
+    const created = await expectJson(
+      await bed().request(orgPath, { method: 'POST', key, json: automationInput({ webhook: { url: receiver.url } }) }),
+      201,
+    );
+    const connectionsBefore = receiver.connections;
+    const result = await expectJson(await bed().request(`${orgPath}/${created.id}/test`, { method: 'POST', key }), 200);
+    expect(result.outcome).toMatchObject({ kind: 'address_refused', error: expect.stringContaining('127.0.0.1') });
+    expect(receiver.connections).toBe(connectionsBefore);
+    expect(receiver.requests).toEqual([]);
+  });
+});
