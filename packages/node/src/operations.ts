@@ -62,8 +62,7 @@ export const OPERATIONS = {
   deleteSecret: { method: 'secrets.delete', retry: 'idempotency-key' },
   listAutomations: { method: 'automations.list', retry: 'safe' },
   createAutomation: { method: 'automations.create', retry: 'idempotency-key' },
-  // Renders only: nothing is stored or sent, so a repeat is harmless.
-  previewAutomation: { method: 'automations.preview', retry: 'safe' },
+  previewAutomation: { method: 'automations.preview', retry: 'idempotency-key' },
   getAutomation: { method: 'automations.get', retry: 'safe' },
   updateAutomation: { method: 'automations.update', retry: 'idempotency-key' },
   deleteAutomation: { method: 'automations.delete', retry: 'idempotency-key' },
