@@ -93,12 +93,8 @@ export function automationTrialsService(store: Store, secrets: ServerSecrets, op
       if (!automation.events.includes(event)) throw notSubscribed(automation, event);
       const values = await options.organizationSecrets.valuesFor(principal.orgId);
       const signingSecret = openSigningSecret(secrets, automation.id, automation.sealedSigningSecret);
-      const trial = signedTrialRequest(
-        webhookColumns(automation.webhook),
-        sampleEnvelope(event),
-        values,
-        signingSecret,
-      );
+      const template = { ...webhookColumns(automation.webhook), kind: automation.kind };
+      const trial = signedTrialRequest(template, sampleEnvelope(event), values, signingSecret);
       const outcome = await options.sender.send(trial.signed);
       return { request: trial.shown, warnings: trial.warnings, outcome: shownOutcome(outcome) };
     },

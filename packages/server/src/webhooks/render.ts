@@ -1,4 +1,4 @@
-import { DEFAULT_WEBHOOK_METHOD, WEBHOOK_METHODS } from '../domain/automation.js';
+import { type AutomationKind, DEFAULT_WEBHOOK_METHOD, WEBHOOK_METHODS } from '../domain/automation.js';
 import { isEventType } from '../domain/event-registry.js';
 import { placeholderText } from '../domain/placeholder.js';
 import { EVENT_ROOT, placeholderProblem, resourceRootOf, SECRETS_ROOT } from '../domain/template-roots.js';
@@ -7,6 +7,7 @@ import type { AutomationsTable } from '../storage/schema.js';
 import { SERVER_VERSION } from '../version.js';
 import type { OutboundRequest, WebhookEventEnvelope } from './contracts.js';
 import { safeHeaderValue } from './headers.js';
+import { restHookPayload } from './rest-hook-payload.js';
 import { type PlaceholderResolver, renderText, renderValue, valueAtPath } from './template.js';
 
 /** Sent as `user-agent` unless the automation sets its own. */
@@ -45,12 +46,17 @@ export interface RenderOptions {
   preview?: boolean | undefined;
 }
 
-/** The parts of an automation that shape its request. */
-export type AutomationRequestTemplate = Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'>;
+/** The parts of an automation that shape its request; without `kind`, an automation made through the API. */
+export type AutomationRequestTemplate = Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'> &
+  Partial<Pick<AutomationsTable, 'kind'>>;
+
+/** A REST hook's body is the resource itself (rest-hook-payload.ts), not the envelope. */
+const REST_HOOK: AutomationKind = 'rest_hook';
 
 /**
  * Renders an automation's request for one event, unsigned. Without a body template the body is
- * the envelope `{id, type, timestamp, data}`. Custom headers render as text; the ones the
+ * the envelope `{id, type, timestamp, data}`, or for a REST hook (`kind: 'rest_hook'`) the resource
+ * itself, as automation platforms expect. Custom headers render as text; the ones the
  * transport or the signature own (`webhook-*`, `content-type`, `content-length`, `host` …) are
  * skipped with a warning. A `{{secrets.NAME}}` that does not exist renders empty, with a warning.
  *
@@ -81,10 +87,10 @@ export function renderRequest(
   headers['content-type'] = 'application/json';
 
   const bodyTemplate = automation.body_template === null ? undefined : parseJson<unknown>(automation.body_template);
-  const body =
-    bodyTemplate === undefined
-      ? { id: envelope.id, type: envelope.type, timestamp: envelope.timestamp, data: envelope.data }
-      : renderValue(bodyTemplate, resolve);
+  let body: unknown;
+  if (bodyTemplate !== undefined) body = renderValue(bodyTemplate, resolve);
+  else if (automation.kind === REST_HOOK) body = restHookPayload(envelope);
+  else body = { id: envelope.id, type: envelope.type, timestamp: envelope.timestamp, data: envelope.data };
 
   return {
     request: { url: automation.url, method: methodOf(automation.method, warn), headers, body: JSON.stringify(body) },

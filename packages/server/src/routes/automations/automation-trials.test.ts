@@ -280,6 +280,20 @@ describeEachDatabase(
         expect(receiver.requests).toEqual([]);
       });
 
+      it('tests a REST hook with the resource itself, the shape its subscriber receives', async () => {
+        const hookResponse = await bed().request(`/organizations/${orgA().organization.id}/hooks`, {
+          method: 'POST',
+          key: orgA().adminKey,
+          json: { event: 'feedback.updated', targetUrl: `${receiver.url}/zap` },
+        });
+        const hook = await expectJson(hookResponse, 201);
+        const result = await expectJson(await post(`/${hook.id}/test`), 200);
+        expect(result.outcome).toMatchObject({ kind: 'response', status: 200 });
+        const [received] = receiver.requests;
+        expect(received?.url).toBe('/zap');
+        expect(JSON.parse(received?.body ?? '')).toEqual(EVENT_REGISTRY['feedback.updated'].sample);
+      });
+
       it('a repeated Idempotency-Key answers the first test again and sends nothing more', async () => {
         const automation = await create({ webhook: { url: receiver.url } });
         const send = () =>
