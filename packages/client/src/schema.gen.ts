@@ -508,6 +508,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/automations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an automation's request
+         * @description Renders the request an automation would send for the sample of an event type (the event registry's), with the same renderer as every delivery: nothing is stored or sent. The body is validated as on create. Secrets show as masked and `webhook-signature` as a placeholder. Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        post: operations["previewAutomation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/automations/{automationId}": {
         parameters: {
             query?: never;
@@ -610,6 +630,26 @@ export interface paths {
          * @description Queues every failed delivery of the automation (created since `since`) for a new attempt now.
          */
         post: operations["redeliverFailedDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/automations/{automationId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Renders the sample of an event type (one of the automation's; default the first), signs it with the automation's signing secret, sends it now through the SSRF guard, and answers the request (secrets masked) and what the receiver did: 200 whatever it answered, the outcome says how it went. The `webhook-id` is a fresh `evt_…`. Sent even when the automation is disabled. A test is not a delivery: it is not retried and does not appear in the delivery log. Organization-wide API keys only (an automation sees every brand). Creating, changing and rotating need a plan with webhooks (team or above); reading and deleting do not, so a downgraded organization can see and remove what it has.
+         */
+        post: operations["testAutomation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1286,6 +1326,90 @@ export interface components {
                 body?: unknown;
             };
         };
+        AutomationPreview: {
+            request: components["schemas"]["WebhookRequest"];
+            warnings: components["schemas"]["RenderWarning"][];
+        };
+        /** @description The request, as rendered for the event type's sample. `webhook-signature` is a placeholder (`v1,<HMAC-SHA256 signature, computed with the signing secret when sent>`): the signing secret exists once the automation is created. */
+        WebhookRequest: {
+            /** @enum {string} */
+            method: "POST" | "PUT" | "PATCH";
+            url: string;
+            /** @description Lower-case names. Every secret is shown as `••••••••`; `webhook-id`, `webhook-timestamp` and `webhook-signature` are the Standard Webhooks headers. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The body as sent (JSON text), secrets masked. */
+            body: string;
+        };
+        RenderWarning: {
+            /**
+             * @description `missing_secret`: no secret of that name (rendered empty); `missing_value`: the event has nothing there; `invalid_placeholder`: one saving refuses; `header_skipped`: a header an automation cannot set; `method_unknown`: sent as POST.
+             * @enum {string}
+             */
+            code: "invalid_placeholder" | "missing_secret" | "missing_value" | "header_skipped" | "method_unknown";
+            message: string;
+        };
+        /** @description An automation as create takes it (the name optional), and the event whose sample to render. */
+        AutomationPreviewInput: {
+            /** @example Detractors to Slack */
+            name?: string;
+            /**
+             * @description Event types to deliver (each at most once).
+             * @example [
+             *       "feedback.created"
+             *     ]
+             */
+            events: components["schemas"]["EventType"][];
+            /** @description Which feedback events to deliver; an absent member matches all. Page-response events ignore it. */
+            filter?: {
+                /** @description Only feedback of this inbox (one of the organization). */
+                inboxId?: string;
+                /** @enum {string} */
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Only feedback scored at least this (none without a score). */
+                scoreMin?: number;
+                /** @description Only feedback scored at most this (none without a score). */
+                scoreMax?: number;
+                /** @description Only feedback whose `source` is this. */
+                source?: string;
+            };
+            enabled?: boolean;
+            webhook: {
+                /**
+                 * @description Absolute http(s) URL, without credentials.
+                 * @example https://hooks.example.com/hearback
+                 */
+                url: string;
+                /**
+                 * @description Defaults to POST.
+                 * @enum {string}
+                 */
+                method?: "POST" | "PUT" | "PATCH";
+                /**
+                 * @description Extra headers (at most 30); values may hold placeholders such as `Bearer {{secrets.API_TOKEN}}`. These cannot be set: the Standard Webhooks headers (webhook-*), content-type, content-encoding, content-length, transfer-encoding, host, connection, keep-alive, proxy-connection, upgrade, te, trailer, expect.
+                 * @example {
+                 *       "authorization": "Bearer {{secrets.API_TOKEN}}"
+                 *     }
+                 */
+                headers?: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @example {
+                 *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
+                 *       "score": "{{feedback.score}}"
+                 *     }
+                 */
+                body?: unknown;
+            };
+            /**
+             * @description The event type whose sample is rendered; one of `events`. Defaults to the first of `events`.
+             * @enum {string}
+             */
+            event?: "feedback.created" | "feedback.updated" | "page_response.created";
+        };
         /** @description Send at least one member; each replaces the stored one (`webhook` member by member). */
         AutomationUpdate: {
             /** @example Detractors to Slack */
@@ -1411,6 +1535,32 @@ export interface components {
         RedeliverFailedResult: {
             /** @description How many failed deliveries were queued again. */
             queued: number;
+        };
+        AutomationTestResult: {
+            request: components["schemas"]["WebhookRequest"] & unknown;
+            warnings: components["schemas"]["RenderWarning"][];
+            outcome: components["schemas"]["WebhookTestOutcome"];
+        };
+        WebhookTestOutcome: {
+            /**
+             * @description `response`: the receiver answered (any status); `network_error`: refused, reset, DNS or TLS failure; `timeout`: no complete answer in 15 s; `address_refused`: the SSRF guard refused every address of the host (see `HEARBACK_WEBHOOK_ALLOWED_CIDRS`).
+             * @enum {string}
+             */
+            kind: "response" | "network_error" | "timeout" | "address_refused";
+            /** @description The HTTP status the receiver answered. */
+            status?: number;
+            latencyMs: number;
+            /** @description The first 2048 bytes of the receiver's answer. */
+            responseExcerpt?: string;
+            /** @description Why no answer came. */
+            error?: string;
+        };
+        AutomationTestInput: {
+            /**
+             * @description The event type whose sample is rendered; one of `events`. Defaults to the first of `events`.
+             * @enum {string}
+             */
+            event?: "feedback.created" | "feedback.updated" | "page_response.created";
         };
     };
     responses: never;
@@ -5806,6 +5956,134 @@ export interface operations {
             };
         };
     };
+    previewAutomation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationPreviewInput"];
+            };
+        };
+        responses: {
+            /** @description The request it would send, and what the render could not do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationPreview"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAutomation: {
         parameters: {
             query?: never;
@@ -6544,6 +6822,135 @@ export interface operations {
             };
             /** @description The request body exceeds the size limit (`payload_too_large`). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testAutomation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+                automationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AutomationTestInput"];
+            };
+        };
+        responses: {
+            /** @description The request sent and how the attempt ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationTestResult"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,6 +111,17 @@ export type AutomationDeletion = Schemas['AutomationDeletion'];
 export type Delivery = Schemas['Delivery'];
 export type DeliveryPage = Schemas['DeliveryPage'];
 export type RedeliverFailedResult = Schemas['RedeliverFailedResult'];
+/** An automation as create takes it (name optional) and the `event` whose sample to render. */
+export type AutomationPreviewInput = Schemas['AutomationPreviewInput'];
+/** The request an automation would send (secrets masked, a placeholder signature) and render warnings. */
+export type AutomationPreview = Schemas['AutomationPreview'];
+export type AutomationTestInput = Schemas['AutomationTestInput'];
+/** The test request sent (secrets masked) and its `outcome`: whatever the receiver answered. */
+export type AutomationTestResult = Schemas['AutomationTestResult'];
+/** A rendered webhook request: `method`, `url`, lower-case `headers`, `body` as JSON text. */
+export type WebhookRequest = Schemas['WebhookRequest'];
+export type RenderWarning = Schemas['RenderWarning'];
+export type WebhookTestOutcome = Schemas['WebhookTestOutcome'];
 /** `feedback.created | feedback.updated | page_response.created`. */
 export type EventType = Schemas['EventType'];
 

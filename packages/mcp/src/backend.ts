@@ -26,6 +26,11 @@ export interface HearbackBackend {
    * only by backends that implement it.
    */
   searchFeedback?(request: SearchRequest): Promise<SearchResults>;
+  /**
+   * `GET /organizations/{orgId}/automations` (`read` scope; organization-wide keys only), oldest
+   * first. Optional: the `list_automations` tool is offered only by backends that implement it.
+   */
+  listAutomations?(page: PageRequest): Promise<Page<AutomationRecord>>;
 }
 
 export type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
@@ -69,6 +74,23 @@ export interface BrandRecord {
   id: string;
   name: string;
   createdAt: string;
+}
+
+/** An automation as the REST API shows it (the members the tools read). */
+export interface AutomationRecord {
+  id: string;
+  /** `automation` (made through the API) or `rest_hook` (an automation platform's subscription). */
+  kind: string;
+  name: string;
+  events: string[];
+  enabled: boolean;
+  /** Why the server disabled it (`endpoint_gone`, `failing_for_5_days`); null when it did not. */
+  disabledReason: string | null;
+  /** Since when every delivery has failed; null while the endpoint answers. */
+  failingSince: string | null;
+  webhook: { url: string; method: string };
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface FeedbackRecord {

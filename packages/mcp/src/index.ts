@@ -1,4 +1,5 @@
 export type {
+  AutomationRecord,
   BrandRecord,
   FeedbackFilters,
   FeedbackRecord,

@@ -59,6 +59,63 @@ describe('Hearback MCP server', () => {
     expect(searchFeedback).toHaveBeenCalledTimes(2);
   });
 
+  it('offers list_automations when the backend can list them, showing health and the webhook host only', async () => {
+    const automation = {
+      id: 'auto_1',
+      kind: 'automation',
+      name: 'Detractors to Slack',
+      events: ['feedback.created'],
+      enabled: true,
+      disabledReason: null,
+      failingSince: null,
+      webhook: { url: 'https://hooks.slack.com/services/T1/B2/xoxSecretPath?token=t', method: 'POST' },
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    };
+    const listAutomations = vi.fn(async () => ({
+      data: [
+        automation,
+        { ...automation, id: 'auto_2', name: 'Flaky', failingSince: '2026-11-24T08:00:00.000Z' },
+        { ...automation, id: 'auto_3', name: 'Gone', enabled: false, disabledReason: 'endpoint_gone' },
+        {
+          ...automation,
+          id: 'auto_4',
+          name: 'Zap',
+          kind: 'rest_hook',
+          webhook: { url: 'https://hooks.zapier.com:444/x', method: 'POST' },
+        },
+      ],
+      nextCursor: 'more',
+    }));
+    const client = await connectClient(fakeBackend({ listAutomations }).backend);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('list_automations');
+    const result = await callTool(client, 'list_automations', { limit: 4 });
+    expect(listAutomations).toHaveBeenCalledWith({ limit: 4, cursor: undefined });
+    const { automations, nextCursor } = result.structuredContent as {
+      automations: { webhookHost: string }[];
+      nextCursor: string;
+    };
+    expect(nextCursor).toBe('more');
+    expect(automations.map((item) => item.webhookHost)).toEqual([
+      'hooks.slack.com',
+      'hooks.slack.com',
+      'hooks.slack.com',
+      'hooks.zapier.com:444',
+    ]);
+    expect(JSON.stringify(result)).not.toContain('xoxSecretPath');
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toContain('4 automations on this page (2 disabled or failing):');
+    expect(text).toContain('- auto_1 · "Detractors to Slack" · feedback.created → hooks.slack.com · enabled, healthy');
+    expect(text).toContain(
+      'auto_2 · "Flaky" · feedback.created → hooks.slack.com · enabled, failing since 2026-11-24T08:00:00.000Z',
+    );
+    expect(text).toContain(
+      'auto_3 · "Gone" · feedback.created → hooks.slack.com · disabled by the server (endpoint_gone)',
+    );
+    expect(text).toContain('→ hooks.zapier.com:444 · enabled, healthy · rest_hook');
+    expect(text).toContain('cursor "more"');
+  });
+
   it('declares a scope for every tool', () => {
     const scopes = Object.fromEntries(HEARBACK_TOOLS.map((tool) => [tool.name, tool.requiredScope]));
     expect(scopes).toEqual({
@@ -68,6 +125,7 @@ describe('Hearback MCP server', () => {
       search_feedback: 'read',
       list_inboxes: 'read',
       list_brands: 'read',
+      list_automations: 'read',
       update_feedback_status: 'write',
     });
   });

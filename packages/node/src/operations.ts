@@ -62,6 +62,7 @@ export const OPERATIONS = {
   deleteSecret: { method: 'secrets.delete', retry: 'idempotency-key' },
   listAutomations: { method: 'automations.list', retry: 'safe' },
   createAutomation: { method: 'automations.create', retry: 'idempotency-key' },
+  previewAutomation: { method: 'automations.preview', retry: 'idempotency-key' },
   getAutomation: { method: 'automations.get', retry: 'safe' },
   updateAutomation: { method: 'automations.update', retry: 'idempotency-key' },
   deleteAutomation: { method: 'automations.delete', retry: 'idempotency-key' },
@@ -69,4 +70,5 @@ export const OPERATIONS = {
   listDeliveries: { method: 'automations.deliveries', retry: 'safe' },
   redeliverDelivery: { method: 'automations.redeliver', retry: 'idempotency-key' },
   redeliverFailedDeliveries: { method: 'automations.redeliverFailed', retry: 'idempotency-key' },
+  testAutomation: { method: 'automations.test', retry: 'idempotency-key' },
 } as const satisfies Record<OperationId, OperationBinding>;

@@ -46,6 +46,12 @@ export interface Runtime {
   webhookJobs: JobRunner;
   /** Sends the queued webhook deliveries, with retries (webhooks/delivery-worker.ts). */
   deliveries: DeliveryWorker;
+  /**
+   * Sends webhook attempts (deliveries and `…/test`) through the SSRF guard
+   * (`HEARBACK_WEBHOOK_ALLOWED_CIDRS`): one agent, so connections to a receiver are reused; closed
+   * last on shutdown.
+   */
+  webhookSender: WebhookSender;
   /** Hourly, with the job runner: deletes old processed events and expired idempotency records. */
   housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
@@ -119,6 +125,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   const embedder = options.embedder ?? createEmbedder(config.search);
   const services = createServices(store, {
     secrets,
+    webhookSender,
     embedder,
     defaultPlan: config.defaultPlan,
     commitWindowMs: config.commitWindowMs,
@@ -186,6 +193,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     jobs,
     webhookJobs,
     deliveries,
+    webhookSender,
     housekeeping,
     embedder,
     reindex,
@@ -198,10 +206,10 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       await jobs.stop();
       await webhookJobs.stop();
       await deliveries.stop();
-      await webhookSender.close?.();
       await housekeeping.stop();
       await services.search.settled();
       await embedder?.close();
+      await webhookSender.close?.();
       await database.close();
     },
   };

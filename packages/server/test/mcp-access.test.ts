@@ -41,6 +41,7 @@ const SCOPED_CALLS: { tool: string; scope: string; args: (bed: TestBed, ids: { f
   { tool: 'search_feedback', scope: 'read', args: () => ({ query: 'private feedback' }) },
   { tool: 'list_inboxes', scope: 'read', args: () => ({}) },
   { tool: 'list_brands', scope: 'read', args: () => ({}) },
+  { tool: 'list_automations', scope: 'read', args: () => ({}) },
   { tool: 'update_feedback_status', scope: 'write', args: (_bed, ids) => ({ id: ids.feedback, status: 'triaged' }) },
 ];
 
@@ -298,6 +299,13 @@ describeEachDatabase(
             score: 1,
           });
           expect(toolProblem(submit)).toMatchObject({ code: 'inbox_not_found' });
+        });
+
+        it('cannot list automations: they see every brand', async () => {
+          expect(toolProblem(await callTool(brandClient, 'list_automations'))).toMatchObject({
+            status: 403,
+            code: 'forbidden',
+          });
         });
       });
     });

@@ -12,6 +12,7 @@ const TOOLS = [
   'search_feedback',
   'list_inboxes',
   'list_brands',
+  'list_automations',
   'update_feedback_status',
 ];
 
@@ -231,6 +232,74 @@ describeEachDatabase('MCP tools over Streamable HTTP', (bed) => {
     expect((brands.structuredContent as { brands: { id: string }[] }).brands.map((brand) => brand.id)).toEqual(
       restBrands.data.map((brand) => brand.id),
     );
+  });
+
+  it('list_automations shows what the REST API lists, with health, and the webhook host only', async () => {
+    const slackPath = '/services/T0001/B0002/s3cr3tW3bh00kP4th';
+    const created: { id: string }[] = [];
+    for (const json of [
+      {
+        name: 'Detractors to Slack',
+        events: ['feedback.created'],
+        webhook: { url: `https://hooks.slack.com${slackPath}?x=1` },
+      },
+      {
+        name: 'Paused',
+        events: ['feedback.updated'],
+        enabled: false,
+        webhook: { url: 'https://crm.example.com:8443/in' },
+      },
+    ]) {
+      const response = await bed().request(`${orgPath()}/automations`, {
+        method: 'POST',
+        key: bed().orgA.adminKey,
+        json,
+      });
+      created.push(await expectJson<{ id: string }>(response, 201));
+    }
+    // What the delivery pipeline records: one failing for a while, one disabled after a 410.
+    const orgId = bed().orgA.organization.id;
+    const failingSince = '2026-11-24T08:00:00.000Z';
+    await bed().runtime.store.automations.update(orgId, created[0]?.id ?? '', {
+      failingSince,
+      updatedAt: failingSince,
+    });
+    const goneResponse = await bed().request(`${orgPath()}/automations`, {
+      method: 'POST',
+      key: bed().orgA.adminKey,
+      json: { name: 'Gone', events: ['feedback.created'], webhook: { url: 'https://old.example.com/hook' } },
+    });
+    const gone = await expectJson<{ id: string }>(goneResponse, 201);
+    await bed().runtime.store.automations.update(orgId, gone.id, {
+      enabled: false,
+      disabledReason: 'endpoint_gone',
+      updatedAt: failingSince,
+    });
+    const result = await callTool(client, 'list_automations', { limit: 100 });
+    const restList = await rest<{ data: { id: string }[] }>(`${orgPath()}/automations?limit=100`);
+    const { automations } = result.structuredContent as { automations: Record<string, unknown>[] };
+    expect(automations.map((automation) => automation.id)).toEqual(restList.data.map((automation) => automation.id));
+    expect(automations.find((automation) => automation.id === created[0]?.id)).toMatchObject({
+      name: 'Detractors to Slack',
+      events: ['feedback.created'],
+      enabled: true,
+      disabledReason: null,
+      failingSince,
+      webhookHost: 'hooks.slack.com',
+    });
+    expect(automations.find((automation) => automation.id === created[1]?.id)).toMatchObject({
+      enabled: false,
+      webhookHost: 'crm.example.com:8443',
+    });
+    expect(JSON.stringify(result)).not.toContain('s3cr3tW3bh00kP4th');
+    expect(textOf(result)).toContain(
+      `"Detractors to Slack" · feedback.created → hooks.slack.com · enabled, failing since ${failingSince}`,
+    );
+    expect(textOf(result)).toContain(
+      '"Gone" · feedback.created → old.example.com · disabled by the server (endpoint_gone)',
+    );
+    expect(textOf(result)).toMatch(/3 automations \(3 disabled or failing\)/);
+    expect(textOf(result)).toContain('"Paused" · feedback.updated → crm.example.com:8443 · disabled');
   });
 
   it('update_feedback_status changes the status seen by the REST API', async () => {

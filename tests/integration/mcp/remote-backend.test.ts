@@ -66,6 +66,26 @@ describe('remote backend (the tools over the REST API, with @hearback/client)', 
     expect((await callTool(admin, 'list_brands')).structuredContent).toEqual({ brands: [], nextCursor: null });
   });
 
+  it('lists automations with their health and the webhook host only', async () => {
+    const response = await server.rest(`/organizations/${server.orgId}/automations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Detractors to Slack',
+        events: ['feedback.created'],
+        webhook: { url: 'https://hooks.slack.com/services/T1/B2/pathSecret' },
+      }),
+    });
+    const { id } = (await response.json()) as { id: string };
+    const listed = await callTool(admin, 'list_automations');
+    expect(listed.structuredContent).toEqual({
+      automations: [expect.objectContaining({ id, webhookHost: 'hooks.slack.com', enabled: true, failingSince: null })],
+      nextCursor: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain('pathSecret');
+    expect(requests).toContain(`GET /organizations/${server.orgId}/automations`);
+  });
+
   it('learns the organization from GET /me once', () => {
     expect(requests.filter((request) => request === 'GET /me')).toHaveLength(1);
     expect(requests).toContain(`GET /organizations/${server.orgId}/feedback/stats`);

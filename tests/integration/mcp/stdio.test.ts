@@ -58,6 +58,7 @@ describe('hearback-mcp (stdio binary)', () => {
       'search_feedback',
       'list_inboxes',
       'list_brands',
+      'list_automations',
       'update_feedback_status',
     ]);
 

@@ -1,4 +1,7 @@
-import { Hearback, HearbackApiError, OPERATIONS } from '@hearback/node';
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hearback, HearbackApiError, OPERATIONS, verifyWebhook } from '@hearback/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentOperations, operationOf } from '../support/openapi.js';
 import { startServer, type TestServer } from '../support/server.js';
@@ -37,7 +40,8 @@ describe('SDK contract: every operation against the real server', () => {
 
   beforeAll(async () => {
     // Semantic search on (the bundled local model, loaded on first use), so `similar()` answers.
-    server = await startServer({ search: { embedder: 'local', idleMs: 60_000 } });
+    // 127.0.0.0/8 allowed: `automations.test()` sends to a receiver on this host.
+    server = await startServer({ search: { embedder: 'local', idleMs: 60_000 }, webhookAllowedCidrs: ['127.0.0.0/8'] });
     hearback = sdk(server.adminKey);
   });
   afterAll(async () => {
@@ -232,6 +236,45 @@ describe('SDK contract: every operation against the real server', () => {
     expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(await hearback.automations.delete(created.id)).toEqual({ id: created.id, deleted: true });
     expect((await rejection(hearback.automations.get(created.id))).code).toBe('not_found');
+  });
+
+  it('automations: preview renders without sending; test sends a signed sample to the webhook', async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.end('received');
+      });
+    });
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const webhook = { url, body: { text: '{{feedback.comment}}', score: '{{feedback.score}}' } };
+      const preview = await hearback.automations.preview({ events: ['feedback.created'], webhook });
+      expect(preview.request).toMatchObject({ method: 'POST', url });
+      expect(JSON.parse(preview.request.body)).toMatchObject({ score: expect.any(Number) });
+      expect(received).toEqual([]);
+
+      const created = await hearback.automations.create({ name: 'Tested', events: ['feedback.created'], webhook });
+      const result = await hearback.automations.test(created.id);
+      expect(result.outcome).toMatchObject({ kind: 'response', status: 200, responseExcerpt: 'received' });
+      expect(received).toHaveLength(1);
+      const [delivery] = received;
+      if (!delivery) throw new Error('the receiver got nothing');
+      expect(verifyWebhook(delivery.body, delivery.headers, created.signingSecret)).toEqual(
+        JSON.parse(result.request.body),
+      );
+      const invalid = await rejection(hearback.automations.test(created.id, { event: 'feedback.updated' }));
+      expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
+    } finally {
+      receiver.close();
+    }
   });
 
   it('apiKeys: create, list, get, update, revoke; a revoked key stops working', async () => {

@@ -22,6 +22,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Search settings; by default words only (no model to load). */
   search?: Config['search'];
+  /** Networks webhooks may reach besides public ones (`HEARBACK_WEBHOOK_ALLOWED_CIDRS`), e.g. `127.0.0.0/8`. */
+  webhookAllowedCidrs?: string[];
 }
 
 /**
@@ -36,7 +38,10 @@ export interface TestServerOptions {
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-integration-'));
   const search: Config['search'] = options.search ?? { embedder: 'off', idleMs: 0 };
-  const runtime = await createRuntime(loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', search }));
+  const webhookAllowedCidrs = options.webhookAllowedCidrs ?? [];
+  const runtime = await createRuntime(
+    loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', search, webhookAllowedCidrs }),
+  );
   const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Integration tests',
   });

@@ -1,5 +1,6 @@
 import { createHearbackClient, type FetchLike, isProblem } from '@hearback/client';
 import type {
+  AutomationRecord,
   BrandRecord,
   FeedbackFilters,
   FeedbackRecord,
@@ -122,6 +123,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
         client.POST('/organizations/{orgId}/search', { params, body: request }),
       );
       return { results: data, unindexed };
+    },
+    async listAutomations(page: PageRequest): Promise<Page<AutomationRecord>> {
+      const params = { path: await path(), query: page };
+      return call(() => client.GET('/organizations/{orgId}/automations', { params }));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { HearbackBackend } from '../backend.js';
 import type { HearbackTool } from './define.js';
 import { getFeedback } from './get-feedback.js';
 import { getFeedbackStats } from './get-feedback-stats.js';
+import { listAutomations } from './list-automations.js';
 import { listBrands } from './list-brands.js';
 import { listInboxes } from './list-inboxes.js';
 import { searchFeedback } from './search-feedback.js';
@@ -16,10 +17,11 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   searchFeedback,
   listInboxes,
   listBrands,
+  listAutomations,
   updateFeedbackStatus,
 ];
 
-/** The tools a backend can serve (search only where it implements `searchFeedback`). */
+/** The tools a backend can serve (search and automations only where it implements their methods). */
 export function toolsFor(backend: HearbackBackend): HearbackTool[] {
   return HEARBACK_TOOLS.filter((tool) => tool.isAvailable(backend));
 }

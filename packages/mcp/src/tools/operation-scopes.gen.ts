@@ -40,6 +40,7 @@ export const OPERATION_SCOPES = {
   deleteSecret: 'write',
   listAutomations: 'read',
   createAutomation: 'write',
+  previewAutomation: 'write',
   getAutomation: 'read',
   updateAutomation: 'write',
   deleteAutomation: 'write',
@@ -47,4 +48,5 @@ export const OPERATION_SCOPES = {
   listDeliveries: 'read',
   redeliverDelivery: 'write',
   redeliverFailedDeliveries: 'write',
+  testAutomation: 'write',
 } as const;

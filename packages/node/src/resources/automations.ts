@@ -2,6 +2,10 @@ import type {
   Automation,
   AutomationDeletion,
   AutomationInput,
+  AutomationPreview,
+  AutomationPreviewInput,
+  AutomationTestInput,
+  AutomationTestResult,
   AutomationUpdate,
   AutomationWithSecret,
   Delivery,
@@ -147,6 +151,56 @@ export class AutomationsResource {
       (attempt) =>
         this.context.client.POST('/organizations/{orgId}/automations/{automationId}/redeliver-failed', {
           params: { path, query },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * The request an automation would send for an event type's sample, rendered by the server as a
+   * delivery is: secrets masked, `webhook-signature` a placeholder. Nothing is stored or sent.
+   *
+   * @example
+   * const { request, warnings } = await hearback.automations.preview({
+   *   events: ['feedback.created'],
+   *   webhook: { url: 'https://hooks.example.com/hearback', body: { text: '{{feedback.comment}}' } },
+   * });
+   */
+  async preview(input: AutomationPreviewInput, options?: RequestOptions): Promise<AutomationPreview> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'previewAutomation',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/automations/preview', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * Sends an event type's sample to the automation's webhook now, signed, and answers the request
+   * (secrets masked) and its `outcome`, whatever the receiver answered. Not in the delivery log.
+   *
+   * @example
+   * const { outcome } = await hearback.automations.test(automation.id, { event: 'feedback.created' });
+   * if (outcome.kind !== 'response') console.warn(outcome.error); // else outcome.status
+   */
+  async test(
+    automationId: string,
+    input: AutomationTestInput = {},
+    options?: RequestOptions,
+  ): Promise<AutomationTestResult> {
+    const path = { orgId: this.context.orgId, automationId };
+    return this.context.call(
+      'testAutomation',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/automations/{automationId}/test', {
+          params: { path },
+          body: input,
           ...attempt,
         }),
       options,

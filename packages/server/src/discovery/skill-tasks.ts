@@ -76,4 +76,12 @@ export const SKILL_TASKS: readonly SkillTask[] = [
       },
     },
   },
+  {
+    title: 'Check a webhook before relying on it',
+    description:
+      "Sends a sample event (the event type given, or the automation's first) to the automation's URL now, signed, and answers the request (secrets masked) and `outcome`: `response` with `status` and `responseExcerpt`, or `network_error`, `timeout`, `address_refused`. 200 whatever the receiver answered. `POST …/automations/preview` renders without sending.",
+    operationId: 'testAutomation',
+    path: { automationId: 'auto_01jd3x2k9v6c4h8m2n5p7q1r3s' },
+    body: { event: 'feedback.created' },
+  },
 ];

@@ -88,3 +88,30 @@ export const AutomationUpdateInputSchema = writeInput({
 
 export type AutomationInput = z.output<typeof AutomationInputSchema>;
 export type AutomationUpdateInput = z.output<typeof AutomationUpdateInputSchema>;
+
+/** Which registered event a preview or test renders; it must be one the automation subscribes to. */
+const TrialEventSchema = EventTypeSchema.optional().meta({
+  description: 'The event type whose sample is rendered; one of `events`. Defaults to the first of `events`.',
+});
+
+/**
+ * `POST …/automations/preview`: an automation as create takes it (the name optional) and the event
+ * to render. Nothing is stored.
+ */
+export const AutomationPreviewInputSchema = writeInput({
+  name: NameSchema.optional(),
+  events: EventsSchema,
+  filter: AutomationFilterInputSchema.optional(),
+  enabled: z.boolean().optional(),
+  webhook: WebhookInputSchema,
+  event: TrialEventSchema,
+}).refine((input) => input.event === undefined || input.events.includes(input.event), {
+  path: ['event'],
+  message: 'Must be one of events.',
+});
+
+/** `POST …/automations/{automationId}/test`: the event to send (one the automation subscribes to). */
+export const AutomationTestInputSchema = writeInput({ event: TrialEventSchema });
+
+export type AutomationPreviewInput = z.output<typeof AutomationPreviewInputSchema>;
+export type AutomationTestInput = z.output<typeof AutomationTestInputSchema>;

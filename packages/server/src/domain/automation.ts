@@ -8,6 +8,9 @@ import type { EventType } from './event-registry.js';
 export const AUTOMATION_KINDS = ['automation', 'rest_hook'] as const;
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 
+/** The kind of a REST hook's row; the automations API makes `automation` rows. */
+export const REST_HOOK_KIND = 'rest_hook' satisfies AutomationKind;
+
 /** The methods a webhook may use. */
 export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];

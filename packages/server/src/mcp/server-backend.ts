@@ -72,6 +72,7 @@ export function createServerBackend(
         );
         return { results: data, unindexed };
       }),
+    listAutomations: (page) => as('listAutomations', () => services.automations.list(principal, page)),
   };
 }
 

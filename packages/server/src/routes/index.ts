@@ -68,6 +68,7 @@ export const API_OPERATIONS = [
   secrets.deleteSecret,
   automations.listAutomations,
   automations.createAutomation,
+  automations.previewAutomation,
   automations.getAutomation,
   automations.updateAutomation,
   automations.deleteAutomation,
@@ -75,6 +76,7 @@ export const API_OPERATIONS = [
   deliveries.listDeliveries,
   deliveries.redeliverDelivery,
   deliveries.redeliverFailedDeliveries,
+  automations.testAutomation,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -149,6 +149,9 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => {
   return { required: true, content: { 'application/json': { schema } } };
 };
 
+/** A JSON body that may be left out (no `Content-Type`): the handler then sees `{}`. */
+export const optionalJsonBody = <T extends z.ZodType>(schema: T) => ({ ...jsonBody(schema), required: false });
+
 /**
  * A domain schema (`domain/`, plain zod) ready for `.openapi()`: zod copies its methods onto each
  * schema as it is made, so one made before `@hono/zod-openapi` extended zod lacks the method, and

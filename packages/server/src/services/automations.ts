@@ -22,7 +22,7 @@ import { requirePlanFeature } from './plan-features.js';
 export type AutomationWithSecret = Automation & { signingSecret: string };
 
 /** What a brand-scoped key is told it cannot do. */
-const MANAGE = 'manage automations (they see every brand)';
+export const MANAGE_AUTOMATIONS = 'manage automations (they see every brand)';
 
 /** What the API shows: everything but the sealed signing secret. */
 function shown(stored: StoredAutomation): Automation {
@@ -43,7 +43,7 @@ function storedFilter(filter: AutomationFilter | null | undefined): AutomationFi
  */
 export function automationsService(store: Store, secrets: ServerSecrets) {
   async function find(principal: Principal, id: string): Promise<StoredAutomation> {
-    requireOrgWide(principal, MANAGE);
+    requireOrgWide(principal, MANAGE_AUTOMATIONS);
     const automation = await store.automations.find(visibleTo(principal).orgId, id);
     if (!automation) throw notFound('Automation', id);
     return automation;
@@ -57,7 +57,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
 
   return {
     async create(principal: Principal, input: AutomationInput): Promise<AutomationWithSecret> {
-      requireOrgWide(principal, MANAGE);
+      requireOrgWide(principal, MANAGE_AUTOMATIONS);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       await requireOwnInbox(store, principal, input.filter?.inboxId);
       const id = newId('automation');
@@ -88,7 +88,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
     },
 
     async list(principal: Principal, page: PageRequest): Promise<Page<Automation>> {
-      requireOrgWide(principal, MANAGE);
+      requireOrgWide(principal, MANAGE_AUTOMATIONS);
       const result = await store.automations.list(principal.orgId, {
         limit: pageSize(page),
         after: readCursor(page.cursor),
@@ -144,7 +144,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
  * A filter's inbox must be one of the organization's: 404 otherwise, as for an inbox's `brandId`
  * (another organization's inbox answers exactly as one that does not exist).
  */
-async function requireOwnInbox(store: Store, principal: Principal, inboxId: string | undefined): Promise<void> {
+export async function requireOwnInbox(store: Store, principal: Principal, inboxId: string | undefined): Promise<void> {
   if (inboxId === undefined) return;
   if (!(await store.inboxes.find(visibleTo(principal), inboxId))) throw notFound('Inbox', inboxId);
 }

@@ -2,7 +2,9 @@ import { collectService } from '../ingest/collect.js';
 import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
+import type { WebhookSender } from '../webhooks/contracts.js';
 import { apiKeysService } from './api-keys.js';
+import { automationTrialsService } from './automation-trials.js';
 import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
 import { feedbackService } from './feedback.js';
@@ -32,6 +34,8 @@ export interface ServicesOptions {
   embedder?: Embedder | undefined;
   /** Where a failed write of usage counts is reported (they are kept and written later). */
   onUsageError?: (error: unknown) => void;
+  /** Sends webhook attempts through the SSRF guard: the runtime's one sender (tests of automations use it). */
+  webhookSender: WebhookSender;
   /** Where a stored organization secret that does not open is reported (it is left out of rendering). */
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
 }
@@ -40,6 +44,9 @@ export interface ServicesOptions {
 export function createServices(store: Store, options: ServicesOptions) {
   const onEvents = options.onEvents ?? (() => {});
   const usage = new UsageTally(store, options.onUsageError);
+  const organizationSecrets = organizationSecretsService(store, options.secrets, {
+    onUnreadable: options.onSecretUnreadable,
+  });
   return {
     organizations: organizationsService(store, options.defaultPlan, usage),
     apiKeys: apiKeysService(store),
@@ -51,8 +58,10 @@ export function createServices(store: Store, options: ServicesOptions) {
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),
     idempotency: idempotencyService(store, options.secrets),
-    organizationSecrets: organizationSecretsService(store, options.secrets, {
-      onUnreadable: options.onSecretUnreadable,
+    organizationSecrets,
+    automationTrials: automationTrialsService(store, options.secrets, {
+      organizationSecrets,
+      sender: options.webhookSender,
     }),
     webhookDeliveries: webhookDeliveriesService(store, options.onDeliveriesQueued ?? (() => {})),
     collect: collectService(store, {

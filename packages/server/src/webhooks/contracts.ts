@@ -44,6 +44,14 @@ export type AttemptOutcome =
   /** The SSRF guard refused every address the host resolved to: not retried. */
   | { kind: 'address_refused'; latencyMs: number; error: string };
 
+/** Every kind of {@link AttemptOutcome}, for schemas (the `satisfies` keeps it to real kinds). */
+export const ATTEMPT_OUTCOME_KINDS = [
+  'response',
+  'network_error',
+  'timeout',
+  'address_refused',
+] as const satisfies readonly AttemptOutcome['kind'][];
+
 /** Sends one attempt; never throws for anything the receiver or the network does. */
 export interface WebhookSender {
   send(request: OutboundRequest): Promise<AttemptOutcome>;

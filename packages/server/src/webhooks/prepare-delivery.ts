@@ -1,9 +1,7 @@
 import { openSigningSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import { REST_HOOK_KIND } from '../storage/repositories/rest-hooks.js';
 import type { PrepareRequest } from './delivery-worker.js';
 import { renderRequest } from './render.js';
-import { restHookPayload } from './rest-hook-payload.js';
 import { signRequest } from './sign.js';
 
 export interface DeliveryPreparerOptions {
@@ -23,8 +21,7 @@ export function deliveryPreparer(options: DeliveryPreparerOptions): PrepareReque
   return async (automation, envelope) => {
     const values = await options.secretValues(automation.org_id);
     const { request } = renderRequest(automation, envelope, values);
-    const body = automation.kind === REST_HOOK_KIND ? JSON.stringify(restHookPayload(envelope)) : request.body;
     const signingSecret = openSigningSecret(options.secrets, automation.id, automation.sealed_signing_secret);
-    return signRequest({ ...request, body }, { id: envelope.id, secret: signingSecret });
+    return signRequest(request, { id: envelope.id, secret: signingSecret });
   };
 }

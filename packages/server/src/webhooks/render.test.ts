@@ -38,6 +38,13 @@ describe('renderRequest', () => {
     expect(warnings).toEqual([]);
   });
 
+  it("sends a REST hook the resource itself, flat, as the hooks' sample shows it", () => {
+    const { request } = renderRequest({ ...automation(), kind: 'rest_hook' }, envelope, secrets);
+    expect(JSON.parse(request.body)).toEqual(envelope.data);
+    const made = renderRequest({ ...automation(), kind: 'automation' }, envelope, secrets);
+    expect(JSON.parse(made.request.body)).toEqual(envelope);
+  });
+
   it('renders a body template from the event, its resource and secrets', () => {
     const body = {
       text: '{{event.type}} ({{feedback.score}}/10): {{feedback.comment}}',

@@ -1,4 +1,4 @@
-import { DEFAULT_WEBHOOK_METHOD, WEBHOOK_METHODS } from '../domain/automation.js';
+import { DEFAULT_WEBHOOK_METHOD, REST_HOOK_KIND, WEBHOOK_METHODS } from '../domain/automation.js';
 import { isEventType } from '../domain/event-registry.js';
 import { placeholderText } from '../domain/placeholder.js';
 import { EVENT_ROOT, placeholderProblem, resourceRootOf, SECRETS_ROOT } from '../domain/template-roots.js';
@@ -7,6 +7,7 @@ import type { AutomationsTable } from '../storage/schema.js';
 import { SERVER_VERSION } from '../version.js';
 import type { OutboundRequest, WebhookEventEnvelope } from './contracts.js';
 import { safeHeaderValue } from './headers.js';
+import { restHookPayload } from './rest-hook-payload.js';
 import { type PlaceholderResolver, renderText, renderValue, valueAtPath } from './template.js';
 
 /** Sent as `user-agent` unless the automation sets its own. */
@@ -15,13 +16,22 @@ export const WEBHOOK_USER_AGENT = `Hearback-Webhooks/${SERVER_VERSION}`;
 /** What a preview shows instead of a secret's value: nothing of the value, not even its length. */
 export const MASKED_SECRET = '••••••••';
 
+/**
+ * Why a render did not do as the template asked. `invalid_placeholder`: one the create-time
+ * validation refuses (domain/template-roots.ts), which renders as nothing; `missing_value`: a valid
+ * one this event has nothing at.
+ */
+export const RENDER_WARNING_CODES = [
+  'invalid_placeholder',
+  'missing_secret',
+  'missing_value',
+  'header_skipped',
+  'method_unknown',
+] as const;
+
 /** Something the render did not do as the template asked; the request is still usable. */
 export interface RenderWarning {
-  /**
-   * `invalid_placeholder`: one the create-time validation refuses (domain/template-roots.ts), which
-   * renders as nothing; `missing_value`: a valid one this event has nothing at.
-   */
-  code: 'invalid_placeholder' | 'missing_secret' | 'missing_value' | 'header_skipped' | 'method_unknown';
+  code: (typeof RENDER_WARNING_CODES)[number];
   message: string;
 }
 
@@ -36,12 +46,16 @@ export interface RenderOptions {
   preview?: boolean | undefined;
 }
 
-/** The parts of an automation that shape its request. */
-export type AutomationRequestTemplate = Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'>;
+/** The parts of an automation that shape its request; without `kind`, an automation made through the API. */
+export type AutomationRequestTemplate = Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'> &
+  Partial<Pick<AutomationsTable, 'kind'>>;
+
+/** A REST hook's body is the resource itself (rest-hook-payload.ts), not the envelope. */
 
 /**
  * Renders an automation's request for one event, unsigned. Without a body template the body is
- * the envelope `{id, type, timestamp, data}`. Custom headers render as text; the ones the
+ * the envelope `{id, type, timestamp, data}`, or for a REST hook (`kind: 'rest_hook'`) the resource
+ * itself, as automation platforms expect. Custom headers render as text; the ones the
  * transport or the signature own (`webhook-*`, `content-type`, `content-length`, `host` …) are
  * skipped with a warning. A `{{secrets.NAME}}` that does not exist renders empty, with a warning.
  *
@@ -72,10 +86,10 @@ export function renderRequest(
   headers['content-type'] = 'application/json';
 
   const bodyTemplate = automation.body_template === null ? undefined : parseJson<unknown>(automation.body_template);
-  const body =
-    bodyTemplate === undefined
-      ? { id: envelope.id, type: envelope.type, timestamp: envelope.timestamp, data: envelope.data }
-      : renderValue(bodyTemplate, resolve);
+  let body: unknown;
+  if (bodyTemplate !== undefined) body = renderValue(bodyTemplate, resolve);
+  else if (automation.kind === REST_HOOK_KIND) body = restHookPayload(envelope);
+  else body = { id: envelope.id, type: envelope.type, timestamp: envelope.timestamp, data: envelope.data };
 
   return {
     request: { url: automation.url, method: methodOf(automation.method, warn), headers, body: JSON.stringify(body) },

@@ -12,11 +12,16 @@ import { automationInput } from '../../../test/support/automations.js';
 import { describeEachDatabase, type TestBed } from '../../../test/support/harness.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 
-async function createAutomation(bed: TestBed, org: BootstrappedOrganization, name = 'Automation'): Promise<Json> {
+async function createAutomation(
+  bed: TestBed,
+  org: BootstrappedOrganization,
+  name = 'Automation',
+  url = 'https://hooks.example.com/hearback',
+): Promise<Json> {
   const response = await bed.request(`/organizations/${org.organization.id}/automations`, {
     method: 'POST',
     key: org.adminKey,
-    json: automationInput({ name }),
+    json: automationInput({ name, webhook: { url } }),
   });
   return expectJson(response, 201);
 }
@@ -38,6 +43,8 @@ describeEachDatabase('Automations: access', (bed) => {
       { method: 'PATCH', suffix: '/:id', json: { name: 'hijacked' } },
       { method: 'DELETE', suffix: '/:id' },
       { method: 'POST', suffix: '/:id/rotate-signing-secret' },
+      { method: 'POST', suffix: '/preview', json: automationInput() },
+      { method: 'POST', suffix: '/:id/test' },
     ])("org B's key on org A's path: $method automations$suffix → 404", async ({ method, suffix, json }) => {
       await expectHiddenFromOrgB(bed(), { method, path: `${path()}${suffix.replace(':id', orgAAutomation.id)}`, json });
     });
@@ -49,6 +56,7 @@ describeEachDatabase('Automations: access', (bed) => {
         await bed().request(at, { key }),
         await bed().request(at, { method: 'PATCH', key, json: { name: 'hijacked' } }),
         await bed().request(`${at}/rotate-signing-secret`, { method: 'POST', key }),
+        await bed().request(`${at}/test`, { method: 'POST', key }),
         await bed().request(at, { method: 'DELETE', key }),
       ]) {
         const problem = await expectProblem(response, 404, 'not_found');
@@ -79,6 +87,8 @@ describeEachDatabase('Automations: access', (bed) => {
         await bed().request(at, { key: brandKey }),
         await bed().request(at, { method: 'PATCH', key: brandKey, json: { name: 'Sneaky' } }),
         await bed().request(`${at}/rotate-signing-secret`, { method: 'POST', key: brandKey }),
+        await bed().request(`${path()}/preview`, { method: 'POST', key: brandKey, json: automationInput() }),
+        await bed().request(`${at}/test`, { method: 'POST', key: brandKey }),
         await bed().request(at, { method: 'DELETE', key: brandKey }),
       ]) {
         await expectProblem(response, 403, 'forbidden');
@@ -110,6 +120,15 @@ describeEachDatabase('Automations: access', (bed) => {
       expect(problem.detail).toContain('team');
       const listed = await expectJson(await bed().request(starterPath, { key: starter.adminKey }), 200);
       expect(listed.data).toEqual([]);
+    });
+
+    it('a starter organization cannot preview either: 403 plan_upgrade_required', async () => {
+      const response = await bed().request(`${starterPath}/preview`, {
+        method: 'POST',
+        key: starter.adminKey,
+        json: automationInput(),
+      });
+      expect(await expectProblem(response, 403, 'plan_upgrade_required')).toMatchObject({ requiredPlan: 'team' });
     });
 
     it('the plan is checked after validation: bad input still names its field', async () => {
@@ -145,6 +164,7 @@ describeEachDatabase('Automations: access', (bed) => {
         403,
         'plan_upgrade_required',
       );
+      await expectProblem(await bed().request(`${at}/test`, { method: 'POST', key }), 403, 'plan_upgrade_required');
       expect((await expectJson(await bed().request(at, { key }), 200)).name).toBe(automation.name);
       await expectJson(await bed().request(at, { method: 'DELETE', key }), 200);
       await expectProblem(await bed().request(at, { key }), 404, 'not_found');
@@ -186,6 +206,20 @@ describeEachDatabase('Automations: access', (bed) => {
       call: async (testBed) => ({
         method: 'POST',
         path: `${path()}/${(await createAutomation(testBed, orgA())).id}/rotate-signing-secret`,
+      }),
+    },
+    {
+      operationId: 'previewAutomation',
+      okStatus: 200,
+      call: () => ({ method: 'POST', path: `${path()}/preview`, json: automationInput() }),
+    },
+    {
+      operationId: 'testAutomation',
+      okStatus: 200,
+      // A loopback URL the guard refuses (no allowlist here): the test answers at once, sending nothing.
+      call: async (testBed) => ({
+        method: 'POST',
+        path: `${path()}/${(await createAutomation(testBed, orgA(), 'Tested', 'http://127.0.0.1:9/hook')).id}/test`,
       }),
     },
   ]);

@@ -1,12 +1,23 @@
 import { defineOperation } from '../operation.js';
 import { planGatedErrors } from '../plan-gated.js';
-import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
+import {
+  AUTHENTICATED_ERRORS,
+  jsonBody,
+  jsonContent,
+  OrgParams,
+  optionalJsonBody,
+  PageQuery,
+} from '../shared.schemas.js';
 import {
   AutomationDeletionSchema,
   AutomationInputDocument,
   AutomationPageSchema,
   AutomationParams,
+  AutomationPreviewInputDocument,
+  AutomationPreviewSchema,
   AutomationSchema,
+  AutomationTestInputDocument,
+  AutomationTestResultSchema,
   AutomationUpdateDocument,
   AutomationWithSecretSchema,
 } from './automations.schemas.js';
@@ -50,6 +61,25 @@ export const createAutomation = defineOperation({
     },
   },
   handler: async (c) => c.json(await c.var.services.automations.create(c.var.principal, c.req.valid('json')), 201),
+});
+
+export const previewAutomation = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'post',
+    path: `${path}/preview`,
+    tags,
+    operationId: 'previewAutomation',
+    summary: "Preview an automation's request",
+    description: `Renders the request an automation would send for the sample of an event type (the event registry's), with the same renderer as every delivery: nothing is stored or sent. The body is validated as on create. Secrets show as masked and \`webhook-signature\` as a placeholder. ${ORG_WIDE}`,
+    request: { params: OrgParams, body: jsonBody(AutomationPreviewInputDocument) },
+    responses: {
+      200: jsonContent(AutomationPreviewSchema, 'The request it would send, and what the render could not do.'),
+      ...planGatedErrors('webhooks'),
+    },
+  },
+  handler: async (c) =>
+    c.json(await c.var.services.automationTrials.preview(c.var.principal, c.req.valid('json')), 200),
 });
 
 export const getAutomation = defineOperation({
@@ -124,6 +154,32 @@ export const rotateAutomationSigningSecret = defineOperation({
   handler: async (c) =>
     c.json(
       await c.var.services.automations.rotateSigningSecret(c.var.principal, c.req.valid('param').automationId),
+      200,
+    ),
+});
+
+export const testAutomation = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'post',
+    path: `${path}/{automationId}/test`,
+    tags,
+    operationId: 'testAutomation',
+    summary: 'Send a test event',
+    description: `Renders the sample of an event type (one of the automation's; default the first), signs it with the automation's signing secret, sends it now through the SSRF guard, and answers the request (secrets masked) and what the receiver did: 200 whatever it answered, the outcome says how it went. The \`webhook-id\` is a fresh \`evt_…\`. Sent even when the automation is disabled. A test is not a delivery: it is not retried and does not appear in the delivery log. ${ORG_WIDE}`,
+    request: { params: AutomationParams, body: optionalJsonBody(AutomationTestInputDocument) },
+    responses: {
+      200: jsonContent(AutomationTestResultSchema, 'The request sent and how the attempt ended.'),
+      ...planGatedErrors('webhooks'),
+    },
+  },
+  handler: async (c) =>
+    c.json(
+      await c.var.services.automationTrials.test(
+        c.var.principal,
+        c.req.valid('param').automationId,
+        c.req.valid('json'),
+      ),
       200,
     ),
 });

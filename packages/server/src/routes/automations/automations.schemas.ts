@@ -3,9 +3,15 @@ import { AUTOMATION_DISABLED_REASONS, AUTOMATION_KINDS, WEBHOOK_METHODS } from '
 import {
   AutomationFilterInputSchema,
   AutomationInputSchema,
+  AutomationPreviewInputSchema,
+  AutomationTestInputSchema,
   AutomationUpdateInputSchema,
 } from '../../domain/automation-input.js';
 import { EventTypeSchema } from '../../domain/event-registry.js';
+import { ATTEMPT_OUTCOME_KINDS } from '../../webhooks/contracts.js';
+import { MASKED_SECRET, RENDER_WARNING_CODES } from '../../webhooks/render.js';
+import { RESPONSE_EXCERPT_BYTES } from '../../webhooks/sender.js';
+import { PREVIEW_SIGNATURE } from '../../webhooks/trial-request.js';
 import { documentable, OrgParams, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const AutomationParams = OrgParams.extend({
@@ -67,3 +73,67 @@ export const AutomationUpdateDocument = documentable(AutomationUpdateInputSchema
 export const AutomationDeletionSchema = z
   .object({ id: z.string().openapi({ example: 'auto_01jd3x2k9v6c4h8m2n5p7q1r3s' }), deleted: z.literal(true) })
   .openapi('AutomationDeletion');
+
+export const AutomationPreviewInputDocument = documentable(AutomationPreviewInputSchema).openapi(
+  'AutomationPreviewInput',
+  {
+    description: 'An automation as create takes it (the name optional), and the event whose sample to render.',
+  },
+);
+
+export const AutomationTestInputDocument = documentable(AutomationTestInputSchema).openapi('AutomationTestInput');
+
+const WebhookRequestSchema = z
+  .object({
+    method: z.enum(WEBHOOK_METHODS),
+    url: z.string(),
+    headers: z.record(z.string(), z.string()).openapi({
+      description: `Lower-case names. Every secret is shown as \`${MASKED_SECRET}\`; \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\` are the Standard Webhooks headers.`,
+    }),
+    body: z.string().openapi({ description: 'The body as sent (JSON text), secrets masked.' }),
+  })
+  .openapi('WebhookRequest');
+
+const RenderWarningSchema = z
+  .object({
+    code: z.enum(RENDER_WARNING_CODES).openapi({
+      description:
+        '`missing_secret`: no secret of that name (rendered empty); `missing_value`: the event has nothing there; `invalid_placeholder`: one saving refuses; `header_skipped`: a header an automation cannot set; `method_unknown`: sent as POST.',
+    }),
+    message: z.string(),
+  })
+  .openapi('RenderWarning');
+
+export const AutomationPreviewSchema = z
+  .object({
+    request: WebhookRequestSchema.openapi({
+      description: `The request, as rendered for the event type's sample. \`webhook-signature\` is a placeholder (\`${PREVIEW_SIGNATURE}\`): the signing secret exists once the automation is created.`,
+    }),
+    warnings: z.array(RenderWarningSchema),
+  })
+  .openapi('AutomationPreview');
+
+export const AutomationTestResultSchema = z
+  .object({
+    request: WebhookRequestSchema.openapi({
+      description:
+        'The request sent, secrets masked; `webhook-signature` is the one sent, computed over the body with the secrets in it.',
+    }),
+    warnings: z.array(RenderWarningSchema),
+    outcome: z
+      .object({
+        kind: z.enum(ATTEMPT_OUTCOME_KINDS).openapi({
+          description:
+            '`response`: the receiver answered (any status); `network_error`: refused, reset, DNS or TLS failure; `timeout`: no complete answer in 15 s; `address_refused`: the SSRF guard refused every address of the host (see `HEARBACK_WEBHOOK_ALLOWED_CIDRS`).',
+        }),
+        status: z.number().int().optional().openapi({ description: 'The HTTP status the receiver answered.' }),
+        latencyMs: z.number().int(),
+        responseExcerpt: z
+          .string()
+          .optional()
+          .openapi({ description: `The first ${RESPONSE_EXCERPT_BYTES} bytes of the receiver's answer.` }),
+        error: z.string().optional().openapi({ description: 'Why no answer came.' }),
+      })
+      .openapi('WebhookTestOutcome'),
+  })
+  .openapi('AutomationTestResult');

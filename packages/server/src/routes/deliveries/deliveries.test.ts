@@ -19,226 +19,234 @@ interface DeliveryPage {
   nextCursor: string | null;
 }
 
-describeEachDatabase('webhook delivery log API', (bed) => {
-  let receiver: WebhookReceiver;
-  let automationId: string;
-  /** Comments the receiver refuses with 400 (a failure not retried). */
-  const refused = new Set<string>();
-  const feedbackIds: string[] = [];
+describeEachDatabase(
+  'webhook delivery log API',
+  (bed) => {
+    let receiver: WebhookReceiver;
+    let automationId: string;
+    /** Comments the receiver refuses with 400 (a failure not retried). */
+    const refused = new Set<string>();
+    const feedbackIds: string[] = [];
 
-  const orgA = () => bed().orgA;
-  const automationPath = (id = automationId, org = orgA()) => `/organizations/${org.organization.id}/automations/${id}`;
-  const list = (query = '', key = orgA().adminKey) => bed().request(`${automationPath()}/deliveries${query}`, { key });
-  const redeliver = (deliveryId: string, key = orgA().adminKey) =>
-    bed().request(`${automationPath()}/deliveries/${deliveryId}/redeliver`, { method: 'POST', key });
-  const redeliverFailed = (query = '', key = orgA().adminKey) =>
-    bed().request(`${automationPath()}/redeliver-failed${query}`, { method: 'POST', key });
+    const orgA = () => bed().orgA;
+    const automationPath = (id = automationId, org = orgA()) =>
+      `/organizations/${org.organization.id}/automations/${id}`;
+    const list = (query = '', key = orgA().adminKey) =>
+      bed().request(`${automationPath()}/deliveries${query}`, { key });
+    const redeliver = (deliveryId: string, key = orgA().adminKey) =>
+      bed().request(`${automationPath()}/deliveries/${deliveryId}/redeliver`, { method: 'POST', key });
+    const redeliverFailed = (query = '', key = orgA().adminKey) =>
+      bed().request(`${automationPath()}/redeliver-failed${query}`, { method: 'POST', key });
 
-  /** Fan-out and every due delivery, as the background would. */
-  async function deliverAll(): Promise<void> {
-    await bed().runtime.webhookJobs.runUntilIdle();
-    await bed().runtime.deliveries.runUntilIdle();
-  }
-
-  async function collect(bed: TestBed, comment: string): Promise<string> {
-    const response = await bed.request('/collect', {
-      method: 'POST',
-      key: orgA().collectKey,
-      json: { inboxKey: orgA().inbox.inboxKey, type: 'text', comment },
-    });
-    return (await expectJson<{ id: string }>(response, 201)).id;
-  }
-
-  async function allDeliveries(): Promise<WebhookDelivery[]> {
-    return (await expectJson<DeliveryPage>(await list('?limit=200'), 200)).data;
-  }
-
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver((request) =>
-      refused.has((JSON.parse(request.body) as { data: { comment: string } }).data.comment)
-        ? { status: 400, body: 'no thanks' }
-        : { status: 200, body: 'ok' },
-    );
-    automationId = (await insertAutomation(bed().runtime, orgA().organization.id, receiver.url)).id;
-    refused.add('refused 1');
-    refused.add('refused 2');
-    for (const comment of ['one', 'two', 'refused 1', 'three', 'refused 2']) {
-      feedbackIds.push(await collect(bed(), comment));
+    /** Fan-out and every due delivery, as the background would. */
+    async function deliverAll(): Promise<void> {
+      await bed().runtime.webhookJobs.runUntilIdle();
+      await bed().runtime.deliveries.runUntilIdle();
     }
-    await deliverAll();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
 
-  describe('the log', () => {
-    it('lists every delivery newest first, with its attempts', async () => {
-      const deliveries = await allDeliveries();
-      expect(deliveries).toHaveLength(5);
-      expect(deliveries.map((delivery) => delivery.status)).toEqual([
-        'failed',
-        'succeeded',
-        'failed',
-        'succeeded',
-        'succeeded',
-      ]);
-      const [newest] = deliveries;
-      expect(newest).toEqual({
-        id: expect.stringMatching(/^dlv_[0-9a-z]{26}$/),
-        automationId,
-        eventId: expect.stringMatching(/^evt_/),
-        eventType: 'feedback.created',
-        status: 'failed',
-        attempts: [
-          {
-            at: expect.any(String),
-            statusCode: 400,
-            latencyMs: expect.any(Number),
-            outcome: 'response',
-            error: null,
-            responseExcerpt: 'no thanks',
-          },
-        ],
-        nextAttemptAt: null,
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
-      });
-      const webhookIds = receiver.received.map((request) => request.headers['webhook-id']);
-      expect([...deliveries].reverse().map((delivery) => delivery.eventId)).toEqual(webhookIds);
-    });
-
-    it('pages with the cursor', async () => {
-      const ids: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: DeliveryPage = await expectJson<DeliveryPage>(
-          await list(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`),
-          200,
-        );
-        expect(page.data.length).toBeLessThanOrEqual(2);
-        ids.push(...page.data.map((delivery) => delivery.id));
-        cursor = page.nextCursor;
-      } while (cursor);
-      expect(ids).toEqual((await allDeliveries()).map((delivery) => delivery.id));
-    });
-
-    it('answers 404 for an automation that does not exist, 400 for a malformed id', async () => {
-      await expectProblem(
-        await bed().request(`${automationPath('auto_01jd3x2k9v6c4h8m2n5p7q1r3s')}/deliveries`, {
-          key: orgA().adminKey,
-        }),
-        404,
-        'not_found',
-      );
-      await expectProblem(
-        await bed().request(`${automationPath('inb_01jd3x2k9v6c4h8m2n5p7q1r3s')}/deliveries`, { key: orgA().adminKey }),
-        400,
-        'validation_failed',
-      );
-      await expectProblem(await list('?cursor=nonsense'), 400, 'validation_failed');
-    });
-  });
-
-  describe('redelivery', () => {
-    it('sends a delivery again with the same webhook-id, as a new attempt in the log', async () => {
-      const succeeded = (await allDeliveries()).find((delivery) => delivery.status === 'succeeded');
-      if (!succeeded) throw new Error('no succeeded delivery');
-      const queued = await expectJson<WebhookDelivery>(await redeliver(succeeded.id), 202);
-      expect(queued).toMatchObject({ id: succeeded.id, status: 'pending', nextAttemptAt: expect.any(String) });
-      const before = receiver.received.length;
-      await deliverAll();
-      expect(receiver.received).toHaveLength(before + 1);
-      expect(receiver.received.at(-1)?.headers['webhook-id']).toBe(succeeded.eventId);
-      const after = (await allDeliveries()).find((delivery) => delivery.id === succeeded.id);
-      expect(after?.status).toBe('succeeded');
-      expect(after?.attempts).toHaveLength(2);
-    });
-
-    it('answers 404 for a delivery that does not exist and sends nothing', async () => {
-      const before = receiver.received.length;
-      await expectProblem(await redeliver(UNKNOWN_DELIVERY), 404, 'not_found');
-      await deliverAll();
-      expect(receiver.received).toHaveLength(before);
-    });
-
-    it('queues the failed deliveries since a time, and answers how many', async () => {
-      await expectJson(await redeliverFailed(`?since=${encodeURIComponent('2999-01-01T00:00:00+02:00')}`), 202).then(
-        (body) => expect(body).toEqual({ queued: 0 }),
-      );
-      const failed = (await allDeliveries()).filter((delivery) => delivery.status === 'failed');
-      expect(failed).toHaveLength(2);
-      refused.clear();
-      const before = receiver.received.length;
-      expect(await expectJson(await redeliverFailed('?since=2020-01-01T00:00:00Z'), 202)).toEqual({ queued: 2 });
-      await deliverAll();
-      expect(
-        receiver.received
-          .slice(before)
-          .map((request) => request.headers['webhook-id'])
-          .sort(),
-      ).toEqual(failed.map((delivery) => delivery.eventId).sort());
-      expect((await allDeliveries()).map((delivery) => delivery.status)).toEqual(Array(5).fill('succeeded'));
-      expect(await expectJson(await redeliverFailed(), 202)).toEqual({ queued: 0 });
-    });
-
-    it('refuses a since that is not an ISO time with offset, and queues nothing', async () => {
-      const problem = await expectProblem(await redeliverFailed('?since=yesterday'), 400, 'validation_failed');
-      expect(problem.errors?.map((error) => error.path)).toEqual(['since']);
-    });
-  });
-
-  describe('tenancy', () => {
-    it("hides one organization's delivery log and redelivery from another", async () => {
-      const [delivery] = await allDeliveries();
-      await expectHiddenFromOrgB(bed(), { method: 'GET', path: `${automationPath()}/deliveries` });
-      await expectHiddenFromOrgB(bed(), {
+    async function collect(bed: TestBed, comment: string): Promise<string> {
+      const response = await bed.request('/collect', {
         method: 'POST',
-        path: `${automationPath()}/deliveries/${delivery?.id}/redeliver`,
+        key: orgA().collectKey,
+        json: { inboxKey: orgA().inbox.inboxKey, type: 'text', comment },
       });
-      await expectHiddenFromOrgB(bed(), { method: 'POST', path: `${automationPath()}/redeliver-failed` });
-      // Org B's own path with org A's automation id: as if it did not exist.
-      const orgB = bed().orgB;
-      await expectProblem(
-        await bed().request(`${automationPath(automationId, orgB)}/deliveries`, { key: orgB.adminKey }),
-        404,
-        'not_found',
+      return (await expectJson<{ id: string }>(response, 201)).id;
+    }
+
+    async function allDeliveries(): Promise<WebhookDelivery[]> {
+      return (await expectJson<DeliveryPage>(await list('?limit=200'), 200)).data;
+    }
+
+    beforeAll(async () => {
+      receiver = await startWebhookReceiver((request) =>
+        refused.has((JSON.parse(request.body) as { data: { comment: string } }).data.comment)
+          ? { status: 400, body: 'no thanks' }
+          : { status: 200, body: 'ok' },
       );
-      await expectProblem(
-        await bed().request(`${automationPath(automationId, orgB)}/deliveries/${delivery?.id}/redeliver`, {
-          method: 'POST',
-          key: orgB.adminKey,
-        }),
-        404,
-        'not_found',
-      );
+      automationId = (await insertAutomation(bed().runtime, orgA().organization.id, receiver.url)).id;
+      refused.add('refused 1');
+      refused.add('refused 2');
+      for (const comment of ['one', 'two', 'refused 1', 'three', 'refused 2']) {
+        feedbackIds.push(await collect(bed(), comment));
+      }
+      await deliverAll();
+    });
+    afterAll(async () => {
+      await receiver.close();
     });
 
-    it('refuses brand-scoped keys: deliveries carry events of every brand', async () => {
-      const brand = await createBrand(bed(), orgA(), 'Scoped brand');
-      const key = await createKey(bed(), orgA(), { scopes: ['read', 'write'], brandId: brand.id });
-      await expectProblem(await list('', key.secret), 403, 'forbidden');
-      await expectProblem(await redeliverFailed('', key.secret), 403, 'forbidden');
-    });
-  });
+    describe('the log', () => {
+      it('lists every delivery newest first, with its attempts', async () => {
+        const deliveries = await allDeliveries();
+        expect(deliveries).toHaveLength(5);
+        expect(deliveries.map((delivery) => delivery.status)).toEqual([
+          'failed',
+          'succeeded',
+          'failed',
+          'succeeded',
+          'succeeded',
+        ]);
+        const [newest] = deliveries;
+        expect(newest).toEqual({
+          id: expect.stringMatching(/^dlv_[0-9a-z]{26}$/),
+          automationId,
+          eventId: expect.stringMatching(/^evt_/),
+          eventType: 'feedback.created',
+          status: 'failed',
+          attempts: [
+            {
+              at: expect.any(String),
+              statusCode: 400,
+              latencyMs: expect.any(Number),
+              outcome: 'response',
+              error: null,
+              responseExcerpt: 'no thanks',
+            },
+          ],
+          nextAttemptAt: null,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        });
+        const webhookIds = receiver.received.map((request) => request.headers['webhook-id']);
+        expect([...deliveries].reverse().map((delivery) => delivery.eventId)).toEqual(webhookIds);
+      });
 
-  describeScopeMatrix(bed, 'Webhook deliveries', [
-    {
-      operationId: 'listDeliveries',
-      okStatus: 200,
-      call: () => ({ method: 'GET', path: `${automationPath()}/deliveries` }),
-    },
-    {
-      operationId: 'redeliverDelivery',
-      okStatus: 202,
-      call: async () => {
+      it('pages with the cursor', async () => {
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: DeliveryPage = await expectJson<DeliveryPage>(
+            await list(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+            200,
+          );
+          expect(page.data.length).toBeLessThanOrEqual(2);
+          ids.push(...page.data.map((delivery) => delivery.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(ids).toEqual((await allDeliveries()).map((delivery) => delivery.id));
+      });
+
+      it('answers 404 for an automation that does not exist, 400 for a malformed id', async () => {
+        await expectProblem(
+          await bed().request(`${automationPath('auto_01jd3x2k9v6c4h8m2n5p7q1r3s')}/deliveries`, {
+            key: orgA().adminKey,
+          }),
+          404,
+          'not_found',
+        );
+        await expectProblem(
+          await bed().request(`${automationPath('inb_01jd3x2k9v6c4h8m2n5p7q1r3s')}/deliveries`, {
+            key: orgA().adminKey,
+          }),
+          400,
+          'validation_failed',
+        );
+        await expectProblem(await list('?cursor=nonsense'), 400, 'validation_failed');
+      });
+    });
+
+    describe('redelivery', () => {
+      it('sends a delivery again with the same webhook-id, as a new attempt in the log', async () => {
+        const succeeded = (await allDeliveries()).find((delivery) => delivery.status === 'succeeded');
+        if (!succeeded) throw new Error('no succeeded delivery');
+        const queued = await expectJson<WebhookDelivery>(await redeliver(succeeded.id), 202);
+        expect(queued).toMatchObject({ id: succeeded.id, status: 'pending', nextAttemptAt: expect.any(String) });
+        const before = receiver.received.length;
+        await deliverAll();
+        expect(receiver.received).toHaveLength(before + 1);
+        expect(receiver.received.at(-1)?.headers['webhook-id']).toBe(succeeded.eventId);
+        const after = (await allDeliveries()).find((delivery) => delivery.id === succeeded.id);
+        expect(after?.status).toBe('succeeded');
+        expect(after?.attempts).toHaveLength(2);
+      });
+
+      it('answers 404 for a delivery that does not exist and sends nothing', async () => {
+        const before = receiver.received.length;
+        await expectProblem(await redeliver(UNKNOWN_DELIVERY), 404, 'not_found');
+        await deliverAll();
+        expect(receiver.received).toHaveLength(before);
+      });
+
+      it('queues the failed deliveries since a time, and answers how many', async () => {
+        await expectJson(await redeliverFailed(`?since=${encodeURIComponent('2999-01-01T00:00:00+02:00')}`), 202).then(
+          (body) => expect(body).toEqual({ queued: 0 }),
+        );
+        const failed = (await allDeliveries()).filter((delivery) => delivery.status === 'failed');
+        expect(failed).toHaveLength(2);
+        refused.clear();
+        const before = receiver.received.length;
+        expect(await expectJson(await redeliverFailed('?since=2020-01-01T00:00:00Z'), 202)).toEqual({ queued: 2 });
+        await deliverAll();
+        expect(
+          receiver.received
+            .slice(before)
+            .map((request) => request.headers['webhook-id'])
+            .sort(),
+        ).toEqual(failed.map((delivery) => delivery.eventId).sort());
+        expect((await allDeliveries()).map((delivery) => delivery.status)).toEqual(Array(5).fill('succeeded'));
+        expect(await expectJson(await redeliverFailed(), 202)).toEqual({ queued: 0 });
+      });
+
+      it('refuses a since that is not an ISO time with offset, and queues nothing', async () => {
+        const problem = await expectProblem(await redeliverFailed('?since=yesterday'), 400, 'validation_failed');
+        expect(problem.errors?.map((error) => error.path)).toEqual(['since']);
+      });
+    });
+
+    describe('tenancy', () => {
+      it("hides one organization's delivery log and redelivery from another", async () => {
         const [delivery] = await allDeliveries();
-        return { method: 'POST', path: `${automationPath()}/deliveries/${delivery?.id}/redeliver` };
+        await expectHiddenFromOrgB(bed(), { method: 'GET', path: `${automationPath()}/deliveries` });
+        await expectHiddenFromOrgB(bed(), {
+          method: 'POST',
+          path: `${automationPath()}/deliveries/${delivery?.id}/redeliver`,
+        });
+        await expectHiddenFromOrgB(bed(), { method: 'POST', path: `${automationPath()}/redeliver-failed` });
+        // Org B's own path with org A's automation id: as if it did not exist.
+        const orgB = bed().orgB;
+        await expectProblem(
+          await bed().request(`${automationPath(automationId, orgB)}/deliveries`, { key: orgB.adminKey }),
+          404,
+          'not_found',
+        );
+        await expectProblem(
+          await bed().request(`${automationPath(automationId, orgB)}/deliveries/${delivery?.id}/redeliver`, {
+            method: 'POST',
+            key: orgB.adminKey,
+          }),
+          404,
+          'not_found',
+        );
+      });
+
+      it('refuses brand-scoped keys: deliveries carry events of every brand', async () => {
+        const brand = await createBrand(bed(), orgA(), 'Scoped brand');
+        const key = await createKey(bed(), orgA(), { scopes: ['read', 'write'], brandId: brand.id });
+        await expectProblem(await list('', key.secret), 403, 'forbidden');
+        await expectProblem(await redeliverFailed('', key.secret), 403, 'forbidden');
+      });
+    });
+
+    describeScopeMatrix(bed, 'Webhook deliveries', [
+      {
+        operationId: 'listDeliveries',
+        okStatus: 200,
+        call: () => ({ method: 'GET', path: `${automationPath()}/deliveries` }),
       },
-    },
-    {
-      operationId: 'redeliverFailedDeliveries',
-      okStatus: 202,
-      call: () => ({ method: 'POST', path: `${automationPath()}/redeliver-failed` }),
-    },
-  ]);
-}, { webhookAllowedCidrs: TEST_ALLOWED_CIDRS });
+      {
+        operationId: 'redeliverDelivery',
+        okStatus: 202,
+        call: async () => {
+          const [delivery] = await allDeliveries();
+          return { method: 'POST', path: `${automationPath()}/deliveries/${delivery?.id}/redeliver` };
+        },
+      },
+      {
+        operationId: 'redeliverFailedDeliveries',
+        okStatus: 202,
+        call: () => ({ method: 'POST', path: `${automationPath()}/redeliver-failed` }),
+      },
+    ]);
+  },
+  { webhookAllowedCidrs: TEST_ALLOWED_CIDRS },
+);

@@ -2,6 +2,7 @@ import type {
   AutomationDisabledReason,
   AutomationFilter,
   AutomationKind,
+  AutomationWebhook,
   JsonValue,
   StoredAutomation,
   WebhookMethod,
@@ -35,6 +36,21 @@ function toAutomation(row: AutomationsTable): StoredAutomation {
   };
 }
 
+/**
+ * A webhook as its columns hold it (header templates and the body template as JSON text): what
+ * the renderer (webhooks/render.ts) reads, for a stored automation and an unsaved preview alike.
+ */
+export function webhookColumns(
+  webhook: AutomationWebhook,
+): Pick<AutomationsTable, 'url' | 'method' | 'headers' | 'body_template'> {
+  return {
+    url: webhook.url,
+    method: webhook.method,
+    headers: JSON.stringify(webhook.headers),
+    body_template: webhook.body === null ? null : JSON.stringify(webhook.body),
+  };
+}
+
 /** Every column of a row: a column added to the table does not compile until it is written here. */
 function toRow(automation: StoredAutomation): Required<AutomationsTable> {
   return {
@@ -45,10 +61,7 @@ function toRow(automation: StoredAutomation): Required<AutomationsTable> {
     events: JSON.stringify(automation.events),
     filter: JSON.stringify(automation.filter),
     enabled: automation.enabled ? 1 : 0,
-    url: automation.webhook.url,
-    method: automation.webhook.method,
-    headers: JSON.stringify(automation.webhook.headers),
-    body_template: automation.webhook.body === null ? null : JSON.stringify(automation.webhook.body),
+    ...webhookColumns(automation.webhook),
     sealed_signing_secret: automation.sealedSigningSecret,
     disabled_reason: automation.disabledReason,
     failing_since: automation.failingSince,

@@ -1,10 +1,7 @@
-import { type AutomationKind, DEFAULT_WEBHOOK_METHOD } from '../../domain/automation.js';
+import { DEFAULT_WEBHOOK_METHOD, REST_HOOK_KIND } from '../../domain/automation.js';
 import type { RestHook } from '../../domain/rest-hook.js';
 import type { AutomationsTable } from '../schema.js';
 import type { Executor } from './executor.js';
-
-/** The `automations.kind` of a REST hook; the automations API makes `automation` rows. */
-export const REST_HOOK_KIND = 'rest_hook' satisfies AutomationKind;
 
 /**
  * The automation row that stands for a REST hook: every event of its one type, no filter, the
