@@ -1488,11 +1488,7 @@ export interface components {
             eventId: string;
             /** @example feedback.created */
             eventType: string;
-            /**
-             * @description `pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).
-             * @enum {string}
-             */
-            status: "pending" | "delivering" | "succeeded" | "failed";
+            status: components["schemas"]["DeliveryStatus"];
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["DeliveryAttempt"][];
             /**
@@ -1512,6 +1508,11 @@ export interface components {
              */
             updatedAt: string;
         };
+        /**
+         * @description `pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivering" | "succeeded" | "failed";
         DeliveryAttempt: {
             /**
              * Format: date-time
@@ -6538,6 +6539,8 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description Only deliveries in this state (say `failed`, for what needs attention). */
+                status?: components["schemas"]["DeliveryStatus"] & unknown;
             };
             header?: never;
             path: {

@@ -31,6 +31,36 @@ export interface HearbackBackend {
    * first. Optional: the `list_automations` tool is offered only by backends that implement it.
    */
   listAutomations?(page: PageRequest): Promise<Page<AutomationRecord>>;
+  /**
+   * `GET /organizations/{orgId}/automations/{automationId}/deliveries` (`read` scope; organization-wide
+   * keys only), newest first, `status` narrowing them. Optional, like {@link listAutomations}.
+   */
+  listDeliveries?(
+    automationId: string,
+    status: DeliveryStatus | undefined,
+    page: PageRequest,
+  ): Promise<Page<DeliveryRecord>>;
+}
+
+/** Where a webhook delivery stands. */
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+/** One automation's delivery of one event, as the delivery log shows it (the members the tools read). */
+export interface DeliveryRecord {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: DeliveryStatus;
+  attempts: {
+    at: string;
+    statusCode: number | null;
+    latencyMs: number;
+    outcome: string;
+    error: string | null;
+    responseExcerpt: string | null;
+  }[];
+  nextAttemptAt: string | null;
+  createdAt: string;
 }
 
 export type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';

@@ -1,6 +1,8 @@
 export type {
   AutomationRecord,
   BrandRecord,
+  DeliveryRecord,
+  DeliveryStatus,
   FeedbackFilters,
   FeedbackRecord,
   FeedbackStatsRecord,

@@ -2,6 +2,8 @@ import { createHearbackClient, type FetchLike, isProblem } from '@hearback/clien
 import type {
   AutomationRecord,
   BrandRecord,
+  DeliveryRecord,
+  DeliveryStatus,
   FeedbackFilters,
   FeedbackRecord,
   FeedbackStatsRecord,
@@ -127,6 +129,14 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     async listAutomations(page: PageRequest): Promise<Page<AutomationRecord>> {
       const params = { path: await path(), query: page };
       return call(() => client.GET('/organizations/{orgId}/automations', { params }));
+    },
+    async listDeliveries(
+      automationId: string,
+      status: DeliveryStatus | undefined,
+      page: PageRequest,
+    ): Promise<Page<DeliveryRecord>> {
+      const params = { path: { ...(await path()), automationId }, query: { ...page, status } };
+      return call(() => client.GET('/organizations/{orgId}/automations/{automationId}/deliveries', { params }));
     },
   };
 }

@@ -4,6 +4,7 @@ import { getFeedback } from './get-feedback.js';
 import { getFeedbackStats } from './get-feedback-stats.js';
 import { listAutomations } from './list-automations.js';
 import { listBrands } from './list-brands.js';
+import { listFailedDeliveries } from './list-failed-deliveries.js';
 import { listInboxes } from './list-inboxes.js';
 import { searchFeedback } from './search-feedback.js';
 import { submitFeedback } from './submit-feedback.js';
@@ -18,6 +19,7 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   listInboxes,
   listBrands,
   listAutomations,
+  listFailedDeliveries,
   updateFeedbackStatus,
 ];
 

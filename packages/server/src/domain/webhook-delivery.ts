@@ -1,3 +1,11 @@
+/**
+ * Where a delivery stands: `pending` (waiting for its first attempt or a retry), `delivering` (an
+ * attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth
+ * retrying).
+ */
+export const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
 /** One HTTP attempt of a webhook delivery, as the delivery log shows it. */
 export interface DeliveryAttempt {
   /** When the attempt started (ISO-8601). */
@@ -19,7 +27,7 @@ export interface WebhookDelivery {
   /** The event's id: the `webhook-id` header of every attempt. */
   eventId: string;
   eventType: string;
-  status: 'pending' | 'delivering' | 'succeeded' | 'failed';
+  status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   /** When the next attempt is due (pending deliveries), else null. */
   nextAttemptAt: string | null;

@@ -73,6 +73,8 @@ export function createServerBackend(
         return { results: data, unindexed };
       }),
     listAutomations: (page) => as('listAutomations', () => services.automations.list(principal, page)),
+    listDeliveries: (automationId, status, page) =>
+      as('listDeliveries', () => services.webhookDeliveries.list(principal, automationId, { ...page, status })),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Page } from '../domain/organization.js';
-import type { WebhookDelivery } from '../domain/webhook-delivery.js';
+import type { DeliveryStatus, WebhookDelivery } from '../domain/webhook-delivery.js';
 import { notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
 import type { AttemptRow, DeliveryRow } from '../storage/repositories/webhook-deliveries.js';
@@ -53,12 +53,18 @@ export function webhookDeliveriesService(store: Store, onQueued: () => void) {
 
   return {
     /** The automation's deliveries, newest first. */
-    async list(principal: Principal, automationId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    /** The automation's deliveries, newest first; only those in `status` when given. */
+    async list(
+      principal: Principal,
+      automationId: string,
+      page: PageRequest & { status?: DeliveryStatus | undefined },
+    ): Promise<Page<WebhookDelivery>> {
       await automationOf(principal, automationId);
-      const { rows, lastId } = await store.webhookDeliveries.list(automationId, {
-        limit: pageSize(page),
-        before: readCursor(page.cursor),
-      });
+      const { rows, lastId } = await store.webhookDeliveries.list(
+        automationId,
+        { limit: pageSize(page), before: readCursor(page.cursor) },
+        page.status,
+      );
       return toPage({ items: await withAttempts(rows), lastId });
     },
 

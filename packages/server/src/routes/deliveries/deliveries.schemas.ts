@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { DELIVERY_STATUSES } from '../../domain/webhook-delivery.js';
 import { idOf, OrgParams, PageQuery, pageOf, Timestamp } from '../shared.schemas.js';
+
+const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi('DeliveryStatus', {
+  description:
+    '`pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).',
+});
 
 export const AutomationParams = OrgParams.extend({
   automationId: idOf('automation', 'auto_01jd3x2k9v6c4h8m2n5p7q1r3s').openapi({
@@ -41,10 +47,7 @@ export const DeliverySchema = z
       example: 'evt_01jd3x2k9v6c4h8m2n5p7q1r3s',
     }),
     eventType: z.string().openapi({ example: 'feedback.created' }),
-    status: z.enum(['pending', 'delivering', 'succeeded', 'failed']).openapi({
-      description:
-        '`pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).',
-    }),
+    status: DeliveryStatusSchema,
     attempts: z.array(DeliveryAttemptSchema).openapi({ description: 'Every attempt, oldest first.' }),
     nextAttemptAt: Timestamp.nullable().openapi({ description: 'When a pending delivery is next attempted.' }),
     createdAt: Timestamp,
@@ -54,7 +57,12 @@ export const DeliverySchema = z
 
 export const DeliveryPageSchema = pageOf(DeliverySchema, 'DeliveryPage');
 
-export const DeliveryListQuery = PageQuery;
+export const DeliveryListQuery = PageQuery.extend({
+  status: DeliveryStatusSchema.optional().openapi({
+    param: { name: 'status', in: 'query' },
+    description: 'Only deliveries in this state (say `failed`, for what needs attention).',
+  }),
+});
 
 export const RedeliverFailedQuery = z.object({
   since: z.iso

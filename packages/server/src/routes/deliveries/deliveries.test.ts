@@ -111,6 +111,15 @@ describeEachDatabase(
         expect([...deliveries].reverse().map((delivery) => delivery.eventId)).toEqual(webhookIds);
       });
 
+      it('lists only the deliveries in a status when asked, and refuses an unknown status', async () => {
+        const failed = await expectJson<DeliveryPage>(await list('?status=failed'), 200);
+        expect(failed.data.map((delivery) => delivery.status)).toEqual(['failed', 'failed']);
+        const succeeded = await expectJson<DeliveryPage>(await list('?status=succeeded&limit=2'), 200);
+        expect(succeeded.data.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded']);
+        expect(succeeded.nextCursor).not.toBeNull();
+        await expectProblem(await list('?status=lost'), 400, 'validation_failed');
+      });
+
       it('pages with the cursor', async () => {
         const ids: string[] = [];
         let cursor: string | null = null;

@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
+import type { DeliveryStatus } from '../../domain/webhook-delivery.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { AutomationsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
 import type { StreamPosition } from './outbox.js';
 
-export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
 export type AutomationRow = Selectable<AutomationsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AttemptRow = Selectable<WebhookAttemptsTable>;
@@ -321,8 +321,9 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
     find,
 
     /** A page of the automation's deliveries, newest first, keyed by id. */
-    async list(automationId: string, page: { limit: number; before: string | null }) {
+    async list(automationId: string, page: { limit: number; before: string | null }, status?: DeliveryStatus) {
       let query = db.selectFrom('webhook_deliveries').selectAll().where('automation_id', '=', automationId);
+      if (status) query = query.where('status', '=', status);
       if (page.before) query = query.where('id', '<', page.before);
       const rows = await query
         .orderBy('id', 'desc')
