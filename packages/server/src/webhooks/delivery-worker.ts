@@ -30,7 +30,7 @@ export interface DeliveryWorkerOptions {
    * only while the lease has this much left, so no other worker can take the delivery meanwhile.
    */
   attemptBudgetMs?: number;
-  /** Deliveries of one automation claimed at once and sent one after another. Default 20. */
+  /** Deliveries of one automation claimed at once and sent one after another. Default 100. */
   batchSize?: number;
   /** How often an idle worker looks for due retries. Default 1 s. */
   pollIntervalMs?: number;
@@ -96,7 +96,7 @@ export class DeliveryWorker {
     this.concurrency = options.concurrency ?? 8;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.attemptBudgetMs = options.attemptBudgetMs ?? 20_000;
-    this.batchSize = options.batchSize ?? 20;
+    this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.stopGraceMs = options.stopGraceMs ?? 5000;
     this.clock = options.clock ?? { now: () => Date.now() };

@@ -1,4 +1,4 @@
-import type { EventHandler } from '../jobs/job-runner.js';
+import type { BatchHandler, EventHandler } from '../jobs/job-runner.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { ClaimedEvent } from '../storage/repositories/outbox.js';
@@ -41,35 +41,43 @@ export interface FanOutOptions {
 }
 
 /**
- * The handler (for every event type) of the {@link WEBHOOKS_CONSUMER} job runner: one delivery
- * per matching enabled automation of the event's organization. The job runner hands an event out
- * at least once; the unique (automation, event) key makes that exactly one delivery.
+ * The handlers of the {@link WEBHOOKS_CONSUMER} job runner: one delivery per matching enabled
+ * automation of each event's organization, for a whole batch of the log in two statements (the
+ * per-event handler serves the events of a batch that failed, one at a time). The job runner hands
+ * an event out at least once; the unique (automation, event) key makes that exactly one delivery.
  *
  * @example
- * webhookJobs.on('*', fanOutHandler(store, { onQueued: () => worker.wake() }));
+ * const fanOut = webhookFanOut(store, { onQueued: () => worker.wake() });
+ * new JobRunner({ store, consumer: WEBHOOKS_CONSUMER, batchHandler: fanOut.batch, handlers: { '*': [fanOut.event] } });
  */
-export function fanOutHandler(store: Store, options: FanOutOptions = {}): EventHandler {
+export function webhookFanOut(store: Store, options: FanOutOptions = {}): { batch: BatchHandler; event: EventHandler } {
   const matches = options.matches ?? subscribedToEvent;
-  return async (event) => {
-    const automations = await store.webhookDeliveries.enabledAutomationsOf(event.orgId);
+  const batch: BatchHandler = async (events) => {
+    const orgIds = [...new Set(events.map((event) => event.orgId))];
+    const automations = await store.webhookDeliveries.enabledAutomationsOf(orgIds);
     if (automations.length === 0) return;
-    const envelope = envelopeOf(event);
-    const position = deliveryOrderKey(event.position ?? { tx: '0', seq: event.seq });
-    const payload = JSON.stringify(event.data);
-    const deliveries: NewDelivery[] = automations
-      .filter((automation) => matches(automation, envelope))
-      .map((automation) => ({
-        id: newId('delivery'),
-        org_id: event.orgId,
-        automation_id: automation.id,
-        event_id: event.id,
-        event_type: event.type,
-        event_position: position,
-        event_timestamp: event.createdAt,
-        payload,
-      }));
+    const deliveries: NewDelivery[] = [];
+    for (const event of events) {
+      const envelope = envelopeOf(event);
+      const position = deliveryOrderKey(event.position ?? { tx: '0', seq: event.seq });
+      const payload = JSON.stringify(event.data);
+      for (const automation of automations) {
+        if (automation.org_id !== event.orgId || !matches(automation, envelope)) continue;
+        deliveries.push({
+          id: newId('delivery'),
+          org_id: event.orgId,
+          automation_id: automation.id,
+          event_id: event.id,
+          event_type: event.type,
+          event_position: position,
+          event_timestamp: event.createdAt,
+          payload,
+        });
+      }
+    }
     if (deliveries.length === 0) return;
     await store.webhookDeliveries.enqueue(deliveries, nowIso());
     options.onQueued?.();
   };
+  return { batch, event: (event) => batch([event]) };
 }

@@ -74,9 +74,10 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
   }
 
   return {
-    /** The organization's enabled automations: who may want an event. */
-    async enabledAutomationsOf(orgId: string): Promise<AutomationRow[]> {
-      return db.selectFrom('automations').selectAll().where('org_id', '=', orgId).where('enabled', '=', 1).execute();
+    /** The organizations' enabled automations: who may want their events. */
+    async enabledAutomationsOf(orgIds: readonly string[]): Promise<AutomationRow[]> {
+      if (orgIds.length === 0) return [];
+      return db.selectFrom('automations').selectAll().where('org_id', 'in', orgIds).where('enabled', '=', 1).execute();
     },
 
     /**
