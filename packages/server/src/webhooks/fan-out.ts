@@ -1,10 +1,10 @@
 import type { BatchHandler, EventHandler } from '../jobs/job-runner.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import type { ClaimedEvent } from '../storage/repositories/outbox.js';
 import { type AutomationRow, deliveryOrderKey, type NewDelivery } from '../storage/repositories/webhook-deliveries.js';
 import type { Store } from '../storage/store.js';
 import type { WebhookEventEnvelope } from './contracts.js';
+import { envelopeOf } from './envelope.js';
 
 /**
  * The outbox consumer that turns events into deliveries: its own position in the log, so a slow
@@ -27,11 +27,6 @@ function subscribedTypes(automation: AutomationRow): string[] {
  */
 export const subscribedToEvent: AutomationMatcher = (automation, envelope) =>
   subscribedTypes(automation).includes(envelope.type);
-
-/** The envelope a delivery sends for an outbox event. */
-export function envelopeOf(event: Pick<ClaimedEvent, 'id' | 'type' | 'createdAt' | 'data'>): WebhookEventEnvelope {
-  return { id: event.id, type: event.type, timestamp: event.createdAt, data: event.data };
-}
 
 export interface FanOutOptions {
   /** Which enabled automations want the event (default: {@link subscribedToEvent}). */
