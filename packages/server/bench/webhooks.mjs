@@ -39,6 +39,8 @@ const args = benchOptions({
   drain: { type: 'string', default: '120' },
   cli: { type: 'string', default: join(here, '..', 'dist', 'cli.js') },
   'cpu-prof': { type: 'string' },
+  // With DATABASE_URL: PostgreSQL alone.
+  'postgres-only': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 });
 if (args.help) {
@@ -255,6 +257,14 @@ async function runDialect(dialect, databaseUrl, baselineDatabaseUrl) {
       latencies.push(arrivedAt - acknowledgedAt);
       lastArrival = Math.max(lastArrival, arrivedAt);
     }
+    // How latency moves through the run: p50 of each tenth of the events, in the order sent.
+    const tenth = Math.ceil(latencies.length / 10);
+    const trend = Array.from({ length: 10 }, (_, n) =>
+      latencies.slice(n * tenth, (n + 1) * tenth).sort((a, b) => a - b),
+    )
+      .filter((slice) => slice.length > 0)
+      .map((slice) => Math.round(percentile(slice, 50)));
+    process.stdout.write(`[${dialect}] p50 ms by tenth of the run: ${trend.join(' ')}\n`);
     latencies.sort((a, b) => a - b);
     const deliverySeconds = (lastArrival - measured.started) / 1000;
     const result = {
@@ -279,7 +289,7 @@ async function runDialect(dialect, databaseUrl, baselineDatabaseUrl) {
   }
 }
 
-const results = [await runDialect('sqlite')];
+const results = args['postgres-only'] ? [] : [await runDialect('sqlite')];
 if (process.env.DATABASE_URL) {
   const baselineDatabase = await benchDatabase(process.env.DATABASE_URL);
   const database = await benchDatabase(process.env.DATABASE_URL);

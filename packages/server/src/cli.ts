@@ -54,6 +54,21 @@ program
     const runtime = await createRuntime(config, logger);
     const server = await listen(runtime, { port: config.port, host: config.host });
     let stopping = false;
+    // Before anything is printed: a stop right after the "started" lines must still be graceful
+    // (background work, webhook deliveries among it, is already running).
+    const shutdown = (signal: string) => {
+      stopping = true;
+      process.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
     // In the background: requests are served meanwhile, and a failure here only defers the load.
     // A stop during the load cancels it on purpose (the embedder is closed): not an error to report.
     runtime.services.search.warmUp().catch((error: unknown) => {
@@ -70,19 +85,6 @@ program
       const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
       process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.publicUrl)}\n\n`);
     }
-    const shutdown = (signal: string) => {
-      stopping = true;
-      process.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('shutdown failed', { error: String(error) });
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGINT', () => shutdown('SIGINT'));
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
   });
 
 program

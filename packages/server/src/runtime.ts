@@ -18,7 +18,7 @@ import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
 import type { WebhookSender } from './webhooks/contracts.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
-import { fanOutHandler, WEBHOOKS_CONSUMER } from './webhooks/fan-out.js';
+import { WEBHOOKS_CONSUMER, webhookFanOut } from './webhooks/fan-out.js';
 import { deliveryPreparer } from './webhooks/prepare-delivery.js';
 import { GuardedWebhookSender } from './webhooks/sender.js';
 
@@ -109,11 +109,13 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onError: (error, deliveryId) => logger?.error('webhook delivery failed', { deliveryId, error: String(error) }),
   });
   // A consumer of its own: slow embeddings never hold webhooks back, nor webhooks embeddings.
+  const fanOut = webhookFanOut(store, { onQueued: () => deliveries.wake() });
   const webhookJobs = new JobRunner({
     store,
     consumer: WEBHOOKS_CONSUMER,
     wakeDelayMs: JOB_WAKE_DELAY_MS,
-    handlers: { '*': [fanOutHandler(store, { onQueued: () => deliveries.wake() })] },
+    batchHandler: fanOut.batch,
+    handlers: { '*': [fanOut.event] },
     onError: (error, event) =>
       logger?.error('webhook fan-out failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });

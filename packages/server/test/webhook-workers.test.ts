@@ -76,8 +76,9 @@ for (const dialect of dialectsUnderTest()) {
 
       expect(receiver.received).toHaveLength(EVENTS * AUTOMATIONS);
       expect(senders.map((sender) => sender.sent).reduce((a, b) => a + b)).toBe(EVENTS * AUTOMATIONS);
-      // Both took part.
-      expect(Math.min(...senders.map((sender) => sender.sent))).toBeGreaterThan(0);
+      // Both took part. Not asserted on SQLite: two connections of one process there block each
+      // other's thread while one holds the write lock (busy_timeout), so one worker may do it all.
+      if (dialect === 'postgres') expect(Math.min(...senders.map((sender) => sender.sent))).toBeGreaterThan(0);
       expect(receiver.maxConcurrentPerPath()).toBe(1);
       for (let n = 0; n < AUTOMATIONS; n++) {
         const received = receiver.received.filter((request) => request.path === `/${n}`);

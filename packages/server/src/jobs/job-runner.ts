@@ -9,6 +9,9 @@ import type { Store } from '../storage/store.js';
 
 export type EventHandler = (event: ClaimedEvent) => Promise<void>;
 
+/** Handles a whole batch of the log at once (one query for many events); see JobRunnerOptions.batchHandler. */
+export type BatchHandler = (events: ClaimedEvent[]) => Promise<void>;
+
 export interface JobRunnerOptions {
   store: Store;
   /**
@@ -18,6 +21,13 @@ export interface JobRunnerOptions {
   consumer?: string;
   /** Handlers by event type; `*` receives every event. Handlers must be idempotent: delivery is at-least-once. */
   handlers?: Record<string, EventHandler[]>;
+  /**
+   * A fast path for consumers whose work batches well (a round trip per batch instead of per
+   * event): called first with each batch read from the log. When it fails, the batch is handled
+   * event by event through `handlers` instead, so one bad event is retried alone. Must be
+   * idempotent, as handlers are.
+   */
+  batchHandler?: BatchHandler;
   pollIntervalMs?: number;
   /**
    * How long a wake-up waits before running, so the commits of a busy moment are relayed in one
@@ -226,6 +236,15 @@ export class JobRunner {
         : await store.outbox.readAfter(lease.position, this.batchSize);
     let position = lease.position;
     let handled = 0;
+    const last = events.at(-1);
+    if (this.options.batchHandler && last && !run?.stopping) {
+      const batch = events.map((event) => ({ ...event, attempts: lease.attempts }));
+      if ((await this.attemptBatch(batch, run)) === true) {
+        const advanced = await store.outbox.advance(this.consumer, token, last.position, new Date().toISOString());
+        this.knownPosition = advanced ? last.position : undefined;
+        return events.length;
+      }
+    }
     for (const event of events) {
       if (run?.stopping) break;
       // A long batch keeps its lease; one that lost it (expired, taken over) stops and leaves the rest.
@@ -246,6 +265,18 @@ export class JobRunner {
     const advanced = await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
     this.knownPosition = advanced ? position : undefined;
     return handled;
+  }
+
+  /** The batch handler; false when it failed (each event is then handled alone), or `abandoned`. */
+  private attemptBatch(events: ClaimedEvent[], run: RunControl | undefined): Promise<boolean | 'abandoned'> {
+    const handling = (this.options.batchHandler as BatchHandler)(events).then(
+      () => true,
+      (error: unknown) => {
+        if (!run?.gaveUp) this.options.onError?.(error);
+        return false;
+      },
+    );
+    return run ? Promise.race([handling, run.givenUp]) : handling;
   }
 
   /** {@link handle}, unless stop() gives up waiting for it first: then `abandoned`. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectJson } from '../../test/support/api-assertions.js';
+import { deferred } from '../../test/support/async.js';
 import { automationRow, deliveriesOf, insertAutomation, testDeliveryParts } from '../../test/support/automations.js';
 import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
 import {
@@ -294,6 +295,74 @@ for (const dialect of dialectsUnderTest()) {
       await insertAutomation(runtime, other.organization.id, target.url);
       await collect();
       expect(await runtime.database.db.selectFrom('webhook_deliveries').selectAll().execute()).toEqual([]);
+    });
+
+    it('on stop, records the attempt in flight and hands the rest of its batch back, due at once', async () => {
+      const firstArrived = deferred();
+      const release = deferred();
+      const target = await receive(async (_, index) => {
+        if (index === 0) {
+          firstArrived.resolve();
+          await release.promise;
+        }
+        return { status: 200 };
+      });
+      const automation = await insertAutomation(runtime, org.organization.id, target.url);
+      for (let n = 0; n < 3; n++) await collect(`item ${n}`);
+      const worker = newWorker();
+      worker.start();
+      await firstArrived.promise;
+      const stopped = worker.stop();
+      release.resolve();
+      await stopped;
+      const deliveries = await deliveriesOf(runtime.database.db, automation.id);
+      expect(deliveries.map((delivery) => [delivery.status, delivery.attempts, delivery.leased_until])).toEqual([
+        ['succeeded', 1, null],
+        ['pending', 0, null],
+        ['pending', 0, null],
+      ]);
+      expect(target.received).toHaveLength(1);
+      // Another worker takes the rest at once.
+      expect(await newWorker().runUntilIdle()).toBe(2);
+    });
+
+    it('starts no attempt the lease could not cover, and hands those deliveries back', async () => {
+      const target = await receive(() => ({ status: 200 }));
+      const automation = await insertAutomation(runtime, org.organization.id, target.url);
+      for (let n = 0; n < 3; n++) await collect(`item ${n}`);
+      // Each attempt takes (on this clock) half the lease: after two, too little is left for a third.
+      const released: string[] = [];
+      const release = runtime.store.webhookDeliveries.release;
+      runtime.store.webhookDeliveries.release = (deliveries, now) => {
+        released.push(...deliveries.map((delivery) => delivery.id));
+        return release(deliveries, now);
+      };
+      const { sender, prepare } = testDeliveryParts(runtime, 5000);
+      const worker = new DeliveryWorker({
+        store: runtime.store,
+        sender: {
+          send: async (request) => {
+            const outcome = await sender.send(request);
+            time += 30_000;
+            return outcome;
+          },
+        },
+        prepare,
+        clock,
+        random: () => 0.5,
+        leaseMs: 60_000,
+        attemptBudgetMs: 20_000,
+      });
+      expect(await worker.runUntilIdle()).toBe(3);
+      expect(target.received).toHaveLength(3);
+      const deliveries = await deliveriesOf(runtime.database.db, automation.id);
+      // The third was handed back by the first claim and sent under a claim of its own.
+      expect(released).toEqual([deliveries[2]?.id]);
+      expect(deliveries.map((delivery) => [delivery.status, delivery.attemptRows.length])).toEqual([
+        ['succeeded', 1],
+        ['succeeded', 1],
+        ['succeeded', 1],
+      ]);
     });
 
     it('on stop, finishes the attempt in flight and records it', async () => {

@@ -7,6 +7,7 @@ import type {
 } from '../storage/repositories/webhook-deliveries.js';
 import type { Store } from '../storage/store.js';
 import type { OutboundRequest, WebhookEventEnvelope, WebhookSender } from './contracts.js';
+import { envelopeOfDelivery } from './envelope.js';
 import { attemptResult, type DeliveryOutcome } from './retry-policy.js';
 
 /** Renders and signs the request of one delivery attempt. */
@@ -30,7 +31,7 @@ export interface DeliveryWorkerOptions {
    * only while the lease has this much left, so no other worker can take the delivery meanwhile.
    */
   attemptBudgetMs?: number;
-  /** Deliveries of one automation claimed at once and sent one after another. Default 20. */
+  /** Deliveries of one automation claimed at once and sent one after another. Default 100. */
   batchSize?: number;
   /** How often an idle worker looks for due retries. Default 1 s. */
   pollIntervalMs?: number;
@@ -50,16 +51,6 @@ interface Flight {
   unfinished: Set<DeliveryRow>;
   done: Promise<void>;
   abandoned: boolean;
-}
-
-/** The envelope a delivery row sends: the event's id, type, time and data, as the fan-out stored them. */
-export function envelopeOfDelivery(delivery: DeliveryRow): WebhookEventEnvelope {
-  return {
-    id: delivery.event_id,
-    type: delivery.event_type,
-    timestamp: delivery.event_timestamp,
-    data: JSON.parse(delivery.payload) as unknown,
-  };
 }
 
 /**
@@ -96,7 +87,7 @@ export class DeliveryWorker {
     this.concurrency = options.concurrency ?? 8;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.attemptBudgetMs = options.attemptBudgetMs ?? 20_000;
-    this.batchSize = options.batchSize ?? 20;
+    this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.stopGraceMs = options.stopGraceMs ?? 5000;
     this.clock = options.clock ?? { now: () => Date.now() };
@@ -241,18 +232,29 @@ export class DeliveryWorker {
     const unsent = [...flight.batch.deliveries];
     const finished: { delivery: DeliveryRow; result: AttemptResult }[] = [];
     let recording = Promise.resolve();
+    // Once a record fails, nothing more is sent: it would only be sent again after the lease.
+    let recordError: { cause: unknown } | undefined;
     const record = () => {
       recording = recording.then(async () => {
         const attempts = finished.splice(0);
-        if (attempts.length === 0 || flight.abandoned) return;
-        await store.webhookDeliveries.recordAttempts(automationId, attempts, new Date(this.clock.now()).toISOString());
+        if (attempts.length === 0 || flight.abandoned || recordError) return;
+        try {
+          await store.webhookDeliveries.recordAttempts(
+            automationId,
+            attempts,
+            new Date(this.clock.now()).toISOString(),
+          );
+        } catch (error) {
+          recordError = { cause: error };
+          return;
+        }
         for (const { delivery } of attempts) flight.unfinished.delete(delivery);
       });
     };
     while (unsent.length > 0) {
       const delivery = unsent[0] as DeliveryRow;
       const leaseLeft = Date.parse(delivery.leased_until ?? '') - this.clock.now();
-      if (this.stopping || leaseLeft < this.attemptBudgetMs) break;
+      if (this.stopping || recordError || leaseLeft < this.attemptBudgetMs) break;
       unsent.shift();
       const result = await this.attempt(automation, delivery);
       if (flight.abandoned) return;
@@ -262,6 +264,7 @@ export class DeliveryWorker {
       if (result.automation.disabledReason !== null) break;
     }
     await recording;
+    if (recordError) throw recordError.cause;
     if (unsent.length === 0 || flight.abandoned) return;
     for (const delivery of unsent) flight.unfinished.delete(delivery);
     await store.webhookDeliveries.release(unsent, new Date(this.clock.now()).toISOString());

@@ -1,12 +1,11 @@
 import { automationMatches } from '../domain/automation-match.js';
-import { isEventType } from '../domain/event-registry.js';
-import type { EventHandler } from '../jobs/job-runner.js';
+import { type EventType, isEventType } from '../domain/event-registry.js';
+import type { BatchHandler, EventHandler } from '../jobs/job-runner.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import type { ClaimedEvent } from '../storage/repositories/outbox.js';
 import { deliveryOrderKey, type NewDelivery } from '../storage/repositories/webhook-deliveries.js';
 import type { Store } from '../storage/store.js';
-import type { WebhookEventEnvelope } from './contracts.js';
+import { envelopeOf } from './envelope.js';
 
 /**
  * The outbox consumer that turns events into deliveries: its own position in the log, so a slow
@@ -14,48 +13,57 @@ import type { WebhookEventEnvelope } from './contracts.js';
  */
 export const WEBHOOKS_CONSUMER = 'webhooks';
 
-/** The envelope a delivery sends for an outbox event. */
-export function envelopeOf(event: Pick<ClaimedEvent, 'id' | 'type' | 'createdAt' | 'data'>): WebhookEventEnvelope {
-  return { id: event.id, type: event.type, timestamp: event.createdAt, data: event.data };
-}
-
 export interface FanOutOptions {
   /** Called after deliveries were queued (wakes the delivery worker). */
   onQueued?: () => void;
 }
 
 /**
- * The handler (for every event type) of the {@link WEBHOOKS_CONSUMER} job runner: one delivery
- * per matching enabled automation of the event's organization. The job runner hands an event out
- * at least once; the unique (automation, event) key makes that exactly one delivery.
+ * The handlers of the {@link WEBHOOKS_CONSUMER} job runner: one delivery per automation that wants
+ * the event (enabled, subscribed to its type, its organization's plan has webhooks, and its filter
+ * passes: `automationMatches`), for a whole batch of the log at once (the per-event handler serves
+ * the events of a batch that failed, one at a time). The job runner hands an event out at least
+ * once; the unique (automation, event) key makes that exactly one delivery.
  *
  * @example
- * webhookJobs.on('*', fanOutHandler(store, { onQueued: () => worker.wake() }));
+ * const fanOut = webhookFanOut(store, { onQueued: () => worker.wake() });
+ * new JobRunner({ store, consumer: WEBHOOKS_CONSUMER, batchHandler: fanOut.batch, handlers: { '*': [fanOut.event] } });
  */
-export function fanOutHandler(store: Store, options: FanOutOptions = {}): EventHandler {
-  return async (event) => {
+export function webhookFanOut(store: Store, options: FanOutOptions = {}): { batch: BatchHandler; event: EventHandler } {
+  const batch: BatchHandler = async (events) => {
     // Events no automation can subscribe to (the reindex job's, say) have nothing to fan out.
-    if (!isEventType(event.type)) return;
-    // Enabled, subscribed, and of an organization whose plan has webhooks.
-    const automations = await store.automations.enabledAutomationsFor(event.orgId, event.type);
-    if (automations.length === 0) return;
-    const envelope = envelopeOf(event);
-    const position = deliveryOrderKey(event.position ?? { tx: '0', seq: event.seq });
-    const payload = JSON.stringify(event.data);
-    const deliveries: NewDelivery[] = automations
-      .filter((automation) => automationMatches(automation, envelope))
-      .map((automation) => ({
-        id: newId('delivery'),
-        org_id: event.orgId,
-        automation_id: automation.id,
-        event_id: event.id,
-        event_type: event.type,
-        event_position: position,
-        event_timestamp: event.createdAt,
-        payload,
-      }));
+    const subscribable = events.filter((event) => isEventType(event.type));
+    const wanted = new Map<string, Awaited<ReturnType<typeof store.automations.enabledAutomationsFor>>>();
+    for (const event of subscribable) {
+      const key = `${event.orgId}\0${event.type}`;
+      if (!wanted.has(key)) {
+        wanted.set(key, await store.automations.enabledAutomationsFor(event.orgId, event.type as EventType));
+      }
+    }
+    const deliveries: NewDelivery[] = [];
+    for (const event of subscribable) {
+      const automations = wanted.get(`${event.orgId}\0${event.type}`) ?? [];
+      if (automations.length === 0) continue;
+      const envelope = envelopeOf(event);
+      const position = deliveryOrderKey(event.position ?? { tx: '0', seq: event.seq });
+      const payload = JSON.stringify(event.data);
+      for (const automation of automations) {
+        if (!automationMatches(automation, envelope)) continue;
+        deliveries.push({
+          id: newId('delivery'),
+          org_id: event.orgId,
+          automation_id: automation.id,
+          event_id: event.id,
+          event_type: event.type,
+          event_position: position,
+          event_timestamp: event.createdAt,
+          payload,
+        });
+      }
+    }
     if (deliveries.length === 0) return;
     await store.webhookDeliveries.enqueue(deliveries, nowIso());
     options.onQueued?.();
   };
+  return { batch, event: (event) => batch([event]) };
 }
