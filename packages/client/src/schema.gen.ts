@@ -6540,7 +6540,7 @@ export interface operations {
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
                 /** @description Only deliveries in this state (say `failed`, for what needs attention). */
-                status?: components["schemas"]["DeliveryStatus"] & unknown;
+                status?: "pending" | "delivering" | "succeeded" | "failed";
             };
             header?: never;
             path: {

@@ -58,7 +58,8 @@ export const DeliverySchema = z
 export const DeliveryPageSchema = pageOf(DeliverySchema, 'DeliveryPage');
 
 export const DeliveryListQuery = PageQuery.extend({
-  status: DeliveryStatusSchema.optional().openapi({
+  // Inline, not the component: a query parameter's schema is plain (clients and fuzzers read it so).
+  status: z.enum(DELIVERY_STATUSES).optional().openapi({
     param: { name: 'status', in: 'query' },
     description: 'Only deliveries in this state (say `failed`, for what needs attention).',
   }),
