@@ -11,7 +11,9 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-re
 /**
  * Two servers' delivery workers on one database share the queued deliveries: every event reaches
  * every automation exactly once, one at a time per automation and in event order, whichever
- * worker claimed it.
+ * worker claimed it. PostgreSQL only: it is the database several servers share. Two runtimes on one
+ * SQLite file in one process would block each other's event loop on SQLite's busy wait (a test
+ * artefact: one process serves a SQLite file), which made "both took part" a matter of timing.
  */
 
 const EVENTS = 30;
@@ -31,7 +33,7 @@ function countingSender(): WebhookSender & { sent: number } {
   return sender;
 }
 
-for (const dialect of dialectsUnderTest()) {
+for (const dialect of dialectsUnderTest().filter((name) => name === 'postgres')) {
   describe(`two delivery workers on one database [${dialect}]`, () => {
     let database: SharedDatabase | undefined;
     let receiver: WebhookReceiver | undefined;
