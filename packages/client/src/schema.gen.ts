@@ -4992,7 +4992,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the required scope or brand access. */
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5115,7 +5115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The key lacks the required scope or brand access. */
+            /** @description The key lacks the required scope or brand access, or the organization's plan lacks automations, REST hooks and the Zapier triggers (`plan_upgrade_required`, naming `requiredPlan`; plans with it: team, enterprise). */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,7 @@ import type { Store } from '../storage/store.js';
 import { restHookPayload } from '../webhooks/rest-hook-payload.js';
 import { requireOrgWide, visibleTo } from './access.js';
 import type { EventType } from './events.js';
+import { requirePlanFeature } from './plan-features.js';
 
 /** How many recent items `sample` answers: enough for a platform to show fields, cheap to read. */
 export const REST_HOOK_SAMPLE_SIZE = 3;
@@ -27,6 +28,7 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
     /** Subscribes `targetUrl` to `event`; deliveries are signed like any automation's. */
     async subscribe(principal: Principal, input: { event: EventType; targetUrl: string }): Promise<RestHook> {
       assertMayUseHooks(principal);
+      await requirePlanFeature(store, principal.orgId, 'webhooks');
       const hook: RestHook = {
         id: newId('automation'),
         orgId: principal.orgId,
@@ -49,6 +51,8 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
      */
     async sample(principal: Principal, event: EventType): Promise<{ data: Feedback[] }> {
       assertMayUseHooks(principal);
+      // Unsubscribing stays open: an organization moved to a plan without webhooks can end its hooks.
+      await requirePlanFeature(store, principal.orgId, 'webhooks');
       // Page responses arrive with feedback pages; until then there is nothing to show.
       if (event === 'page_response.created') return { data: [] };
       const recent = await store.feedback.list(

@@ -1,4 +1,5 @@
 import { defineOperation } from '../operation.js';
+import { planGatedErrors } from '../plan-gated.js';
 import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import {
   RestHookInputSchema,
@@ -25,7 +26,7 @@ export const subscribeRestHook = defineOperation({
     request: { params: OrgParams, body: jsonBody(RestHookInputSchema) },
     responses: {
       201: jsonContent(RestHookSchema, 'The subscription; keep its `id` to unsubscribe.'),
-      ...AUTHENTICATED_ERRORS,
+      ...planGatedErrors('webhooks'),
     },
   },
   handler: async (c) => c.json(await c.var.services.restHooks.subscribe(c.var.principal, c.req.valid('json')), 201),
@@ -41,7 +42,10 @@ export const getRestHookSample = defineOperation({
     summary: 'Recent items of an event, in the shape a REST hook receives',
     description: `${forPlatforms} Platforms call it to show sample data (Zapier's \`performList\`).`,
     request: { params: OrgParams, query: RestHookSampleQuery },
-    responses: { 200: jsonContent(RestHookSampleSchema, 'Recent items, newest first.'), ...AUTHENTICATED_ERRORS },
+    responses: {
+      200: jsonContent(RestHookSampleSchema, 'Recent items, newest first.'),
+      ...planGatedErrors('webhooks'),
+    },
   },
   handler: async (c) => c.json(await c.var.services.restHooks.sample(c.var.principal, c.req.valid('query').event), 200),
 });

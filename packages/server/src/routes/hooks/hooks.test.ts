@@ -257,4 +257,35 @@ describeEachDatabase('REST hooks API', (bed) => {
       }),
     },
   ]);
+
+  describe('plans', () => {
+    it('a starter organization cannot subscribe or sample (403 plan_upgrade_required), but can unsubscribe', async () => {
+      const starter = await bed().runtime.services.organizations.bootstrap({ name: 'Starter hooks', plan: 'starter' });
+      const refused = await subscribe(
+        { event: 'feedback.created', targetUrl: 'https://hooks.example.com/catch/9' },
+        starter.adminKey,
+        starter,
+      );
+      expect(await expectProblem(refused, 403, 'plan_upgrade_required')).toMatchObject({ requiredPlan: 'team' });
+      expect(await automationRows(bed(), starter.organization.id)).toEqual([]);
+      await expectProblem(await sample('feedback.created', starter.adminKey, starter), 403, 'plan_upgrade_required');
+
+      // Subscribed while on team, then moved down: the hook can still be removed.
+      const team = await bed().runtime.services.organizations.bootstrap({ name: 'Team hooks', plan: 'team' });
+      const hook = await expectJson<{ id: string }>(
+        await subscribe(
+          { event: 'feedback.created', targetUrl: 'https://hooks.example.com/catch/10' },
+          team.adminKey,
+          team,
+        ),
+        201,
+      );
+      await bed()
+        .runtime.database.db.updateTable('organizations')
+        .set({ plan: 'starter' })
+        .where('id', '=', team.organization.id)
+        .execute();
+      expect((await unsubscribe(hook.id, team.adminKey, team)).status).toBe(204);
+    });
+  });
 });
