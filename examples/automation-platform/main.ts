@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { Hearback } from '@hearback/node';
 
 const cli = join(dirname(createRequire(import.meta.url).resolve('@hearback/server/package.json')), 'dist/cli.js');
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     const delivery = await receiver.next();
     const item = JSON.parse(delivery.body) as Record<string, unknown>;
     const stored = await hearback.feedback.get(id);
-    check(JSON.stringify(item) === JSON.stringify(stored), 'the delivery is the feedback as the API returns it, flat');
+    check(isDeepStrictEqual(item, stored), 'the delivery is the feedback as the API returns it, flat');
     for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
       check(delivery.headers[header], `the delivery carries the Standard Webhooks header ${header}`);
     }
