@@ -29,6 +29,11 @@ export interface TestHearback {
 export interface StartHearbackOptions {
   /** Served at `/` for paths the API does not use (`--public-dir`): pages loading `/widget.js`. */
   publicDir?: string | undefined;
+  /**
+   * Runs the background jobs and lets webhooks reach 127.0.0.0/8, so automations and REST hooks
+   * deliver to a receiver in the test. Off by default: nothing is sent anywhere.
+   */
+  deliverWebhooksLocally?: boolean | undefined;
 }
 
 /**
@@ -44,7 +49,19 @@ export interface StartHearbackOptions {
 export async function startHearback(options: StartHearbackOptions = {}): Promise<TestHearback> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
   const runtime = await createRuntime(
-    loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', publicDir: options.publicDir }),
+    loadConfig(
+      {},
+      {
+        dataDir,
+        logLevel: 'silent',
+        publicDir: options.publicDir,
+        runJobs: options.deliverWebhooksLocally === true,
+        ...(options.deliverWebhooksLocally && {
+          webhookAllowedCidrs: ['127.0.0.0/8'],
+          search: { embedder: 'off', idleMs: 0 },
+        }),
+      },
+    ),
   );
   const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Test',

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startHearback, type TestHearback } from '@hearback/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zapier from 'zapier-platform-core';
@@ -100,6 +102,45 @@ describe('New Feedback trigger (REST hook)', () => {
     await expect(appTester(trigger.performUnsubscribe, { authData, subscribeData })).rejects.toThrow(
       /REST hook .* was not found/,
     );
+  });
+
+  it('receives a signed delivery at the subscribed URL and turns it into the stored feedback item', async () => {
+    const delivering = await startHearback({ deliverWebhooksLocally: true });
+    const receiver = createServer();
+    const arrived = new Promise<{ body: string; signature: string | undefined }>((resolve) => {
+      receiver.once('request', (request: IncomingMessage, response: ServerResponse) => {
+        let body = '';
+        request.setEncoding('utf8').on('data', (chunk: string) => {
+          body += chunk;
+        });
+        request.on('end', () => {
+          response.writeHead(200).end();
+          resolve({ body, signature: request.headers['webhook-signature'] as string | undefined });
+        });
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const auth = { baseUrl: delivering.url, apiKey: delivering.adminKey };
+      const targetUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/catch`;
+      await appTester(trigger.performSubscribe, { authData: auth, targetUrl });
+      const response = await fetch(`${delivering.url}/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-key': delivering.collectKey },
+        body: JSON.stringify({ inboxKey: delivering.inboxKey, type: 'nps', score: 2, comment: 'delivered by a hook' }),
+      });
+      const { id } = (await response.json()) as { id: string };
+      const delivery = await arrived;
+      expect(delivery.signature).toMatch(/^v1,/);
+      const stored = await fetch(`${delivering.url}/organizations/${delivering.orgId}/feedback/${id}`, {
+        headers: { 'x-service-key': delivering.adminKey },
+      }).then((answer) => answer.json());
+      const items = await appTester(trigger.perform, { authData: auth, cleanedRequest: JSON.parse(delivery.body) });
+      expect(items).toEqual([stored]);
+    } finally {
+      await delivering.close();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('turns a delivery into one trigger item: the feedback itself', async () => {
