@@ -59,10 +59,13 @@ export const DeliveryPageSchema = pageOf(DeliverySchema, 'DeliveryPage');
 
 export const DeliveryListQuery = PageQuery.extend({
   // Inline, not the component: a query parameter's schema is plain (clients and fuzzers read it so).
-  status: z.enum(DELIVERY_STATUSES).optional().openapi({
-    param: { name: 'status', in: 'query' },
-    description: 'Only deliveries in this state (say `failed`, for what needs attention).',
-  }),
+  status: z
+    .enum(DELIVERY_STATUSES)
+    .optional()
+    .openapi({
+      param: { name: 'status', in: 'query' },
+      description: 'Only deliveries in this state (say `failed`, for what needs attention).',
+    }),
 });
 
 export const RedeliverFailedQuery = z.object({
