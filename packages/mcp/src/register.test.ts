@@ -59,6 +59,52 @@ describe('Hearback MCP server', () => {
     expect(searchFeedback).toHaveBeenCalledTimes(2);
   });
 
+  it('offers list_failed_deliveries when the backend can list deliveries, asking for the failed ones', async () => {
+    const listDeliveries = vi.fn(async () => ({
+      data: [
+        {
+          id: 'dlv_1',
+          eventId: 'evt_1',
+          eventType: 'feedback.created',
+          status: 'failed' as const,
+          attempts: [
+            {
+              at: '2026-11-24T08:00:00.000Z',
+              statusCode: 500,
+              latencyMs: 12,
+              outcome: 'response',
+              error: null,
+              responseExcerpt: 'x',
+            },
+            {
+              at: '2026-11-24T08:00:05.000Z',
+              statusCode: null,
+              latencyMs: 15000,
+              outcome: 'timeout',
+              error: 'no answer within 15000 ms',
+              responseExcerpt: null,
+            },
+          ],
+          nextAttemptAt: null,
+          createdAt: '2026-11-24T08:00:00.000Z',
+        },
+      ],
+      nextCursor: null,
+    }));
+    const client = await connectClient(fakeBackend({ listDeliveries }).backend);
+    const result = await callTool(client, 'list_failed_deliveries', { automationId: 'auto_1', limit: 5 });
+    expect(listDeliveries).toHaveBeenCalledWith('auto_1', 'failed', { limit: 5, cursor: undefined });
+    expect(result.structuredContent).toMatchObject({
+      deliveries: [{ id: 'dlv_1', attempts: 2, lastStatusCode: null, lastOutcome: 'timeout' }],
+    });
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toBe(
+      '1 failed delivery:\n- dlv_1 · feedback.created evt_1 · 2 attempts, last 2026-11-24T08:00:05.000Z: no answer within 15000 ms',
+    );
+    const without = await connectClient(fakeBackend().backend);
+    expect((await without.listTools()).tools.map((tool) => tool.name)).not.toContain('list_failed_deliveries');
+  });
+
   it('offers list_automations when the backend can list them, showing health and the webhook host only', async () => {
     const automation = {
       id: 'auto_1',
@@ -126,6 +172,7 @@ describe('Hearback MCP server', () => {
       list_inboxes: 'read',
       list_brands: 'read',
       list_automations: 'read',
+      list_failed_deliveries: 'read',
       update_feedback_status: 'write',
     });
   });

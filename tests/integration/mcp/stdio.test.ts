@@ -59,6 +59,7 @@ describe('hearback-mcp (stdio binary)', () => {
       'list_inboxes',
       'list_brands',
       'list_automations',
+      'list_failed_deliveries',
       'update_feedback_status',
     ]);
 
