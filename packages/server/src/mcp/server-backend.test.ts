@@ -11,6 +11,8 @@ describe('the server backend of the MCP tools', () => {
       'search_feedback',
       'list_inboxes',
       'list_brands',
+      'list_automations',
+      'list_failed_deliveries',
       'update_feedback_status',
     ]);
   });
