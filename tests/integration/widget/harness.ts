@@ -72,7 +72,7 @@ export async function startHarness(): Promise<Harness> {
 export const widget = (page: Page) => ({
   launcher: page.locator('hearback-widget .l'),
   dialog: page.locator('hearback-widget .d'),
-  score: (name: string) => page.locator('hearback-widget').getByRole('button', { name, exact: true }),
+  score: (name: string) => page.locator('hearback-widget').getByRole('radio', { name, exact: true }),
   comment: page.locator('hearback-widget textarea'),
   send: page.locator('hearback-widget .s'),
   title: page.locator('hearback-widget #hb-t'),
