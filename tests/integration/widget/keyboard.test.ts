@@ -52,7 +52,7 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     await expect.poll(() => focused(page)).toBe('ok');
     await harness.screenshot(page, 'keyboard-sent');
     await page.keyboard.press('Escape');
-    await expect.poll(() => widget(page).dialog.count()).toBe(0);
+    await widget(page).closed();
     expect(await focused(page)).toBe('l');
     const [row] = await harness.rows((candidate) => candidate.comment === 'Typed without a mouse');
     expect(row).toMatchObject({ type: 'stars', score: 4 });
@@ -77,12 +77,24 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     expect(await page.getByRole('textbox', { name: 'Tell us more (optional)' }).count()).toBe(1);
   });
 
+  it('returns focus to the page’s own button that opened it (launcher: false)', async () => {
+    const page = await harness.newPage();
+    await page.goto(harness.pageUrl('programmatic.html', { type: 'stars' }));
+    const rate = page.getByRole('button', { name: 'Rate checkout' });
+    await rate.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('1 of 5 stars');
+    await page.keyboard.press('Escape');
+    await widget(page).closed();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('rate');
+  });
+
   it('closes when the page outside it is clicked', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'thumbs' }));
     await widget(page).launcher.click();
     await widget(page).dialog.waitFor();
     await page.mouse.click(100, 600);
-    await expect.poll(() => widget(page).dialog.count()).toBe(0);
+    await widget(page).closed();
   });
 });
