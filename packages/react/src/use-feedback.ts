@@ -37,6 +37,7 @@ const REMOUNT_KEYS = [
   'launcher',
   'prompt',
   'comment',
+  'autoClose',
   'colorScheme',
   'theme',
   'labels',
