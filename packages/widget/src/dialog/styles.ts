@@ -23,7 +23,7 @@ export const DIALOG_CSS =
   '@media (prefers-reduced-motion:reduce){.d{animation:none}}' +
   '.d,.d *{box-sizing:border-box}.d *{font:inherit;color:inherit}' +
   '.h,.o,.e2{display:flex;justify-content:space-between;gap:6px}.t{margin:0;font-size:1.1em;font-weight:600}' +
-  '.x{display:grid;place-items:center;flex:none;width:32px;height:32px;margin:-6px -8px 0 0;border:0;border-radius:8px;' +
+  '.x{display:grid;place-items:center;width:30px;height:30px;margin:-4px -6px 0 0;border:0;border-radius:8px;' +
   'background:none;color:var(--mu)}.x:hover{background:var(--sf)}' +
   '.c{flex:1;display:flex;align-items:center;justify-content:center;gap:8px;min-width:0;height:44px;padding:0;' +
   'border:1px solid var(--bd);border-radius:var(--c);background:var(--sf)}' +
