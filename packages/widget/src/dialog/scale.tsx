@@ -33,9 +33,9 @@ export function radioStep(key: string, from: number, count: number, rtl: boolean
 /**
  * The score control of every kind: a radio group (one Tab stop on the picked or first option;
  * arrow keys, Home and End move and pick), showing a number, thumb, star or face. Names equal what
- * is shown: NPS and CSAT are named by their number, each CSAT option described by its word and the
- * group by the end labels; stars and faces, which show no text, by their words. Stars light up to the hovered
- * or picked one with `:has()` in CSS, not with state; faces differ in colour.
+ * is shown: NPS and CSAT options are named by their number (each CSAT one described by its word,
+ * the group by the end labels); stars and faces, which show no text, by their words. Stars light
+ * up to the hovered or picked one with `:has()` in CSS, not with state; faces differ in colour.
  */
 export function Scale({ kind, labels, form: { score }, set }: ScaleProps) {
   const { min, max } = SCORE_RANGES[kind] as ScoreRange;
