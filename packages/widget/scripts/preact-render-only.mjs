@@ -3,6 +3,12 @@
 // and has no stateful components, so nothing calls them; without them preact's render queue
 // (enqueueRender and what only it uses) is tree-shaken too, about 0.37 KB gzip. Hooks, compat and
 // class components need those methods, so importing them fails the build rather than the page.
+//
+// For the same reason the only components preact ever diffs are its own Fragments (the render
+// root and arrays of children): no class component, no context, no error boundary. So diff()'s
+// class-component test becomes `false`, its context lookup `undefined`, and the error hook that
+// looks for error boundaries simply rethrows; the minifier drops the lifecycle code they guarded,
+// about 0.29 KB gzip.
 
 const PREACT_MODULE = /[\\/]preact[\\/]dist[\\/]preact\.module\.js$/;
 const REMOVED = new Set(['setState', 'forceUpdate']);
@@ -29,6 +35,46 @@ function findRemovedMethods(node, found = []) {
   return found;
 }
 
+const CLASS_ONLY_METHODS = new Set([
+  'getChildContext',
+  'shouldComponentUpdate',
+  'componentWillUpdate',
+  'componentWillUnmount',
+]);
+
+/**
+ * The spans to replace in preact's module for a tree without class components, contexts or error
+ * boundaries: `T.prototype && T.prototype.render` (is it a class?), the read of `T.contextType`,
+ * the function of `options._catchError` (`__e` in the dist), each found exactly once, and the
+ * reads of class-only lifecycle methods (found at least once).
+ */
+function findComponentOnlyCode(node, found = { isClass: [], contextType: [], catchError: [], lifecycle: [] }) {
+  if (!node || typeof node.type !== 'string') return found;
+  const isMember = (expression, name) =>
+    expression?.type === 'MemberExpression' && !expression.computed && expression.property.name === name;
+  // Assignment targets stay; the reads that test for these class-only methods become `undefined`.
+  if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression') node.left.skip = true;
+  if (node.type === 'MemberExpression' && !node.skip && CLASS_ONLY_METHODS.has(node.property.name)) {
+    found.lifecycle.push({ node, replacement: 'void 0' });
+  }
+  if (node.type === 'LogicalExpression' && isMember(node.left, 'prototype') && isMember(node.right, 'render')) {
+    found.isClass.push({ node, replacement: '!1' });
+  }
+  if (node.type === 'AssignmentExpression' && isMember(node.right, 'contextType')) {
+    found.contextType.push({ node: node.right, replacement: 'void 0' });
+  }
+  if (node.type === 'Property' && node.key.name === '__e' && node.value.type === 'FunctionExpression') {
+    const [error] = node.value.params;
+    found.catchError.push({ node: node.value, replacement: `function(${error.name}){throw ${error.name}}` });
+  }
+  for (const value of Object.values(node)) {
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (child && typeof child === 'object') findComponentOnlyCode(child, found);
+    }
+  }
+  return found;
+}
+
 export const preactRenderOnly = {
   name: 'preact-render-only',
   resolveId(source) {
@@ -43,16 +89,26 @@ export const preactRenderOnly = {
       }
       return null;
     }
-    const assignments = findRemovedMethods(this.parse(code));
+    const ast = this.parse(code);
+    const assignments = findRemovedMethods(ast);
     if (assignments.length !== REMOVED.size) {
       this.error(
         `preact's Component#setState/#forceUpdate not found as expected (${assignments.length}); update this plugin.`,
       );
     }
+    const componentOnly = findComponentOnlyCode(ast);
+    for (const [name, spans] of Object.entries(componentOnly)) {
+      if (name === 'lifecycle' ? spans.length < CLASS_ONLY_METHODS.size : spans.length !== 1)
+        this.error(`preact's ${name} code not found as expected (${spans.length}); update this plugin.`);
+    }
     // Each assignment becomes `0`, which the minifier drops; positions from the end keep earlier ones valid.
+    const replacements = [
+      ...assignments.map((node) => ({ node, replacement: '0' })),
+      ...Object.values(componentOnly).flat(),
+    ];
     let result = code;
-    for (const { start, end } of assignments.sort((a, b) => b.start - a.start)) {
-      result = `${result.slice(0, start)}0${result.slice(end)}`;
+    for (const { node, replacement } of replacements.sort((a, b) => b.node.start - a.node.start)) {
+      result = `${result.slice(0, node.start)}${replacement}${result.slice(node.end)}`;
     }
     return { code: result, map: null };
   },

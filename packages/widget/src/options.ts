@@ -31,7 +31,11 @@ export interface ResolvedOptions extends WidgetOptions {
   comment: boolean;
   colorScheme: ColorScheme;
   context: FeedbackContext;
+  autoClose: number | false;
 }
+
+/** How long the thank-you stays before a floating dialog closes itself, unless `autoClose` says otherwise. */
+export const AUTO_CLOSE_MS = 4000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,7 +45,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Reads widget options from a script tag's `data-*` attributes (DESIGN §4 names):
  * `data-inbox-key`, `data-api-key` (or `data-key`), `data-api-url`, `data-type`, `data-position`,
  * `data-theme` (`light|dark|system` or theme JSON), `data-prompt`, `data-inline`,
- * `data-container`, `data-context` (JSON), `data-labels` (JSON), `data-debug`. Bad JSON is
+ * `data-container`, `data-context` (JSON), `data-labels` (JSON), `data-auto-close` (milliseconds or
+ * `false`), `data-debug`. Bad JSON is
  * reported on the console and ignored.
  *
  * @example
@@ -76,6 +81,8 @@ export function readScriptOptions(element: Element): Partial<WidgetOptions> {
     const value = parseJson(attribute(key), `data-${key}`);
     if (isRecord(value)) options[key] = value;
   }
+  const autoClose = attribute('auto-close');
+  if (autoClose !== null) options.autoClose = autoClose === 'false' ? false : Number(autoClose);
   const debug = attribute('debug');
   if (debug !== null && debug !== 'false') options.debug = true;
   return options as Partial<WidgetOptions>;
@@ -87,7 +94,14 @@ export function readScriptOptions(element: Element): Partial<WidgetOptions> {
  * widget.js supplies where it was loaded from.
  */
 export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): ResolvedOptions {
-  const { inboxKey, apiKey, type = 'thumbs', position = 'bottom-right', colorScheme = 'system' } = options ?? {};
+  const {
+    inboxKey,
+    apiKey,
+    type = 'thumbs',
+    position = 'bottom-right',
+    colorScheme = 'system',
+    autoClose = AUTO_CLOSE_MS,
+  } = options ?? {};
   const apiUrl = (options?.apiUrl ?? defaultApiUrl ?? '').replace(/\/+$/, '');
   const invalid = !inboxKey
     ? 'inboxKey'
@@ -99,7 +113,9 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
           ? 'position'
           : !SCHEMES.includes(colorScheme)
             ? 'colorScheme'
-            : !apiUrl && 'apiUrl';
+            : autoClose !== false && !(autoClose >= 0)
+              ? 'autoClose'
+              : !apiUrl && 'apiUrl';
   if (invalid) throw new TypeError(`Hearback: missing or invalid option "${invalid}".`);
   return {
     ...options,
@@ -109,6 +125,7 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
     colorScheme,
     launcher: options.launcher ?? true,
     comment: type === 'text' || options.comment !== false,
+    autoClose,
     context: { ...options.context },
   };
 }

@@ -1,6 +1,7 @@
 import { isValidScore } from '@hearback/spec';
 import type { DialogHandle, DialogModule, DialogStatus } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
+import { launcherIcon } from './launcher-icon.js';
 import { LAUNCHER_LABELS } from './launcher-labels.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
@@ -66,6 +67,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let opening: Promise<void> | undefined;
   let destroyed = false;
   const text = { ...LAUNCHER_LABELS, ...labels };
+  // What had focus when the page's own button opened the dialog (no launcher): focus returns there.
+  let opener: HTMLElement | undefined;
+  let autoClose: ReturnType<typeof setTimeout> | undefined;
 
   const inline = typeof options.container === 'string' ? document.querySelector(options.container) : options.container;
   if (options.container && !inline) throw new TypeError(`Hearback: no element matches "${options.container}".`);
@@ -85,7 +89,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let launcher: HTMLButtonElement | undefined;
   if (!inline && options.launcher) {
     launcher = element('button', { type: 'button', class: 'l', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
-    launcher.append(text.launcher);
+    launcher.append(launcherIcon(), text.launcher);
     launcher.onclick = () => (dialog || notice ? instance.close() : instance.open());
     root.append(launcher);
   }
@@ -192,17 +196,22 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     get isOpen() {
       return !!dialog;
     },
-    open: () => show(true),
+    open() {
+      if (!dialog && !launcher) opener = document.activeElement as HTMLElement;
+      return show(true);
+    },
     close() {
       const shown = dialog;
       opening = undefined;
       clearTimeout(slow);
+      clearTimeout(autoClose);
       document.removeEventListener('pointerdown', onOutsidePointer, true);
       dialog?.unmount();
       dialog = undefined;
       setNotice();
       if (!shown) return;
-      launcher?.focus();
+      (launcher ?? opener)?.focus();
+      opener = undefined;
       options.onClose?.();
     },
     destroy() {
@@ -243,6 +252,8 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       const result = await sendFeedback(request);
       if (result.ok) {
         setStatus('sent');
+        // The thank-you closes itself; an inline form is part of the page and stays.
+        if (dialog && !inline && options.autoClose) autoClose = setTimeout(instance.close, options.autoClose);
         if (options.debug) console.info('[hearback] stored', result.id);
         onSuccess?.({ id: result.id, submission, fromQueue: false });
         return { status: 'sent', id: result.id };

@@ -6,7 +6,7 @@ import { DIALOG_CSS } from './styles.js';
 /**
  * Mounts the preact dialog inside the widget's shadow root (second stage). The form's state lives
  * here between renders; focus moves to the first control when a floating dialog opens and to the
- * outcome when one arrives, so screen readers announce it.
+ * outcome when one arrives, so screen readers announce it. Closing plays the exit transition first.
  *
  * @example
  * const handle = mount(shadowRoot, (css) => addShadowStyles(shadowRoot, css, nonce));
@@ -35,7 +35,8 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       slot,
     );
     const done = props.status === 'sent' || props.status === 'queued';
-    const focus = done ? '.ok' : props.inline ? '' : '.c,textarea';
+    // The score group's one Tab stop (the picked or first option), or the text box.
+    const focus = done ? '.ok' : props.inline ? '' : '[tabindex="0"].c,textarea';
     if (focus && shown !== focus) slot.querySelector<HTMLElement>(focus)?.focus();
     shown = focus;
   };
@@ -46,7 +47,7 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       event.stopPropagation();
       props.onClose();
     } else if (event.key === 'Tab') {
-      const list = Array.from(slot.querySelectorAll<HTMLElement>('button,textarea'));
+      const list = Array.from(slot.querySelectorAll<HTMLElement>('button:not([tabindex="-1"],:disabled),textarea'));
       const at = list.indexOf(parent.activeElement as HTMLElement);
       const wrap = event.shiftKey ? at === 0 && list.at(-1) : (at < 0 || at === list.length - 1) && list[0];
       if (wrap) {
@@ -61,9 +62,19 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       update();
     },
     unmount() {
-      render(null, slot);
-      slot.remove();
-      removeStyles();
+      const remove = () => {
+        render(null, slot);
+        slot.remove();
+        removeStyles();
+      };
+      // The entrance transition plays backwards before the dialog goes (there is none under
+      // prefers-reduced-motion); meanwhile it takes no input, and a new one may already be opening.
+      const [entrance] = (slot.firstElementChild as HTMLElement | null)?.getAnimations?.() ?? [];
+      slot.inert = true;
+      if (entrance) {
+        entrance.reverse();
+        void entrance.finished.then(remove, remove);
+      } else remove();
     },
   };
 };
