@@ -9,11 +9,18 @@
 // class-component test becomes `false`, its context lookup `undefined`, and the error hook that
 // looks for error boundaries simply rethrows; the minifier drops the lifecycle code they guarded,
 // about 0.29 KB gzip.
+//
+// And no element of the dialog has a `style` prop (its looks come from the constructed sheet), so
+// setProperty()'s style branch goes, with the unit table it needs: about 0.17 KB gzip; no component
+// has defaultProps, and no SVG element an `xlink:` or `className` prop (the icons write `class`), so
+// createElement()'s defaultProps loop and the SVG attribute renames go too (about 0.06 KB). Such a
+// prop in the dialog's source fails the build.
 
 const PREACT_MODULE = /[\\/]preact[\\/]dist[\\/]preact\.module\.js$/;
 const REMOVED = new Set(['setState', 'forceUpdate']);
 const NEEDS_STATE = new Set(['preact/hooks', 'preact/compat', 'preact/debug', 'preact/devtools']);
 const STATEFUL_IMPORT = /import\s*{[^}]*\b(Component|createContext)\b[^}]*}\s*from\s*['"]preact['"]/;
+const REMOVED_PROPS = /\b(style|className|xlink\w*)=|defaultProps/;
 
 /** `X.prototype.setState = …` / `X.prototype.forceUpdate = …` assignments in an ESTree AST. */
 function findRemovedMethods(node, found = []) {
@@ -46,9 +53,21 @@ const CLASS_ONLY_METHODS = new Set([
  * The spans to replace in preact's module for a tree without class components, contexts or error
  * boundaries: `T.prototype && T.prototype.render` (is it a class?), the read of `T.contextType`,
  * the function of `options._catchError` (`__e` in the dist), each found exactly once, and the
- * reads of class-only lifecycle methods (found at least once).
+ * reads of class-only lifecycle methods (found at least once), setProperty()'s `style` branch
+ * (up to its `else`), createElement()'s defaultProps test and the SVG renames.
  */
-function findComponentOnlyCode(node, found = { isClass: [], contextType: [], catchError: [], lifecycle: [] }) {
+function findComponentOnlyCode(
+  node,
+  found = {
+    isClass: [],
+    contextType: [],
+    catchError: [],
+    lifecycle: [],
+    styleProp: [],
+    defaultProps: [],
+    svgRenames: [],
+  },
+) {
   if (!node || typeof node.type !== 'string') return found;
   const isMember = (expression, name) =>
     expression?.type === 'MemberExpression' && !expression.computed && expression.property.name === name;
@@ -62,6 +81,21 @@ function findComponentOnlyCode(node, found = { isClass: [], contextType: [], cat
   }
   if (node.type === 'AssignmentExpression' && isMember(node.right, 'contextType')) {
     found.contextType.push({ node: node.right, replacement: 'void 0' });
+  }
+  // `if ("style" == name) … else <the rest>` in setProperty: all before the rest goes.
+  if (node.type === 'IfStatement' && node.test.type === 'BinaryExpression' && node.test.left.value === 'style') {
+    found.styleProp.push({ node: { start: node.start, end: node.alternate.start }, replacement: '' });
+  }
+  // createElement's `typeof type == "function" && type.defaultProps != null`.
+  if (
+    node.type === 'LogicalExpression' &&
+    [node.right.left, node.right.right].some((side) => isMember(side, 'defaultProps'))
+  ) {
+    found.defaultProps.push({ node, replacement: '!1' });
+  }
+  // In SVG, `name = name.replace(/xlink(H|:h)/, "h").replace(/sName$/, "s")`.
+  if (node.type === 'AssignmentExpression' && /xlink/.test(node.right.callee?.object?.arguments?.[0]?.regex?.pattern)) {
+    found.svgRenames.push({ node, replacement: '0' });
   }
   if (node.type === 'Property' && node.key.name === '__e' && node.value.type === 'FunctionExpression') {
     const [error] = node.value.params;
@@ -87,6 +121,11 @@ export const preactRenderOnly = {
       if (!id.includes('node_modules') && STATEFUL_IMPORT.test(code)) {
         this.error(`stateful preact components need scripts/preact-render-only.mjs removed from the build.`);
       }
+      if (!id.includes('node_modules') && id.endsWith('.tsx') && REMOVED_PROPS.test(code)) {
+        this.error(
+          `${id}: ${code.match(REMOVED_PROPS)[0]} needs preact code that scripts/preact-render-only.mjs removes.`,
+        );
+      }
       return null;
     }
     const ast = this.parse(code);
@@ -98,7 +137,8 @@ export const preactRenderOnly = {
     }
     const componentOnly = findComponentOnlyCode(ast);
     for (const [name, spans] of Object.entries(componentOnly)) {
-      if (name === 'lifecycle' ? spans.length < CLASS_ONLY_METHODS.size : spans.length !== 1)
+      const expected = { lifecycle: CLASS_ONLY_METHODS.size, defaultProps: 1 }[name];
+      if (expected ? spans.length < expected : spans.length !== 1)
         this.error(`preact's ${name} code not found as expected (${spans.length}); update this plugin.`);
     }
     // Each assignment becomes `0`, which the minifier drops; positions from the end keep earlier ones valid.

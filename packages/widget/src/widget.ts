@@ -1,7 +1,7 @@
 import { isValidScore } from '@hearback/spec';
 import type { DialogHandle, DialogModule, DialogStatus } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
-import { launcherIcon } from './launcher-icon.js';
+import { BUBBLE_PATH, CLOSE_PATH, launcherIcon } from './launcher-icon.js';
 import { LAUNCHER_LABELS } from './launcher-labels.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
@@ -69,7 +69,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const text = { ...LAUNCHER_LABELS, ...labels };
   // What had focus when the page's own button opened the dialog (no launcher): focus returns there.
   let opener: HTMLElement | undefined;
-  let autoClose: ReturnType<typeof setTimeout> | undefined;
 
   const inline = typeof options.container === 'string' ? document.querySelector(options.container) : options.container;
   if (options.container && !inline) throw new TypeError(`Hearback: no element matches "${options.container}".`);
@@ -111,15 +110,17 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       notice.append(message);
       root.append(notice);
     }
-    launcher?.setAttribute('aria-expanded', `${!!(notice || dialog)}`);
+    const open = !!(notice || dialog);
+    launcher?.setAttribute('aria-expanded', `${open}`);
+    // The launcher's icon: a cross while the dialog (or the notice) is open.
+    launcher?.querySelector('path')?.setAttribute('d', open ? CLOSE_PATH : BUBBLE_PATH);
   };
 
   const render = () =>
+    // The resolved options carry the dialog's labels, prompt, comment and autoClose.
     dialog?.render({
+      ...options,
       kind: type,
-      labels,
-      prompt: options.prompt,
-      comment: options.comment,
       inline: !!inline,
       status,
       error: lastError,
@@ -204,7 +205,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       const shown = dialog;
       opening = undefined;
       clearTimeout(slow);
-      clearTimeout(autoClose);
       document.removeEventListener('pointerdown', onOutsidePointer, true);
       dialog?.unmount();
       dialog = undefined;
@@ -252,8 +252,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       const result = await sendFeedback(request);
       if (result.ok) {
         setStatus('sent');
-        // The thank-you closes itself; an inline form is part of the page and stays.
-        if (dialog && !inline && options.autoClose) autoClose = setTimeout(instance.close, options.autoClose);
         if (options.debug) console.info('[hearback] stored', result.id);
         onSuccess?.({ id: result.id, submission, fromQueue: false });
         return { status: 'sent', id: result.id };

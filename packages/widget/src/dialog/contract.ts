@@ -7,12 +7,14 @@ export type DialogStatus = 'idle' | 'sending' | 'sent' | 'queued' | 'failed';
 /** What the launcher hands the dialog on every render. */
 export interface DialogProps {
   kind: FeedbackKind;
-  labels: Partial<WidgetLabels>;
-  prompt: string | undefined;
+  labels?: Partial<WidgetLabels> | undefined;
+  prompt?: string | undefined;
   comment: boolean;
   /** Rendered in the page's flow (no close button, no focus trap) rather than as a floating dialog. */
   inline: boolean;
   status: DialogStatus;
+  /** Milliseconds after which a floating dialog that says thank you closes itself (`onClose`); falsy: never. */
+  autoClose?: number | false | undefined;
   error: WidgetError | undefined;
   onSubmit(score: number | null, comment: string): void;
   onClose(): void;

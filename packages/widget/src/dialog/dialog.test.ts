@@ -217,6 +217,29 @@ describe('dialog', () => {
     expect(inline.$('.d')?.getAttribute('role')).toBe('region');
   });
 
+  it('closes itself autoClose ms after the thank-you, floating only, and not once unmounted', () => {
+    vi.useFakeTimers();
+    try {
+      const floating = setup({ autoClose: 4000 });
+      floating.rerender({ status: 'sent', autoClose: 4000 });
+      vi.advanceTimersByTime(3999);
+      expect(floating.onClose).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(floating.onClose).toHaveBeenCalledOnce();
+      const inline = setup({ inline: true, autoClose: 4000 });
+      inline.rerender({ status: 'sent', inline: true, autoClose: 4000 });
+      const closedEarly = setup({ autoClose: 4000 });
+      closedEarly.rerender({ status: 'sent', autoClose: 4000 });
+      closedEarly.handle.unmount();
+      const kept = setup({ autoClose: false });
+      kept.rerender({ status: 'sent', autoClose: false });
+      vi.advanceTimersByTime(10_000);
+      expect([inline, closedEarly, kept].map(({ onClose }) => onClose.mock.calls.length)).toEqual([0, 0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('unmounts cleanly', () => {
     const { handle, shadow } = setup();
     handle.unmount();

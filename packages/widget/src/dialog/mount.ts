@@ -20,6 +20,7 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
   const form: FormState = { score: null, comment: '', hint: '' };
   let props: DialogProps | undefined;
   let shown = '';
+  let autoClose: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
     if (!props) return;
     // Called, not mounted as a component: one render function, no component instance to keep.
@@ -39,6 +40,9 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
     const focus = done ? '.ok' : props.inline ? '' : '[tabindex="0"].c,textarea';
     if (focus && shown !== focus) slot.querySelector<HTMLElement>(focus)?.focus();
     shown = focus;
+    // The thank-you closes itself; an inline form is part of the page and stays.
+    if (props.status === 'sent' && !props.inline && props.autoClose && !autoClose)
+      autoClose = setTimeout(props.onClose, props.autoClose);
   };
   // Floating, the dialog is modal: Escape closes it and Tab wraps around inside it.
   slot.onkeydown = (event) => {
@@ -62,6 +66,7 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       update();
     },
     unmount() {
+      clearTimeout(autoClose);
       const remove = () => {
         render(null, slot);
         slot.remove();
