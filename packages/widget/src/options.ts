@@ -3,22 +3,20 @@ import type { ColorScheme, FeedbackContext, LauncherPosition, WidgetOptions } fr
 
 const POSITIONS: readonly LauncherPosition[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
 const SCHEMES: readonly ColorScheme[] = ['light', 'dark', 'system'];
-const STRING_ATTRIBUTES = [
-  ['inbox-key', 'inboxKey'],
-  ['key', 'apiKey'],
-  ['api-key', 'apiKey'],
-  ['api-url', 'apiUrl'],
-  ['type', 'type'],
-  ['position', 'position'],
-  ['prompt', 'prompt'],
-  ['container', 'container'],
-] as const;
+// `data-*` attributes taken as they are, by their `dataset` names (`data-inbox-key` → `inboxKey`).
+const STRING_ATTRIBUTES = ['inboxKey', 'apiUrl', 'type', 'position', 'prompt', 'container'] as const;
 
-function parseJson(value: string | null, name: string): unknown {
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The attribute's JSON object; anything else is ignored, and bad JSON is reported on the console. */
+function parseJson(value: string | undefined, name: string): Record<string, unknown> | undefined {
   try {
-    return value && JSON.parse(value);
+    const parsed: unknown = value && JSON.parse(value);
+    return isRecord(parsed) ? parsed : undefined;
   } catch {
-    console.warn(`[hearback] ${name} is not valid JSON.`);
+    console.warn(`[hearback] data-${name} is not valid JSON.`);
   }
 }
 
@@ -37,10 +35,6 @@ export interface ResolvedOptions extends WidgetOptions {
 /** How long the thank-you stays before a floating dialog closes itself, unless `autoClose` says otherwise. */
 export const AUTO_CLOSE_MS = 4000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Reads widget options from a script tag's `data-*` attributes (DESIGN §4 names):
  * `data-inbox-key`, `data-api-key` (or `data-key`), `data-api-url`, `data-type`, `data-position`,
@@ -52,39 +46,36 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * @example
  * readScriptOptions(document.currentScript); // { inboxKey: 'ibx_…', apiKey: 'hb_…', type: 'nps' }
  */
-export function readScriptOptions(element: Element): Partial<WidgetOptions> {
-  const attribute = (name: string) => element.getAttribute(`data-${name}`);
+export function readScriptOptions(element: HTMLElement): Partial<WidgetOptions> {
+  const data = element.dataset;
   const options: Record<string, unknown> = {};
-  // Later names win: `data-api-key` over `data-key`.
-  for (const [name, key] of STRING_ATTRIBUTES) {
-    const value = attribute(name);
-    if (value) options[key] = value;
-  }
-  const theme = attribute('theme');
+  for (const key of STRING_ATTRIBUTES) if (data[key]) options[key] = data[key];
+  // `data-api-key` wins over its short form `data-key`.
+  if (data.apiKey || data.key) options.apiKey = data.apiKey || data.key;
+  const { theme } = data;
   if (SCHEMES.includes(theme as ColorScheme)) {
     options.colorScheme = theme;
   } else {
-    const tokens = parseJson(theme, 'data-theme');
-    if (isRecord(tokens)) {
+    const tokens = parseJson(theme, 'theme');
+    if (tokens) {
       const { colorScheme, ...rest } = tokens;
       if (colorScheme) options.colorScheme = colorScheme;
       options.theme = rest;
     }
   }
-  if (!options.container && element.hasAttribute('data-inline')) {
+  if (!options.container && data.inline !== undefined) {
     // `data-inline` alone renders right where the script tag stands.
     const slot = element.ownerDocument.createElement('div');
     element.after(slot);
     options.container = slot;
   }
   for (const key of ['context', 'labels'] as const) {
-    const value = parseJson(attribute(key), `data-${key}`);
-    if (isRecord(value)) options[key] = value;
+    const value = parseJson(data[key], key);
+    if (value) options[key] = value;
   }
-  const autoClose = attribute('auto-close');
-  if (autoClose !== null) options.autoClose = autoClose === 'false' ? false : Number(autoClose);
-  const debug = attribute('debug');
-  if (debug !== null && debug !== 'false') options.debug = true;
+  const { autoClose, debug } = data;
+  if (autoClose !== undefined) options.autoClose = autoClose === 'false' ? false : Number(autoClose);
+  if (debug !== undefined && debug !== 'false') options.debug = true;
   return options as Partial<WidgetOptions>;
 }
 
