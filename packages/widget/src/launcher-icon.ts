@@ -1,7 +1,7 @@
 /** Stroke paths on a 24-unit grid, shared by the launcher (plain DOM) and the dialog (preact). */
 export const CLOSE_PATH = 'M6 6l12 12M18 6L6 18';
 /** A speech bubble with its tail at the lower left. */
-export const BUBBLE_PATH = 'M8 20a9 9 0 1 0-4-4l-1.5 5.5z';
+export const BUBBLE_PATH = 'M8 20a9 9 0 1 0-4-4l-1 5z';
 
 /**
  * The launcher's icon, one path: a speech bubble, which the widget turns into a cross

@@ -67,8 +67,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let opening: Promise<void> | undefined;
   let destroyed = false;
   const text = { ...LAUNCHER_LABELS, ...labels };
-  // What had focus when the page's own button opened the dialog (no launcher): focus returns there.
-  let opener: HTMLElement | undefined;
 
   const inline = typeof options.container === 'string' ? document.querySelector(options.container) : options.container;
   if (options.container && !inline) throw new TypeError(`Hearback: no element matches "${options.container}".`);
@@ -94,10 +92,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   }
   (inline ?? document.body).append(host);
 
-  const onOutsidePointer = (event: Event) => {
-    if (!event.composedPath().includes(host)) instance.close();
-  };
-
   // The first stage's own message in the corner, while the dialog's code loads or when it could
   // not (offline before the first open): a click never does nothing.
   let notice: HTMLElement | undefined;
@@ -120,12 +114,11 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     // The resolved options carry the dialog's labels, prompt, comment and autoClose.
     dialog?.render({
       ...options,
-      kind: type,
       inline: !!inline,
       status,
       error: lastError,
-      onSubmit: (score, comment) => void instance.submit({ score, comment: comment.trim() || null }),
-      onClose: () => instance.close(),
+      onSubmit: instance.submit,
+      onClose: instance.close,
     });
   const setStatus = (next: DialogStatus, error?: WidgetError) => {
     status = next;
@@ -151,7 +144,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     if (flushing || destroyed) return;
     flushing = true;
     try {
-      const report = await flushQueue(storage(), (request) => sendFeedback(request));
+      const report = await flushQueue(storage(), sendFeedback);
       for (const [entry, id] of report.sent) {
         const { inboxKey: _inbox, ...submission } = entry.body;
         onSuccess?.({ id, submission, fromQueue: true });
@@ -168,7 +161,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
    * not (it is part of the page, not opened by anyone).
    */
   const show = (announce: boolean): Promise<void> => {
-    if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
     // A loaded module resolves within a tick; only a slow network shows "Loading…".
     if (!opening) slow = setTimeout(() => setNotice(text.loading, true), 300);
     opening ??= environment.loadDialog(nonce).then(
@@ -197,22 +189,15 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     get isOpen() {
       return !!dialog;
     },
-    open() {
-      if (!dialog && !launcher) opener = document.activeElement as HTMLElement;
-      return show(true);
-    },
+    open: () => show(true),
     close() {
       const shown = dialog;
       opening = undefined;
       clearTimeout(slow);
-      document.removeEventListener('pointerdown', onOutsidePointer, true);
       dialog?.unmount();
       dialog = undefined;
       setNotice();
-      if (!shown) return;
-      (launcher ?? opener)?.focus();
-      opener = undefined;
-      options.onClose?.();
+      if (shown) options.onClose?.();
     },
     destroy() {
       instance.close();

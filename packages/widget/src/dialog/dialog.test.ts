@@ -17,7 +17,7 @@ function setup(overrides: Partial<DialogProps> = {}) {
   const onSubmit = vi.fn();
   const onClose = vi.fn();
   const props: DialogProps = {
-    kind: 'stars',
+    type: 'stars',
     labels: {},
     prompt: undefined,
     comment: true,
@@ -64,7 +64,7 @@ describe('dialog', () => {
     ['csat', ['1', '2', '3', '4', '5']],
     ['emoji', ['Terrible', 'Bad', 'Okay', 'Good', 'Great']],
   ])('%s is a radio group of named options with one Tab stop', (kind, names) => {
-    const { $$, $ } = setup({ kind });
+    const { $$, $ } = setup({ type: kind });
     expect($$('.c').map(nameOf)).toEqual(names);
     expect($$('.c').map((button) => button.getAttribute('role'))).toEqual(names.map(() => 'radio'));
     expect($$('.c').map((button) => button.getAttribute('aria-checked'))).toEqual(names.map(() => 'false'));
@@ -74,7 +74,7 @@ describe('dialog', () => {
   });
 
   it('describes CSAT options by their words and NPS by its end labels', () => {
-    const csat = setup({ kind: 'csat' });
+    const csat = setup({ type: 'csat' });
     const described = (id: string | null | undefined) => csat.shadow.getElementById(id ?? '')?.textContent;
     expect(csat.$$('.c').map((button) => described(button.getAttribute('aria-describedby')))).toEqual([
       'Very unsatisfied',
@@ -84,14 +84,14 @@ describe('dialog', () => {
       'Very satisfied',
     ]);
     document.body.innerHTML = '';
-    const nps = setup({ kind: 'nps' });
+    const nps = setup({ type: 'nps' });
     const ends = nps.shadow.getElementById(nps.$('.o')?.getAttribute('aria-describedby') ?? '');
     expect(ends?.textContent).toBe('Not likely Very likely');
     expect(ends?.closest('[aria-hidden]')).toBeNull();
   });
 
   it('moves and picks with arrow keys, Home and End, keeping one Tab stop', () => {
-    const { $$, shadow } = setup({ kind: 'nps' });
+    const { $$, shadow } = setup({ type: 'nps' });
     const press = (key: string) =>
       (shadow.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     const picked = () => $$('.c').findIndex((button) => button.getAttribute('aria-checked') === 'true');
@@ -123,7 +123,7 @@ describe('dialog', () => {
   });
 
   it('is a labelled modal dialog, styled by a constructed sheet', () => {
-    const { $, shadow } = setup({ kind: 'nps' });
+    const { $, shadow } = setup({ type: 'nps' });
     const dialog = $('.d');
     expect(dialog?.getAttribute('role')).toBe('dialog');
     expect(dialog?.getAttribute('aria-modal')).toBe('true');
@@ -133,7 +133,7 @@ describe('dialog', () => {
   });
 
   it('shows the whole form from the start; the button sends once a score is picked', () => {
-    const { $, $$, onSubmit } = setup({ kind: 'stars' });
+    const { $, $$, onSubmit } = setup({ type: 'stars' });
     expect($('textarea')).not.toBeNull();
     expect($<HTMLButtonElement>('.s')?.disabled).toBe(true);
     $$('.c')[3]?.click();
@@ -142,22 +142,22 @@ describe('dialog', () => {
     expect($$('.c')[0]?.tabIndex).toBe(-1);
     expect($<HTMLButtonElement>('.s')?.disabled).toBe(false);
     const textarea = $<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
-    textarea.value = 'Nice';
+    textarea.value = '  Nice  ';
     textarea.dispatchEvent(new Event('input', { bubbles: true }));
     $('.s')?.click();
-    expect(onSubmit).toHaveBeenCalledWith(4, 'Nice');
+    expect(onSubmit).toHaveBeenCalledWith({ score: 4, comment: 'Nice' });
   });
 
   it('thumbs send 1 for up and 0 for down', () => {
-    const { $, $$, onSubmit } = setup({ kind: 'thumbs', comment: false });
+    const { $, $$, onSubmit } = setup({ type: 'thumbs', comment: false });
     $$('.c')[1]?.click();
     expect($('textarea')).toBeNull();
     $('.s')?.click();
-    expect(onSubmit).toHaveBeenCalledWith(0, '');
+    expect(onSubmit).toHaveBeenCalledWith({ score: 0, comment: null });
   });
 
   it('text feedback needs words before it sends', () => {
-    const { $, onSubmit } = setup({ kind: 'text' });
+    const { $, onSubmit } = setup({ type: 'text' });
     expect($('.o')).toBeNull();
     expect($('textarea')?.getAttribute('aria-required')).toBe('true');
     expect($('textarea')?.hasAttribute('aria-invalid')).toBe(false);
@@ -172,7 +172,7 @@ describe('dialog', () => {
 
   it('uses the author’s labels and prompt', () => {
     const { $, $$ } = setup({
-      kind: 'thumbs',
+      type: 'thumbs',
       prompt: 'War das hilfreich?',
       labels: { thumbsUp: 'Ja', thumbsDown: 'Nein' },
     });
@@ -181,7 +181,7 @@ describe('dialog', () => {
   });
 
   it('shows the outcome and moves focus to it', () => {
-    const { $, rerender, shadow } = setup({ kind: 'nps' });
+    const { $, rerender, shadow } = setup({ type: 'nps' });
     rerender({ status: 'sent' });
     expect($('#hb-t')?.textContent).toBe('Thanks for your feedback!');
     expect($('.ok')?.getAttribute('role')).toBe('status');
@@ -199,7 +199,7 @@ describe('dialog', () => {
   });
 
   it('says so when the server refused, and offers to try again', () => {
-    const { $, $$, rerender } = setup({ kind: 'nps' });
+    const { $, $$, rerender } = setup({ type: 'nps' });
     $$('.c')[9]?.click();
     rerender({ status: 'failed', error: new WidgetError('rejected', 'no') });
     expect($('[role=alert]')?.textContent).toBe('Your feedback couldn’t be sent.');
@@ -238,6 +238,31 @@ describe('dialog', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('closes on a press outside the widget and gives focus back to what opened it; inline does neither', () => {
+    const press = (target: EventTarget) =>
+      target.dispatchEvent(new Event('pointerdown', { bubbles: true, composed: true }));
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const floating = setup();
+    press(floating.$('.c') as HTMLElement);
+    expect(floating.onClose).not.toHaveBeenCalled();
+    press(document.body);
+    expect(floating.onClose).toHaveBeenCalledOnce();
+    expect(document.activeElement).not.toBe(opener);
+    floating.handle.unmount();
+    expect(document.activeElement).toBe(opener);
+    press(document.body);
+    expect(floating.onClose).toHaveBeenCalledOnce();
+
+    const inline = setup({ inline: true });
+    (inline.$('.c') as HTMLElement).focus();
+    press(document.body);
+    inline.handle.unmount();
+    expect(inline.onClose).not.toHaveBeenCalled();
+    expect(document.activeElement).not.toBe(opener);
   });
 
   it('unmounts cleanly', () => {

@@ -19,7 +19,7 @@ export type FormProps = DialogProps & { form: FormState; set(patch: Partial<Form
  * scrolls and its button stays in view, so a short screen can still send.
  */
 export function Dialog(props: FormProps) {
-  const { kind, inline, status, error, form, set } = props;
+  const { type: kind, inline, status, error, form, set } = props;
   const { score, comment, hint } = form;
   const labels = { ...DEFAULT_LABELS, ...props.labels };
   const done = status === 'sent' || status === 'queued';
@@ -29,7 +29,7 @@ export function Dialog(props: FormProps) {
   const submit = () => {
     const problem = text && !comment.trim() ? labels.commentRequired : '';
     set({ hint: problem });
-    if (!problem) props.onSubmit(score, comment);
+    if (!problem) props.onSubmit({ score, comment: comment.trim() || null });
   };
   const picked = text || score !== null;
 

@@ -10,7 +10,7 @@ import { DIALOG_CSS } from './styles.js';
  *
  * @example
  * const handle = mount(shadowRoot, (css) => addShadowStyles(shadowRoot, css, nonce));
- * handle.render({ kind: 'nps', … });
+ * handle.render({ type: 'nps', … });
  */
 export const mount: DialogModule['mount'] = (parent, addStyles) => {
   // First in the shadow root: the launcher's sheet, with the author's theme, comes after and wins.
@@ -21,6 +21,13 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
   let props: DialogProps | undefined;
   let shown = '';
   let autoClose: ReturnType<typeof setTimeout> | undefined;
+  // Floating, closing hands focus back to the launcher or, without one, to what the page had
+  // focused when it opened the widget (its own button); and a press outside the widget closes it.
+  const opener = (parent.querySelector('.l') ?? document.activeElement) as HTMLElement | null;
+  const onOutsidePointer = (event: Event) => {
+    if (props && !props.inline && !event.composedPath().includes(parent.host)) props.onClose();
+  };
+  document.addEventListener('pointerdown', onOutsidePointer, true);
   const update = () => {
     if (!props) return;
     // Called, not mounted as a component: one render function, no component instance to keep.
@@ -67,6 +74,7 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
     },
     unmount() {
       clearTimeout(autoClose);
+      document.removeEventListener('pointerdown', onOutsidePointer, true);
       const remove = () => {
         render(null, slot);
         slot.remove();
@@ -80,6 +88,7 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
         entrance.reverse();
         void entrance.finished.then(remove, remove);
       } else remove();
+      if (!props?.inline) opener?.focus();
     },
   };
 };
