@@ -47,7 +47,7 @@ async function checkPage(page: Page, react: string, list: () => Promise<Feedback
 
   // Inline NPS in the card (the first widget in the page).
   const inline = page.locator('.card hearback-widget');
-  await inline.getByRole('button', { name: '8', exact: true }).click();
+  await inline.getByRole('radio', { name: '8', exact: true }).click();
   await inline.locator('textarea').fill(`Inline NPS on React ${react}`);
   await page.screenshot({ path: `${OUTPUT}react-${react}-inline.png`, animations: 'disabled' });
   await inline.locator('.s').click();
@@ -62,7 +62,7 @@ async function checkPage(page: Page, react: string, list: () => Promise<Feedback
   // The floating launcher (stars).
   const floating = page.locator('hearback-widget:has(.l)');
   await floating.locator('.l').click();
-  await floating.getByRole('button', { name: '5 of 5 stars' }).click();
+  await floating.getByRole('radio', { name: '5 of 5 stars' }).click();
   await floating.locator('textarea').fill(`Floating stars on React ${react}`);
   await page.screenshot({ path: `${OUTPUT}react-${react}-floating.png`, animations: 'disabled' });
   await floating.locator('.s').click();

@@ -26,7 +26,7 @@ try {
     await page.goto(site.page(path, { TYPE: 'nps' }));
     const widget = page.locator('hearback-widget');
     await widget.locator('.l').click();
-    await widget.getByRole('button', { name: score, exact: true }).click();
+    await widget.getByRole('radio', { name: score, exact: true }).click();
     await widget.locator('textarea').fill(`From ${path}`);
     await widget.locator('.s').click();
     await widget.getByText('Thanks for your feedback!').waitFor();

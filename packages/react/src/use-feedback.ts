@@ -47,6 +47,7 @@ const REMOUNT_KEYS = [
   'launcher',
   'prompt',
   'comment',
+  'autoClose',
   'colorScheme',
   'theme',
   'labels',

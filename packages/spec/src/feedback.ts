@@ -32,7 +32,8 @@ export const MAX_COMMENT_LENGTH = 10_000;
  * isFeedbackType('nps'); // true
  */
 export function isFeedbackType(value: unknown): value is FeedbackType {
-  return (FEEDBACK_TYPES as readonly unknown[]).includes(value);
+  // SCORE_RANGES has every type as a key (its type says so), so widget.js carries no second list.
+  return Object.keys(SCORE_RANGES).includes(value as string);
 }
 
 /**

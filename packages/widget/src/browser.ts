@@ -16,13 +16,15 @@ declare const __WIDGET_VERSION__: string;
 const globals = window as unknown as { Hearback?: HearbackGlobal; HearbackDialog?: DialogModule };
 const script = document.currentScript as HTMLScriptElement | null;
 const base = script?.src ? baseUrlOf(script.src) : undefined;
+/** A tag with its options (`data-inbox-key`) starts a widget; a bare one only loads the API. */
+const configured = script?.hasAttribute('data-inbox-key');
 let dialog: Promise<DialogModule> | undefined;
 
 function loadDialog(nonce: string | undefined): Promise<DialogModule> {
   dialog ??= new Promise<DialogModule>((resolve, reject) => {
     const element = document.createElement('script');
     element.src = `${base ?? ''}/${__DIALOG_FILE__}`;
-    element.async = true;
+    // A script element inserted from script is async already.
     if (nonce) element.nonce = nonce;
     const fail = () => {
       dialog = undefined;
@@ -39,8 +41,8 @@ function loadDialog(nonce: string | undefined): Promise<DialogModule> {
 if (globals.Hearback) {
   // One widget per page: a second tag (the snippet pasted twice, a plugin and a theme) must not
   // stack a second launcher on the first, and must not fail silently either.
-  if (script?.hasAttribute('data-inbox-key')) {
-    console.warn('[hearback] widget.js is on this page twice; this tag is ignored.', script);
+  if (configured) {
+    console.warn('[hearback] widget.js is on this page twice; ignored:', script);
   }
 } else {
   const api: HearbackGlobal = {
@@ -64,8 +66,8 @@ if (globals.Hearback) {
   };
   globals.Hearback = api;
 
-  if (script?.hasAttribute('data-inbox-key')) {
-    const options = readScriptOptions(script);
+  if (configured) {
+    const options = readScriptOptions(script as HTMLScriptElement);
     const start = () => {
       try {
         // A page script that called init() before the DOM was ready asked for its widget later.

@@ -48,6 +48,8 @@ export class WidgetError extends Error {
   declare queued: boolean;
   /** Seconds the server asked to wait (`Retry-After`). */
   declare readonly retryAfter: number | undefined;
+  /** True for errors worth retrying later with the same idempotency key. */
+  declare readonly retryable: boolean;
 
   constructor(
     code: WidgetErrorCode,
@@ -55,12 +57,14 @@ export class WidgetError extends Error {
     details: { status?: number; apiCode?: string; retryAfter?: number; queued?: boolean } = {},
   ) {
     super(message);
-    Object.assign(this, { name: 'WidgetError', code, queued: false, ...details, [MARKER]: true });
-  }
-
-  /** True for errors worth retrying later with the same idempotency key. */
-  get retryable(): boolean {
-    return RETRYABLE.includes(this.code);
+    Object.assign(this, {
+      name: 'WidgetError',
+      code,
+      queued: false,
+      retryable: RETRYABLE.includes(code),
+      ...details,
+      [MARKER]: true,
+    });
   }
 }
 

@@ -71,6 +71,12 @@ describe('readScriptOptions', () => {
   it('turns data-debug="false" off', () => {
     expect(readScriptOptions(script({ 'data-debug': 'false' })).debug).toBeUndefined();
   });
+
+  it('reads data-auto-close as milliseconds, or false', () => {
+    expect(readScriptOptions(script({ 'data-auto-close': '8000' })).autoClose).toBe(8000);
+    expect(readScriptOptions(script({ 'data-auto-close': 'false' })).autoClose).toBe(false);
+    expect(readScriptOptions(script({})).autoClose).toBeUndefined();
+  });
 });
 
 describe('resolveOptions', () => {
@@ -85,6 +91,7 @@ describe('resolveOptions', () => {
       launcher: true,
       comment: true,
       context: {},
+      autoClose: 4000,
     });
   });
 
@@ -99,6 +106,8 @@ describe('resolveOptions', () => {
     [{ ...base, apiUrl: 'x', type: 'likert' }, 'type'],
     [{ ...base, apiUrl: 'x', position: 'middle' }, 'position'],
     [{ ...base, apiUrl: 'x', colorScheme: 'sepia' }, 'colorScheme'],
+    [{ ...base, apiUrl: 'x', autoClose: Number.NaN }, 'autoClose'],
+    [{ ...base, apiUrl: 'x', autoClose: -1 }, 'autoClose'],
     [base, 'apiUrl'],
   ])('names the bad option: %j', (options, name) => {
     expect(() => resolveOptions(options as never)).toThrow(

@@ -3,22 +3,20 @@ import type { ColorScheme, FeedbackContext, LauncherPosition, WidgetOptions } fr
 
 const POSITIONS: readonly LauncherPosition[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
 const SCHEMES: readonly ColorScheme[] = ['light', 'dark', 'system'];
-const STRING_ATTRIBUTES = [
-  ['inbox-key', 'inboxKey'],
-  ['key', 'apiKey'],
-  ['api-key', 'apiKey'],
-  ['api-url', 'apiUrl'],
-  ['type', 'type'],
-  ['position', 'position'],
-  ['prompt', 'prompt'],
-  ['container', 'container'],
-] as const;
+// `data-*` attributes taken as they are, by their `dataset` names (`data-inbox-key` → `inboxKey`).
+const STRING_ATTRIBUTES = ['inboxKey', 'apiUrl', 'type', 'position', 'prompt', 'container'] as const;
 
-function parseJson(value: string | null, name: string): unknown {
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The attribute's JSON object; anything else is ignored, and bad JSON is reported on the console. */
+function parseJson(value: string | undefined, name: string): Record<string, unknown> | undefined {
   try {
-    return value && JSON.parse(value);
+    const parsed: unknown = value && JSON.parse(value);
+    return isRecord(parsed) ? parsed : undefined;
   } catch {
-    console.warn(`[hearback] ${name} is not valid JSON.`);
+    console.warn(`[hearback] data-${name} is not valid JSON.`);
   }
 }
 
@@ -31,53 +29,53 @@ export interface ResolvedOptions extends WidgetOptions {
   comment: boolean;
   colorScheme: ColorScheme;
   context: FeedbackContext;
+  autoClose: number | false;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** How long the thank-you stays before a floating dialog closes itself, unless `autoClose` says otherwise. */
+export const AUTO_CLOSE_MS = 4000;
 
 /**
  * Reads widget options from a script tag's `data-*` attributes (DESIGN §4 names):
  * `data-inbox-key`, `data-api-key` (or `data-key`), `data-api-url`, `data-type`, `data-position`,
  * `data-theme` (`light|dark|system` or theme JSON), `data-prompt`, `data-inline`,
- * `data-container`, `data-context` (JSON), `data-labels` (JSON), `data-debug`. Bad JSON is
+ * `data-container`, `data-context` (JSON), `data-labels` (JSON), `data-auto-close` (milliseconds or
+ * `false`), `data-debug`. Bad JSON is
  * reported on the console and ignored.
  *
  * @example
  * readScriptOptions(document.currentScript); // { inboxKey: 'ibx_…', apiKey: 'hb_…', type: 'nps' }
  */
-export function readScriptOptions(element: Element): Partial<WidgetOptions> {
-  const attribute = (name: string) => element.getAttribute(`data-${name}`);
+export function readScriptOptions(element: HTMLElement): Partial<WidgetOptions> {
+  const data = element.dataset;
   const options: Record<string, unknown> = {};
-  // Later names win: `data-api-key` over `data-key`.
-  for (const [name, key] of STRING_ATTRIBUTES) {
-    const value = attribute(name);
-    if (value) options[key] = value;
-  }
-  const theme = attribute('theme');
+  for (const key of STRING_ATTRIBUTES) if (data[key]) options[key] = data[key];
+  // `data-api-key` wins over its short form `data-key`.
+  if (data.apiKey || data.key) options.apiKey = data.apiKey || data.key;
+  const { theme } = data;
   if (SCHEMES.includes(theme as ColorScheme)) {
     options.colorScheme = theme;
   } else {
-    const tokens = parseJson(theme, 'data-theme');
-    if (isRecord(tokens)) {
+    const tokens = parseJson(theme, 'theme');
+    if (tokens) {
       const { colorScheme, ...rest } = tokens;
       if (colorScheme) options.colorScheme = colorScheme;
       options.theme = rest;
     }
   }
-  if (!options.container && element.hasAttribute('data-inline')) {
+  if (!options.container && data.inline !== undefined) {
     // `data-inline` alone renders right where the script tag stands.
     const slot = element.ownerDocument.createElement('div');
     element.after(slot);
     options.container = slot;
   }
   for (const key of ['context', 'labels'] as const) {
-    const value = parseJson(attribute(key), `data-${key}`);
-    if (isRecord(value)) options[key] = value;
+    const value = parseJson(data[key], key);
+    if (value) options[key] = value;
   }
-  const debug = attribute('debug');
-  if (debug !== null && debug !== 'false') options.debug = true;
+  const { autoClose, debug } = data;
+  if (autoClose !== undefined) options.autoClose = autoClose === 'false' ? false : Number(autoClose);
+  if (debug !== undefined && debug !== 'false') options.debug = true;
   return options as Partial<WidgetOptions>;
 }
 
@@ -87,7 +85,14 @@ export function readScriptOptions(element: Element): Partial<WidgetOptions> {
  * widget.js supplies where it was loaded from.
  */
 export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): ResolvedOptions {
-  const { inboxKey, apiKey, type = 'thumbs', position = 'bottom-right', colorScheme = 'system' } = options ?? {};
+  const {
+    inboxKey,
+    apiKey,
+    type = 'thumbs',
+    position = 'bottom-right',
+    colorScheme = 'system',
+    autoClose = AUTO_CLOSE_MS,
+  } = options ?? {};
   const apiUrl = (options?.apiUrl ?? defaultApiUrl ?? '').replace(/\/+$/, '');
   const invalid = !inboxKey
     ? 'inboxKey'
@@ -99,7 +104,9 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
           ? 'position'
           : !SCHEMES.includes(colorScheme)
             ? 'colorScheme'
-            : !apiUrl && 'apiUrl';
+            : autoClose !== false && !(autoClose >= 0)
+              ? 'autoClose'
+              : !apiUrl && 'apiUrl';
   if (invalid) throw new TypeError(`Hearback: missing or invalid option "${invalid}".`);
   return {
     ...options,
@@ -109,6 +116,7 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
     colorScheme,
     launcher: options.launcher ?? true,
     comment: type === 'text' || options.comment !== false,
+    autoClose,
     context: { ...options.context },
   };
 }

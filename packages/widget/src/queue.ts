@@ -24,7 +24,8 @@ export type QueueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /** The queue as stored. Storage can throw (private mode, sandboxed frames, quota): then it is empty. */
 export function readQueue(storage: QueueStorage | undefined): QueuedSubmission[] {
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(QUEUE_STORAGE_KEY) ?? '[]');
+    // No storage throws here too, and nothing stored parses to null.
+    const parsed: unknown = JSON.parse((storage as QueueStorage).getItem(QUEUE_STORAGE_KEY) as string);
     return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry?.idempotencyKey === 'string') : [];
   } catch {
     return [];
@@ -36,9 +37,11 @@ function save(storage: QueueStorage | undefined, key: string, entry?: QueuedSubm
   const entries = readQueue(storage).filter((item) => item.idempotencyKey !== key);
   if (entry) entries.push(entry);
   try {
-    if (entries.length) storage?.setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
-    else storage?.removeItem(QUEUE_STORAGE_KEY);
-    return !!storage;
+    // Without storage this throws as well.
+    const target = storage as QueueStorage;
+    if (entries.length) target.setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+    else target.removeItem(QUEUE_STORAGE_KEY);
+    return true;
   } catch {
     return false;
   }
@@ -101,19 +104,16 @@ export async function flushQueue(
   for (const entry of readQueue(storage)) {
     const { attempts, createdAt, notBefore, ...request } = entry;
     if (notBefore > now()) continue;
-    if (attempts >= MAX_ATTEMPTS || now() - createdAt > MAX_AGE_MS) {
-      save(storage, request.idempotencyKey);
-      continue;
-    }
-    const result = await send(request);
-    if (!result.ok && result.error.retryable) {
+    // Past its limits an entry goes unsent, like one the server refused, but unreported.
+    const result = attempts < MAX_ATTEMPTS && now() - createdAt <= MAX_AGE_MS ? await send(request) : undefined;
+    if (result && !result.ok && result.error.retryable) {
       enqueue(storage, request, result.error, now());
       if (result.error.code === 'offline') break;
       continue;
     }
     save(storage, request.idempotencyKey);
-    if (result.ok) report.sent.push([entry, result.id]);
-    else report.dropped.push(result.error);
+    if (result?.ok) report.sent.push([entry, result.id]);
+    else if (result) report.dropped.push(result.error);
   }
   return report;
 }

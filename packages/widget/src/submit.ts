@@ -1,4 +1,4 @@
-import { WidgetError, type WidgetErrorCode } from './errors.js';
+import { WidgetError } from './errors.js';
 import type { FeedbackContext, FeedbackKind } from './types.js';
 
 /** The JSON body of `POST /collect`. */
@@ -25,17 +25,7 @@ const TIMEOUT_MS = 15_000;
 /** A random idempotency key; `crypto.getRandomValues` also works outside secure contexts. */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `hbw_${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
-
-function errorFromResponse(
-  status: number,
-  problem: { code?: string; detail?: string },
-  retryAfter: number | undefined,
-) {
-  const code: WidgetErrorCode =
-    status === 429 ? 'rate_limited' : status > 499 || status === 408 ? 'server_error' : 'rejected';
-  return new WidgetError(code, problem.detail ?? `HTTP ${status}`, { status, apiCode: problem.code, retryAfter });
+  return `hbw_${Array.from(bytes, (byte) => (byte | 256).toString(16).slice(1)).join('')}`;
 }
 
 /**
@@ -62,8 +52,13 @@ export async function sendFeedback(request: CollectRequest, fetchImpl: typeof fe
     });
     const payload = (await response.json().catch(() => ({}))) as { id?: string; code?: string; detail?: string };
     if (response.ok && typeof payload.id === 'string') return { ok: true, id: payload.id };
+    const { status } = response;
+    const code = status === 429 ? 'rate_limited' : status > 499 || status === 408 ? 'server_error' : 'rejected';
     const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
-    return { ok: false, error: errorFromResponse(response.status, payload, retryAfter) };
+    return {
+      ok: false,
+      error: new WidgetError(code, payload.detail ?? `HTTP ${status}`, { status, apiCode: payload.code, retryAfter }),
+    };
   } catch (cause) {
     // Online, yet no response. Blame the browser (an extension) only when the same server answers
     // another request at once; else it is down or unreachable. `no-cors`: reaching it is enough.

@@ -166,8 +166,13 @@ export interface WidgetOptions extends WidgetCallbacks {
   launcher?: boolean;
   /** Overrides the question shown above the control. */
   prompt?: string;
-  /** Offer a comment box after a score is picked (default true; always on for `text`). */
+  /** Offer a comment box with the score (default true; always on for `text`). */
   comment?: boolean;
+  /**
+   * Milliseconds the thank-you shows before a floating dialog closes itself (default 4000);
+   * `false` or `0` keeps it open until the visitor closes it. Inline forms never close.
+   */
+  autoClose?: number | false;
   colorScheme?: ColorScheme;
   theme?: ThemeTokens;
   labels?: Partial<WidgetLabels>;

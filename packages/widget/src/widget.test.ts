@@ -75,7 +75,7 @@ describe('mountWidget', () => {
     (shadowOf().querySelector('button.l') as HTMLButtonElement).click();
     await vi.waitFor(() => expect(onOpen).toHaveBeenCalledOnce());
     expect(widget.isOpen).toBe(true);
-    expect(dialog.last()).toMatchObject({ kind: 'nps', prompt: 'Hi?', inline: false, status: 'idle', comment: true });
+    expect(dialog.last()).toMatchObject({ type: 'nps', prompt: 'Hi?', inline: false, status: 'idle', comment: true });
     expect(shadowOf().querySelector('button.l')?.getAttribute('aria-expanded')).toBe('true');
     widget.close();
     expect(onClose).toHaveBeenCalledOnce();
@@ -97,7 +97,7 @@ describe('mountWidget', () => {
     );
     widget.setContext({ userId: 'u_1', drop: null });
     await widget.open();
-    dialog.last().onSubmit(9, '  Fast checkout  ');
+    dialog.last().onSubmit({ score: 9, comment: 'Fast checkout' });
     await vi.waitFor(() => expect(dialog.last().status).toBe('sent'));
     expect(sentBody()).toMatchObject({
       inboxKey: 'ibx_1',

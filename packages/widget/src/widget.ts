@@ -1,6 +1,7 @@
 import { isValidScore } from '@hearback/spec';
 import type { DialogHandle, DialogModule, DialogStatus } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
+import { BUBBLE_PATH, CLOSE_PATH, launcherIcon } from './launcher-icon.js';
 import { LAUNCHER_LABELS } from './launcher-labels.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
@@ -85,15 +86,11 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let launcher: HTMLButtonElement | undefined;
   if (!inline && options.launcher) {
     launcher = element('button', { type: 'button', class: 'l', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
-    launcher.append(text.launcher);
+    launcher.append(launcherIcon(), text.launcher);
     launcher.onclick = () => (dialog || notice ? instance.close() : instance.open());
     root.append(launcher);
   }
   (inline ?? document.body).append(host);
-
-  const onOutsidePointer = (event: Event) => {
-    if (!event.composedPath().includes(host)) instance.close();
-  };
 
   // The first stage's own message in the corner, while the dialog's code loads or when it could
   // not (offline before the first open): a click never does nothing.
@@ -107,20 +104,21 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       notice.append(message);
       root.append(notice);
     }
-    launcher?.setAttribute('aria-expanded', `${!!(notice || dialog)}`);
+    const open = !!(notice || dialog);
+    launcher?.setAttribute('aria-expanded', `${open}`);
+    // The launcher's icon: a cross while the dialog (or the notice) is open.
+    launcher?.querySelector('path')?.setAttribute('d', open ? CLOSE_PATH : BUBBLE_PATH);
   };
 
   const render = () =>
+    // The resolved options carry the dialog's labels, prompt, comment and autoClose.
     dialog?.render({
-      kind: type,
-      labels,
-      prompt: options.prompt,
-      comment: options.comment,
+      ...options,
       inline: !!inline,
       status,
       error: lastError,
-      onSubmit: (score, comment) => void instance.submit({ score, comment: comment.trim() || null }),
-      onClose: () => instance.close(),
+      onSubmit: instance.submit,
+      onClose: instance.close,
     });
   const setStatus = (next: DialogStatus, error?: WidgetError) => {
     status = next;
@@ -146,7 +144,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     if (flushing || destroyed) return;
     flushing = true;
     try {
-      const report = await flushQueue(storage(), (request) => sendFeedback(request));
+      const report = await flushQueue(storage(), sendFeedback);
       for (const [entry, id] of report.sent) {
         const { inboxKey: _inbox, ...submission } = entry.body;
         onSuccess?.({ id, submission, fromQueue: true });
@@ -163,7 +161,6 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
    * not (it is part of the page, not opened by anyone).
    */
   const show = (announce: boolean): Promise<void> => {
-    if (!inline) document.addEventListener('pointerdown', onOutsidePointer, true);
     // A loaded module resolves within a tick; only a slow network shows "Loading…".
     if (!opening) slow = setTimeout(() => setNotice(text.loading, true), 300);
     opening ??= environment.loadDialog(nonce).then(
@@ -197,13 +194,10 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       const shown = dialog;
       opening = undefined;
       clearTimeout(slow);
-      document.removeEventListener('pointerdown', onOutsidePointer, true);
       dialog?.unmount();
       dialog = undefined;
       setNotice();
-      if (!shown) return;
-      launcher?.focus();
-      options.onClose?.();
+      if (shown) options.onClose?.();
     },
     destroy() {
       instance.close();

@@ -39,7 +39,7 @@ describe.skipIf(!available)('window.Hearback on a script-tag page', () => {
     expect(await ui.launcher.getAttribute('aria-expanded')).toBe('true');
     expect(await isOpen(page)).toBe(true);
     await page.evaluate(() => (window as unknown as WithHearback).Hearback.close());
-    expect(await ui.dialog.count()).toBe(0);
+    await ui.closed();
     expect(await isOpen(page)).toBe(false);
 
     // `null` removes a key the script tag's data-context set.

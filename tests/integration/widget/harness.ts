@@ -72,9 +72,17 @@ export async function startHarness(): Promise<Harness> {
 export const widget = (page: Page) => ({
   launcher: page.locator('hearback-widget .l'),
   dialog: page.locator('hearback-widget .d'),
-  score: (name: string) => page.locator('hearback-widget').getByRole('button', { name, exact: true }),
+  score: (name: string) => page.locator('hearback-widget').getByRole('radio', { name, exact: true }),
   comment: page.locator('hearback-widget textarea'),
   send: page.locator('hearback-widget .s'),
   title: page.locator('hearback-widget #hb-t'),
   outcome: page.locator('hearback-widget .ok'),
+  /** Waits until the dialog has gone, its exit transition included. */
+  closed: () => expect.poll(() => page.locator('hearback-widget .d').count(), { timeout: 5_000 }).toBe(0),
+  /** Waits for the dialog, then for its entrance transition to end (colours and boxes are final). */
+  settled: async () => {
+    const dialog = page.locator('hearback-widget .d');
+    await dialog.waitFor();
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  },
 });

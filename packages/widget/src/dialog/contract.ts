@@ -6,15 +6,19 @@ export type DialogStatus = 'idle' | 'sending' | 'sent' | 'queued' | 'failed';
 
 /** What the launcher hands the dialog on every render. */
 export interface DialogProps {
-  kind: FeedbackKind;
-  labels: Partial<WidgetLabels>;
-  prompt: string | undefined;
+  /** The feedback kind (the widget's `type` option, passed through as it is). */
+  type: FeedbackKind;
+  labels?: Partial<WidgetLabels> | undefined;
+  prompt?: string | undefined;
   comment: boolean;
   /** Rendered in the page's flow (no close button, no focus trap) rather than as a floating dialog. */
   inline: boolean;
   status: DialogStatus;
+  /** Milliseconds after which a floating dialog that says thank you closes itself (`onClose`); falsy: never. */
+  autoClose?: number | false | undefined;
   error: WidgetError | undefined;
-  onSubmit(score: number | null, comment: string): void;
+  /** Sends what the visitor entered: the comment trimmed, or null when there is none. */
+  onSubmit(feedback: { score: number | null; comment: string | null }): unknown;
   onClose(): void;
 }
 

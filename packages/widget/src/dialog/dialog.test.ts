@@ -5,6 +5,7 @@ import { addShadowStyles } from '../shadow-styles.js';
 import type { FeedbackKind } from '../types.js';
 import type { DialogProps } from './contract.js';
 import { mount } from './mount.js';
+import { radioStep } from './scale.js';
 
 function setup(overrides: Partial<DialogProps> = {}) {
   const host = document.createElement('div');
@@ -16,7 +17,7 @@ function setup(overrides: Partial<DialogProps> = {}) {
   const onSubmit = vi.fn();
   const onClose = vi.fn();
   const props: DialogProps = {
-    kind: 'stars',
+    type: 'stars',
     labels: {},
     prompt: undefined,
     comment: true,
@@ -48,21 +49,81 @@ afterEach(() => {
 });
 
 describe('dialog', () => {
+  /** What a screen reader names an option: its aria-label, or the text it shows. */
+  const nameOf = (button: HTMLElement) =>
+    button.getAttribute('aria-label') ??
+    Array.from(button.childNodes)
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent)
+      .join('');
+
   it.each<[FeedbackKind, string[]]>([
     ['thumbs', ['Yes', 'No']],
     ['stars', ['1 of 5 stars', '2 of 5 stars', '3 of 5 stars', '4 of 5 stars', '5 of 5 stars']],
     ['nps', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']],
-    ['csat', ['Very unsatisfied', 'Unsatisfied', 'Neutral', 'Satisfied', 'Very satisfied']],
+    ['csat', ['1', '2', '3', '4', '5']],
     ['emoji', ['Terrible', 'Bad', 'Okay', 'Good', 'Great']],
-  ])('%s offers named score buttons', (kind, names) => {
-    const { $$, $ } = setup({ kind });
-    expect($$('.c').map((button) => button.getAttribute('aria-label'))).toEqual(names);
-    expect($('.o')?.getAttribute('role')).toBe('group');
+  ])('%s is a radio group of named options with one Tab stop', (kind, names) => {
+    const { $$, $ } = setup({ type: kind });
+    expect($$('.c').map(nameOf)).toEqual(names);
+    expect($$('.c').map((button) => button.getAttribute('role'))).toEqual(names.map(() => 'radio'));
+    expect($$('.c').map((button) => button.getAttribute('aria-checked'))).toEqual(names.map(() => 'false'));
+    expect($$('.c').map((button) => button.tabIndex)).toEqual(names.map((_, index) => (index ? -1 : 0)));
+    expect($('.o')?.getAttribute('role')).toBe('radiogroup');
     expect($('.o')?.getAttribute('aria-labelledby')).toBe('hb-t');
   });
 
+  it('describes CSAT options by their words and NPS by its end labels', () => {
+    const csat = setup({ type: 'csat' });
+    const described = (id: string | null | undefined) => csat.shadow.getElementById(id ?? '')?.textContent;
+    expect(csat.$$('.c').map((button) => described(button.getAttribute('aria-describedby')))).toEqual([
+      'Very unsatisfied',
+      'Unsatisfied',
+      'Neutral',
+      'Satisfied',
+      'Very satisfied',
+    ]);
+    document.body.innerHTML = '';
+    const nps = setup({ type: 'nps' });
+    const ends = nps.shadow.getElementById(nps.$('.o')?.getAttribute('aria-describedby') ?? '');
+    expect(ends?.textContent).toBe('Not likely Very likely');
+    expect(ends?.closest('[aria-hidden]')).toBeNull();
+  });
+
+  it('moves and picks with arrow keys, Home and End, keeping one Tab stop', () => {
+    const { $$, shadow } = setup({ type: 'nps' });
+    const press = (key: string) =>
+      (shadow.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    const picked = () => $$('.c').findIndex((button) => button.getAttribute('aria-checked') === 'true');
+    $$('.c')[0]?.focus();
+    press('ArrowRight');
+    press('ArrowDown');
+    expect(picked()).toBe(2);
+    expect(shadow.activeElement).toBe($$('.c')[2]);
+    press('End');
+    expect(picked()).toBe(10);
+    press('ArrowRight');
+    expect(picked()).toBe(0);
+    press('ArrowLeft');
+    expect(picked()).toBe(10);
+    press('Home');
+    expect(picked()).toBe(0);
+    expect($$('.c').filter((button) => button.tabIndex === 0)).toEqual([$$('.c')[0]]);
+  });
+
+  it('steps a radio group the way its layout reads', () => {
+    expect(radioStep('ArrowRight', 10, 11, false)).toBe(0);
+    expect(radioStep('ArrowLeft', 0, 11, false)).toBe(10);
+    expect(radioStep('ArrowRight', 3, 5, true)).toBe(2);
+    expect(radioStep('ArrowLeft', 3, 5, true)).toBe(4);
+    expect(radioStep('ArrowDown', 3, 5, true)).toBe(4);
+    expect(radioStep('End', 1, 5, false)).toBe(4);
+    expect(radioStep('Home', 4, 5, false)).toBe(0);
+    expect(radioStep('a', 4, 5, false)).toBe(-1);
+  });
+
   it('is a labelled modal dialog, styled by a constructed sheet', () => {
-    const { $, shadow } = setup({ kind: 'nps' });
+    const { $, shadow } = setup({ type: 'nps' });
     const dialog = $('.d');
     expect(dialog?.getAttribute('role')).toBe('dialog');
     expect(dialog?.getAttribute('aria-modal')).toBe('true');
@@ -71,39 +132,47 @@ describe('dialog', () => {
     expect(shadow.adoptedStyleSheets[0]?.cssRules.length).toBeGreaterThan(10);
   });
 
-  it('shows the comment box and button once a score is picked, then submits both', () => {
-    const { $, $$, onSubmit } = setup({ kind: 'stars' });
-    expect($('textarea')).toBeNull();
-    expect($('.s')).toBeNull();
+  it('shows the whole form from the start; the button sends once a score is picked', () => {
+    const { $, $$, onSubmit } = setup({ type: 'stars' });
+    expect($('textarea')).not.toBeNull();
+    expect($<HTMLButtonElement>('.s')?.disabled).toBe(true);
     $$('.c')[3]?.click();
-    expect($$('.c')[3]?.getAttribute('aria-pressed')).toBe('true');
+    expect($$('.c')[3]?.getAttribute('aria-checked')).toBe('true');
+    expect($$('.c')[3]?.tabIndex).toBe(0);
+    expect($$('.c')[0]?.tabIndex).toBe(-1);
+    expect($<HTMLButtonElement>('.s')?.disabled).toBe(false);
     const textarea = $<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
-    textarea.value = 'Nice';
+    textarea.value = '  Nice  ';
     textarea.dispatchEvent(new Event('input', { bubbles: true }));
     $('.s')?.click();
-    expect(onSubmit).toHaveBeenCalledWith(4, 'Nice');
+    expect(onSubmit).toHaveBeenCalledWith({ score: 4, comment: 'Nice' });
   });
 
   it('thumbs send 1 for up and 0 for down', () => {
-    const { $, $$, onSubmit } = setup({ kind: 'thumbs', comment: false });
+    const { $, $$, onSubmit } = setup({ type: 'thumbs', comment: false });
     $$('.c')[1]?.click();
     expect($('textarea')).toBeNull();
     $('.s')?.click();
-    expect(onSubmit).toHaveBeenCalledWith(0, '');
+    expect(onSubmit).toHaveBeenCalledWith({ score: 0, comment: null });
   });
 
   it('text feedback needs words before it sends', () => {
-    const { $, onSubmit } = setup({ kind: 'text' });
+    const { $, onSubmit } = setup({ type: 'text' });
     expect($('.o')).toBeNull();
     expect($('textarea')?.getAttribute('aria-required')).toBe('true');
+    expect($('textarea')?.hasAttribute('aria-invalid')).toBe(false);
     $('.s')?.click();
     expect(onSubmit).not.toHaveBeenCalled();
-    expect($('[role=alert]')?.textContent).toBe('Please write a few words.');
+    const alert = $('[role=alert]');
+    expect(alert?.textContent).toBe('Please write a few words.');
+    // The error belongs to the box: invalid, and described by the message.
+    expect($('textarea')?.getAttribute('aria-invalid')).toBe('true');
+    expect($('textarea')?.getAttribute('aria-describedby')).toBe(alert?.id);
   });
 
   it('uses the author’s labels and prompt', () => {
     const { $, $$ } = setup({
-      kind: 'thumbs',
+      type: 'thumbs',
       prompt: 'War das hilfreich?',
       labels: { thumbsUp: 'Ja', thumbsDown: 'Nein' },
     });
@@ -112,7 +181,7 @@ describe('dialog', () => {
   });
 
   it('shows the outcome and moves focus to it', () => {
-    const { $, rerender, shadow } = setup({ kind: 'nps' });
+    const { $, rerender, shadow } = setup({ type: 'nps' });
     rerender({ status: 'sent' });
     expect($('#hb-t')?.textContent).toBe('Thanks for your feedback!');
     expect($('.ok')?.getAttribute('role')).toBe('status');
@@ -130,7 +199,7 @@ describe('dialog', () => {
   });
 
   it('says so when the server refused, and offers to try again', () => {
-    const { $, $$, rerender } = setup({ kind: 'nps' });
+    const { $, $$, rerender } = setup({ type: 'nps' });
     $$('.c')[9]?.click();
     rerender({ status: 'failed', error: new WidgetError('rejected', 'no') });
     expect($('[role=alert]')?.textContent).toBe('Your feedback couldn’t be sent.');
@@ -146,6 +215,54 @@ describe('dialog', () => {
     const inline = setup({ inline: true });
     expect(inline.$('.x')).toBeNull();
     expect(inline.$('.d')?.getAttribute('role')).toBe('region');
+  });
+
+  it('closes itself autoClose ms after the thank-you, floating only, and not once unmounted', () => {
+    vi.useFakeTimers();
+    try {
+      const floating = setup({ autoClose: 4000 });
+      floating.rerender({ status: 'sent', autoClose: 4000 });
+      vi.advanceTimersByTime(3999);
+      expect(floating.onClose).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(floating.onClose).toHaveBeenCalledOnce();
+      const inline = setup({ inline: true, autoClose: 4000 });
+      inline.rerender({ status: 'sent', inline: true, autoClose: 4000 });
+      const closedEarly = setup({ autoClose: 4000 });
+      closedEarly.rerender({ status: 'sent', autoClose: 4000 });
+      closedEarly.handle.unmount();
+      const kept = setup({ autoClose: false });
+      kept.rerender({ status: 'sent', autoClose: false });
+      vi.advanceTimersByTime(10_000);
+      expect([inline, closedEarly, kept].map(({ onClose }) => onClose.mock.calls.length)).toEqual([0, 0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('closes on a press outside the widget and gives focus back to what opened it; inline does neither', () => {
+    const press = (target: EventTarget) =>
+      target.dispatchEvent(new Event('pointerdown', { bubbles: true, composed: true }));
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const floating = setup();
+    press(floating.$('.c') as HTMLElement);
+    expect(floating.onClose).not.toHaveBeenCalled();
+    press(document.body);
+    expect(floating.onClose).toHaveBeenCalledOnce();
+    expect(document.activeElement).not.toBe(opener);
+    floating.handle.unmount();
+    expect(document.activeElement).toBe(opener);
+    press(document.body);
+    expect(floating.onClose).toHaveBeenCalledOnce();
+
+    const inline = setup({ inline: true });
+    (inline.$('.c') as HTMLElement).focus();
+    press(document.body);
+    inline.handle.unmount();
+    expect(inline.onClose).not.toHaveBeenCalled();
+    expect(document.activeElement).not.toBe(opener);
   });
 
   it('unmounts cleanly', () => {

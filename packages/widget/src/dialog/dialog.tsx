@@ -15,20 +15,21 @@ export type FormProps = DialogProps & { form: FormState; set(patch: Partial<Form
 
 /**
  * The feedback form and its outcome. Floating, it is a modal dialog (`mount` moves focus in,
- * keeps Tab inside and closes on Escape); inline, it is a region of the page.
+ * keeps Tab inside and closes on Escape); inline, it is a region of the page. The form's body
+ * scrolls and its button stays in view, so a short screen can still send.
  */
 export function Dialog(props: FormProps) {
-  const { kind, inline, status, error, form, set } = props;
+  const { type: kind, inline, status, error, form, set } = props;
   const { score, comment, hint } = form;
   const labels = { ...DEFAULT_LABELS, ...props.labels };
   const done = status === 'sent' || status === 'queued';
   const text = kind === 'text';
 
-  // Scores need a pick before the comment box and button appear; text needs a few words.
+  // Scores need a pick before the button sends; text needs a few words.
   const submit = () => {
     const problem = text && !comment.trim() ? labels.commentRequired : '';
     set({ hint: problem });
-    if (!problem) props.onSubmit(score, comment);
+    if (!problem) props.onSubmit({ score, comment: comment.trim() || null });
   };
   const picked = text || score !== null;
 
@@ -65,31 +66,35 @@ export function Dialog(props: FormProps) {
           {detail}
         </p>
       ) : (
-        <div>
-          {!text && Scale({ kind, labels, form, set })}
-          {props.comment && picked && (
-            <label class="f">
-              <span>{text ? labels.commentLabelRequired : labels.commentLabel}</span>
-              <textarea
-                value={comment}
-                placeholder={labels.commentPlaceholder}
-                maxLength={10000}
-                aria-required={text ? 'true' : undefined}
-                onInput={(event) => set({ comment: event.currentTarget.value })}
-              />
-            </label>
-          )}
-          {(hint || failed) && (
-            <p class="e" role="alert">
-              {hint || failed}
-            </p>
-          )}
-          {picked && (
-            <button type="button" class="s" disabled={status === 'sending'} onClick={submit}>
-              {status === 'sending' ? labels.sending : failed ? labels.retry : labels.submit}
-            </button>
-          )}
-        </div>
+        // The whole form shows from the start, so nothing moves when a score is picked; the
+        // button waits for the pick.
+        [
+          <div class="b">
+            {!text && Scale({ kind, labels, form, set })}
+            {props.comment && (
+              <label class="f">
+                <span>{text ? labels.commentLabelRequired : labels.commentLabel}</span>
+                <textarea
+                  value={comment}
+                  placeholder={labels.commentPlaceholder}
+                  maxLength={10000}
+                  aria-required={text ? 'true' : undefined}
+                  aria-invalid={hint ? 'true' : undefined}
+                  aria-describedby={hint ? 'hb-e' : undefined}
+                  onInput={(event) => set({ comment: event.currentTarget.value })}
+                />
+              </label>
+            )}
+            {(hint || failed) && (
+              <p class="e" id="hb-e" role="alert">
+                {hint || failed}
+              </p>
+            )}
+          </div>,
+          <button type="button" class="s" disabled={!picked || status === 'sending'} onClick={submit}>
+            {status === 'sending' ? labels.sending : failed ? labels.retry : labels.submit}
+          </button>,
+        ]
       )}
     </div>
   );

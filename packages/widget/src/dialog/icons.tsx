@@ -9,7 +9,7 @@ export const icon = (d: string, className?: string) => (
   </svg>
 );
 
-export const CLOSE = 'M6 6l12 12M18 6L6 18';
+export { CLOSE_PATH as CLOSE } from '../launcher-icon.js';
 export const STAR = 'm12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z';
 export const THUMB = 'M7 10v11m0-11 4-8c1.7 0 3 1.3 3 3v4h5a2 2 0 0 1 2 2.3l-1.3 7a2 2 0 0 1-2 1.7H4V10z';
 const CIRCLE = 'M3 12a9 9 0 1 0 18 0A9 9 0 0 0 3 12';

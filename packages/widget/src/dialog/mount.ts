@@ -6,11 +6,11 @@ import { DIALOG_CSS } from './styles.js';
 /**
  * Mounts the preact dialog inside the widget's shadow root (second stage). The form's state lives
  * here between renders; focus moves to the first control when a floating dialog opens and to the
- * outcome when one arrives, so screen readers announce it.
+ * outcome when one arrives, so screen readers announce it. Closing plays the exit transition first.
  *
  * @example
  * const handle = mount(shadowRoot, (css) => addShadowStyles(shadowRoot, css, nonce));
- * handle.render({ kind: 'nps', … });
+ * handle.render({ type: 'nps', … });
  */
 export const mount: DialogModule['mount'] = (parent, addStyles) => {
   // First in the shadow root: the launcher's sheet, with the author's theme, comes after and wins.
@@ -20,6 +20,14 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
   const form: FormState = { score: null, comment: '', hint: '' };
   let props: DialogProps | undefined;
   let shown = '';
+  let autoClose: ReturnType<typeof setTimeout> | undefined;
+  // Floating, closing hands focus back to the launcher or, without one, to what the page had
+  // focused when it opened the widget (its own button); and a press outside the widget closes it.
+  const opener = (parent.querySelector('.l') ?? document.activeElement) as HTMLElement | null;
+  const onOutsidePointer = (event: Event) => {
+    if (props && !props.inline && !event.composedPath().includes(parent.host)) props.onClose();
+  };
+  document.addEventListener('pointerdown', onOutsidePointer, true);
   const update = () => {
     if (!props) return;
     // Called, not mounted as a component: one render function, no component instance to keep.
@@ -35,9 +43,13 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       slot,
     );
     const done = props.status === 'sent' || props.status === 'queued';
-    const focus = done ? '.ok' : props.inline ? '' : '.c,textarea';
+    // The score group's one Tab stop (the picked or first option), or the text box.
+    const focus = done ? '.ok' : props.inline ? '' : '[tabindex="0"].c,textarea';
     if (focus && shown !== focus) slot.querySelector<HTMLElement>(focus)?.focus();
     shown = focus;
+    // The thank-you closes itself; an inline form is part of the page and stays.
+    if (props.status === 'sent' && !props.inline && props.autoClose && !autoClose)
+      autoClose = setTimeout(props.onClose, props.autoClose);
   };
   // Floating, the dialog is modal: Escape closes it and Tab wraps around inside it.
   slot.onkeydown = (event) => {
@@ -46,7 +58,7 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       event.stopPropagation();
       props.onClose();
     } else if (event.key === 'Tab') {
-      const list = Array.from(slot.querySelectorAll<HTMLElement>('button,textarea'));
+      const list = Array.from(slot.querySelectorAll<HTMLElement>('button:not([tabindex="-1"],:disabled),textarea'));
       const at = list.indexOf(parent.activeElement as HTMLElement);
       const wrap = event.shiftKey ? at === 0 && list.at(-1) : (at < 0 || at === list.length - 1) && list[0];
       if (wrap) {
@@ -61,9 +73,22 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       update();
     },
     unmount() {
-      render(null, slot);
-      slot.remove();
-      removeStyles();
+      clearTimeout(autoClose);
+      document.removeEventListener('pointerdown', onOutsidePointer, true);
+      const remove = () => {
+        render(null, slot);
+        slot.remove();
+        removeStyles();
+      };
+      // The entrance transition plays backwards before the dialog goes (there is none under
+      // prefers-reduced-motion); meanwhile it takes no input, and a new one may already be opening.
+      const [entrance] = (slot.firstElementChild as HTMLElement | null)?.getAnimations?.() ?? [];
+      slot.inert = true;
+      if (entrance) {
+        entrance.reverse();
+        void entrance.finished.then(remove, remove);
+      } else remove();
+      if (!props?.inline) opener?.focus();
     },
   };
 };
