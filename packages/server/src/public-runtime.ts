@@ -29,7 +29,7 @@ export interface HearbackRuntime {
    */
   bootstrap(input: BootstrapInput): Promise<BootstrappedOrganization>;
   /**
-   * Runs the background jobs (embedding, event delivery) until none is due. For runtimes with
+   * Runs the background jobs (embeddings, the webhook fan-out and deliveries) until none is due. For runtimes with
    * `runJobs: false`, where nothing runs them on its own; resolves with how many ran.
    */
   runJobsUntilIdle(): Promise<number>;
@@ -54,7 +54,18 @@ export async function createRuntime(config: Config, logger?: Logger): Promise<He
     config: runtime.config,
     app: runtime.app,
     bootstrap: (input) => runtime.services.organizations.bootstrap(input),
-    runJobsUntilIdle: () => runtime.jobs.runUntilIdle(),
+    async runJobsUntilIdle() {
+      // Each consumer's work can make the next one's: events → deliveries → attempts.
+      let total = 0;
+      for (;;) {
+        const handled =
+          (await runtime.jobs.runUntilIdle()) +
+          (await runtime.webhookJobs.runUntilIdle()) +
+          (await runtime.deliveries.runUntilIdle());
+        if (handled === 0) return total;
+        total += handled;
+      }
+    },
     close: () => runtime.close(),
   };
   serverRuntimes.set(view, runtime);

@@ -272,6 +272,23 @@ describe('SDK contract: every operation against the real server', () => {
       );
       const invalid = await rejection(hearback.automations.test(created.id, { event: 'feedback.updated' }));
       expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
+
+      // A real delivery, then its log and redelivery.
+      await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'delivered for real' });
+      await server.runtime.runJobsUntilIdle();
+      const [logged] = await hearback.automations.deliveries(created.id).toArray();
+      expect(logged).toMatchObject({ status: 'succeeded', attempts: [expect.objectContaining({ statusCode: 200 })] });
+      if (!logged) throw new Error('no delivery logged');
+      const again = await hearback.automations.redeliver(created.id, logged.id);
+      expect(again).toMatchObject({ id: logged.id, status: 'pending' });
+      await server.runtime.runJobsUntilIdle();
+      expect(received.map((request) => request.headers['webhook-id']).slice(-2)).toEqual([
+        logged.eventId,
+        logged.eventId,
+      ]);
+      expect(await hearback.automations.redeliverFailed(created.id, { since: '2026-01-01T00:00:00Z' })).toEqual({
+        queued: 0,
+      });
     } finally {
       receiver.close();
     }
