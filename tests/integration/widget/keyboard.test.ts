@@ -65,7 +65,8 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     expect(await ui.launcher.getAttribute('aria-haspopup')).toBe('dialog');
     expect(await ui.launcher.getAttribute('aria-expanded')).toBe('false');
     await ui.launcher.click();
-    expect(await ui.launcher.getAttribute('aria-expanded')).toBe('true');
+    // The dialog's chunk loads first: the launcher says it is open once it is.
+    await expect.poll(() => ui.launcher.getAttribute('aria-expanded')).toBe('true');
     const dialog = page.getByRole('dialog', { name: 'How likely are you to recommend us to a friend?' });
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(
@@ -73,7 +74,7 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     ).toBe(1);
     expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(1);
     await ui.score('7').click();
-    expect(await ui.score('7').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => ui.score('7').getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('textbox', { name: 'Tell us more (optional)' }).count()).toBe(1);
   });
 

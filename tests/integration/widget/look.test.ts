@@ -41,6 +41,16 @@ const style = (locator: Locator) =>
 const dialogBackground = async (page: Page) => (await style(widget(page).dialog)).background;
 
 describe.skipIf(!available)('the widget’s look, measured', () => {
+  it('spaces the dialog by the spacing token: 20 px padding and 16 px between its parts by default', async () => {
+    const page = await harness.newPage();
+    await openOn(page, 'nps');
+    const spacing = await widget(page).dialog.evaluate((dialog) => {
+      const computed = getComputedStyle(dialog);
+      return { padding: computed.paddingTop, gap: computed.rowGap };
+    });
+    expect(spacing).toEqual({ padding: '20px', gap: '16px' });
+  });
+
   it.each(SCHEMES)('gives option buttons an edge of 3:1 against the dialog (%s)', async (colorScheme) => {
     const page = await harness.newPage({ colorScheme });
     await openOn(page, 'csat');

@@ -75,7 +75,10 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
     unmount() {
       clearTimeout(autoClose);
       document.removeEventListener('pointerdown', onOutsidePointer, true);
+      let removed = false;
       const remove = () => {
+        if (removed) return;
+        removed = true;
         render(null, slot);
         slot.remove();
         removeStyles();
@@ -87,6 +90,8 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
       if (entrance) {
         entrance.reverse();
         void entrance.finished.then(remove, remove);
+        // A page in the background may never finish an animation: the dialog goes regardless.
+        setTimeout(remove, 500);
       } else remove();
       if (!props?.inline) opener?.focus();
     },

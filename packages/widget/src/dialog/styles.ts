@@ -8,7 +8,7 @@
  * least 3:1 against `--bg` in both schemes (WCAG 1.4.11); the dialog's own edge is the softer `--sf`.
  */
 export const DIALOG_CSS =
-  ':host{--bg:#fff;--sf:#f4f4f5;--tx:#18181b;--mu:#71717a;--bd:#8a8a93;--er:#dc2626;--ok:#16a34a;--st:#d97706}' +
+  ':host{--sp:4px;--bg:#fff;--sf:#f4f4f5;--tx:#18181b;--mu:#71717a;--bd:#8a8a93;--er:#dc2626;--ok:#16a34a;--st:#d97706}' +
   ':host([data-dark]){--bg:#1c1c21;--sf:#29292f;--tx:#f4f4f5;--mu:#a1a1aa;--bd:#70707a;--er:#f87171;--ok:#4ade80;--st:#fbbf24}' +
   // A column: header, a body that scrolls, and the button, which stays in view on a short screen.
   // The floating dialog leaves room for the launcher under it (20 + 46 + 14 + 20 px). Icons
