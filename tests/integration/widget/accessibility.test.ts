@@ -1,8 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
-import type { FeedbackKind } from '@hearback/widget';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetViolations } from './axe.js';
-import { type Harness, startHarness, widget } from './harness.js';
+import { type Harness, KINDS, startHarness, widget } from './harness.js';
 
 const available = requireChromiumOrSkip('widget accessibility');
 
@@ -13,16 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-// kind, the option to pick (its accessible name)
-const KINDS: [FeedbackKind, string | null][] = [
-  ['thumbs', 'Yes'],
-  ['stars', '4 of 5 stars'],
-  ['nps', '9'],
-  ['csat', '4'],
-  ['emoji', 'Good'],
-  ['text', null],
-];
 
 describe.skipIf(!available)('axe-core on the widget', () => {
   it.each(KINDS)('finds nothing in %s: open, picked, sent, light and dark', async (kind, option) => {

@@ -1,7 +1,6 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
-import type { FeedbackKind } from '@hearback/widget';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, SCREENSHOT_DIR, startHarness, widget } from './harness.js';
+import { type Harness, KINDS, SCREENSHOT_DIR, startHarness, widget } from './harness.js';
 
 const available = requireChromiumOrSkip('widget gallery');
 
@@ -13,15 +12,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-// kind, the option to pick (its accessible name)
-const KINDS: [FeedbackKind, string | null][] = [
-  ['thumbs', 'Yes'],
-  ['stars', '4 of 5 stars'],
-  ['nps', '9'],
-  ['csat', '4'],
-  ['emoji', 'Good'],
-  ['text', null],
-];
 const DEVICES = { desktop: { width: 1000, height: 720 }, phone: { width: 375, height: 667 } };
 
 // Screenshots of every kind, light and dark, desktop and phone, in test-output/screenshots

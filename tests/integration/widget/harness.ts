@@ -7,10 +7,21 @@ import {
   serveHearbackPages,
   type TestHearback,
 } from '@hearback/test-utils';
+import type { FeedbackKind } from '@hearback/widget';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const EXAMPLE_DIR = fileURLToPath(new URL('../../../examples/script-tag/', import.meta.url));
+/** Every kind with the option a test picks in it (its accessible name); text has none. */
+export const KINDS: [FeedbackKind, string | null][] = [
+  ['thumbs', 'Yes'],
+  ['stars', '4 of 5 stars'],
+  ['nps', '9'],
+  ['csat', '4'],
+  ['emoji', 'Good'],
+  ['text', null],
+];
+
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
 
 /** The real server serving the example pages (`--public-dir`) and its built widget.js, and Debian's Chromium. */
