@@ -1,8 +1,18 @@
+import { SECRETS_ROOT } from '../domain/template-roots.js';
 import { openSigningSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { AutomationsTable } from '../storage/schema.js';
 import type { PrepareRequest } from './delivery-worker.js';
 import { renderRequest } from './render.js';
 import { signRequest } from './sign.js';
+
+const NO_SECRETS: ReadonlyMap<string, string> = new Map();
+
+/** Whether a header or the body template may hold `{{secrets.NAME}}` (a false yes only costs the lookup). */
+function namesSecrets(automation: Pick<AutomationsTable, 'headers' | 'body_template'>): boolean {
+  const needle = `${SECRETS_ROOT}.`;
+  return automation.headers.includes(needle) || (automation.body_template?.includes(needle) ?? false);
+}
 
 export interface DeliveryPreparerOptions {
   /** The master secret the automations' signing secrets are sealed with. */
@@ -19,7 +29,8 @@ export interface DeliveryPreparerOptions {
  */
 export function deliveryPreparer(options: DeliveryPreparerOptions): PrepareRequest {
   return async (automation, envelope) => {
-    const values = await options.secretValues(automation.org_id);
+    // Opening the organization's secrets is a read and a decryption each: only for templates naming one.
+    const values = namesSecrets(automation) ? await options.secretValues(automation.org_id) : NO_SECRETS;
     const { request } = renderRequest(automation, envelope, values);
     const signingSecret = openSigningSecret(options.secrets, automation.id, automation.sealed_signing_secret);
     return signRequest(request, { id: envelope.id, secret: signingSecret });
