@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createHearbackClient } from './client.js';
-import type { CollectResponse, FeedbackPage, Problem } from './types.js';
+import type { CollectResponse, FeedbackList, Problem } from './types.js';
 
 const client = createHearbackClient({ baseUrl: 'http://localhost:3000', apiKey: 'hb_…' });
 
@@ -8,7 +8,7 @@ describe('createHearbackClient types', () => {
   it('types answers and problems of every operation from the document', async () => {
     const listed = await client.GET('/organizations/{orgId}/feedback', { params: { path: { orgId: 'org_1' } } });
     if (listed.error) expectTypeOf(listed.error).toEqualTypeOf<Problem>();
-    else expectTypeOf(listed.data).toEqualTypeOf<FeedbackPage>();
+    else expectTypeOf(listed.data).toEqualTypeOf<FeedbackList>();
 
     const collected = await client.POST('/collect', { body: { inboxKey: 'ibx_1', type: 'thumbs', score: 1 } });
     if (collected.error) expectTypeOf(collected.error.code).toEqualTypeOf<Problem['code']>();

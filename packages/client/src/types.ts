@@ -31,7 +31,8 @@ export type Plan = Organization['plan'];
 
 // Feedback
 export type Feedback = Schemas['Feedback'];
-export type FeedbackPage = Schemas['FeedbackPage'];
+/** A page of `GET /organizations/{orgId}/feedback`. */
+export type FeedbackList = Schemas['FeedbackList'];
 export type FeedbackUpdate = Schemas['FeedbackUpdate'];
 /** `thumbs` (0 down, 1 up), `stars` 1–5, `nps` 0–10, `csat` 1–5, `emoji` 1–5, `text` (no score). */
 export type FeedbackType = Feedback['type'];
@@ -124,6 +125,24 @@ export type RenderWarning = Schemas['RenderWarning'];
 export type WebhookTestOutcome = Schemas['WebhookTestOutcome'];
 /** `feedback.created | feedback.updated | page_response.created`. */
 export type EventType = Schemas['EventType'];
+
+// Feedback pages
+/** A standalone form: questions of 16 types, settings, and a state (`draft | published | closed`). */
+export type FeedbackPage = Schemas['FeedbackPage'];
+export type FeedbackPageInput = Schemas['FeedbackPageInput'];
+export type FeedbackPageUpdate = Schemas['FeedbackPageUpdate'];
+export type FeedbackPageList = Schemas['FeedbackPageList'];
+export type FeedbackPageDeletion = Schemas['FeedbackPageDeletion'];
+export type FeedbackPageListQuery = QueryOf<'listFeedbackPages'>;
+/** One question of a page: its `id` keys its answer. */
+export type Question = Schemas['Question'];
+export type QuestionType = Question['type'];
+export type PageSettings = Schemas['PageSettings'];
+/** A response to a page, with the `pageVersion` it answered. */
+export type PageResponse = Schemas['PageResponse'];
+export type PageResponseInput = Schemas['PageResponseInput'];
+export type PageResponseList = Schemas['PageResponseList'];
+export type PageResponseListQuery = QueryOf<'listPageResponses'>;
 
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {

@@ -11,6 +11,7 @@ import { AutomationsResource } from './resources/automations.js';
 import { BrandsResource } from './resources/brands.js';
 import { ResourceContext } from './resources/context.js';
 import { FeedbackResource } from './resources/feedback.js';
+import { FeedbackPagesResource } from './resources/feedback-pages.js';
 import { HealthResource } from './resources/health.js';
 import { HooksResource } from './resources/hooks.js';
 import { InboxesResource } from './resources/inboxes.js';
@@ -62,6 +63,8 @@ export class Hearback {
   /** REST hooks, for automation platforms: subscribe a URL to an event, sample, unsubscribe. */
   readonly hooks: HooksResource;
   readonly secrets: SecretsResource;
+  /** Feedback pages and their responses. */
+  readonly pages: FeedbackPagesResource;
   readonly automations: AutomationsResource;
   readonly #context: ResourceContext;
 
@@ -89,6 +92,7 @@ export class Hearback {
     this.apiKeys = new ApiKeysResource(this.#context);
     this.hooks = new HooksResource(this.#context);
     this.secrets = new SecretsResource(this.#context);
+    this.pages = new FeedbackPagesResource(this.#context);
     this.automations = new AutomationsResource(this.#context);
   }
 

@@ -2,13 +2,11 @@ import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
 import { idPattern } from '../lib/ids.js';
 import { EVENT_TYPES, EventTypeSchema } from './event-registry.js';
+import { WITHOUT_NUL } from './text-input.js';
 import { WebhookInputSchema, WebhookUpdateInputSchema } from './webhook-input.js';
 import { writeInput } from './write-input.js';
 
 export const MAX_AUTOMATION_NAME_LENGTH = 200;
-
-/** PostgreSQL text cannot hold U+0000 (SQLite can): refused on both, so both answer alike. */
-const withoutNul = { message: 'Must not contain the NUL character (U+0000).' };
 
 export const AutomationFilterInputSchema = writeInput({
   inboxId: z
@@ -31,7 +29,7 @@ export const AutomationFilterInputSchema = writeInput({
     .string()
     .min(1)
     .max(200)
-    .refine((source) => !source.includes('\u0000'), withoutNul)
+    .refine((source) => !source.includes('\u0000'), WITHOUT_NUL)
     .optional()
     .meta({ description: 'Only feedback whose `source` is this.' }),
 })
@@ -63,7 +61,7 @@ const NameSchema = z
   .trim()
   .min(1)
   .max(MAX_AUTOMATION_NAME_LENGTH)
-  .refine((name) => !name.includes('\u0000'), withoutNul)
+  .refine((name) => !name.includes('\u0000'), WITHOUT_NUL)
   .meta({ example: 'Detractors to Slack' });
 
 /** `POST /organizations/{orgId}/automations`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FeedbackResourceSchema, TimestampSchema } from './feedback-resource.js';
+import { PageResponseResourceSchema } from './feedback-page-resource.js';
+import { FeedbackResourceSchema } from './feedback-resource.js';
 
 /**
  * One kind of event the outbox publishes and automations subscribe to: what it means, the resource
@@ -31,13 +32,20 @@ const SAMPLE_FEEDBACK: z.output<typeof FeedbackResourceSchema> = {
   updatedAt: '2026-11-22T10:15:00.000Z',
 };
 
-/**
- * A page response's shape belongs to the feedback-pages issue; until it lands, only the members
- * every response will have are declared, and others pass.
- */
-const PageResponsePreviewSchema = z
-  .object({ id: z.string(), orgId: z.string(), pageId: z.string(), createdAt: TimestampSchema })
-  .loose();
+const SAMPLE_PAGE_RESPONSE: z.output<typeof PageResponseResourceSchema> = {
+  id: 'resp_01jd3x2k9v6c4h8m2n5p7q1r3s',
+  orgId: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s',
+  pageId: 'page_01jd3x2k9v6c4h8m2n5p7q1r3s',
+  brandId: null,
+  pageVersion: 1,
+  answers: { recommend: 9, why: 'The export "just works".', topics: ['speed', 'support'] },
+  contact: { email: 'ada@example.com' },
+  context: null,
+  channel: 'page',
+  ipAddress: null,
+  userAgent: null,
+  createdAt: '2026-11-22T10:15:00.000Z',
+};
 
 /**
  * Every event type, in one registry: the outbox's event types, the automations' `events` enum in
@@ -58,16 +66,10 @@ export const EVENT_REGISTRY = {
     sample: { ...SAMPLE_FEEDBACK, status: 'triaged', updatedAt: '2026-11-22T11:02:00.000Z' },
   },
   'page_response.created': {
-    description:
-      'A feedback page received a response. Declared for the feedback pages, which are not released yet: nothing emits it so far, so an automation may subscribe to it and receives nothing until then.',
+    description: 'A feedback page received a response (its public page, or a keyed API call).',
     resourceRoot: 'response',
-    resource: PageResponsePreviewSchema,
-    sample: {
-      id: 'resp_01jd3x2k9v6c4h8m2n5p7q1r3s',
-      orgId: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s',
-      pageId: 'page_01jd3x2k9v6c4h8m2n5p7q1r3s',
-      createdAt: '2026-11-22T10:15:00.000Z',
-    },
+    resource: PageResponseResourceSchema,
+    sample: SAMPLE_PAGE_RESPONSE,
   },
 } as const satisfies Record<string, EventDefinition>;
 

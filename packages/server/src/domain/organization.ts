@@ -3,6 +3,8 @@ import type { PlanName } from '../services/plans.js';
 export interface Organization {
   id: string;
   name: string;
+  /** Unique; names the organization in public page URLs (`/f/:orgSlug/:pageSlug`). */
+  slug: string;
   plan: PlanName;
   createdAt: string;
   updatedAt: string;

@@ -47,6 +47,12 @@ export class ApiError extends Error {
   }
 }
 
+/** 409 `slug_taken`: another organization (or another page of this organization) has the slug. */
+export function slugTaken(what: 'organization' | 'page', slug: string | undefined): ApiError {
+  const owner = what === 'organization' ? 'Another organization' : 'Another page of this organization';
+  return new ApiError(409, 'slug_taken', `${owner} already uses the slug '${slug}'. Choose another.`);
+}
+
 export function notFound(what: string, id?: string): ApiError {
   return new ApiError(404, 'not_found', id ? `${what} ${id} was not found.` : `${what} was not found.`);
 }

@@ -7,6 +7,8 @@ import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
 import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
+import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
+import * as pageResponses from './feedback-pages/page-responses.operations.js';
 import * as hooks from './hooks/hooks.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
 import * as inboxes from './inboxes/inboxes.operations.js';
@@ -77,6 +79,17 @@ export const API_OPERATIONS = [
   deliveries.redeliverDelivery,
   deliveries.redeliverFailedDeliveries,
   automations.testAutomation,
+  feedbackPages.listFeedbackPages,
+  feedbackPages.createFeedbackPage,
+  feedbackPages.getFeedbackPage,
+  feedbackPages.updateFeedbackPage,
+  feedbackPages.deleteFeedbackPage,
+  feedbackPages.publishFeedbackPage,
+  feedbackPages.closeFeedbackPage,
+  feedbackPages.reopenFeedbackPage,
+  pageResponses.submitPageResponse,
+  pageResponses.listPageResponses,
+  pageResponses.getPageResponse,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -108,6 +108,25 @@ export function queryInteger(name: string, options: { min?: number; max?: number
     .openapi({ param: { name, in: 'query' }, description: options.description });
 }
 
+// Date.parse alone would take `hello 2025`, roll `2026-02-30` into March, and read an offset-less
+// date-time in the server's own time zone.
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A date bound in a query string: an ISO-8601 date or a date-time with offset. */
+export const dateQuery = (name: string, description: string) =>
+  z
+    .string()
+    .refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, {
+      message: 'Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z).',
+    })
+    .optional()
+    .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
+
+/** A {@link dateQuery} value as the instant stored timestamps compare with (UTC ISO-8601). */
+export const instantOf = (value: string | undefined) =>
+  value === undefined ? undefined : new Date(value).toISOString();
+
 export const PageQuery = z.object({
   limit: queryInteger('limit', {
     min: 1,

@@ -8,11 +8,13 @@ import { automationTrialsService } from './automation-trials.js';
 import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
 import { feedbackService } from './feedback.js';
+import { feedbackPagesService } from './feedback-pages.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
 import { type OrganizationSecretsOptions, organizationSecretsService } from './organization-secrets.js';
 import { organizationsService } from './organizations.js';
+import { pageResponsesService } from './page-responses.js';
 import type { PlanName } from './plans.js';
 import { restHooksService } from './rest-hooks.js';
 import { searchService } from './search.js';
@@ -54,6 +56,8 @@ export function createServices(store: Store, options: ServicesOptions) {
     brands: brandsService(store),
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
+    feedbackPages: feedbackPagesService(store),
+    pageResponses: pageResponsesService(store, onEvents),
     automations: automationsService(store, options.secrets),
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),

@@ -1,10 +1,12 @@
 import type { Principal } from '../domain/api-key.js';
 import { SCOPES } from '../domain/api-key.js';
 import type { Inbox, Organization } from '../domain/organization.js';
-import { notFound } from '../errors/api-error.js';
+import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
+import { notFound, slugTaken } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso, usagePeriod } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
+import { isUniqueViolation } from '../storage/unique-violation.js';
 import { requireOrgWide } from './access.js';
 import { insertApiKey } from './api-keys.js';
 import { newInbox } from './inboxes.js';
@@ -27,9 +29,12 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
     async bootstrap(input: { name: string; plan?: PlanName | undefined }): Promise<BootstrappedOrganization> {
       return store.transaction(async (tx) => {
         const now = nowIso();
+        const id = newId('organization');
+        const taken = await tx.organizations.slugTaken(slugify(input.name, 'org'));
         const organization: Organization = {
-          id: newId('organization'),
+          id,
           name: input.name,
+          slug: organizationSlugFor(input.name, id, () => taken),
           plan: input.plan ?? defaultPlan,
           createdAt: now,
           updatedAt: now,
@@ -62,11 +67,19 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
       return { ...organization, usage };
     },
 
-    async rename(principal: Principal, orgId: string, name: string) {
-      requireOrgWide(principal, 'rename the organization');
+    /** Renames it or changes its slug (which moves its public page URLs: old links stop working). */
+    async update(
+      principal: Principal,
+      orgId: string,
+      changes: { name?: string | undefined; slug?: string | undefined },
+    ) {
+      requireOrgWide(principal, 'change the organization');
       const existing = await store.organizations.find(orgId);
       if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
-      const updated = await store.organizations.update(orgId, { name }, nowIso());
+      const updated = await store.organizations.update(orgId, changes, nowIso()).catch((error: unknown) => {
+        if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) throw slugTaken('organization', changes.slug);
+        throw error;
+      });
       if (!updated) throw notFound('Organization', orgId);
       return { ...updated, usage: await usageOf(store, usageTally, updated) };
     },
@@ -106,5 +119,8 @@ async function usageOf(store: Store, tally: UsageTally, organization: Organizati
     inboxesLimit: limits.inboxes,
   };
 }
+
+/** The unique index of organization slugs (migration 0013). */
+const ORGANIZATION_SLUG_INDEX = { index: 'organizations_slug_idx', table: 'organizations', columns: ['slug'] };
 
 export type OrganizationsService = ReturnType<typeof organizationsService>;

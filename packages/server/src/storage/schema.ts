@@ -7,9 +7,66 @@ import type { Generated } from 'kysely';
 export interface OrganizationsTable {
   id: string;
   name: string;
+  /** Unique; names the organization in public page URLs (`/f/:orgSlug/:pageSlug`). */
+  slug: string;
   plan: string;
   created_at: string;
   updated_at: string;
+}
+
+export interface FeedbackPagesTable {
+  id: string;
+  org_id: string;
+  brand_id: string | null;
+  slug: string;
+  title: string;
+  description: string | null;
+  /** JSON array of questions. */
+  questions: string;
+  /** JSON object of settings. */
+  settings: string;
+  state: string;
+  version: number;
+  published_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeedbackPageVersionsTable {
+  page_id: string;
+  version: number;
+  questions: string;
+  created_at: string;
+}
+
+export interface PageResponsesTable {
+  id: string;
+  org_id: string;
+  page_id: string;
+  brand_id: string | null;
+  page_version: number;
+  /** JSON object: question id → normalised answer. */
+  answers: string;
+  contact: string | null;
+  context: string | null;
+  channel: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  respondent_hash: string | null;
+  created_at: string;
+}
+
+export interface PageDailyCountsTable {
+  page_id: string;
+  day: string;
+  views: number;
+  starts: number;
+}
+
+export interface CaptchaSpentChallengesTable {
+  challenge: string;
+  expires_at: string;
 }
 
 export interface BrandsTable {
@@ -201,6 +258,11 @@ export interface WebhookAttemptsTable {
 
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
+  feedback_pages: FeedbackPagesTable;
+  feedback_page_versions: FeedbackPageVersionsTable;
+  page_responses: PageResponsesTable;
+  page_daily_counts: PageDailyCountsTable;
+  captcha_spent_challenges: CaptchaSpentChallengesTable;
   brands: BrandsTable;
   inboxes: InboxesTable;
   api_keys: ApiKeysTable;

@@ -13,6 +13,7 @@ import { embeddingBacklogRepository } from './repositories/embedding-backlog.js'
 import { embeddingsRepository } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
+import { feedbackPagesRepository } from './repositories/feedback-pages.js';
 import { feedbackStatsRepository } from './repositories/feedback-stats.js';
 import { fullTextRepository } from './repositories/full-text.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
@@ -21,6 +22,7 @@ import { notesRepository } from './repositories/notes.js';
 import { organizationSecretsRepository } from './repositories/organization-secrets.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
+import { pageResponsesRepository } from './repositories/page-responses.js';
 import { restHooksRepository } from './repositories/rest-hooks.js';
 import { sealedValuesRepository } from './repositories/sealed-values.js';
 import { searchModelsRepository } from './repositories/search-models.js';
@@ -56,6 +58,8 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     sealedValues: sealedValuesRepository(db),
     automations: automationsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db, dialect),
+    feedbackPages: feedbackPagesRepository(db),
+    pageResponses: pageResponsesRepository(db),
   };
 }
 

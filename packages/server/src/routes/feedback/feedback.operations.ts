@@ -1,8 +1,8 @@
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, instantOf, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import {
   FeedbackListQuery,
-  FeedbackPageSchema,
+  FeedbackListSchema,
   FeedbackParams,
   FeedbackSchema,
   FeedbackStatsQuery,
@@ -11,7 +11,6 @@ import {
 } from './feedback.schemas.js';
 
 const tags = ['Feedback'];
-const toIso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
 export const listFeedback = defineOperation({
   scope: 'read',
@@ -23,13 +22,13 @@ export const listFeedback = defineOperation({
     summary: 'List and filter feedback',
     description: 'Newest first, keyset-paginated. Requires the `read` scope; brand-scoped keys see their brand only.',
     request: { params: OrgParams, query: FeedbackListQuery },
-    responses: { 200: jsonContent(FeedbackPageSchema, 'A page of feedback.'), ...AUTHENTICATED_ERRORS },
+    responses: { 200: jsonContent(FeedbackListSchema, 'A page of feedback.'), ...AUTHENTICATED_ERRORS },
   },
   handler: async (c) => {
     const { limit, cursor, from, to, ...filters } = c.req.valid('query');
     const page = await c.var.services.feedback.list(
       c.var.principal,
-      { ...filters, from: toIso(from), to: toIso(to) },
+      { ...filters, from: instantOf(from), to: instantOf(to) },
       { limit, cursor },
     );
     return c.json(page, 200);
@@ -52,7 +51,7 @@ export const getFeedbackStats = defineOperation({
   handler: async (c) => {
     const { from, to, ...filters } = c.req.valid('query');
     return c.json(
-      await c.var.services.feedback.stats(c.var.principal, { ...filters, from: toIso(from), to: toIso(to) }),
+      await c.var.services.feedback.stats(c.var.principal, { ...filters, from: instantOf(from), to: instantOf(to) }),
       200,
     );
   },

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { ISSUE_TRACKERS } from '../../domain/feedback.js';
 import { FeedbackResourceSchema } from '../../domain/feedback-resource.js';
 import { writeInput } from '../../domain/write-input.js';
-import { OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
+import { dateQuery, OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -12,21 +12,8 @@ export const FeedbackParams = OrgParams.extend({
 // The resource itself is the domain's: feedback events carry the same schema (domain/event-registry.ts).
 export const FeedbackSchema = FeedbackResourceSchema;
 
-export const FeedbackPageSchema = pageOf(FeedbackSchema, 'FeedbackPage');
-
-// Date.parse alone would take `hello 2025`, roll `2026-02-30` into March, and read an offset-less
-// date-time in the server's own time zone.
-const isoDate = z.iso.date();
-const isoDateTime = z.iso.datetime({ offset: true });
-
-const dateParam = (name: string, description: string) =>
-  z
-    .string()
-    .refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, {
-      message: 'Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z).',
-    })
-    .optional()
-    .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
+// `FeedbackList`, not `FeedbackPage` as other lists are named: a feedback page is a form.
+export const FeedbackListSchema = pageOf(FeedbackSchema, 'FeedbackList');
 
 export const FeedbackListQuery = PageQuery.extend({
   type: z
@@ -35,8 +22,8 @@ export const FeedbackListQuery = PageQuery.extend({
     .openapi({ param: { name: 'type', in: 'query' } }),
   scoreMin: queryInteger('scoreMin', { description: 'Lowest score to include.' }),
   scoreMax: queryInteger('scoreMax', { description: 'Highest score to include.' }),
-  from: dateParam('from', 'Created at or after (inclusive).'),
-  to: dateParam('to', 'Created before (exclusive).'),
+  from: dateQuery('from', 'Created at or after (inclusive).'),
+  to: dateQuery('to', 'Created before (exclusive).'),
   inboxId: z
     .string()
     .optional()

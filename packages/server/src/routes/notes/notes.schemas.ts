@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
+import { storableText } from '../../domain/text-input.js';
 import { writeInput } from '../../domain/write-input.js';
-import { pageOf, Timestamp } from '../shared.schemas.js';
+import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const NoteSchema = z
   .object({
@@ -17,12 +18,5 @@ export const NoteSchema = z
 export const NotePageSchema = pageOf(NoteSchema, 'NotePage');
 
 export const NoteInputSchema = writeInput({
-  body: z
-    .string()
-    .trim()
-    .min(1)
-    .max(10_000)
-    // PostgreSQL text cannot hold U+0000; refused on every dialect alike.
-    .refine((body) => !body.includes('\u0000'), { message: 'Must not contain the NUL character (U+0000).' })
-    .openapi({ example: 'Reproduced on Safari 18.' }),
+  body: documentable(storableText({ min: 1, max: 10_000 })).openapi({ example: 'Reproduced on Safari 18.' }),
 }).openapi('NoteInput');

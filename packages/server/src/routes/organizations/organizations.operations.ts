@@ -1,5 +1,5 @@
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import { OrganizationSchema, OrganizationUpdateSchema } from './organizations.schemas.js';
 
 const tags = ['Organizations'];
@@ -26,12 +26,18 @@ export const updateOrganization = defineOperation({
     path: '/organizations/{orgId}',
     tags,
     operationId: 'updateOrganization',
-    summary: 'Rename the organization',
+    summary: 'Rename the organization or change its slug',
+    description:
+      'The slug names the organization in the public URLs of its feedback pages (`/f/{orgSlug}/{pageSlug}`): changing it moves them, and links shared before stop working.',
     request: { params: OrgParams, body: jsonBody(OrganizationUpdateSchema) },
-    responses: { 200: jsonContent(OrganizationSchema, 'The updated organization.'), ...AUTHENTICATED_ERRORS },
+    responses: {
+      200: jsonContent(OrganizationSchema, 'The updated organization.'),
+      409: errorResponse('Another organization uses this slug (`slug_taken`).'),
+      ...AUTHENTICATED_ERRORS,
+    },
   },
   handler: async (c) => {
     const { orgId } = c.req.valid('param');
-    return c.json(await c.var.services.organizations.rename(c.var.principal, orgId, c.req.valid('json').name), 200);
+    return c.json(await c.var.services.organizations.update(c.var.principal, orgId, c.req.valid('json')), 200);
   },
 });

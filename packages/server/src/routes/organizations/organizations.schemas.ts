@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { SlugSchema } from '../../domain/feedback-page-input.js';
 import { writeInput } from '../../domain/write-input.js';
 import { PLAN_NAMES } from '../../services/plans.js';
-import { Timestamp } from '../shared.schemas.js';
+import { documentable, Timestamp } from '../shared.schemas.js';
 
 const limit = z.number().int().nullable().openapi({ description: 'null: unlimited.' });
 
@@ -21,6 +22,12 @@ export const OrganizationSchema = z
   .object({
     id: z.string().openapi({ example: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
     name: z.string(),
+    slug: z
+      .string()
+      .openapi({
+        description: 'Names the organization in public page URLs (`/f/{orgSlug}/{pageSlug}`).',
+        example: 'acme',
+      }),
     plan: z.enum(PLAN_NAMES),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -33,5 +40,12 @@ export const OrganizationSchema = z
   .openapi('Organization');
 
 export const OrganizationUpdateSchema = writeInput({
-  name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Inc.' }),
-}).openapi('OrganizationUpdate');
+  name: z.string().trim().min(1).max(200).optional().openapi({ example: 'Acme Inc.' }),
+  slug: documentable(SlugSchema)
+    .optional()
+    .openapi({ description: 'Unique among organizations; moves the public page URLs.', example: 'acme' }),
+})
+  .refine((changes) => changes.name !== undefined || changes.slug !== undefined, {
+    message: 'Give a name, a slug or both.',
+  })
+  .openapi('OrganizationUpdate');

@@ -1,9 +1,7 @@
 import { FeedbackParams } from '../feedback/feedback.schemas.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, instantOf, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import { SearchRequestSchema, SearchResultsSchema, SimilarQuery } from './search.schemas.js';
-
-const toIso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
 export const searchFeedback = defineOperation({
   scope: 'read',
@@ -30,7 +28,7 @@ export const searchFeedback = defineOperation({
       query,
       limit,
       mode,
-      filters: { ...rest, from: toIso(from), to: toIso(to) },
+      filters: { ...rest, from: instantOf(from), to: instantOf(to) },
     });
     return c.json(results, 200);
   },

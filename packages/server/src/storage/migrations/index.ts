@@ -11,6 +11,7 @@ import * as embeddingsByModel from './0009-embeddings-by-model.js';
 import * as organizationSecrets from './0010-organization-secrets.js';
 import * as automations from './0011-automations.js';
 import * as webhookDeliveries from './0012-webhook-deliveries.js';
+import * as feedbackPages from './0013-feedback-pages.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0010-organization-secrets': organizationSecrets,
   '0011-automations': automations,
   '0012-webhook-deliveries': webhookDeliveries,
+  '0013-feedback-pages': feedbackPages,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

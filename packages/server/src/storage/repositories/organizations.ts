@@ -7,6 +7,7 @@ export function toOrganization(row: OrganizationsTable): Organization {
   return {
     id: row.id,
     name: row.name,
+    slug: row.slug,
     plan: row.plan as PlanName,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -21,6 +22,7 @@ export function organizationsRepository(db: Executor) {
         .values({
           id: organization.id,
           name: organization.name,
+          slug: organization.slug,
           plan: organization.plan,
           created_at: organization.createdAt,
           updated_at: organization.updatedAt,
@@ -31,22 +33,34 @@ export function organizationsRepository(db: Executor) {
       const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toOrganization(row);
     },
+    async findBySlug(slug: string): Promise<Organization | undefined> {
+      const row = await db.selectFrom('organizations').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row && toOrganization(row);
+    },
+    async slugTaken(slug: string): Promise<boolean> {
+      const row = await db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirst();
+      return row !== undefined;
+    },
     async list(): Promise<Organization[]> {
       const rows = await db.selectFrom('organizations').selectAll().orderBy('id').execute();
       return rows.map(toOrganization);
     },
     async update(
       id: string,
-      changes: { name?: string; plan?: PlanName },
+      changes: { name?: string | undefined; slug?: string | undefined; plan?: PlanName },
       updatedAt: string,
     ): Promise<Organization | undefined> {
       const row = await db
         .updateTable('organizations')
-        .set({ ...changes, updated_at: updatedAt })
+        .set({ ...withoutUndefined(changes), updated_at: updatedAt })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
       return row && toOrganization(row);
     },
   };
+}
+
+function withoutUndefined<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }

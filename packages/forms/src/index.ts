@@ -1,0 +1,41 @@
+/**
+ * Feedback pages' vocabulary and answer rules: the 16 question types, their limits, and one
+ * answer schema per type, used alike by the server on every response and by the public page in
+ * the browser (zod/mini, so the page's script stays small).
+ */
+export {
+  type AnswerIssue,
+  type AnswersCheck,
+  answerSchemaFor,
+  checkAnswers,
+  isCalendarDate,
+  isUnanswered,
+  ratingScale,
+} from './answers.js';
+export { type ContactCheck, type ContactIssue, checkContact, MAX_CONTACT_NAME_LENGTH } from './contact.js';
+export {
+  CONTACT_REQUIREMENTS,
+  type ContactRequirement,
+  PAGE_STATES,
+  type PageState,
+  SLUG_PATTERN,
+} from './page-vocabulary.js';
+export { normalizePhone } from './phone.js';
+export type { AnswerValue, Contact, Question, QuestionOption } from './question.js';
+export {
+  type AnswerableType,
+  CHOICE_TYPES,
+  type ChoiceType,
+  isAnswerable,
+  isChoice,
+  isRating,
+  LAYOUT_TYPES,
+  type LayoutType,
+  PAGE_LIMITS,
+  QUESTION_TYPES,
+  type QuestionType,
+  RATING_SCALES,
+  type RatingType,
+  STAR_SCALE_LIMITS,
+  TEXT_LIMITS,
+} from './question-types.js';

@@ -1,0 +1,192 @@
+import type {
+  FeedbackPage,
+  FeedbackPageInput,
+  FeedbackPageListQuery,
+  FeedbackPageUpdate,
+  PageResponse,
+  PageResponseInput,
+  PageResponseListQuery,
+} from '@hearback/client';
+import { Paginator } from '../pagination.js';
+import type { RequestOptions } from '../transport/request-options.js';
+import type { ResourceContext } from './context.js';
+
+/**
+ * A page's responses: submit with a `forms` or `collect` key (no captcha), list and read with a
+ * `read` or `forms` key.
+ */
+export class PageResponsesResource {
+  constructor(private readonly context: ResourceContext) {}
+
+  /**
+   * Submits answers by question id; a 400 `validation_failed` names each question at fault
+   * (`answers.<questionId>`).
+   *
+   * @example
+   * await hearback.pages.responses.submit(pageId, { answers: { recommend: 9, why: 'Fast' } });
+   */
+  async submit(pageId: string, input: PageResponseInput, options?: RequestOptions): Promise<PageResponse> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'submitPageResponse',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback-pages/{pageId}/responses', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /** Newest first; `from`/`to` bound the submission time. */
+  list(pageId: string, query: PageResponseListQuery = {}, options?: RequestOptions): Paginator<PageResponse> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId, pageId };
+      return this.context.call(
+        'listPageResponses',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/responses', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
+  }
+
+  async get(pageId: string, responseId: string, options?: RequestOptions): Promise<PageResponse> {
+    const path = { orgId: this.context.orgId, pageId, responseId };
+    return this.context.call(
+      'getPageResponse',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+}
+
+/**
+ * Feedback pages: standalone forms with questions of 16 types, published at
+ * `/f/{orgSlug}/{pageSlug}`. Writing needs the `forms` scope; reading `read` or `forms`.
+ */
+export class FeedbackPagesResource {
+  readonly responses: PageResponsesResource;
+
+  constructor(private readonly context: ResourceContext) {
+    this.responses = new PageResponsesResource(context);
+  }
+
+  list(query: FeedbackPageListQuery = {}, options?: RequestOptions): Paginator<FeedbackPage> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId };
+      return this.context.call(
+        'listFeedbackPages',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/feedback-pages', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
+  }
+
+  /**
+   * Creates a draft; publish it to open its public URL.
+   *
+   * @example
+   * const page = await hearback.pages.create({ title: 'Spring survey', questions: [{ type: 'nps', title: 'Recommend us?', required: true }] });
+   * await hearback.pages.publish(page.id);
+   */
+  async create(input: FeedbackPageInput, options?: RequestOptions): Promise<FeedbackPage> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'createFeedbackPage',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback-pages', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /** The page with its questions: ids, types, options, rules and `required`. */
+  async get(pageId: string, options?: RequestOptions): Promise<FeedbackPage> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'getFeedbackPage',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}', { params: { path }, ...attempt }),
+      options,
+    );
+  }
+
+  async update(pageId: string, changes: FeedbackPageUpdate, options?: RequestOptions): Promise<FeedbackPage> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'updateFeedbackPage',
+      (attempt) =>
+        this.context.client.PATCH('/organizations/{orgId}/feedback-pages/{pageId}', {
+          params: { path },
+          body: changes,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  async delete(pageId: string, options?: RequestOptions): Promise<void> {
+    const path = { orgId: this.context.orgId, pageId };
+    await this.context.call(
+      'deleteFeedbackPage',
+      (attempt) =>
+        this.context.client.DELETE('/organizations/{orgId}/feedback-pages/{pageId}', { params: { path }, ...attempt }),
+      options,
+    );
+  }
+
+  async publish(pageId: string, options?: RequestOptions): Promise<FeedbackPage> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'publishFeedbackPage',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback-pages/{pageId}/publish', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  async close(pageId: string, options?: RequestOptions): Promise<FeedbackPage> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'closeFeedbackPage',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback-pages/{pageId}/close', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  async reopen(pageId: string, options?: RequestOptions): Promise<FeedbackPage> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'reopenFeedbackPage',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback-pages/{pageId}/reopen', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+}

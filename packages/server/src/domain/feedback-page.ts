@@ -1,0 +1,86 @@
+import type { AnswerValue, Contact, ContactRequirement, PageState, Question } from '@hearback/forms';
+
+export type ColorScheme = 'light' | 'dark' | 'system';
+
+/** The widget's theme tokens (`@hearback/widget`'s `ThemeTokens`), plus the page's colour scheme. */
+export interface PageTheme {
+  colorScheme?: ColorScheme;
+  colors?: Record<string, string>;
+  radius?: string | number;
+  font?: string;
+  fontSize?: string | number;
+  spacing?: string | number;
+  dark?: { colors?: Record<string, string> };
+}
+
+/** How a page looks and behaves; every member has a default (see `DEFAULT_PAGE_SETTINGS`). */
+export interface PageSettings {
+  theme: PageTheme;
+  logoUrl: string | null;
+  thankYouMessage: string;
+  /** Where the browser goes after a response (http or https); null shows the thank-you message. */
+  redirectUrl: string | null;
+  /** No IP address or user agent is stored with the page's responses. */
+  anonymous: boolean;
+  requireContact: ContactRequirement;
+  /** One response per respondent, as far as a cookie and a keyed hash of address and agent tell. */
+  singleSubmission: boolean;
+  /** The public page asks for a proof of work (ALTCHA); keyed API calls never do. */
+  captcha: boolean;
+}
+
+export const DEFAULT_PAGE_SETTINGS: PageSettings = {
+  theme: {},
+  logoUrl: null,
+  thankYouMessage: 'Thank you for your feedback!',
+  redirectUrl: null,
+  anonymous: false,
+  requireContact: 'none',
+  singleSubmission: false,
+  captcha: true,
+};
+
+/** A feedback page as the API answers it. */
+export interface FeedbackPage {
+  id: string;
+  orgId: string;
+  brandId: string | null;
+  slug: string;
+  title: string;
+  description: string | null;
+  questions: Question[];
+  settings: PageSettings;
+  state: PageState;
+  /** Moves on when the questions of a page that may have responses change; each response records it. */
+  version: number;
+  publishedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Where a response came from: a keyed API call, or the public page. */
+export type ResponseChannel = 'api' | 'page';
+
+/** A response to a feedback page, as the API answers it. */
+export interface PageResponse {
+  id: string;
+  orgId: string;
+  pageId: string;
+  brandId: string | null;
+  /** The page version whose questions it answered. */
+  pageVersion: number;
+  answers: Record<string, AnswerValue>;
+  contact: Contact | null;
+  context: Record<string, unknown> | null;
+  channel: ResponseChannel;
+  /** The respondent's address and browser, from the public page; null on anonymous pages and API calls. */
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+/** A response as stored: with the single-submission hash, which the API never shows. */
+export interface StoredPageResponse extends PageResponse {
+  respondentHash: string | null;
+}

@@ -1,0 +1,50 @@
+import { PAGE_STATES } from '@hearback/forms';
+import { z } from '@hono/zod-openapi';
+import { PageInputSchema, PageResponseInputSchema, PageUpdateInputSchema } from '../../domain/feedback-page-input.js';
+import { FeedbackPageResourceSchema, PageResponseResourceSchema } from '../../domain/feedback-page-resource.js';
+import { dateQuery, documentable, OrgParams, PageQuery, pageOf } from '../shared.schemas.js';
+
+export const FeedbackPageParams = OrgParams.extend({
+  pageId: z.string().openapi({ param: { name: 'pageId', in: 'path' }, example: 'page_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+});
+
+export const PageResponseParams = FeedbackPageParams.extend({
+  responseId: z
+    .string()
+    .openapi({ param: { name: 'responseId', in: 'path' }, example: 'resp_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+});
+
+// The resources are the domain's: `page_response.created` carries the same schema.
+export const FeedbackPageSchema = FeedbackPageResourceSchema;
+export const PageResponseSchema = PageResponseResourceSchema;
+
+export const FeedbackPageListSchema = pageOf(FeedbackPageSchema, 'FeedbackPageList');
+export const PageResponseListSchema = pageOf(PageResponseSchema, 'PageResponseList');
+
+export const FeedbackPageListQuery = PageQuery.extend({
+  state: z
+    .enum(PAGE_STATES)
+    .optional()
+    .openapi({ param: { name: 'state', in: 'query' }, description: 'Only pages in this state.' }),
+});
+
+export const PageResponseListQuery = PageQuery.extend({
+  from: dateQuery('from', 'Submitted at or after (inclusive).'),
+  to: dateQuery('to', 'Submitted before (exclusive).'),
+});
+
+export const FeedbackPageInputDocument = documentable(PageInputSchema).openapi('FeedbackPageInput', {
+  description: 'A new page, created as a draft. `questions` may be empty until it is published.',
+});
+
+export const FeedbackPageUpdateDocument = documentable(PageUpdateInputSchema).openapi('FeedbackPageUpdate', {
+  minProperties: 1,
+  description:
+    'Members given replace the stored ones; `settings` member by member, `questions` as a whole list (keep each question’s `id` to keep its answers together). On a published or closed page, changed questions make a new `version`.',
+});
+
+export const PageResponseInputDocument = documentable(PageResponseInputSchema).openapi('PageResponseInput');
+
+export const FeedbackPageDeletionSchema = z
+  .object({ id: z.string(), deleted: z.literal(true) })
+  .openapi('FeedbackPageDeletion');

@@ -1,0 +1,85 @@
+import type { Access } from '../../domain/api-key.js';
+import { defineOperation } from '../operation.js';
+import { AUTHENTICATED_ERRORS, errorResponse, instantOf, jsonBody, jsonContent } from '../shared.schemas.js';
+import { PAGE_READ_ACCESS } from './feedback-pages.operations.js';
+import {
+  FeedbackPageParams,
+  PageResponseInputDocument,
+  PageResponseListQuery,
+  PageResponseListSchema,
+  PageResponseParams,
+  PageResponseSchema,
+} from './feedback-pages.schemas.js';
+
+const tags = ['Feedback pages'];
+const path = '/organizations/{orgId}/feedback-pages/{pageId}/responses';
+
+/** Submitting with a key: what `forms` keys and `collect` keys (a server sending answers) may both do. */
+const SUBMIT_ACCESS: Access = 'forms';
+
+export const submitPageResponse = defineOperation({
+  scope: SUBMIT_ACCESS,
+  route: {
+    method: 'post',
+    path,
+    tags,
+    operationId: 'submitPageResponse',
+    summary: 'Submit a response to a published page',
+    description:
+      'Answers by question id, checked by type (each invalid or missing required answer is named in `errors`, path `answers.<questionId>`). Keyed calls need no captcha and store nothing of the caller. Writes `page_response.created` with the response.',
+    request: { params: FeedbackPageParams, body: jsonBody(PageResponseInputDocument) },
+    responses: {
+      201: jsonContent(PageResponseSchema, 'The stored response (committed).'),
+      409: errorResponse('The page is a draft or closed (`page_not_accepting_responses`).'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => {
+    const { pageId } = c.req.valid('param');
+    return c.json(await c.var.services.pageResponses.submit(c.var.principal, pageId, c.req.valid('json')), 201);
+  },
+});
+
+export const listPageResponses = defineOperation({
+  scope: PAGE_READ_ACCESS,
+  route: {
+    method: 'get',
+    path,
+    tags,
+    operationId: 'listPageResponses',
+    summary: 'List a page’s responses',
+    request: { params: FeedbackPageParams, query: PageResponseListQuery },
+    responses: {
+      200: jsonContent(PageResponseListSchema, 'A page of responses, newest first.'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => {
+    const { from, to, ...page } = c.req.valid('query');
+    return c.json(
+      await c.var.services.pageResponses.list(c.var.principal, c.req.valid('param').pageId, {
+        ...page,
+        from: instantOf(from),
+        to: instantOf(to),
+      }),
+      200,
+    );
+  },
+});
+
+export const getPageResponse = defineOperation({
+  scope: PAGE_READ_ACCESS,
+  route: {
+    method: 'get',
+    path: `${path}/{responseId}`,
+    tags,
+    operationId: 'getPageResponse',
+    summary: 'Get a page response',
+    request: { params: PageResponseParams },
+    responses: { 200: jsonContent(PageResponseSchema, 'The response.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { pageId, responseId } = c.req.valid('param');
+    return c.json(await c.var.services.pageResponses.get(c.var.principal, pageId, responseId), 200);
+  },
+});

@@ -1,0 +1,128 @@
+import { checkAnswers, checkContact } from '@hearback/forms';
+import type { Principal } from '../domain/api-key.js';
+import type { FeedbackPage, PageResponse, ResponseChannel, StoredPageResponse } from '../domain/feedback-page.js';
+import type { PageResponseInput } from '../domain/feedback-page-input.js';
+import type { Page } from '../domain/organization.js';
+import { validationFailed } from '../domain/parse-input.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { Store } from '../storage/store.js';
+import { visibleTo } from './access.js';
+import { pageResponseEvent } from './events.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+
+/** Who answered, as far as the public page knows (nothing for a keyed API call). */
+export interface Respondent {
+  channel: ResponseChannel;
+  ipAddress?: string | null | undefined;
+  userAgent?: string | null | undefined;
+  /** A keyed hash of address and agent, kept for single-submission pages. */
+  respondentHash?: string | null | undefined;
+}
+
+/** What the API shows of a stored response: all but the single-submission hash. */
+export function shownResponse(stored: StoredPageResponse): PageResponse {
+  const { respondentHash: _hash, ...response } = stored;
+  return response;
+}
+
+/** 409 for a page that takes no responses now (a draft, or closed). */
+function notAccepting(page: FeedbackPage): ApiError {
+  const why = page.state === 'draft' ? 'is a draft: publish it first' : 'is closed: reopen it to take responses again';
+  return new ApiError(409, 'page_not_accepting_responses', `The feedback page ${page.id} ${why}.`);
+}
+
+/**
+ * Checks a response against the page (every answer by its type's schema, required questions,
+ * the contact the page asks for) and stores it with its `page_response.created` event in one
+ * transaction: 201 means both are committed. The questions are the page's current version's;
+ * the response records that version. On anonymous pages nothing of the respondent is kept.
+ */
+export async function recordResponse(
+  store: Store,
+  page: FeedbackPage,
+  input: PageResponseInput,
+  respondent: Respondent,
+): Promise<PageResponse> {
+  if (page.state !== 'published') throw notAccepting(page);
+  const answers = checkAnswers(page.questions, input.answers);
+  const contact = checkContact(page.settings.requireContact, input.contact);
+  const issues = [
+    ...(answers.success ? [] : answers.issues).map((issue) => {
+      const question = page.questions.find((candidate) => candidate.id === issue.questionId);
+      return {
+        path: ['answers', issue.questionId],
+        message: question ? `“${question.title}”: ${issue.message}` : issue.message,
+      };
+    }),
+    ...(contact.success ? [] : contact.issues).map((issue) => ({
+      path: ['contact', issue.field],
+      message: issue.message,
+    })),
+  ];
+  if (!answers.success || !contact.success) throw validationFailed(issues, 'json');
+  const anonymous = page.settings.anonymous;
+  const stored: StoredPageResponse = {
+    id: newId('pageResponse'),
+    orgId: page.orgId,
+    pageId: page.id,
+    brandId: page.brandId,
+    pageVersion: page.version,
+    answers: answers.answers,
+    contact: contact.contact,
+    context: input.context ?? null,
+    channel: respondent.channel,
+    ipAddress: anonymous ? null : (respondent.ipAddress ?? null),
+    userAgent: anonymous ? null : (respondent.userAgent ?? null),
+    respondentHash: respondent.respondentHash ?? null,
+    createdAt: nowIso(),
+  };
+  const response = shownResponse(stored);
+  await store.transaction(async (tx) => {
+    await tx.pageResponses.insert(stored);
+    await tx.outbox.append([pageResponseEvent(response)]);
+  });
+  return response;
+}
+
+/** Responses to feedback pages through the API: submitted with a key, listed, read. */
+export function pageResponsesService(store: Store, onEvents: () => void) {
+  async function findPage(principal: Principal, pageId: string): Promise<FeedbackPage> {
+    const page = await store.feedbackPages.find(visibleTo(principal), pageId);
+    if (!page) throw notFound('Feedback page', pageId);
+    return page;
+  }
+
+  return {
+    /** A keyed submission (`forms` or `collect`): no captcha, nothing of the caller stored. */
+    async submit(principal: Principal, pageId: string, input: PageResponseInput): Promise<PageResponse> {
+      const response = await recordResponse(store, await findPage(principal, pageId), input, { channel: 'api' });
+      onEvents();
+      return response;
+    },
+
+    async list(
+      principal: Principal,
+      pageId: string,
+      query: PageRequest & { from?: string | undefined; to?: string | undefined },
+    ): Promise<Page<PageResponse>> {
+      await findPage(principal, pageId);
+      const result = await store.pageResponses.list(visibleTo(principal), pageId, {
+        limit: pageSize(query),
+        before: readCursor(query.cursor),
+        from: query.from,
+        to: query.to,
+      });
+      return toPage({ items: result.items.map(shownResponse), lastId: result.lastId });
+    },
+
+    async get(principal: Principal, pageId: string, id: string): Promise<PageResponse> {
+      const response = await store.pageResponses.find(visibleTo(principal), pageId, id);
+      if (!response) throw notFound('Page response', id);
+      return shownResponse(response);
+    },
+  };
+}
+
+export type PageResponsesService = ReturnType<typeof pageResponsesService>;

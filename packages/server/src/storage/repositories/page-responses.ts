@@ -1,0 +1,96 @@
+import type { AnswerValue, Contact } from '@hearback/forms';
+import type { ResponseChannel, StoredPageResponse } from '../../domain/feedback-page.js';
+import type { PageResponsesTable } from '../schema.js';
+import type { BrandScope } from './brands.js';
+import type { Executor } from './executor.js';
+import { pageOf } from './executor.js';
+
+function toPageResponse(row: PageResponsesTable): StoredPageResponse {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    pageId: row.page_id,
+    brandId: row.brand_id,
+    pageVersion: Number(row.page_version),
+    answers: JSON.parse(row.answers) as Record<string, AnswerValue>,
+    contact: row.contact === null ? null : (JSON.parse(row.contact) as Contact),
+    context: row.context === null ? null : (JSON.parse(row.context) as Record<string, unknown>),
+    channel: row.channel as ResponseChannel,
+    ipAddress: row.ip_address,
+    userAgent: row.user_agent,
+    respondentHash: row.respondent_hash,
+    createdAt: row.created_at,
+  };
+}
+
+/** Every column of a row: a column added to the table does not compile until it is written here. */
+function toRow(response: StoredPageResponse): Required<PageResponsesTable> {
+  return {
+    id: response.id,
+    org_id: response.orgId,
+    page_id: response.pageId,
+    brand_id: response.brandId,
+    page_version: response.pageVersion,
+    answers: JSON.stringify(response.answers),
+    contact: response.contact === null ? null : JSON.stringify(response.contact),
+    context: response.context === null ? null : JSON.stringify(response.context),
+    channel: response.channel,
+    ip_address: response.ipAddress,
+    user_agent: response.userAgent,
+    respondent_hash: response.respondentHash,
+    created_at: response.createdAt,
+  };
+}
+
+/** Which responses of a page to read: newest first, from a cursor, within dates (inclusive ISO bounds). */
+export interface ResponseQuery {
+  limit: number;
+  before: string | null;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Responses to feedback pages. Reads take a {@link BrandScope}, as the pages do. */
+export function pageResponsesRepository(db: Executor) {
+  function scoped(scope: BrandScope, pageId: string) {
+    let query = db
+      .selectFrom('page_responses')
+      .selectAll()
+      .where('org_id', '=', scope.orgId)
+      .where('page_id', '=', pageId);
+    if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+    return query;
+  }
+
+  return {
+    async insert(response: StoredPageResponse): Promise<void> {
+      await db.insertInto('page_responses').values(toRow(response)).execute();
+    },
+    async find(scope: BrandScope, pageId: string, id: string): Promise<StoredPageResponse | undefined> {
+      const row = await scoped(scope, pageId).where('id', '=', id).executeTakeFirst();
+      return row && toPageResponse(row);
+    },
+    async list(scope: BrandScope, pageId: string, query: ResponseQuery) {
+      let select = scoped(scope, pageId);
+      if (query.before) select = select.where('id', '<', query.before);
+      if (query.from) select = select.where('created_at', '>=', query.from);
+      if (query.to) select = select.where('created_at', '<=', query.to);
+      const rows = await select
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
+      const { rows: pageRows, lastId } = pageOf(rows, query.limit);
+      return { items: pageRows.map(toPageResponse), lastId };
+    },
+    /** Whether this respondent (a keyed hash of address and agent) already answered the page. */
+    async respondentAnswered(pageId: string, respondentHash: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('page_responses')
+        .select('id')
+        .where('page_id', '=', pageId)
+        .where('respondent_hash', '=', respondentHash)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}

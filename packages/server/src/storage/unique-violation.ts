@@ -1,0 +1,18 @@
+/**
+ * Whether `error` is a unique index refusing a row: on PostgreSQL the index named `index`
+ * (SQLSTATE 23505 names it), on SQLite a unique constraint over `table`'s `columns` (SQLite names
+ * the columns, `table.a, table.b`, not the index).
+ *
+ * @example
+ * if (isUniqueViolation(error, { index: 'organizations_slug_idx', table: 'organizations', columns: ['slug'] })) …
+ */
+export function isUniqueViolation(
+  error: unknown,
+  target: { index: string; table: string; columns: readonly string[] },
+): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === target.index;
+  const named = target.columns.map((column) => `${target.table}.${column}`).join(', ');
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.endsWith(named);
+}
