@@ -164,12 +164,9 @@ export const PageSettingsInputSchema = writeInput({
   redirectUrl: HttpUrlSchema.nullable().optional().meta({ description: 'Where to send the browser after submitting.' }),
   anonymous: z.boolean().optional().meta({ description: 'Store no IP address or user agent with responses.' }),
   requireContact: z.enum(CONTACT_REQUIREMENTS).optional(),
-  singleSubmission: z
-    .boolean()
-    .optional()
-    .meta({
-      description: 'One response per respondent (a cookie plus a keyed hash of address and agent; best effort).',
-    }),
+  singleSubmission: z.boolean().optional().meta({
+    description: 'One response per respondent (a cookie plus a keyed hash of address and agent; best effort).',
+  }),
   captcha: z
     .boolean()
     .optional()

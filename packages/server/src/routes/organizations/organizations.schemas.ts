@@ -22,12 +22,10 @@ export const OrganizationSchema = z
   .object({
     id: z.string().openapi({ example: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
     name: z.string(),
-    slug: z
-      .string()
-      .openapi({
-        description: 'Names the organization in public page URLs (`/f/{orgSlug}/{pageSlug}`).',
-        example: 'acme',
-      }),
+    slug: z.string().openapi({
+      description: 'Names the organization in public page URLs (`/f/{orgSlug}/{pageSlug}`).',
+      example: 'acme',
+    }),
     plan: z.enum(PLAN_NAMES),
     createdAt: Timestamp,
     updatedAt: Timestamp,
