@@ -18,6 +18,8 @@ export type Access = Scope | AnyOfScopes | typeof ANY_KEY;
  * acceptedScopes(['read', 'forms']); // ['read', 'forms']
  * acceptedScopes('write'); // ['write']
  */
+export function acceptedScopes(access: Scope | AnyOfScopes): readonly [Scope, ...Scope[]];
+export function acceptedScopes(access: Access): readonly Scope[];
 export function acceptedScopes(access: Access): readonly Scope[] {
   if (access === ANY_KEY) return [];
   return typeof access === 'string' ? [access] : access;

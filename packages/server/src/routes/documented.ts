@@ -1,5 +1,5 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import { type Access, acceptedScopes, type Scope } from '../domain/api-key.js';
+import { type Access, ANY_KEY, acceptedScopes, type Scope } from '../domain/api-key.js';
 import { CONNECTION_ERRORS, errorResponse, SECURITY, WriteIdempotencyHeaders } from './shared.schemas.js';
 
 /**
@@ -39,9 +39,9 @@ export function isGenericallyIdempotent(route: RouteConfig): boolean {
  * would; nothing for an operation any valid key may call.
  */
 function scopeExtensions(access: Access): { 'x-required-scope'?: Scope; 'x-accepted-scopes'?: Scope[] } {
+  if (access === ANY_KEY) return {};
   const accepted = acceptedScopes(access);
   const [preferred] = accepted;
-  if (preferred === undefined) return {};
   return { 'x-required-scope': preferred, ...(accepted.length > 1 && { 'x-accepted-scopes': [...accepted] }) };
 }
 

@@ -1,5 +1,5 @@
 import { alternatives } from '@hearback/spec';
-import { type Access, type ANY_KEY, acceptedScopes, type Principal, type Scope } from '../domain/api-key.js';
+import { type Access, ANY_KEY, acceptedScopes, type Principal, type Scope } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 
@@ -34,9 +34,10 @@ export function requireScope(principal: Principal, scope: Scope): void {
  * requireAccess(principal, collectFeedback.scope);
  */
 export function requireAccess(principal: Principal, access: Access): void {
+  if (access === ANY_KEY) return;
   const accepted = acceptedScopes(access);
+  if (accepted.some((scope) => principal.scopes.has(scope))) return;
   const [preferred] = accepted;
-  if (preferred === undefined || accepted.some((scope) => principal.scopes.has(scope))) return;
   const named = alternatives(accepted.map((scope) => `'${scope}'`));
   throw new ApiError(403, 'insufficient_scope', `This API key lacks the ${named} scope.`, {
     extensions: { requiredScope: preferred, ...(accepted.length > 1 && { acceptedScopes: [...accepted] }) },
