@@ -842,6 +842,8 @@ export interface components {
             /** @description On 429: when the allowance resets (ISO-8601). */
             resetAt?: string | null;
             requiredScope?: string;
+            /** @description On 403 `insufficient_scope`, when any of several scopes would do: all of them, preferred first. */
+            acceptedScopes?: string[];
         };
         CollectResponse: {
             /** @example fb_01jd3x2k9v6c4h8m2n5p7q1r3s */

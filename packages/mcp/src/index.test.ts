@@ -31,15 +31,17 @@ describe('@hearback/mcp entry', () => {
     expect(specifiers).toEqual(['@hearback/spec', '@modelcontextprotocol/sdk/server/mcp.js', 'zod']);
   });
 
-  it('exports the tools, the server factory, the error class', () => {
+  it('exports the tools, the server factory, the error class, the _meta keys', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
+        'ACCEPTED_SCOPES_META_KEY',
         'DEFAULT_LIMIT',
         'HEARBACK_TOOLS',
         'HearbackToolError',
         'MAX_LIMIT',
         'MCP_PACKAGE_VERSION',
         'PROBLEM_META_KEY',
+        'REQUIRED_SCOPE_META_KEY',
         'UNTRUSTED_NOTICE',
         'UNTRUSTED_TAG',
         'createHearbackMcpServer',

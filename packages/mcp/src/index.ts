@@ -30,5 +30,6 @@ export {
 export type { HearbackTool, ScopedOperationId, ToolContext, ToolScope } from './tools/define.js';
 export { HEARBACK_TOOLS, toolsFor } from './tools/index.js';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './tools/schemas.js';
+export { ACCEPTED_SCOPES_META_KEY, REQUIRED_SCOPE_META_KEY } from './tools/tool-scopes.js';
 export { UNTRUSTED_NOTICE, UNTRUSTED_TAG, untrusted } from './untrusted.js';
 export { MCP_PACKAGE_VERSION } from './version.js';

@@ -24,7 +24,7 @@ describe('Hearback MCP server', () => {
       expect(tool.description?.length).toBeGreaterThan(80);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool._meta?.['hearback.dev/requiredScope']).toMatch(/^(read|collect|write)$/);
+      expect(tool._meta?.['hearback.dev/requiredScope']).toMatch(/^(read|collect|write|forms)$/);
     }
     const update = tools.find((tool) => tool.name === 'update_feedback_status');
     expect(update?.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
@@ -235,6 +235,27 @@ describe('Hearback MCP server', () => {
         detail: "This API key lacks the 'write' scope.",
         requiredScope: 'write',
       });
+    });
+
+    it('names every accepted scope when any of several would do', async () => {
+      const refusal = new HearbackToolError({
+        status: 403,
+        code: 'insufficient_scope',
+        message: "This API key lacks the 'read' or 'forms' scope.",
+        details: { requiredScope: 'read', acceptedScopes: ['read', 'forms'] },
+      });
+      const client = await connectClient(
+        fakeBackend({
+          getFeedback: async () => {
+            throw refusal;
+          },
+        }).backend,
+      );
+      const result = await callTool(client, 'get_feedback', { id: 'fb_1' });
+      expect((result.content[0] as { text: string }).text).toBe(
+        "Error insufficient_scope (HTTP 403): This API key lacks the 'read' or 'forms' scope.\nAccepted scopes: read or forms.",
+      );
+      expect(result._meta?.[PROBLEM_META_KEY]).toMatchObject({ acceptedScopes: ['read', 'forms'] });
     });
 
     it('lists field errors and reset times', async () => {

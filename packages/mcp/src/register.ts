@@ -1,9 +1,10 @@
-import { findMalformedText } from '@hearback/spec';
+import { alternatives, findMalformedText } from '@hearback/spec';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { HearbackBackend } from './backend.js';
 import { HearbackToolError } from './errors.js';
 import { toolsFor } from './tools/index.js';
+import { scopeMeta } from './tools/tool-scopes.js';
 import { MCP_PACKAGE_VERSION } from './version.js';
 
 /** Where a tool error's problem details go in the result's `_meta`. */
@@ -22,7 +23,8 @@ export function toolErrorResult(error: unknown, toolName: string, options: Regis
   if (!HearbackToolError.isInstance(error)) options.onUnexpectedError?.(error, toolName);
   const { status, code, details } = refusal;
   const hints: string[] = [];
-  if (typeof details.requiredScope === 'string') hints.push(`Required scope: ${details.requiredScope}.`);
+  if (Array.isArray(details.acceptedScopes)) hints.push(`Accepted scopes: ${alternatives(details.acceptedScopes)}.`);
+  else if (typeof details.requiredScope === 'string') hints.push(`Required scope: ${details.requiredScope}.`);
   if (Array.isArray(details.errors)) {
     for (const field of details.errors as { path?: string; message?: string }[]) {
       hints.push(`${field.path || '(input)'}: ${field.message}`);
@@ -71,7 +73,7 @@ export function registerHearbackTools(
         inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
         annotations: { title: tool.title, ...tool.annotations },
-        _meta: { 'hearback.dev/requiredScope': tool.requiredScope },
+        _meta: scopeMeta(tool),
       },
       async (input: unknown): Promise<CallToolResult> => {
         const clientName = server.server.getClientVersion()?.name;

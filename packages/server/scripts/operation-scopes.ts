@@ -11,10 +11,17 @@ interface DocumentLike {
   paths?: Record<string, object | undefined> | undefined;
 }
 
+/** The scopes as the generated file writes them: one as a string, several as a list. */
+function scopeLiteral(required: string, accepted: string[] | undefined): string {
+  if (!accepted || accepted.length < 2) return `'${required}'`;
+  return `[${accepted.map((scope) => `'${scope}'`).join(', ')}]`;
+}
+
 /**
- * `operation-scopes.gen.ts`: each operation's `x-required-scope` from the OpenAPI document, so
- * the MCP tools (in the server and in the stdio binary) show the scope the server enforces
- * without a copy of their own. Operations any key may call are left out.
+ * `operation-scopes.gen.ts`: the scope each operation requires, from the OpenAPI document
+ * (`x-required-scope`, or the list `x-accepted-scopes` when any of several will do, preferred
+ * first), so the MCP tools (in the server and in the stdio binary) show the scopes the server
+ * enforces without a copy of their own. Operations any key may call are left out.
  *
  * @example
  * writeFileSync(OPERATION_SCOPES_PATH, renderOperationScopes(buildOpenApiDocument()));
@@ -22,17 +29,25 @@ interface DocumentLike {
 export function renderOperationScopes(document: DocumentLike): string {
   const entries = Object.values(document.paths ?? {}).flatMap((item) =>
     Object.values(item ?? {}).flatMap((operation) => {
-      const { operationId, 'x-required-scope': scope } = (operation ?? {}) as {
+      const {
+        operationId,
+        'x-required-scope': required,
+        'x-accepted-scopes': accepted,
+      } = (operation ?? {}) as {
         operationId?: string;
         'x-required-scope'?: string;
+        'x-accepted-scopes'?: string[];
       };
-      return operationId && scope ? [`  ${operationId}: '${scope}',`] : [];
+      return operationId && required ? [`  ${operationId}: ${scopeLiteral(required, accepted)},`] : [];
     }),
   );
   return [
-    '// Generated from openapi/openapi.json (`x-required-scope`) by `pnpm openapi`: do not edit.',
+    '// Generated from openapi/openapi.json (`x-required-scope`, `x-accepted-scopes`) by `pnpm openapi`: do not edit.',
     '',
-    '/** The API key scope each REST operation requires, by operationId. */',
+    '/**',
+    ' * The API key scope each REST operation requires, by operationId; a list when a key holding any',
+    ' * of several will do, the preferred first.',
+    ' */',
     'export const OPERATION_SCOPES = {',
     ...entries,
     '} as const;',

@@ -10,7 +10,7 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
     title: 'Hearback API',
     version: SERVER_VERSION,
     description:
-      'Collect feedback from widgets, servers and AI agents; list, filter and triage it. Authenticate with an API key in `X-Service-Key` (or `Authorization: Bearer`). Every path is also served under `/v1`. Errors are `application/problem+json` with a stable `code`. `x-required-scope` names the scope each operation needs. AI agents: `/skill.md` summarises this API, and `/mcp` serves it over the Model Context Protocol.',
+      'Collect feedback from widgets, servers and AI agents; list, filter and triage it. Authenticate with an API key in `X-Service-Key` (or `Authorization: Bearer`). Every path is also served under `/v1`. Errors are `application/problem+json` with a stable `code`. `x-required-scope` names the scope each operation needs (`x-accepted-scopes` lists them all when a key holding any of several will do). AI agents: `/skill.md` summarises this API, and `/mcp` serves it over the Model Context Protocol.',
     license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
   },
   servers: [{ url: 'http://localhost:3000', description: 'A local Hearback server' }],

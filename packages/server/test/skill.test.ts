@@ -1,3 +1,5 @@
+import { ACCEPTED_SCOPES_META_KEY, REQUIRED_SCOPE_META_KEY } from '@hearback/mcp';
+import { alternatives } from '@hearback/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { operationsOf, type SkillDocument } from '../src/discovery/skill-document.js';
@@ -94,8 +96,12 @@ describe('skill.md and skill.json', () => {
     );
     for (const tool of skill.mcp.tools) expect(tool.inputSchema).toMatchObject({ type: 'object' });
     const text = await markdown();
-    for (const tool of tools)
-      expect(text).toContain(`| \`${tool.name}\` | \`${tool._meta?.['hearback.dev/requiredScope']}\` |`);
+    for (const tool of tools) {
+      const accepted = (tool._meta?.[ACCEPTED_SCOPES_META_KEY] as string[] | undefined) ?? [
+        tool._meta?.[REQUIRED_SCOPE_META_KEY] as string,
+      ];
+      expect(text).toContain(`| \`${tool.name}\` | ${alternatives(accepted.map((scope) => `\`${scope}\``))} |`);
+    }
   });
 
   it('walks through the common tasks with example requests that fit their operations', async () => {

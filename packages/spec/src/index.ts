@@ -16,4 +16,4 @@ export {
 } from './feedback.js';
 export { SEARCH_MODES, type SearchMode } from './search.js';
 export { findMalformedText, type InputPath, isWellFormedText, type MalformedText, printableText } from './text.js';
-export { capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';
+export { alternatives, capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';

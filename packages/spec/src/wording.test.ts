@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';
+import { alternatives, capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';
 
 describe('wording', () => {
   it('puts a count with its noun in the right number', () => {
@@ -12,5 +12,11 @@ describe('wording', () => {
     expect(capitalized(FEEDBACK_TYPE_NAMES.nps)).toBe('NPS');
     expect(capitalized(FEEDBACK_TYPE_NAMES.csat)).toBe('CSAT');
     expect(capitalized(FEEDBACK_TYPE_NAMES.stars)).toBe('Stars');
+  });
+
+  it('names alternatives with "or" before the last', () => {
+    expect(alternatives(['read'])).toBe('read');
+    expect(alternatives(['read', 'forms'])).toBe('read or forms');
+    expect(alternatives(['collect', 'read', 'forms'])).toBe('collect, read or forms');
   });
 });

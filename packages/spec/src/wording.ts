@@ -33,3 +33,14 @@ export function counted(count: number, singular: string, plural = `${singular}s`
 export function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * Alternatives as prose: "a", "a or b", "a, b or c", for messages that name what would do.
+ *
+ * @example
+ * alternatives(["'read'", "'forms'"]); // "'read' or 'forms'"
+ */
+export function alternatives(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}

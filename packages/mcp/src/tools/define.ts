@@ -2,12 +2,17 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { HearbackBackend } from '../backend.js';
 import { OPERATION_SCOPES } from './operation-scopes.gen.js';
+import { scopeSentence, toolScopes } from './tool-scopes.js';
 
 /** A REST operation that requires a scope (its `operationId` in the OpenAPI document). */
 export type ScopedOperationId = keyof typeof OPERATION_SCOPES;
 
-/** The API key scope a tool needs: that of the REST operation it stands for. */
-export type ToolScope = (typeof OPERATION_SCOPES)[ScopedOperationId];
+/** An operation's entry in the generated table: its scope, or the scopes any of which will do. */
+type OperationAccess = (typeof OPERATION_SCOPES)[ScopedOperationId];
+type ScopesOf<Access> = Access extends readonly (infer Scope)[] ? Scope : Access;
+
+/** An API key scope a tool may need: one the REST operation it stands for accepts. */
+export type ToolScope = ScopesOf<OperationAccess>;
 
 export interface ToolContext {
   /** The MCP client's name from its `initialize` request, when this connection saw one. */
@@ -24,8 +29,9 @@ interface ToolMetadata {
    */
   description: string;
   /**
-   * The REST operation the tool stands for: the tool needs its scope, as the document publishes
-   * it (`x-required-scope`), and a backend enforces it as the REST API does.
+   * The REST operation the tool stands for: the tool needs its scope (or one of its scopes), as
+   * the document publishes them (`x-required-scope`, `x-accepted-scopes`), and a backend enforces
+   * them as the REST API does.
    */
   operationId: ScopedOperationId;
   annotations: ToolAnnotations;
@@ -46,8 +52,10 @@ interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> extends To
 
 /** A tool with its types erased, so tools of different shapes share one list. */
 export interface HearbackTool extends ToolMetadata {
-  /** The scope of its operation. */
+  /** The scope of its operation (its preferred one, when a key holding any of several may call it). */
   requiredScope: ToolScope;
+  /** Every scope that lets a key call it, the preferred first: its operation's, as the server checks. */
+  acceptedScopes: readonly ToolScope[];
   inputSchema: z.ZodType;
   outputSchema: z.ZodType;
   isAvailable(backend: HearbackBackend): boolean;
@@ -69,11 +77,11 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   spec: ToolSpec<Input, Output>,
 ): HearbackTool {
   const { run, render, isAvailable, description, ...metadata } = spec;
-  const requiredScope = OPERATION_SCOPES[spec.operationId];
+  const scopes = toolScopes<ToolScope>(OPERATION_SCOPES[spec.operationId]);
   return {
     ...metadata,
-    description: `${description} Needs the ${requiredScope} scope.`,
-    requiredScope,
+    description: `${description} ${scopeSentence(scopes)}`,
+    ...scopes,
     isAvailable: isAvailable ?? (() => true),
     async call(backend, input, context) {
       const output = await run(backend, input as z.output<Input>, context);

@@ -1,6 +1,9 @@
-// Generated from openapi/openapi.json (`x-required-scope`) by `pnpm openapi`: do not edit.
+// Generated from openapi/openapi.json (`x-required-scope`, `x-accepted-scopes`) by `pnpm openapi`: do not edit.
 
-/** The API key scope each REST operation requires, by operationId. */
+/**
+ * The API key scope each REST operation requires, by operationId; a list when a key holding any
+ * of several will do, the preferred first.
+ */
 export const OPERATION_SCOPES = {
   collectFeedback: 'collect',
   getOrganization: 'read',

@@ -16,6 +16,7 @@ interface OperationLike {
   tags?: string[];
   security?: unknown[];
   'x-required-scope'?: string;
+  'x-accepted-scopes'?: string[];
 }
 
 export interface SkillOperation {
@@ -23,8 +24,13 @@ export interface SkillOperation {
   method: string;
   path: string;
   summary: string;
-  /** The API key scope required; `null` when any valid key (or none, for health probes) will do. */
+  /**
+   * The API key scope required (the preferred one when several would do); `null` when any valid
+   * key (or none, for health probes) will do.
+   */
   scope: string | null;
+  /** When a key holding any of several scopes may call it: all of them, the preferred first. */
+  acceptedScopes?: string[];
   authenticated: boolean;
 }
 
@@ -56,7 +62,15 @@ export interface SkillDocument {
     url: string;
     transport: 'streamable-http';
     stdio: { command: string; args: string[]; env: Record<string, string> };
-    tools: { name: string; title: string; description: string; requiredScope: string; inputSchema: unknown }[];
+    tools: {
+      name: string;
+      title: string;
+      description: string;
+      requiredScope: string;
+      /** When any of several scopes will do: all of them, the preferred first. */
+      acceptedScopes?: string[];
+      inputSchema: unknown;
+    }[];
   };
 }
 
@@ -84,6 +98,7 @@ export function operationsOf(document: OpenApiLike): SkillOperation[] {
           path,
           summary: operation.summary ?? '',
           scope: operation['x-required-scope'] ?? null,
+          ...(operation['x-accepted-scopes'] && { acceptedScopes: operation['x-accepted-scopes'] }),
           authenticated: (operation.security?.length ?? 0) > 0,
         },
       ];
@@ -161,6 +176,7 @@ export function buildSkillDocument(
         title: tool.title,
         description: tool.description,
         requiredScope: tool.requiredScope,
+        ...(tool.acceptedScopes.length > 1 && { acceptedScopes: [...tool.acceptedScopes] }),
         inputSchema: z.toJSONSchema(tool.inputSchema, { io: 'input' }),
       })),
     },

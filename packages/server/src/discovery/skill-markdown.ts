@@ -1,3 +1,4 @@
+import { alternatives } from '@hearback/spec';
 import type { SkillDocument, SkillExample } from './skill-document.js';
 
 const yamlString = (value: string) => JSON.stringify(value);
@@ -18,6 +19,10 @@ function curlExample(example: SkillExample): string {
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+/** The scope an operation or tool needs, as code: "`read`", or "`read` or `forms`" when either will do. */
+const scopeText = (required: string, accepted: string[] = [required]) =>
+  alternatives(accepted.map((scope) => `\`${scope}\``));
 
 /**
  * skill.md: YAML front matter (name, version, description, API base, OpenAPI and MCP URLs), then
@@ -56,7 +61,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
         [
           `### ${task.title}`,
           '',
-          `\`${task.method} ${task.path}\` (${task.scope ? `scope \`${task.scope}\`` : 'any valid key'}): ${task.summary}. ${task.description}`,
+          `\`${task.method} ${task.path}\` (${task.scope ? `scope ${scopeText(task.scope, task.acceptedScopes)}` : 'any valid key'}): ${task.summary}. ${task.description}`,
           '',
           httpExample(task.example),
           '',
@@ -83,7 +88,10 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
       '',
       '| Tool | Scope | What it does |',
       '| --- | --- | --- |',
-      ...skill.mcp.tools.map((tool) => `| \`${tool.name}\` | \`${tool.requiredScope}\` | ${cell(tool.description)} |`),
+      ...skill.mcp.tools.map(
+        (tool) =>
+          `| \`${tool.name}\` | ${scopeText(tool.requiredScope, tool.acceptedScopes)} | ${cell(tool.description)} |`,
+      ),
     ].join('\n'),
     [
       '## All operations',
@@ -92,7 +100,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
       '| --- | --- | --- | --- |',
       ...skill.operations.map(
         (operation) =>
-          `| ${operation.method} | \`${operation.path}\` | ${operation.scope ? `\`${operation.scope}\`` : operation.authenticated ? 'any key' : 'none'} | ${cell(operation.summary)} (\`${operation.operationId}\`) |`,
+          `| ${operation.method} | \`${operation.path}\` | ${operation.scope ? scopeText(operation.scope, operation.acceptedScopes) : operation.authenticated ? 'any key' : 'none'} | ${cell(operation.summary)} (\`${operation.operationId}\`) |`,
       ),
     ].join('\n'),
   ];

@@ -1,5 +1,5 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import { type Access, ANY_KEY } from '../domain/api-key.js';
+import { type Access, ANY_KEY, acceptedScopes, type Scope } from '../domain/api-key.js';
 import { CONNECTION_ERRORS, errorResponse, SECURITY, WriteIdempotencyHeaders } from './shared.schemas.js';
 
 /**
@@ -34,11 +34,24 @@ export function isGenericallyIdempotent(route: RouteConfig): boolean {
 }
 
 /**
+ * How the document names who may call an operation: the preferred scope as `x-required-scope`
+ * (the one a key should hold), and every scope that would do as `x-accepted-scopes` when several
+ * would; nothing for an operation any valid key may call.
+ */
+function scopeExtensions(access: Access): { 'x-required-scope'?: Scope; 'x-accepted-scopes'?: Scope[] } {
+  if (access === ANY_KEY) return {};
+  const accepted = acceptedScopes(access);
+  const [preferred] = accepted;
+  return { 'x-required-scope': preferred, ...(accepted.length > 1 && { 'x-accepted-scopes': [...accepted] }) };
+}
+
+/**
  * The route as documented, from what serves it (see `middlewareOf` in operation.ts): the API key
- * security and the scope the operation requires (`x-required-scope`, read by the skill files and
- * `@hearback/mcp`); the `Idempotency-Key` header of generically idempotent writes; the statuses
- * that Node's HTTP parser, the body limit, the JSON validator and the idempotency middleware
- * answer, next to the route's own. Changes the document only, never the behaviour.
+ * security and the scopes the operation accepts (`x-required-scope`, `x-accepted-scopes`, read by
+ * the skill files and `@hearback/mcp`); the `Idempotency-Key` header of generically idempotent
+ * writes; the statuses that Node's HTTP parser, the body limit, the JSON validator and the
+ * idempotency middleware answer, next to the route's own. Changes the document only, never the
+ * behaviour.
  *
  * @example
  * app.openapi({ ...documented(route, 'write'), middleware }, handler);
@@ -63,7 +76,7 @@ export function documented(route: RouteConfig, access: Access): RouteConfig {
     summary,
     ...(description !== undefined && { description }),
     security: SECURITY,
-    ...(access !== ANY_KEY && { 'x-required-scope': access }),
+    ...scopeExtensions(access),
     ...rest,
     ...(request !== undefined && { request }),
     responses,

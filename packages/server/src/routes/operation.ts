@@ -11,8 +11,9 @@ type OperationRoute = Omit<RouteConfig, 'middleware' | 'security' | 'operationId
 
 export interface OperationSpec<R extends OperationRoute> {
   /**
-   * Who may call it: the holders of one API key scope, or `ANY_KEY`. Enforced by the route's
-   * middleware and by the MCP tools' backend, published as `x-required-scope`.
+   * Who may call it: the holders of one API key scope (`'write'`), of any of several, the
+   * preferred first (`['read', 'forms']`), or `ANY_KEY`. Enforced by the route's middleware and by
+   * the MCP tools' backend, published as `x-required-scope` (and `x-accepted-scopes`).
    */
   scope: Access;
   /** Method, path, operationId, summary, input (`request`) and output (`responses`) schemas. */

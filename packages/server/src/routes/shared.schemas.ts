@@ -28,6 +28,9 @@ export const ProblemSchema = z
       .openapi({ description: 'On 403 `plan_upgrade_required`: the cheapest plan with the feature.' }),
     resetAt: z.string().nullable().optional().openapi({ description: 'On 429: when the allowance resets (ISO-8601).' }),
     requiredScope: z.string().optional(),
+    acceptedScopes: z.array(z.string()).optional().openapi({
+      description: 'On 403 `insufficient_scope`, when any of several scopes would do: all of them, preferred first.',
+    }),
   })
   .openapi('Problem');
 

@@ -1,4 +1,5 @@
-import { type Access, ANY_KEY, type Principal, type Scope } from '../domain/api-key.js';
+import { alternatives } from '@hearback/spec';
+import { type Access, ANY_KEY, acceptedScopes, type Principal, type Scope } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 
@@ -14,28 +15,33 @@ export function visibleTo(principal: Principal): BrandScope {
 }
 
 /**
- * Refuses with 403 `insufficient_scope` (naming the scope) a key that lacks an API key scope.
+ * Refuses with 403 `insufficient_scope` a key that lacks an API key scope. The problem names it
+ * (`requiredScope`).
  *
  * @example
  * requireScope(principal, 'collect');
  */
 export function requireScope(principal: Principal, scope: Scope): void {
-  if (!principal.scopes.has(scope)) {
-    throw new ApiError(403, 'insufficient_scope', `This API key lacks the '${scope}' scope.`, {
-      extensions: { requiredScope: scope },
-    });
-  }
+  requireAccess(principal, scope);
 }
 
 /**
- * Refuses a key that may not call an operation: one lacking its scope; any valid key may call an
- * {@link ANY_KEY} operation.
+ * Refuses a key that may not call an operation: one holding none of the scopes it accepts, with
+ * 403 `insufficient_scope` naming the preferred scope (`requiredScope`) and, when several would
+ * do, all of them (`acceptedScopes`). Any valid key may call an {@link ANY_KEY} operation.
  *
  * @example
  * requireAccess(principal, collectFeedback.scope);
  */
 export function requireAccess(principal: Principal, access: Access): void {
-  if (access !== ANY_KEY) requireScope(principal, access);
+  if (access === ANY_KEY) return;
+  const accepted = acceptedScopes(access);
+  if (accepted.some((scope) => principal.scopes.has(scope))) return;
+  const [preferred] = accepted;
+  const named = alternatives(accepted.map((scope) => `'${scope}'`));
+  throw new ApiError(403, 'insufficient_scope', `This API key lacks the ${named} scope.`, {
+    extensions: { requiredScope: preferred, ...(accepted.length > 1 && { acceptedScopes: [...accepted] }) },
+  });
 }
 
 /** Organization-wide actions (brands, plan, org-wide keys) are closed to brand-scoped keys. */

@@ -1,6 +1,6 @@
+import { alternatives } from '@hearback/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Scope } from '../../src/domain/api-key.js';
-import { SCOPES } from '../../src/domain/api-key.js';
+import { type Access, acceptedScopes, SCOPES, type Scope } from '../../src/domain/api-key.js';
 import { openApiDocument } from '../../src/openapi.js';
 import { accessOf, type OperationId } from '../../src/routes/index.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
@@ -37,36 +37,60 @@ export interface RouteCall {
 }
 
 export interface ScopedRoute {
-  /** The operation; the scope it requires comes from the operation table. */
+  /** The operation; the scopes it accepts come from the operation table. */
   operationId: OperationId;
-  /** Status when called with a key holding only `scope`. */
+  /** Status when called with a key holding only one scope it accepts. */
   okStatus: number;
   /** Builds the request; may create what the call consumes (a resource to delete, say). */
   call(bed: TestBed): Promise<RouteCall> | RouteCall;
 }
 
-/** The scope an operation requires, from the operation table (none of these is `ANY_KEY`). */
-function requiredScope(operationId: OperationId): Scope {
-  const access = accessOf(operationId);
-  if (!(SCOPES as readonly string[]).includes(access)) throw new Error(`${operationId} requires no scope`);
-  return access as Scope;
+/** A row of {@link describeAccessMatrix}: a route and who may call it. */
+export interface AccessRoute extends Omit<ScopedRoute, 'operationId'> {
+  operationId: string;
+  /** As its operation declares it: one scope, or any of several (not `ANY_KEY`). */
+  access: Access;
 }
 
 /**
- * Table-driven scope checks: for each route, a key holding every scope but the one the operation
- * table gives it gets 403 `insufficient_scope` (but 404 on another organization's path: the
- * tenant check comes first), and a key holding only that one gets the success status. Also fails
- * when a route of `tag` is missing, so new routes are not forgotten.
+ * Table-driven scope checks, with the scopes each operation accepts taken from the operation
+ * table: see {@link describeAccessMatrix}. Also fails when a route of `tag` is missing, so new
+ * routes are not forgotten.
  */
 export function describeScopeMatrix(bed: () => TestBed, tag: string, scopedRoutes: ScopedRoute[]): void {
-  const routes = scopedRoutes.map((route) => ({ ...route, scope: requiredScope(route.operationId) }));
+  describeAccessMatrix(
+    bed,
+    tag,
+    scopedRoutes.map((route) => ({ ...route, access: accessOf(route.operationId) })),
+  );
+}
+
+/**
+ * For each route: a key holding every scope but the ones it accepts gets 403 `insufficient_scope`
+ * naming the preferred scope (`requiredScope`) and, when several would do, all of them
+ * (`acceptedScopes`); but 404 on another organization's path, as the tenant check comes first.
+ * A key holding only one accepted scope, for each of them, gets the success status. Fails when
+ * `bed().runtime.app` documents a route of `tag` that is not in the table.
+ */
+export function describeAccessMatrix(bed: () => TestBed, tag: string, accessRoutes: AccessRoute[]): void {
+  const routes = accessRoutes.map((route) => {
+    const accepted = acceptedScopes(route.access);
+    if (accepted.length === 0) throw new Error(`${route.operationId} requires no scope`);
+    return { ...route, accepted, scopes: alternatives(accepted) };
+  });
+  // Each accepted scope alone, one row per (route, scope).
+  const grants = routes.flatMap((route) => route.accepted.map((scope) => ({ ...route, scope })));
   describe(`scope matrix (${tag})`, () => {
-    const withoutScope = new Map<Scope, string>();
+    const lacking = new Map<string, string>();
     const onlyScope = new Map<Scope, string>();
     beforeAll(async () => {
-      for (const scope of new Set(routes.map((route) => route.scope))) {
-        const others = SCOPES.filter((other) => other !== scope);
-        withoutScope.set(scope, (await createKey(bed(), bed().orgA, { scopes: others })).secret);
+      for (const scopes of new Set(routes.map((route) => route.scopes))) {
+        const accepted = routes.find((route) => route.scopes === scopes)?.accepted ?? [];
+        const others = SCOPES.filter((other) => !accepted.includes(other));
+        if (others.length === 0) throw new Error(`Every scope may call the ${scopes} routes: nothing to refuse`);
+        lacking.set(scopes, (await createKey(bed(), bed().orgA, { scopes: others })).secret);
+      }
+      for (const scope of new Set(grants.map((grant) => grant.scope))) {
         onlyScope.set(scope, (await createKey(bed(), bed().orgA, { scopes: [scope] })).secret);
       }
     });
@@ -82,22 +106,23 @@ export function describeScopeMatrix(bed: () => TestBed, tag: string, scopedRoute
       expect(routes.map((route) => route.operationId).sort()).toEqual(operationIds.sort());
     });
 
-    it.each(routes)('$operationId without $scope → 403 insufficient_scope', async (route) => {
+    it.each(routes)('$operationId without $scopes → 403 insufficient_scope', async (route) => {
       const { method, path, json } = await route.call(bed());
-      const response = await bed().request(path, { method, key: withoutScope.get(route.scope), json });
+      const response = await bed().request(path, { method, key: lacking.get(route.scopes), json });
       const problem = await expectProblem(response, 403, 'insufficient_scope');
-      expect(problem.requiredScope).toBe(route.scope);
+      expect(problem.requiredScope).toBe(route.accepted[0]);
+      expect(problem.acceptedScopes).toEqual(route.accepted.length > 1 ? route.accepted : undefined);
     });
 
-    it.each(routes)("$operationId on another organization's path without $scope → 404 first", async (route) => {
+    it.each(routes)("$operationId on another organization's path without $scopes → 404 first", async (route) => {
       const { method, path, json } = await route.call(bed());
       const elsewhere = path.replace(bed().orgA.organization.id, bed().orgB.organization.id);
       expect(elsewhere).not.toBe(path);
-      const response = await bed().request(elsewhere, { method, key: withoutScope.get(route.scope), json });
+      const response = await bed().request(elsewhere, { method, key: lacking.get(route.scopes), json });
       await expectProblem(response, 404, 'not_found');
     });
 
-    it.each(routes)('$operationId with only $scope → $okStatus', async (route) => {
+    it.each(grants)('$operationId with only $scope → $okStatus', async (route) => {
       const { method, path, json } = await route.call(bed());
       const response = await bed().request(path, { method, key: onlyScope.get(route.scope), json });
       expect({ status: response.status, body: await response.text() }).toMatchObject({ status: route.okStatus });

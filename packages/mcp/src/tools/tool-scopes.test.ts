@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCEPTED_SCOPES_META_KEY,
+  REQUIRED_SCOPE_META_KEY,
+  scopeMeta,
+  scopeSentence,
+  toolScopes,
+} from './tool-scopes.js';
+
+describe('tool scopes', () => {
+  it('a tool whose operation needs one scope names it, as always', () => {
+    const scopes = toolScopes('write');
+    expect(scopes).toEqual({ requiredScope: 'write', acceptedScopes: ['write'] });
+    expect(scopeSentence(scopes)).toBe('Needs the write scope.');
+    expect(scopeMeta(scopes)).toEqual({ [REQUIRED_SCOPE_META_KEY]: 'write' });
+  });
+
+  it('a tool whose operation accepts any of several scopes says so in its description and _meta', () => {
+    const scopes = toolScopes(['read', 'forms']);
+    expect(scopes).toEqual({ requiredScope: 'read', acceptedScopes: ['read', 'forms'] });
+    expect(scopeSentence(scopes)).toBe('Needs the read or forms scope.');
+    expect(scopeMeta(scopes)).toEqual({
+      [REQUIRED_SCOPE_META_KEY]: 'read',
+      [ACCEPTED_SCOPES_META_KEY]: ['read', 'forms'],
+    });
+  });
+});

@@ -1,0 +1,50 @@
+import { alternatives } from '@hearback/spec';
+
+/** Where a tool's `_meta` names the scope it needs (the preferred one, when several would do). */
+export const REQUIRED_SCOPE_META_KEY = 'hearback.dev/requiredScope';
+/** Where a tool's `_meta` lists every scope that would do, when there are several. */
+export const ACCEPTED_SCOPES_META_KEY = 'hearback.dev/acceptedScopes';
+
+/** Who may call a tool, from the scopes of the REST operation it stands for. */
+export interface ToolScopes<S extends string> {
+  /** The scope a key should hold: the operation's only scope, or its preferred one. */
+  requiredScope: S;
+  /** Every scope that lets a key call it, the preferred first (one, unless several would do). */
+  acceptedScopes: readonly S[];
+}
+
+/**
+ * A tool's scopes from its operation's entry in `operation-scopes.gen.ts`: a scope, or a list of
+ * scopes any of which will do (the preferred first).
+ *
+ * @example
+ * toolScopes(['read', 'forms']); // { requiredScope: 'read', acceptedScopes: ['read', 'forms'] }
+ */
+export function toolScopes<S extends string>(access: S | readonly [S, ...S[]]): ToolScopes<S> {
+  const acceptedScopes: readonly [S, ...S[]] = typeof access === 'string' ? [access] : access;
+  return { requiredScope: acceptedScopes[0], acceptedScopes };
+}
+
+/**
+ * The sentence a tool's description ends with, for the agent choosing a tool.
+ *
+ * @example
+ * scopeSentence({ requiredScope: 'read', acceptedScopes: ['read', 'forms'] }); // 'Needs the read or forms scope.'
+ */
+export function scopeSentence(scopes: ToolScopes<string>): string {
+  return `Needs the ${alternatives(scopes.acceptedScopes)} scope.`;
+}
+
+/**
+ * A tool's `_meta` about scopes, for clients that check a key before calling: the required
+ * scope, and the accepted ones when several would do.
+ *
+ * @example
+ * scopeMeta({ requiredScope: 'write', acceptedScopes: ['write'] }); // { 'hearback.dev/requiredScope': 'write' }
+ */
+export function scopeMeta(scopes: ToolScopes<string>): Record<string, unknown> {
+  return {
+    [REQUIRED_SCOPE_META_KEY]: scopes.requiredScope,
+    ...(scopes.acceptedScopes.length > 1 && { [ACCEPTED_SCOPES_META_KEY]: [...scopes.acceptedScopes] }),
+  };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ANY_KEY, type Principal, type Scope } from '../domain/api-key.js';
+import { ApiError } from '../errors/api-error.js';
+import { requireAccess } from './access.js';
+
+function keyWith(...scopes: Scope[]): Principal {
+  return { keyId: 'key_1', orgId: 'org_1', brandId: null, scopes: new Set(scopes) };
+}
+
+/** The refusal `requireAccess` throws, or undefined when it lets the key through. */
+function refusal(principal: Principal, access: Parameters<typeof requireAccess>[1]): ApiError | undefined {
+  try {
+    requireAccess(principal, access);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+}
+
+describe('requireAccess', () => {
+  it('lets a key with the one scope through and refuses others, naming that scope only', () => {
+    expect(refusal(keyWith('write'), 'write')).toBeUndefined();
+    const refused = refusal(keyWith('read', 'collect', 'forms'), 'write');
+    expect(refused).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(refused?.message).toBe("This API key lacks the 'write' scope.");
+    expect(refused?.extensions).toEqual({ requiredScope: 'write' });
+  });
+
+  it('lets a key holding any one of several accepted scopes through', () => {
+    expect(refusal(keyWith('read'), ['read', 'forms'])).toBeUndefined();
+    expect(refusal(keyWith('forms'), ['read', 'forms'])).toBeUndefined();
+    expect(refusal(keyWith('collect', 'forms'), ['forms', 'collect'])).toBeUndefined();
+  });
+
+  it('refuses a key holding none of them, naming them all and the preferred one first', () => {
+    const refused = refusal(keyWith('collect', 'write'), ['read', 'forms']);
+    expect(refused).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(refused?.message).toBe("This API key lacks the 'read' or 'forms' scope.");
+    expect(refused?.extensions).toEqual({ requiredScope: 'read', acceptedScopes: ['read', 'forms'] });
+    expect(refusal(keyWith(), ['forms', 'collect', 'read'])?.message).toBe(
+      "This API key lacks the 'forms', 'collect' or 'read' scope.",
+    );
+  });
+
+  it('lets any valid key call an ANY_KEY operation, even one without scopes', () => {
+    expect(refusal(keyWith(), ANY_KEY)).toBeUndefined();
+  });
+});
