@@ -16,7 +16,7 @@ const tags = ['Feedback pages'];
 const path = '/organizations/{orgId}/feedback-pages';
 
 /** Reading pages and their responses: what `read` keys and `forms` keys may both do. */
-export const PAGE_READ_ACCESS: Access = 'forms';
+export const PAGE_READ_ACCESS: Access = ['read', 'forms'];
 const BRANDS = 'A brand-scoped key creates pages in its brand and sees only those.';
 
 export const listFeedbackPages = defineOperation({

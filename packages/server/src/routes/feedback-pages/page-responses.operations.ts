@@ -15,7 +15,7 @@ const tags = ['Feedback pages'];
 const path = '/organizations/{orgId}/feedback-pages/{pageId}/responses';
 
 /** Submitting with a key: what `forms` keys and `collect` keys (a server sending answers) may both do. */
-const SUBMIT_ACCESS: Access = 'forms';
+const SUBMIT_ACCESS: Access = ['forms', 'collect'];
 
 export const submitPageResponse = defineOperation({
   scope: SUBMIT_ACCESS,
