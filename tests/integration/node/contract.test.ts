@@ -59,6 +59,41 @@ describe('SDK contract: every operation against the real server', () => {
     expect(organization.usage?.eventsLimit).toBeNull();
     const renamed = await hearback.organization.update({ name: 'Acme Inc.' });
     expect(renamed.name).toBe('Acme Inc.');
+    expect((await hearback.organization.update({ slug: 'acme-contract' })).slug).toBe('acme-contract');
+  });
+
+  it('pages: create, publish, submit, list and get responses, update, close, reopen, delete', async () => {
+    const page = await hearback.pages.create({
+      title: 'Contract survey',
+      questions: [
+        { id: 'recommend', type: 'nps', title: 'Recommend us?', required: true },
+        {
+          id: 'topics',
+          type: 'rank_order',
+          title: 'Rank',
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        },
+      ],
+    });
+    expect(page).toMatchObject({ state: 'draft', slug: 'contract-survey', version: 1 });
+    expect((await hearback.pages.publish(page.id)).state).toBe('published');
+    const invalid = await rejection(hearback.pages.responses.submit(page.id, { answers: { recommend: 11 } }));
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(invalid.problem?.errors?.map((error) => error.path)).toEqual(['answers.recommend']);
+    const response = await hearback.pages.responses.submit(page.id, { answers: { recommend: 9, topics: ['b', 'a'] } });
+    expect(response).toMatchObject({ pageVersion: 1, answers: { recommend: 9, topics: ['b', 'a'] }, channel: 'api' });
+    expect((await hearback.pages.responses.list(page.id).toArray()).map((item) => item.id)).toEqual([response.id]);
+    expect(await hearback.pages.responses.get(page.id, response.id)).toEqual(response);
+    expect((await hearback.pages.list({ state: 'published' }).toArray()).map((item) => item.id)).toContain(page.id);
+    expect(await hearback.pages.get(page.id)).toMatchObject({ id: page.id, questions: page.questions });
+    expect((await hearback.pages.update(page.id, { questions: [page.questions[0]!] })).version).toBe(2);
+    expect((await hearback.pages.close(page.id)).state).toBe('closed');
+    expect((await hearback.pages.reopen(page.id)).state).toBe('published');
+    await hearback.pages.delete(page.id);
+    expect((await rejection(hearback.pages.get(page.id))).code).toBe('not_found');
   });
 
   it('collect, then feedback: list, get, update', async () => {
