@@ -6,8 +6,8 @@ import { dialectsUnderTest, postgresAdminUrl } from './support/harness.js';
 
 /** A short seeded run of the contract fuzzer (`pnpm fuzz` runs long); change the seed to explore. */
 const SEED = 1313;
-/** Enough that most of the 45 operations (secrets, automations and REST hooks included) answer 2xx once. */
-const RUNS = 600;
+/** Enough that most of the 61 operations (secrets, automations, REST hooks and pages included) answer 2xx once. */
+const RUNS = 900;
 
 describe('contract fuzzer (short seeded run)', () => {
   it.each(dialectsUnderTest())(

@@ -12,8 +12,11 @@ describe('event registry', () => {
     expect(definition.resource.safeParse(definition.sample).success).toBe(true);
   });
 
-  it('says that nothing emits page_response.created yet', () => {
-    expect(EVENT_REGISTRY['page_response.created'].description).toMatch(/nothing emits it/);
+  it('declares page_response.created with the response as the API answers it', () => {
+    const { resource, resourceRoot } = EVENT_REGISTRY['page_response.created'];
+    expect(resourceRoot).toBe('response');
+    // A member the API does not answer (say, the single-submission hash) is not part of the resource.
+    expect(Object.keys((resource as unknown as { shape: object }).shape)).not.toContain('respondentHash');
   });
 
   it('recognises registered types only (not inherited members)', () => {

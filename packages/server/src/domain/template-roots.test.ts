@@ -14,7 +14,9 @@ describe('templateTextProblems', () => {
   it('accepts a resource root alone (the whole resource) and paths its schema can hold', () => {
     expect(templateTextProblems('{{feedback}} {{ response }}')).toEqual([]);
     expect(
-      templateTextProblems('{{feedback.issueLink.url}} {{feedback.context.device.os}} {{response.anything}}'),
+      templateTextProblems(
+        '{{feedback.issueLink.url}} {{feedback.context.device.os}} {{response.answers.recommend}} {{response.contact.email}}',
+      ),
     ).toEqual([]);
   });
 

@@ -25,7 +25,9 @@ export type PoolName =
   | 'inboxKey'
   | 'hook'
   | 'automation'
-  | 'delivery';
+  | 'delivery'
+  | 'page'
+  | 'response';
 
 interface Created {
   id: string;
@@ -33,13 +35,13 @@ interface Created {
   secret?: string;
 }
 
-async function post(runtime: Runtime, path: string, key: string, body: unknown): Promise<Created> {
+async function post(runtime: Runtime, path: string, key: string, body: unknown, status = 201): Promise<Created> {
   const response = await runtime.app.request(path, {
     method: 'POST',
     headers: { 'x-service-key': key, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (response.status !== 201) throw new Error(`fixture ${path}: ${response.status} ${await response.text()}`);
+  if (response.status !== status) throw new Error(`fixture ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Created;
 }
 
@@ -95,6 +97,20 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     events: ['feedback.created'],
     webhook: { url: 'https://hooks.example.com/other' },
   });
+  const questions = [
+    { id: 'score', type: 'nps', title: 'Recommend us?', required: true },
+    { id: 'why', type: 'long_text', title: 'Why?' },
+  ];
+  const page = await post(runtime, `${a}/feedback-pages`, orgA.adminKey, { title: 'Fuzz page', questions });
+  await post(runtime, `${a}/feedback-pages/${page.id}/publish`, orgA.adminKey, undefined, 200);
+  const draftPage = await post(runtime, `${a}/feedback-pages`, orgA.adminKey, { title: 'Fuzz draft', questions });
+  const otherPage = await post(runtime, `/organizations/${orgB.organization.id}/feedback-pages`, orgB.adminKey, {
+    title: 'Other tenant page',
+    questions,
+  });
+  const pageResponse = await post(runtime, `${a}/feedback-pages/${page.id}/responses`, orgA.adminKey, {
+    answers: { score: 9, why: 'fuzz' },
+  });
   await runtime.webhookJobs.runUntilIdle();
   const deliveries = await runtime.database.db
     .selectFrom('webhook_deliveries')
@@ -110,6 +126,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     orgB.inbox.id,
     automation.id,
     otherAutomation.id,
+    page.id,
     await keyIdOf(runtime, orgA.adminKey),
     await keyIdOf(runtime, orgA.collectKey),
     await keyIdOf(runtime, orgB.adminKey),
@@ -134,6 +151,8 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       hook: hooks.map((hook) => hook.id),
       automation: [automation.id, otherAutomation.id],
       delivery: deliveries.map((delivery) => delivery.id),
+      page: [page.id, draftPage.id, otherPage.id],
+      response: [pageResponse.id],
     },
     protectedIds,
   };

@@ -26,6 +26,8 @@ const PATH_POOLS: Record<string, PoolName> = {
   hookId: 'hook',
   automationId: 'automation',
   deliveryId: 'delivery',
+  pageId: 'page',
+  responseId: 'response',
 };
 
 const ISSUE_URLS = [

@@ -21,6 +21,7 @@ describeEachDatabase('Organizations', (bed) => {
       expect(organization).toEqual({
         id: orgA().organization.id,
         name: 'Org A',
+        slug: orgA().organization.slug,
         plan: 'enterprise',
         createdAt: orgA().organization.createdAt,
         updatedAt: expect.any(String),
@@ -153,21 +154,47 @@ describeEachDatabase('Organizations', (bed) => {
         json: { name: 'Frugal', plan: 'enterprise' },
       });
       const problem = await expectProblem(response, 400, 'validation_failed');
-      expect(problem.errors).toEqual([{ path: 'plan', message: 'Unknown field: plan. Accepted fields: name.' }]);
+      expect(problem.errors).toEqual([{ path: 'plan', message: 'Unknown field: plan. Accepted fields: name, slug.' }]);
       expect((await expectJson(await bed().request(path, { key: starter.adminKey }), 200)).plan).toBe('starter');
     });
 
     it.each([
-      { case: 'no name', json: {} },
-      { case: 'a blank name', json: { name: '   ' } },
-      { case: 'a name over 200 characters', json: { name: 'o'.repeat(201) } },
-    ])('rejects $case with 400 validation_failed', async ({ json }) => {
+      { case: 'no change', json: {}, path: 'json' },
+      { case: 'a blank name', json: { name: '   ' }, path: 'name' },
+      { case: 'a name over 200 characters', json: { name: 'o'.repeat(201) }, path: 'name' },
+      { case: 'a slug with capitals', json: { slug: 'Acme' }, path: 'slug' },
+      { case: 'a slug with a double dash', json: { slug: 'acme--inc' }, path: 'slug' },
+    ])('rejects $case with 400 validation_failed', async ({ json, path }) => {
       const problem = await expectProblem(
         await bed().request(orgPath(), { method: 'PATCH', key: orgA().adminKey, json }),
         400,
         'validation_failed',
       );
-      expect(problem.errors?.map((error) => error.path)).toEqual(['name']);
+      expect(problem.errors?.map((error) => error.path)).toEqual([path]);
+    });
+
+    it('changes the slug, unique among organizations (409 slug_taken), and finds its pages by it', async () => {
+      const renamed = await expectJson(
+        await bed().request(orgPath(), { method: 'PATCH', key: orgA().adminKey, json: { slug: 'org-a-renamed' } }),
+        200,
+      );
+      expect(renamed.slug).toBe('org-a-renamed');
+      const orgBPath = `/organizations/${bed().orgB.organization.id}`;
+      const problem = await expectProblem(
+        await bed().request(orgBPath, { method: 'PATCH', key: bed().orgB.adminKey, json: { slug: 'org-a-renamed' } }),
+        409,
+        'slug_taken',
+      );
+      expect(problem.detail).toContain('org-a-renamed');
+      expect((await bed().runtime.store.organizations.findBySlug('org-a-renamed'))?.id).toBe(orgA().organization.id);
+    });
+
+    it('gives each new organization a slug from its name, unique even when names repeat', async () => {
+      const first = await bed().runtime.services.organizations.bootstrap({ name: 'Échos & Co' });
+      const second = await bed().runtime.services.organizations.bootstrap({ name: 'Échos & Co' });
+      expect(first.organization.slug).toMatch(/^echos-co(-[a-z0-9]{8})?$/);
+      expect(second.organization.slug).not.toBe(first.organization.slug);
+      expect(second.organization.slug).toMatch(/^echos-co-[0-9a-z]{8}$/);
     });
 
     it('is closed to brand-scoped keys', async () => {
