@@ -22,12 +22,17 @@ const TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly PageState[]; to: PageState }>;
 export type PageTransition = keyof typeof TRANSITIONS;
 
-/** Questions with an id each: those given keep theirs, the others get a new one. */
+/** Questions with an id each: those given keep theirs, the others get a new one, unique in the page. */
 function withIds(questions: readonly QuestionInput[]): Question[] {
-  return questions.map(({ id, ...question }) => ({
-    id: id ?? `q_${randomToken(6).toLowerCase()}`,
-    ...question,
-  })) as Question[];
+  const taken = new Set(questions.map((question) => question.id));
+  const newId = () => {
+    let id: string;
+    do id = `q_${randomToken(6).toLowerCase()}`;
+    while (taken.has(id));
+    taken.add(id);
+    return id;
+  };
+  return questions.map(({ id, ...question }) => ({ id: id ?? newId(), ...question })) as Question[];
 }
 
 function mergedSettings(current: PageSettings, changes: PageInput['settings']): PageSettings {
