@@ -1,6 +1,9 @@
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { ShareInput } from '../../src/pages/share/share-input.js';
+
+// jsqr is CommonJS typed as an ES module: under NodeNext its function is the default's `default`.
+const jsQR = jsQRModule.default;
 
 /** Everything that could break out of HTML text or an attribute value, as a page title. */
 export const HOSTILE_TEXT = `<script>alert("x")</script>"'&`;
