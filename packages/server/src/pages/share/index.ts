@@ -6,10 +6,13 @@ export {
   accentColorOf,
   DEFAULT_ACCENT_COLOR,
   DEFAULT_BUTTON_LABEL,
+  type SharedPage,
   type ShareInput,
+  shareInputOf,
   textColorOn,
 } from './share-input.js';
 export {
+  publicPageUrlOf,
   SHARE_ARTIFACT_PATHS,
   type ShareApiLocation,
   type ShareLinks,

@@ -14,6 +14,30 @@ export interface ShareInput {
   buttonLabel?: string;
 }
 
+/** What {@link shareInputOf} reads of a feedback page (structurally, so it takes the page as stored). */
+export interface SharedPage {
+  title: string;
+  description: string | null;
+  settings: { theme: { colors?: Record<string, string> }; logoUrl: string | null };
+}
+
+/**
+ * A feedback page's share input: its title, description, logo, and its theme's primary colour as
+ * the accent (the colour its public page and the widget use).
+ *
+ * @example
+ * shareInputOf(page, 'https://feedback.example/f/acme/onboarding');
+ */
+export function shareInputOf(page: SharedPage, pageUrl: string): ShareInput {
+  return {
+    pageUrl,
+    title: page.title,
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.settings.theme.colors?.primary ? { accentColor: page.settings.theme.colors.primary } : {}),
+    logoUrl: page.settings.logoUrl,
+  };
+}
+
 /** The widget's default primary colour (`--p` in its launcher sheet), so artifacts match it. */
 export const DEFAULT_ACCENT_COLOR = '#4f46e5';
 

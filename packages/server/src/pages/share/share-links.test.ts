@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_URL } from '../../../test/support/share-artifacts.js';
 import { emailSignatureHtml } from './email-signature.js';
 import { iframeSnippet } from './iframe-snippet.js';
-import { shareLinks, sharePathOf } from './share-links.js';
+import { publicPageUrlOf, shareLinks, sharePathOf } from './share-links.js';
 
 const input = { pageUrl: PAGE_URL, title: 'Onboarding', accentColor: '#0f766e' };
 
@@ -45,5 +45,16 @@ describe('shareLinks', () => {
 describe('sharePathOf', () => {
   it('encodes the ids as path segments', () => {
     expect(sharePathOf('org_1', 'page/../x')).toBe('/v1/organizations/org_1/feedback-pages/page%2F..%2Fx/share');
+  });
+});
+
+describe('publicPageUrlOf', () => {
+  it('is /f/<orgSlug>/<pageSlug> under the base URL, keeping its path prefix', () => {
+    expect(publicPageUrlOf('https://feedback.example', 'acme', 'onboarding')).toBe(
+      'https://feedback.example/f/acme/onboarding',
+    );
+    expect(publicPageUrlOf('https://example.com/hearback/', 'acme', 'nps')).toBe(
+      'https://example.com/hearback/f/acme/nps',
+    );
   });
 });

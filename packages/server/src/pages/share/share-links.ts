@@ -24,6 +24,22 @@ export interface ShareLinks {
 }
 
 /**
+ * A page's public URL, `<base>/f/<orgSlug>/<pageSlug>` (a base URL path prefix is kept).
+ *
+ * @example
+ * publicPageUrlOf('https://feedback.example', 'acme', 'onboarding'); // 'https://feedback.example/f/acme/onboarding'
+ */
+export function publicPageUrlOf(baseUrl: string, organizationSlug: string, pageSlug: string): string {
+  return `${baseWithoutSlash(baseUrl)}/f/${encodeURIComponent(organizationSlug)}/${encodeURIComponent(pageSlug)}`;
+}
+
+/** The base URL, checked, as origin and path with no trailing slash, ready for a path to follow. */
+function baseWithoutSlash(baseUrl: string): string {
+  const base = checkedBaseUrl(baseUrl);
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
  * The path of a page's share resource; the artifacts are below it ({@link SHARE_ARTIFACT_PATHS}).
  *
  * @example
@@ -44,8 +60,7 @@ export function sharePathOf(organizationId: string, pageId: string): string {
  * ).qrPngUrl; // 'https://feedback.example/v1/organizations/org_1/feedback-pages/page_2/share/qr.png'
  */
 export function shareLinks(input: ShareInput, location: ShareApiLocation): ShareLinks {
-  const base = checkedBaseUrl(location.apiBaseUrl);
-  const share = `${base.origin}${base.pathname.replace(/\/+$/, '')}${sharePathOf(location.organizationId, location.pageId)}`;
+  const share = baseWithoutSlash(location.apiBaseUrl) + sharePathOf(location.organizationId, location.pageId);
   return {
     url: checkedPageUrl(input.pageUrl).href,
     qrSvgUrl: share + SHARE_ARTIFACT_PATHS.qrSvg,
