@@ -6,7 +6,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSignatureHtml } from '../src/pages/share/email-signature.js';
 import { FLYER_CONTENT_SECURITY_POLICY, flyerHtml } from '../src/pages/share/flyer.js';
-import { iframeSnippet } from '../src/pages/share/iframe-snippet.js';
+import { IFRAME_DEFAULT_HEIGHT, iframeSnippet } from '../src/pages/share/iframe-snippet.js';
 import { qrSvg } from '../src/pages/share/qr-code.js';
 import { decodeQrPng, HOSTILE_TEXT } from './support/share-artifacts.js';
 
@@ -286,7 +286,7 @@ describe('the iframe snippet in Chromium', () => {
     await expect.poll(() => page.evaluate(() => window.seen.toSorted())).toEqual([50, 50, 60, 70]);
     for (const title of ['Onboarding', 'Scriptless']) {
       await expect(page.getByTitle(title).evaluate((element) => element.getBoundingClientRect().height)).resolves.toBe(
-        720,
+        IFRAME_DEFAULT_HEIGHT,
       );
     }
     expect(problems).toEqual([]);

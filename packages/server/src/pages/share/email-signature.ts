@@ -1,5 +1,7 @@
 import { escapeHtml } from '../../lib/html.js';
-import { accentColorOf, checkedPageUrl, DEFAULT_BUTTON_LABEL, type ShareInput, textColorOn } from './share-input.js';
+import { accentColorOf, textColorOn } from './accent-color.js';
+import { checkedPageUrl } from './safe-urls.js';
+import { DEFAULT_BUTTON_LABEL, type ShareInput } from './share-input.js';
 
 /**
  * A "bulletproof" button for an email signature, linking the page. Mail clients keep only inline

@@ -1,6 +1,8 @@
 import { escapeHtml } from '../../lib/html.js';
+import { accentColorOf } from './accent-color.js';
 import { qrSvg } from './qr-code.js';
-import { accentColorOf, checkedPageUrl, type ShareInput, safeLogoUrl } from './share-input.js';
+import { checkedPageUrl, safeLogoUrl } from './safe-urls.js';
+import type { ShareInput } from './share-input.js';
 
 /** Paper sizes a flyer can be set for; without one the printer's default applies. */
 export const FLYER_PAPER_SIZES = ['a4', 'letter'] as const;

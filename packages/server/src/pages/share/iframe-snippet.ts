@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../lib/html.js';
-import { checkedPageUrl, type ShareInput } from './share-input.js';
+import { checkedPageUrl } from './safe-urls.js';
+import type { ShareInput } from './share-input.js';
 
 /** The iframe's height until (or without) the resize script: most pages fit without scrolling. */
 export const IFRAME_DEFAULT_HEIGHT = 720;

@@ -1,6 +1,6 @@
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
 import { ApiError } from '../../errors/api-error.js';
-import { checkedPageUrl } from './share-input.js';
+import { checkedPageUrl } from './safe-urls.js';
 
 /**
  * Level M survives about 15 % damage (a crease, a smudge on a printed flyer) at a modest size;

@@ -1,6 +1,7 @@
 import { emailSignatureHtml } from './email-signature.js';
 import { iframeSnippet } from './iframe-snippet.js';
-import { checkedBaseUrl, checkedPageUrl, type ShareInput } from './share-input.js';
+import { checkedBaseUrl, checkedPageUrl } from './safe-urls.js';
+import type { ShareInput } from './share-input.js';
 
 /** The sharing endpoints under a page's `…/share` path: the routes and {@link shareLinks} read them. */
 export const SHARE_ARTIFACT_PATHS = { qrSvg: '/qr.svg', qrPng: '/qr.png', flyer: '/flyer' } as const;
