@@ -134,6 +134,8 @@ export type FeedbackPageUpdate = Schemas['FeedbackPageUpdate'];
 export type FeedbackPageList = Schemas['FeedbackPageList'];
 export type FeedbackPageDeletion = Schemas['FeedbackPageDeletion'];
 export type FeedbackPageListQuery = QueryOf<'listFeedbackPages'>;
+/** Every way to share a page: link, QR code and flyer URLs, email-signature and iframe snippets. */
+export type FeedbackPageShare = Schemas['FeedbackPageShare'];
 /** One question of a page: its `id` keys its answer. */
 export type Question = Schemas['Question'];
 export type QuestionType = Question['type'];

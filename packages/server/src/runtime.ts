@@ -130,6 +130,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     webhookSender,
     embedder,
     defaultPlan: config.defaultPlan,
+    publicUrl: config.publicUrl,
     commitWindowMs: config.commitWindowMs,
     commitConcurrency: config.commitConcurrency ?? database.dialect.commitConcurrency,
     onEvents: () => {

@@ -411,6 +411,19 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await hearback.collect({ ...body, eventId: 'evt-7' })).id).toBe(byEventId.id);
   });
 
+  it('pages: share, qrSvg, qrPng and flyer', async () => {
+    const page = await hearback.pages.create({ title: 'Share me', slug: 'share-me' });
+    const links = await hearback.pages.share(page.id);
+    expect(links.url).toMatch(/\/f\/[a-z0-9-]+\/share-me$/);
+    expect(links.emailSignatureHtml).toContain(`href="${links.url}"`);
+    expect(await hearback.pages.qrSvg(page.id)).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
+    const png = await hearback.pages.qrPng(page.id, { size: 128 });
+    expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(await hearback.pages.flyer(page.id, { paper: 'a4' })).toContain('@page{size:A4;');
+    const tooSmall = await rejection(hearback.pages.qrPng(page.id, { size: 8 }));
+    expect(tooSmall).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
   it('org-scoped methods reject clearly without an orgId', async () => {
     const noOrg = sdk(server.adminKey, null);
     await expect(noOrg.feedback.get('fb_1')).rejects.toThrow(TypeError);

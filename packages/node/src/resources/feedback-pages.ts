@@ -2,6 +2,7 @@ import type {
   FeedbackPage,
   FeedbackPageInput,
   FeedbackPageListQuery,
+  FeedbackPageShare,
   FeedbackPageUpdate,
   PageResponse,
   PageResponseInput,
@@ -184,6 +185,77 @@ export class FeedbackPagesResource {
       (attempt) =>
         this.context.client.POST('/organizations/{orgId}/feedback-pages/{pageId}/reopen', {
           params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * Every way to share the page: its link, the URLs of its QR codes and flyer, and the
+   * email-signature and iframe snippets ready to paste.
+   *
+   * @example
+   * const { url, emailSignatureHtml } = await hearback.pages.share(pageId);
+   */
+  async share(pageId: string, options?: RequestOptions): Promise<FeedbackPageShare> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'getFeedbackPageShare',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/share', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /** The page link's QR code as an SVG document (scalable, black on white). */
+  async qrSvg(pageId: string, options?: RequestOptions): Promise<string> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'getFeedbackPageQrSvg',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/share/qr.svg', {
+          params: { path },
+          parseAs: 'text',
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * The page link's QR code as PNG bytes, `size` × `size` pixels (64–2048, default 512).
+   *
+   * @example
+   * await writeFile('qr.png', await hearback.pages.qrPng(pageId, { size: 1024 }));
+   */
+  async qrPng(pageId: string, query: { size?: number } = {}, options?: RequestOptions): Promise<Uint8Array> {
+    const path = { orgId: this.context.orgId, pageId };
+    const bytes = await this.context.call(
+      'getFeedbackPageQrPng',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/share/qr.png', {
+          params: { path, query },
+          parseAs: 'arrayBuffer',
+          ...attempt,
+        }),
+      options,
+    );
+    return new Uint8Array(bytes);
+  }
+
+  /** A printable flyer (a complete HTML document): title, description, a large QR code and the link. */
+  async flyer(pageId: string, query: { paper?: 'a4' | 'letter' } = {}, options?: RequestOptions): Promise<string> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'getFeedbackPageFlyer',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/share/flyer', {
+          params: { path, query },
+          parseAs: 'text',
           ...attempt,
         }),
       options,

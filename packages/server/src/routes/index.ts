@@ -7,6 +7,7 @@ import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
 import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
+import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
 import * as pageResponses from './feedback-pages/page-responses.operations.js';
 import * as hooks from './hooks/hooks.operations.js';
@@ -87,6 +88,10 @@ export const API_OPERATIONS = [
   feedbackPages.publishFeedbackPage,
   feedbackPages.closeFeedbackPage,
   feedbackPages.reopenFeedbackPage,
+  feedbackPageSharing.getFeedbackPageShare,
+  feedbackPageSharing.getFeedbackPageQrSvg,
+  feedbackPageSharing.getFeedbackPageQrPng,
+  feedbackPageSharing.getFeedbackPageFlyer,
   pageResponses.submitPageResponse,
   pageResponses.listPageResponses,
   pageResponses.getPageResponse,

@@ -8,6 +8,7 @@ import { automationTrialsService } from './automation-trials.js';
 import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
 import { feedbackService } from './feedback.js';
+import { feedbackPageSharingService } from './feedback-page-sharing.js';
 import { feedbackPagesService } from './feedback-pages.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
@@ -38,6 +39,8 @@ export interface ServicesOptions {
   onUsageError?: (error: unknown) => void;
   /** Sends webhook attempts through the SSRF guard: the runtime's one sender (tests of automations use it). */
   webhookSender: WebhookSender;
+  /** `HEARBACK_PUBLIC_URL`: the base of the links a feedback page is shared by. */
+  publicUrl?: string | undefined;
   /** Where a stored organization secret that does not open is reported (it is left out of rendering). */
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
 }
@@ -57,6 +60,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
     feedbackPages: feedbackPagesService(store),
+    feedbackPageSharing: feedbackPageSharingService(store, options.publicUrl),
     pageResponses: pageResponsesService(store, onEvents),
     automations: automationsService(store, options.secrets),
     search: searchService(store, options.embedder),
