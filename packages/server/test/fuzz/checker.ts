@@ -79,7 +79,7 @@ export class ContractChecker {
     if (!declared)
       failures.push({ kind: 'undeclared-status', detail: `${answer.status} ${answer.text.slice(0, 300)}` });
     if (answer.status >= 400) failures.push(...this.checkProblem(answer));
-    else if (declared) failures.push(...this.checkSuccess(operation, declared.json, answer));
+    else if (declared) failures.push(...this.checkSuccess(operation, declared, answer));
     if (answer.status >= 200 && answer.status < 300) {
       const refused = this.refusal(request);
       if (refused) failures.push({ kind: 'accepted-invalid-request', detail: refused });
@@ -104,7 +104,19 @@ export class ContractChecker {
     return [];
   }
 
-  private checkSuccess(operation: Operation, schema: Schema | undefined, answer: Answer): Failure[] {
+  private checkSuccess(
+    operation: Operation,
+    declared: { json?: Schema; mediaTypes: string[] },
+    answer: Answer,
+  ): Failure[] {
+    const schema = declared.json;
+    const mediaType = answer.contentType.split(';')[0]?.trim() ?? '';
+    // A document that is not JSON (a QR code, a flyer, an export): its media type must be declared.
+    if (!schema && declared.mediaTypes.length > 0) {
+      return declared.mediaTypes.includes(mediaType)
+        ? []
+        : [{ kind: 'invalid-success-body', detail: `content-type ${answer.contentType} is not declared` }];
+    }
     if (!schema) {
       return answer.text === ''
         ? []

@@ -31,7 +31,8 @@ export interface Operation {
   /** The JSON request body's schema, when the operation takes one. */
   body: Schema | undefined;
   /** Declared statuses, and the JSON schema of each one's body (undefined: no body). */
-  responses: Map<number, { json?: Schema; problem: boolean }>;
+  /** Per status: the JSON schema, whether a problem body, and every media type declared. */
+  responses: Map<number, { json?: Schema; problem: boolean; mediaTypes: string[] }>;
   requiredScope: string | undefined;
   secured: boolean;
 }
@@ -79,12 +80,13 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     HTTP_METHODS.filter((method) => item[method]).map((method) => {
       const raw = item[method] as unknown as RawOperation;
-      const responses = new Map<number, { json?: Schema; problem: boolean }>();
+      const responses = new Map<number, { json?: Schema; problem: boolean; mediaTypes: string[] }>();
       for (const [status, response] of Object.entries(raw.responses)) {
         const content = response.content ?? {};
         responses.set(Number(status), {
           json: content['application/json']?.schema,
           problem: content['application/problem+json'] !== undefined,
+          mediaTypes: Object.keys(content),
         });
       }
       return {

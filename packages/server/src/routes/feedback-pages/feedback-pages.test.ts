@@ -533,5 +533,21 @@ describeEachDatabase('Feedback pages', (bed) => {
         return { method: 'GET', path: `${pagesPath()}/${page.id}/responses/${response.id}` };
       },
     },
+    ...(['getFeedbackPageShare', 'getFeedbackPageQrSvg', 'getFeedbackPageQrPng', 'getFeedbackPageFlyer'] as const).map(
+      (operationId) => ({
+        operationId,
+        okStatus: 200,
+        call: async () => {
+          const share = `${pagesPath()}/${(await createPage()).id}/share`;
+          const tail = {
+            getFeedbackPageShare: '',
+            getFeedbackPageQrSvg: '/qr.svg',
+            getFeedbackPageQrPng: '/qr.png',
+            getFeedbackPageFlyer: '/flyer',
+          };
+          return { method: 'GET', path: share + tail[operationId] };
+        },
+      }),
+    ),
   ]);
 });
