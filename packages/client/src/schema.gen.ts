@@ -1391,8 +1391,42 @@ export interface components {
             targetUrl: string;
         };
         RestHookSample: {
-            /** @description Up to 3 recent items, newest first, each exactly as a hook for this event receives it: the resource itself, not wrapped in an envelope. Empty for `page_response.created` until an organization has page responses. */
-            data: components["schemas"]["Feedback"][];
+            /** @description Up to 3 recent items, newest first, each exactly as a hook for this event receives it: the resource itself, not wrapped in an envelope (feedback for `feedback.*`, page responses for `page_response.created`). Empty until the organization has one. */
+            data: (components["schemas"]["Feedback"] | components["schemas"]["PageResponse"])[];
+        };
+        PageResponse: {
+            /** @example resp_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            orgId: string;
+            pageId: string;
+            brandId: string | null;
+            /** @description The page version whose questions it answered. */
+            pageVersion: number;
+            /** @description Normalised answers by question id (phone numbers in E.164). */
+            answers: {
+                [key: string]: number | string | string[];
+            };
+            contact: {
+                name?: string;
+                email?: string;
+            } | null;
+            context: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description `api`: a keyed call; `page`: the public page.
+             * @enum {string}
+             */
+            channel: "api" | "page";
+            /** @description Public page only; null on anonymous pages. */
+            ipAddress: string | null;
+            /** @description Public page only; null on anonymous pages. */
+            userAgent: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            createdAt: string;
         };
         SecretPage: {
             data: components["schemas"]["Secret"][];
@@ -2069,40 +2103,6 @@ export interface components {
             iframeSnippet: string;
             /** @description A printable flyer (HTML; this API, needs a key); `?paper=a4|letter`. */
             flyerUrl: string;
-        };
-        PageResponse: {
-            /** @example resp_01jd3x2k9v6c4h8m2n5p7q1r3s */
-            id: string;
-            orgId: string;
-            pageId: string;
-            brandId: string | null;
-            /** @description The page version whose questions it answered. */
-            pageVersion: number;
-            /** @description Normalised answers by question id (phone numbers in E.164). */
-            answers: {
-                [key: string]: number | string | string[];
-            };
-            contact: {
-                name?: string;
-                email?: string;
-            } | null;
-            context: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @description `api`: a keyed call; `page`: the public page.
-             * @enum {string}
-             */
-            channel: "api" | "page";
-            /** @description Public page only; null on anonymous pages. */
-            ipAddress: string | null;
-            /** @description Public page only; null on anonymous pages. */
-            userAgent: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T10:15:00.000Z
-             */
-            createdAt: string;
         };
         PageResponseInput: {
             /** @description Answers by question id: ratings and scores integers in range, text strings, choice `value`s, arrays for `multiple_choice` and `rank_order` (every option once), `email`, `phone` (international), `number`, `date` (YYYY-MM-DD). */

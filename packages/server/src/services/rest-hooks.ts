@@ -1,5 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Feedback } from '../domain/feedback.js';
+import type { PageResponse } from '../domain/feedback-page.js';
 import type { RestHook } from '../domain/rest-hook.js';
 import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
@@ -10,6 +11,7 @@ import type { Store } from '../storage/store.js';
 import { restHookPayload } from '../webhooks/rest-hook-payload.js';
 import { requireOrgWide, visibleTo } from './access.js';
 import type { EventType } from './events.js';
+import { shownResponse } from './page-responses.js';
 import { requirePlanFeature } from './plan-features.js';
 
 /** How many recent items `sample` answers: enough for a platform to show fields, cheap to read. */
@@ -49,12 +51,14 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
      * The most recent items of `event`, newest first, in the shape a hook receives: what a
      * platform shows while the user maps fields, before any event has fired.
      */
-    async sample(principal: Principal, event: EventType): Promise<{ data: Feedback[] }> {
+    async sample(principal: Principal, event: EventType): Promise<{ data: (Feedback | PageResponse)[] }> {
       assertMayUseHooks(principal);
       // Unsubscribing stays open: an organization moved to a plan without webhooks can end its hooks.
       await requirePlanFeature(store, principal.orgId, 'webhooks');
-      // Page responses arrive with feedback pages; until then there is nothing to show.
-      if (event === 'page_response.created') return { data: [] };
+      if (event === 'page_response.created') {
+        const responses = await store.pageResponses.recent(principal.orgId, REST_HOOK_SAMPLE_SIZE);
+        return { data: responses.map(shownResponse) };
+      }
       const recent = await store.feedback.list(
         visibleTo(principal),
         {},

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { PageResponseResourceSchema } from '../../domain/feedback-page-resource.js';
 import { WebhookUrlSchema } from '../../domain/webhook-input.js';
 import { writeInput } from '../../domain/write-input.js';
 import { EVENT_TYPES } from '../../services/events.js';
@@ -32,9 +33,9 @@ export const RestHookSampleQuery = z.object({
 
 export const RestHookSampleSchema = z
   .object({
-    data: z.array(FeedbackSchema).openapi({
+    data: z.array(z.union([FeedbackSchema, PageResponseResourceSchema])).openapi({
       description:
-        'Up to 3 recent items, newest first, each exactly as a hook for this event receives it: the resource itself, not wrapped in an envelope. Empty for `page_response.created` until an organization has page responses.',
+        'Up to 3 recent items, newest first, each exactly as a hook for this event receives it: the resource itself, not wrapped in an envelope (feedback for `feedback.*`, page responses for `page_response.created`). Empty until the organization has one.',
     }),
   })
   .openapi('RestHookSample');

@@ -174,9 +174,32 @@ describeEachDatabase('REST hooks API', (bed) => {
       }
     });
 
-    it('answers an empty list for page_response.created (no page responses yet)', async () => {
-      await collect(orgA(), 'not a page response');
-      expect(await expectJson(await sample('page_response.created'), 200)).toEqual({ data: [] });
+    it('answers the newest page responses for page_response.created, as the API returns them', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Sampled pages' });
+      await collect(org, 'not a page response');
+      expect(await expectJson(await sample('page_response.created', org.adminKey, org), 200)).toEqual({ data: [] });
+      const pages = `/organizations/${org.organization.id}/feedback-pages`;
+      const page = await expectJson(
+        await bed().request(pages, {
+          method: 'POST',
+          key: org.adminKey,
+          json: { title: 'Sampled', questions: [{ id: 'score', type: 'nps', title: 'Recommend?' }] },
+        }),
+        201,
+      );
+      await bed().request(`${pages}/${page.id}/publish`, { method: 'POST', key: org.adminKey });
+      const responses: Json[] = [];
+      for (const score of [1, 2, 3, 4]) {
+        const submitted = await bed().request(`${pages}/${page.id}/responses`, {
+          method: 'POST',
+          key: org.adminKey,
+          json: { answers: { score } },
+        });
+        responses.push(await expectJson(submitted, 201));
+      }
+      expect(await expectJson(await sample('page_response.created', org.adminKey, org), 200)).toEqual({
+        data: responses.slice(1).reverse(),
+      });
     });
 
     it('refuses a missing or unknown event with 400 naming it', async () => {

@@ -82,6 +82,17 @@ export function pageResponsesRepository(db: Executor) {
       const { rows: pageRows, lastId } = pageOf(rows, query.limit);
       return { items: pageRows.map(toPageResponse), lastId };
     },
+    /** The organization's newest responses, of any page (REST hook samples). */
+    async recent(orgId: string, limit: number): Promise<StoredPageResponse[]> {
+      const rows = await db
+        .selectFrom('page_responses')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toPageResponse);
+    },
     /** Whether this respondent (a keyed hash of address and agent) already answered the page. */
     async respondentAnswered(pageId: string, respondentHash: string): Promise<boolean> {
       const row = await db
