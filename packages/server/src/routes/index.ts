@@ -8,6 +8,7 @@ import { collectFeedback } from './collect/collect.operations.js';
 import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
+import * as pageInsights from './feedback-pages/page-insights.operations.js';
 import * as pageResponses from './feedback-pages/page-responses.operations.js';
 import * as hooks from './hooks/hooks.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
@@ -89,7 +90,10 @@ export const API_OPERATIONS = [
   feedbackPages.reopenFeedbackPage,
   pageResponses.submitPageResponse,
   pageResponses.listPageResponses,
+  // Before getPageResponse: `/responses/export` would otherwise match `/responses/{responseId}`.
+  pageInsights.exportPageResponses,
   pageResponses.getPageResponse,
+  pageInsights.getPageAnalytics,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

@@ -14,6 +14,7 @@ import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
 import { type OrganizationSecretsOptions, organizationSecretsService } from './organization-secrets.js';
 import { organizationsService } from './organizations.js';
+import { pageInsightsService } from './page-insights.js';
 import { pageResponsesService } from './page-responses.js';
 import type { PlanName } from './plans.js';
 import { restHooksService } from './rest-hooks.js';
@@ -58,6 +59,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     notes: notesService(store),
     feedbackPages: feedbackPagesService(store),
     pageResponses: pageResponsesService(store, onEvents),
+    pageInsights: pageInsightsService(store),
     automations: automationsService(store, options.secrets),
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),
