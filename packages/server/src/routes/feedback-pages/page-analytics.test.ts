@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createBrand, createKey, expectHiddenFromOrgB, expectJson, expectProblem } from '../../../test/support/api.js';
+import {
+  createBrand,
+  createKey,
+  describeScopeMatrix,
+  expectHiddenFromOrgB,
+  expectJson,
+  expectProblem,
+} from '../../../test/support/api.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { KNOWN_BREAKDOWNS, KNOWN_QUESTIONS, KNOWN_RESPONSES } from '../../../test/support/known-responses.js';
 import { publishedPage, storeResponse } from '../../../test/support/pages.js';
@@ -114,7 +121,7 @@ describeEachDatabase('Page analytics', (bed) => {
       await bed().runtime.store.transaction(async (tx) => {
         for (let n = 0; n < total; n += 1) {
           await storeResponse(tx, page, {
-            id: `resp_${String(n).padStart(6, '0')}`,
+            id: `resp_batch_${String(n).padStart(6, '0')}`,
             createdAt: '2026-06-01T12:00:00.000Z',
             answers: { stars: (n % 5) + 1 },
           });
@@ -131,4 +138,21 @@ describeEachDatabase('Page analytics', (bed) => {
       ]);
     });
   });
+
+  // The export's scope row is here too: one matrix covers every operation of the tag.
+  describeScopeMatrix(bed, 'Page insights', [
+    {
+      operationId: 'getPageAnalytics',
+      okStatus: 200,
+      call: async () => ({ method: 'GET', path: analyticsPath((await publishedPage(bed())).id) }),
+    },
+    {
+      operationId: 'exportPageResponses',
+      okStatus: 200,
+      call: async () => ({
+        method: 'GET',
+        path: `/organizations/${orgA().organization.id}/feedback-pages/${(await publishedPage(bed())).id}/responses/export`,
+      }),
+    },
+  ]);
 });
