@@ -62,5 +62,7 @@ export const OPERATION_SCOPES = {
   reopenFeedbackPage: 'forms',
   submitPageResponse: ['forms', 'collect'],
   listPageResponses: ['read', 'forms'],
+  exportPageResponses: ['read', 'forms'],
   getPageResponse: ['read', 'forms'],
+  getPageAnalytics: ['read', 'forms'],
 } as const;
