@@ -18,6 +18,7 @@ describe('analyticsRange', () => {
   });
 
   it.each([
+    { case: 'a day that does not exist', asked: { from: '2026-02-29' }, message: /from: Expected a calendar date/ },
     { case: 'from after to', asked: { from: '2026-11-10', to: '2026-11-09' }, message: /after to/ },
     { case: 'a range over the limit', asked: { from: '2025-01-01', to: '2026-01-02' }, message: /367 days/ },
   ])('refuses $case with 400 validation_failed', ({ asked, message }) => {

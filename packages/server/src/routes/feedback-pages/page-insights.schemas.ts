@@ -1,6 +1,6 @@
 import { isCalendarDate, QUESTION_TYPES } from '@hearback/forms';
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS } from '../../domain/analytics-range.js';
+import { CALENDAR_DAY_MESSAGE, DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS } from '../../domain/analytics-range.js';
 import { RECENT_TEXT_ANSWERS } from '../../domain/question-breakdown.js';
 import { MAX_BREAKDOWN_RESPONSES } from '../../services/page-analytics.js';
 import { EXPORT_FORMATS } from '../../services/page-export.js';
@@ -9,7 +9,7 @@ import { dateQuery } from '../shared.schemas.js';
 const calendarDay = (name: 'from' | 'to', description: string) =>
   z
     .string()
-    .refine(isCalendarDate, { message: 'Expected a calendar date, YYYY-MM-DD.' })
+    .refine(isCalendarDate, { message: CALENDAR_DAY_MESSAGE })
     .optional()
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 
