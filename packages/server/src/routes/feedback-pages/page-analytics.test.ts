@@ -36,6 +36,7 @@ describeEachDatabase('Page analytics', (bed) => {
       ['2026-11-01', 4, 3],
       ['2026-11-02', 3, 2],
       ['2026-11-03', 1, 0],
+      ['2026-11-05', 7, 7],
     ] as const) {
       for (let n = 0; n < views; n += 1) await counts.count(page.id, day, 'views');
       for (let n = 0; n < starts; n += 1) await counts.count(page.id, day, 'starts');
