@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Question } from '@hearback/forms';
+import { getRequestListener } from '@hono/node-server';
 import { expect, it } from 'vitest';
 import { createBrand, createKey, expectHiddenFromOrgB, expectJson, expectProblem } from '../../../test/support/api.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
@@ -127,6 +130,25 @@ describeEachDatabase('Page response export', (bed) => {
     expect(records[0]).toBe(
       `resp_batch_${String(total - 1).padStart(6, '0')},2026-06-01T12:00:00.000Z,1,,,${(total - 1) % 11}`,
     );
+  });
+
+  it('streams over real HTTP as chunked transfer, byte for byte what the app answers', async () => {
+    const page = await pageWithResponses();
+    const server = createServer(getRequestListener(bed().runtime.app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}${exportPath(page.id)}`, {
+        headers: { 'x-service-key': orgA().adminKey },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('transfer-encoding')).toBe('chunked');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"$/);
+      const inProcess = await bed().request(exportPath(page.id), { key: orgA().adminKey });
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(await inProcess.arrayBuffer()));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('exports only the header for a page without responses', async () => {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { textStream } from '../../http/text-stream.js';
 import { MAX_BREAKDOWN_RESPONSES } from '../../services/page-analytics.js';
 import { EXPORT_BATCH, EXPORT_MEDIA_TYPES } from '../../services/page-export.js';
 import { defineOperation } from '../operation.js';
@@ -48,26 +49,10 @@ export const exportPageResponses = defineOperation({
       from: instantOf(from),
       to: instantOf(to),
     });
-    const encoder = new TextEncoder();
-    const chunks = file.chunks[Symbol.asyncIterator]();
-    // Pulled chunk by chunk: the next batch is read from the database only when the client has taken the last.
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return?.(undefined);
-      },
+    return c.body(textStream(file.chunks), 200, {
+      'content-type': `${file.mediaType}; charset=utf-8`,
+      'content-disposition': `attachment; filename="${file.filename}"`,
     });
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'content-type': `${file.mediaType}; charset=utf-8`,
-        'content-disposition': `attachment; filename="${file.filename}"`,
-      },
-    }) as never;
   },
 });
 
