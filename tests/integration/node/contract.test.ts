@@ -360,6 +360,8 @@ describe('SDK contract: every operation against the real server', () => {
     ]);
     const ndjson = await hearback.pages.responses.export(page.id, { format: 'ndjson' });
     expect(JSON.parse(ndjson)).toEqual(response);
+    const missing = await rejection(hearback.pages.responses.export('page_01jd3x2k9v6c4h8m2n5p7q1r3s'));
+    expect(missing).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('throws HearbackApiError with the problem, its code and the request id', async () => {
