@@ -869,6 +869,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback-pages/{pageId}/responses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a page’s responses (CSV or NDJSON)
+         * @description A file to download (`Content-Disposition: attachment`), streamed as it is read, 500 responses at a time, newest first. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `pageVersion`, `contactName`, `contactEmail`, then one per answerable question of the current version, headed by its title; several values of one answer joined with `; `; text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **NDJSON**: one response per line, as `GET …/responses/{responseId}` answers it.
+         */
+        get: operations["exportPageResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}": {
         parameters: {
             query?: never;
@@ -878,6 +898,26 @@ export interface paths {
         };
         /** Get a page response */
         get: operations["getPageResponse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/feedback-pages/{pageId}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a page’s analytics
+         * @description Over whole UTC days (default: the last 30): views, starts, completions (responses), conversion rate and the daily series of each; and per answerable question of the current version: rating distributions and averages, NPS, CSAT %, choice counts, average ranks, number ranges and the latest text answers. The breakdowns read at most the newest 10,000 responses of the range (`breakdownResponses`).
+         */
+        get: operations["getPageAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2122,6 +2162,83 @@ export interface components {
             data: components["schemas"]["PageResponse"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
+        };
+        PageAnalytics: {
+            pageId: string;
+            /** @description UTC days, both included. */
+            range: {
+                from: string;
+                to: string;
+            };
+            views: number;
+            /** @description Visits of the public page that started answering. */
+            starts: number;
+            /** @description Responses stored in the range, through the page or the API. */
+            completions: number;
+            /** @description completions ÷ views (4 decimals); null without views. Responses sent with a key count no view. */
+            conversionRate: number | null;
+            /** @description Every day of the range, oldest first, zeros included. */
+            daily: {
+                day: string;
+                views: number;
+                starts: number;
+                completions: number;
+            }[];
+            /** @description How many responses the question breakdowns read: every one of the range, up to the newest 10,000. */
+            breakdownResponses: number;
+            /** @description One breakdown per answerable question of the current version (layout controls skipped). */
+            questions: components["schemas"]["PageQuestionBreakdown"][];
+        };
+        PageQuestionBreakdown: {
+            questionId: string;
+            /** @enum {string} */
+            type: "star_rating" | "emoji_rating" | "nps" | "csat" | "short_text" | "long_text" | "single_choice" | "multiple_choice" | "dropdown" | "rank_order" | "email" | "phone" | "number" | "date" | "content_block" | "section_header";
+            title: string;
+            /** @description Responses whose answer fits the current question. */
+            answered: number;
+            /** @description Ratings: the count of each value of the whole scale, zeros included. */
+            distribution?: {
+                value: number;
+                count: number;
+            }[];
+            /** @description Ratings and `number`: the mean (2 decimals). */
+            average?: number | null;
+            /** @description `number`: the lowest answer. */
+            min?: number | null;
+            /** @description `number`: the highest answer. */
+            max?: number | null;
+            nps?: {
+                /** @description % promoters (9–10) minus % detractors (0–6), −100..100. */
+                score: number | null;
+                responses: number;
+                promoters: number;
+                passives: number;
+                detractors: number;
+            };
+            csat?: {
+                /** @description % of answers 4–5, 0..100. */
+                score: number | null;
+                responses: number;
+                satisfied: number;
+            };
+            /** @description `single_choice`, `multiple_choice`, `dropdown`: responses that picked each option. */
+            options?: {
+                value: string;
+                label: string;
+                count: number;
+            }[];
+            /** @description `rank_order`: average position of each option (1 = first), best first. */
+            ranks?: {
+                value: string;
+                label: string;
+                averageRank: number | null;
+            }[];
+            /** @description `short_text`, `long_text`: the 5 latest answers, newest first. Email and phone answers are never shown. */
+            recentAnswers?: {
+                responseId: string;
+                answer: string;
+                createdAt: string;
+            }[];
         };
     };
     responses: never;
@@ -9023,6 +9140,101 @@ export interface operations {
             };
         };
     };
+    exportPageResponses: {
+        parameters: {
+            query?: {
+                /** @description csv (default) or ndjson. */
+                format?: "csv" | "ndjson";
+                /** @description Submitted at or after (inclusive). */
+                from?: string;
+                /** @description Submitted at or before (inclusive). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                pageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The responses as a file. */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPageResponse: {
         parameters: {
             query?: never;
@@ -9043,6 +9255,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageResponse"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPageAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (inclusive); default: 30 days ending `to`. */
+                from?: string;
+                /** @description Last UTC day (inclusive); default: today. At most 366 days in all. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                pageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page’s analytics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageAnalytics"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

@@ -145,6 +145,13 @@ export type PageResponse = Schemas['PageResponse'];
 export type PageResponseInput = Schemas['PageResponseInput'];
 export type PageResponseList = Schemas['PageResponseList'];
 export type PageResponseListQuery = QueryOf<'listPageResponses'>;
+/** Views, starts, completions, conversion, their daily series and per-question breakdowns. */
+export type PageAnalytics = Schemas['PageAnalytics'];
+/** One question's figures: distribution, average, NPS, CSAT, choice counts, ranks or recent text answers. */
+export type PageQuestionBreakdown = Schemas['PageQuestionBreakdown'];
+export type PageAnalyticsQuery = QueryOf<'getPageAnalytics'>;
+/** `format` (`csv` or `ndjson`) and the `from`/`to` bounds of an export. */
+export type PageResponseExportQuery = QueryOf<'exportPageResponses'>;
 
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {

@@ -1,3 +1,4 @@
+import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
 /**
@@ -40,6 +41,84 @@ export interface HearbackBackend {
     status: DeliveryStatus | undefined,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>>;
+  /**
+   * `GET /organizations/{orgId}/feedback-pages` (`read` or `forms` scope), oldest first, `state`
+   * narrowing them. Optional: the feedback-page tools are offered only by backends that implement
+   * their methods.
+   */
+  listFeedbackPages?(filters: { state?: PageState | undefined }, page: PageRequest): Promise<Page<FeedbackPageRecord>>;
+  /** `GET …/feedback-pages/{pageId}/analytics` (`read` or `forms` scope); days as `YYYY-MM-DD`, both included. */
+  getPageAnalytics?(pageId: string, range: DayRangeRequest): Promise<PageAnalyticsRecord>;
+  /** `GET …/feedback-pages/{pageId}/responses` (`read` or `forms` scope), newest first. */
+  listPageResponses?(
+    pageId: string,
+    filters: { from?: string | undefined; to?: string | undefined },
+    page: PageRequest,
+  ): Promise<Page<PageResponseRecord>>;
+}
+
+/** UTC days, `YYYY-MM-DD`, both included; the server's defaults when left out (the last 30 days). */
+export interface DayRangeRequest {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** A feedback page as the REST API shows it (the members the tools read). */
+export interface FeedbackPageRecord {
+  id: string;
+  brandId: string | null;
+  slug: string;
+  title: string;
+  state: PageState;
+  version: number;
+  questions: { id: string; type: QuestionType; title: string; required?: boolean | undefined }[];
+  publishedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A response to a feedback page (the members the tools read: nothing of the respondent's address or browser). */
+export interface PageResponseRecord {
+  id: string;
+  pageId: string;
+  pageVersion: number;
+  answers: Record<string, AnswerValue>;
+  contact: { name?: string | undefined; email?: string | undefined } | null;
+  channel: string;
+  createdAt: string;
+}
+
+/** One question's figures in {@link PageAnalyticsRecord}. */
+export interface QuestionBreakdownRecord {
+  questionId: string;
+  type: QuestionType;
+  title: string;
+  answered: number;
+  distribution?: { value: number; count: number }[] | undefined;
+  average?: number | null | undefined;
+  min?: number | null | undefined;
+  max?: number | null | undefined;
+  nps?:
+    | { score: number | null; responses: number; promoters: number; passives: number; detractors: number }
+    | undefined;
+  csat?: { score: number | null; responses: number; satisfied: number } | undefined;
+  options?: { value: string; label: string; count: number }[] | undefined;
+  ranks?: { value: string; label: string; averageRank: number | null }[] | undefined;
+  recentAnswers?: { responseId: string; answer: string; createdAt: string }[] | undefined;
+}
+
+/** `GET …/feedback-pages/{pageId}/analytics`. */
+export interface PageAnalyticsRecord {
+  pageId: string;
+  range: { from: string; to: string };
+  views: number;
+  starts: number;
+  completions: number;
+  conversionRate: number | null;
+  daily: { day: string; views: number; starts: number; completions: number }[];
+  breakdownResponses: number;
+  questions: QuestionBreakdownRecord[];
 }
 
 /** Where a webhook delivery stands. */

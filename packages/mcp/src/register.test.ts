@@ -173,6 +173,9 @@ describe('Hearback MCP server', () => {
       list_brands: 'read',
       list_automations: 'read',
       list_failed_deliveries: 'read',
+      list_feedback_pages: 'read',
+      get_page_analytics: 'read',
+      list_page_responses: 'read',
       update_feedback_status: 'write',
     });
   });

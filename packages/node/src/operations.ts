@@ -86,4 +86,6 @@ export const OPERATIONS = {
   submitPageResponse: { method: 'pages.responses.submit', retry: 'idempotency-key' },
   listPageResponses: { method: 'pages.responses.list', retry: 'safe' },
   getPageResponse: { method: 'pages.responses.get', retry: 'safe' },
+  exportPageResponses: { method: 'pages.responses.export', retry: 'safe' },
+  getPageAnalytics: { method: 'pages.analytics', retry: 'safe' },
 } as const satisfies Record<OperationId, OperationBinding>;

@@ -26,6 +26,10 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
       name: 'Secrets',
       description: 'Named values webhook templates reference as `{{secrets.NAME}}`; stored encrypted, never returned.',
     },
+    {
+      name: 'Page insights',
+      description: 'A feedback page’s analytics, and its responses exported as CSV or NDJSON.',
+    },
     { name: 'Organizations', description: 'The organization: its name, plan and usage.' },
     { name: 'Identity', description: 'Who is calling: the organization and scopes of an API key.' },
     { name: 'Health', description: 'Probes for process supervisors and load balancers; no API key.' },

@@ -29,8 +29,21 @@ function postMcp(bed: TestBed | { runtime: Runtime }, headers: Record<string, st
   });
 }
 
-/** What each tool needs, and a call that succeeds with that scope alone. */
-const SCOPED_CALLS: { tool: string; scope: string; args: (bed: TestBed, ids: { feedback: string }) => object }[] = [
+interface Ids {
+  feedback: string;
+  page: string;
+}
+
+/**
+ * What each tool needs (`scope`, or any of `accepted`, the preferred first), and a call that
+ * succeeds with that scope alone.
+ */
+const SCOPED_CALLS: {
+  tool: string;
+  scope: string;
+  accepted?: string[];
+  args: (bed: TestBed, ids: Ids) => object;
+}[] = [
   {
     tool: 'submit_feedback',
     scope: 'collect',
@@ -43,15 +56,44 @@ const SCOPED_CALLS: { tool: string; scope: string; args: (bed: TestBed, ids: { f
   { tool: 'list_brands', scope: 'read', args: () => ({}) },
   { tool: 'list_automations', scope: 'read', args: () => ({}) },
   { tool: 'update_feedback_status', scope: 'write', args: (_bed, ids) => ({ id: ids.feedback, status: 'triaged' }) },
+  { tool: 'list_feedback_pages', scope: 'read', accepted: ['read', 'forms'], args: () => ({}) },
+  {
+    tool: 'get_page_analytics',
+    scope: 'read',
+    accepted: ['read', 'forms'],
+    args: (_bed, ids) => ({ pageId: ids.page }),
+  },
+  {
+    tool: 'list_page_responses',
+    scope: 'read',
+    accepted: ['read', 'forms'],
+    args: (_bed, ids) => ({ pageId: ids.page }),
+  },
 ];
+
+/** Every scope that lets a key call the tool. */
+const acceptedOf = (call: (typeof SCOPED_CALLS)[number]) => call.accepted ?? [call.scope];
+/** One row per tool and scope it accepts: each alone must do. */
+const GRANTED_CALLS = SCOPED_CALLS.flatMap((call) => acceptedOf(call).map((scope) => ({ ...call, scope })));
 
 describeEachDatabase(
   'MCP access control',
   (bed) => {
     const orgPath = () => `/organizations/${bed().orgA.organization.id}`;
     let feedbackId: string;
+    let pageId: string;
+    const ids = (): Ids => ({ feedback: feedbackId, page: pageId });
 
     beforeAll(async () => {
+      const page = await expectJson<{ id: string }>(
+        await bed().request(`${orgPath()}/feedback-pages`, {
+          method: 'POST',
+          key: bed().orgA.adminKey,
+          json: { title: 'MCP access', questions: [{ type: 'nps', title: 'Recommend us?' }] },
+        }),
+        201,
+      );
+      pageId = page.id;
       const admin = await connectMcp(bed(), bed().orgA.adminKey);
       const submitted = await callTool(admin, 'submit_feedback', {
         inbox: bed().orgA.inbox.inboxKey,
@@ -165,33 +207,37 @@ describeEachDatabase(
     });
 
     describe('scopes, exactly as the REST API', () => {
-      const keys = new Map<string, { without: Client; only: Client }>();
+      // A key holding none of the scopes a tool accepts (by the set of them), and one holding one scope only.
+      const without = new Map<string, Client>();
+      const only = new Map<string, Client>();
       beforeAll(async () => {
-        for (const scope of ['collect', 'read', 'write']) {
-          const others = ['collect', 'read', 'write', 'forms'].filter((other) => other !== scope);
-          const without = await createApiKey(bed(), bed().orgA, { scopes: others });
-          const only = await createApiKey(bed(), bed().orgA, { scopes: [scope] });
-          keys.set(scope, {
-            without: await connectMcp(bed(), without.secret),
-            only: await connectMcp(bed(), only.secret),
-          });
+        for (const accepted of new Set(SCOPED_CALLS.map((call) => acceptedOf(call).join(',')))) {
+          const others = ['collect', 'read', 'write', 'forms'].filter((other) => !accepted.split(',').includes(other));
+          const key = await createApiKey(bed(), bed().orgA, { scopes: others });
+          without.set(accepted, await connectMcp(bed(), key.secret));
+        }
+        for (const scope of new Set(GRANTED_CALLS.map((call) => call.scope))) {
+          const key = await createApiKey(bed(), bed().orgA, { scopes: [scope] });
+          only.set(scope, await connectMcp(bed(), key.secret));
         }
       });
 
-      it.each(SCOPED_CALLS)('$tool without $scope → insufficient_scope', async ({ tool, scope, args }) => {
-        const client = keys.get(scope)?.without as Client;
-        const problem = toolProblem(await callTool(client, tool, args(bed(), { feedback: feedbackId }) as never));
-        expect(problem).toMatchObject({ status: 403, code: 'insufficient_scope', requiredScope: scope });
+      it.each(SCOPED_CALLS)('$tool without $scope → insufficient_scope', async (call) => {
+        const accepted = acceptedOf(call);
+        const client = without.get(accepted.join(',')) as Client;
+        const problem = toolProblem(await callTool(client, call.tool, call.args(bed(), ids()) as never));
+        expect(problem).toMatchObject({ status: 403, code: 'insufficient_scope', requiredScope: accepted[0] });
+        expect(problem.acceptedScopes).toEqual(accepted.length > 1 ? accepted : undefined);
       });
 
-      it.each(SCOPED_CALLS)('$tool with only $scope succeeds', async ({ tool, scope, args }) => {
-        const client = keys.get(scope)?.only as Client;
-        const result = await callTool(client, tool, args(bed(), { feedback: feedbackId }) as never);
+      it.each(GRANTED_CALLS)('$tool with only $scope succeeds', async ({ tool, scope, args }) => {
+        const client = only.get(scope) as Client;
+        const result = await callTool(client, tool, args(bed(), ids()) as never);
         expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
       });
 
       it('changes nothing when the scope is missing', async () => {
-        const reader = keys.get('write')?.without as Client;
+        const reader = without.get('write') as Client;
         await callTool(reader, 'update_feedback_status', { id: feedbackId, status: 'spam' });
         const item = await expectJson<FeedbackItem>(
           await bed().request(`${orgPath()}/feedback/${feedbackId}`, { key: bed().orgA.adminKey }),

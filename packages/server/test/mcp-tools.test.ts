@@ -16,6 +16,9 @@ const TOOLS = [
   'list_brands',
   'list_automations',
   'list_failed_deliveries',
+  'list_feedback_pages',
+  'get_page_analytics',
+  'list_page_responses',
   'update_feedback_status',
 ];
 

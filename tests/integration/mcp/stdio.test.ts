@@ -60,6 +60,9 @@ describe('hearback-mcp (stdio binary)', () => {
       'list_brands',
       'list_automations',
       'list_failed_deliveries',
+      'list_feedback_pages',
+      'get_page_analytics',
+      'list_page_responses',
       'update_feedback_status',
     ]);
 
@@ -83,6 +86,45 @@ describe('hearback-mcp (stdio binary)', () => {
     expect(stats.structuredContent).toMatchObject({ total: 1, byType: [{ type: 'thumbs', count: 1 }] });
     const updated = await callTool(client, 'update_feedback_status', { id, status: 'triaged' });
     expect(updated.structuredContent).toMatchObject({ feedback: { id, status: 'triaged' } });
+    expect(stderr()).toBe('');
+  });
+
+  it('reads feedback pages, their analytics and responses over the REST API', async () => {
+    const { client, stderr } = await spawnBinary(url, server.adminKey);
+    clients.push(client);
+    const pagesPath = `/organizations/${server.orgId}/feedback-pages`;
+    const created = await (
+      await server.rest(pagesPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Stdio survey',
+          questions: [{ id: 'recommend', type: 'nps', title: 'Recommend us?', required: true }],
+        }),
+      })
+    ).json();
+    await server.rest(`${pagesPath}/${created.id}/publish`, { method: 'POST' });
+    const submitted = await (
+      await server.rest(`${pagesPath}/${created.id}/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: { recommend: 10 } }),
+      })
+    ).json();
+
+    const pages = await callTool(client, 'list_feedback_pages', { state: 'published' });
+    expect(pages.structuredContent).toMatchObject({ pages: [{ id: created.id, title: 'Stdio survey' }] });
+    const analytics = await callTool(client, 'get_page_analytics', { pageId: created.id });
+    expect(analytics.structuredContent).toMatchObject({
+      pageId: created.id,
+      completions: 1,
+      questions: [{ questionId: 'recommend', nps: { score: 100, promoters: 1 } }],
+    });
+    const responses = await callTool(client, 'list_page_responses', { pageId: created.id });
+    expect(responses.structuredContent).toMatchObject({
+      responses: [{ id: submitted.id, answers: { recommend: 10 } }],
+      nextCursor: null,
+    });
     expect(stderr()).toBe('');
   });
 

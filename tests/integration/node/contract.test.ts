@@ -370,6 +370,35 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.secrets.delete('API_PASSWORD'))).code).toBe('not_found');
   });
 
+  it('pages: analytics and export of responses', async () => {
+    const page = await hearback.pages.create({
+      title: 'Insights contract',
+      questions: [
+        { id: 'recommend', type: 'nps', title: 'Recommend us?', required: true },
+        { id: 'why', type: 'short_text', title: 'Why?' },
+      ],
+    });
+    await hearback.pages.publish(page.id);
+    const response = await hearback.pages.responses.submit(page.id, { answers: { recommend: 10, why: '=cmd' } });
+
+    const analytics = await hearback.pages.analytics(page.id);
+    expect(analytics).toMatchObject({ pageId: page.id, completions: 1, views: 0, conversionRate: null });
+    expect(analytics.daily).toHaveLength(30);
+    expect(analytics.questions.map((question) => question.questionId)).toEqual(['recommend', 'why']);
+    expect(analytics.questions[0]?.nps).toMatchObject({ score: 100, promoters: 1 });
+
+    const csv = await hearback.pages.responses.export(page.id);
+    expect(csv.split('\r\n')).toEqual([
+      'id,createdAt,pageVersion,contactName,contactEmail,Recommend us?,Why?',
+      `${response.id},${response.createdAt},1,,,10,'=cmd`,
+      '',
+    ]);
+    const ndjson = await hearback.pages.responses.export(page.id, { format: 'ndjson' });
+    expect(JSON.parse(ndjson)).toEqual(response);
+    const missing = await rejection(hearback.pages.responses.export('page_01jd3x2k9v6c4h8m2n5p7q1r3s'));
+    expect(missing).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
   it('throws HearbackApiError with the problem, its code and the request id', async () => {
     const error = await rejection(hearback.feedback.get('fb_missing'));
     expect(error).toBeInstanceOf(HearbackApiError);

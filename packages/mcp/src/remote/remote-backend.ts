@@ -1,17 +1,22 @@
 import { createHearbackClient, type FetchLike, isProblem } from '@hearback/client';
+import type { PageState } from '@hearback/forms';
 import type {
   AutomationRecord,
   BrandRecord,
+  DayRangeRequest,
   DeliveryRecord,
   DeliveryStatus,
   FeedbackFilters,
+  FeedbackPageRecord,
   FeedbackRecord,
   FeedbackStatsRecord,
   FeedbackStatus,
   HearbackBackend,
   InboxRecord,
   Page,
+  PageAnalyticsRecord,
   PageRequest,
+  PageResponseRecord,
   SearchRequest,
   SearchResults,
   StatsFilters,
@@ -137,6 +142,25 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     ): Promise<Page<DeliveryRecord>> {
       const params = { path: { ...(await path()), automationId }, query: { ...page, status } };
       return call(() => client.GET('/organizations/{orgId}/automations/{automationId}/deliveries', { params }));
+    },
+    async listFeedbackPages(
+      filters: { state?: PageState | undefined },
+      page: PageRequest,
+    ): Promise<Page<FeedbackPageRecord>> {
+      const params = { path: await path(), query: { ...filters, ...page } };
+      return call(() => client.GET('/organizations/{orgId}/feedback-pages', { params }));
+    },
+    async getPageAnalytics(pageId: string, range: DayRangeRequest): Promise<PageAnalyticsRecord> {
+      const params = { path: { ...(await path()), pageId }, query: range };
+      return call(() => client.GET('/organizations/{orgId}/feedback-pages/{pageId}/analytics', { params }));
+    },
+    async listPageResponses(
+      pageId: string,
+      filters: { from?: string | undefined; to?: string | undefined },
+      page: PageRequest,
+    ): Promise<Page<PageResponseRecord>> {
+      const params = { path: { ...(await path()), pageId }, query: { ...filters, ...page } };
+      return call(() => client.GET('/organizations/{orgId}/feedback-pages/{pageId}/responses', { params }));
     },
   };
 }

@@ -2,10 +2,13 @@ import type { HearbackBackend } from '../backend.js';
 import type { HearbackTool } from './define.js';
 import { getFeedback } from './get-feedback.js';
 import { getFeedbackStats } from './get-feedback-stats.js';
+import { getPageAnalytics } from './get-page-analytics.js';
 import { listAutomations } from './list-automations.js';
 import { listBrands } from './list-brands.js';
 import { listFailedDeliveries } from './list-failed-deliveries.js';
+import { listFeedbackPages } from './list-feedback-pages.js';
 import { listInboxes } from './list-inboxes.js';
+import { listPageResponses } from './list-page-responses.js';
 import { searchFeedback } from './search-feedback.js';
 import { submitFeedback } from './submit-feedback.js';
 import { updateFeedbackStatus } from './update-feedback-status.js';
@@ -20,10 +23,13 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   listBrands,
   listAutomations,
   listFailedDeliveries,
+  listFeedbackPages,
+  getPageAnalytics,
+  listPageResponses,
   updateFeedbackStatus,
 ];
 
-/** The tools a backend can serve (search and automations only where it implements their methods). */
+/** The tools a backend can serve (search, automations and feedback pages only where it implements their methods). */
 export function toolsFor(backend: HearbackBackend): HearbackTool[] {
   return HEARBACK_TOOLS.filter((tool) => tool.isAvailable(backend));
 }

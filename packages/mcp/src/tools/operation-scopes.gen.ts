@@ -66,5 +66,7 @@ export const OPERATION_SCOPES = {
   getFeedbackPageFlyer: ['read', 'forms'],
   submitPageResponse: ['forms', 'collect'],
   listPageResponses: ['read', 'forms'],
+  exportPageResponses: ['read', 'forms'],
   getPageResponse: ['read', 'forms'],
+  getPageAnalytics: ['read', 'forms'],
 } as const;

@@ -4,7 +4,10 @@ import type {
   FeedbackPageListQuery,
   FeedbackPageShare,
   FeedbackPageUpdate,
+  PageAnalytics,
+  PageAnalyticsQuery,
   PageResponse,
+  PageResponseExportQuery,
   PageResponseInput,
   PageResponseListQuery,
 } from '@hearback/client';
@@ -63,6 +66,29 @@ export class PageResponsesResource {
       (attempt) =>
         this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}', {
           params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * The page's responses as one file's text, newest first: CSV (`format: 'csv'`, the default; one
+   * column per question, formulas neutralised) or NDJSON (one response a line). The server streams
+   * it; this method reads it whole.
+   *
+   * @example
+   * const csv = await hearback.pages.responses.export(pageId, { from: '2026-11-01' });
+   * await writeFile('responses.csv', csv);
+   */
+  async export(pageId: string, query: PageResponseExportQuery = {}, options?: RequestOptions): Promise<string> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'exportPageResponses',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/responses/export', {
+          params: { path, query },
+          parseAs: 'text',
           ...attempt,
         }),
       options,
@@ -172,6 +198,26 @@ export class FeedbackPagesResource {
       (attempt) =>
         this.context.client.POST('/organizations/{orgId}/feedback-pages/{pageId}/close', {
           params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * Views, starts, completions, conversion rate and their daily series over whole UTC days (the
+   * last 30 unless `from`/`to` say), and a breakdown of each question.
+   *
+   * @example
+   * const { conversionRate, questions } = await hearback.pages.analytics(pageId, { from: '2026-11-01', to: '2026-11-30' });
+   */
+  async analytics(pageId: string, query: PageAnalyticsQuery = {}, options?: RequestOptions): Promise<PageAnalytics> {
+    const path = { orgId: this.context.orgId, pageId };
+    return this.context.call(
+      'getPageAnalytics',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/analytics', {
+          params: { path, query },
           ...attempt,
         }),
       options,

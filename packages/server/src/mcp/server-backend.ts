@@ -75,6 +75,12 @@ export function createServerBackend(
     listAutomations: (page) => as('listAutomations', () => services.automations.list(principal, page)),
     listDeliveries: (automationId, status, page) =>
       as('listDeliveries', () => services.webhookDeliveries.list(principal, automationId, { ...page, status })),
+    listFeedbackPages: (filters, page) =>
+      as('listFeedbackPages', () => services.feedbackPages.list(principal, { ...filters, ...page })),
+    getPageAnalytics: (pageId, range) =>
+      as('getPageAnalytics', () => services.pageInsights.analytics(principal, pageId, range)),
+    listPageResponses: (pageId, filters, page) =>
+      as('listPageResponses', () => services.pageResponses.list(principal, pageId, { ...filters, ...page })),
   };
 }
 

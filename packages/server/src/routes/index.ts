@@ -9,6 +9,7 @@ import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
+import * as pageInsights from './feedback-pages/page-insights.operations.js';
 import * as pageResponses from './feedback-pages/page-responses.operations.js';
 import * as hooks from './hooks/hooks.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
@@ -94,7 +95,10 @@ export const API_OPERATIONS = [
   feedbackPageSharing.getFeedbackPageFlyer,
   pageResponses.submitPageResponse,
   pageResponses.listPageResponses,
+  // Before getPageResponse: `/responses/export` would otherwise match `/responses/{responseId}`.
+  pageInsights.exportPageResponses,
   pageResponses.getPageResponse,
+  pageInsights.getPageAnalytics,
 ] as const;
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];

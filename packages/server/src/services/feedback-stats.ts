@@ -1,5 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import type { FeedbackFilters, FeedbackStatus, FeedbackType } from '../domain/feedback.js';
+import { type CsatFigures, csatFigures, type NpsFigures, npsFigures, roundTo } from '../domain/satisfaction-scores.js';
 import type { FeedbackAggregates, TypeAggregate } from '../storage/repositories/feedback-stats.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
@@ -13,30 +14,17 @@ export interface FeedbackStats {
   byInbox: { inboxId: string; inboxName: string | null; count: number }[];
   byStatus: { status: FeedbackStatus; count: number }[];
   /** Net Promoter Score over `nps` items: % promoters (9–10) minus % detractors (0–6), −100..100. */
-  nps: { score: number | null; responses: number; promoters: number; passives: number; detractors: number };
+  nps: NpsFigures;
   /** Customer satisfaction over `csat` items: % of scores 4–5, 0..100. */
-  csat: { score: number | null; responses: number; satisfied: number };
+  csat: CsatFigures;
 }
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-
 function npsOf(row: TypeAggregate | undefined): FeedbackStats['nps'] {
-  const responses = row?.scored ?? 0;
-  const promoters = row?.atLeast9 ?? 0;
-  const detractors = row?.atMost6 ?? 0;
-  return {
-    score: responses === 0 ? null : round(((promoters - detractors) / responses) * 100, 1),
-    responses,
-    promoters,
-    passives: responses - promoters - detractors,
-    detractors,
-  };
+  return npsFigures({ responses: row?.scored ?? 0, promoters: row?.atLeast9 ?? 0, detractors: row?.atMost6 ?? 0 });
 }
 
 function csatOf(row: TypeAggregate | undefined): FeedbackStats['csat'] {
-  const responses = row?.scored ?? 0;
-  const satisfied = row?.atLeast4 ?? 0;
-  return { score: responses === 0 ? null : round((satisfied / responses) * 100, 1), responses, satisfied };
+  return csatFigures({ responses: row?.scored ?? 0, satisfied: row?.atLeast4 ?? 0 });
 }
 
 /** Turns the database's aggregates into the published figures. */
@@ -48,7 +36,7 @@ export function toFeedbackStats(aggregates: FeedbackAggregates, filters: Feedbac
     byType: byType.map((row) => ({
       type: row.type,
       count: row.count,
-      averageScore: row.scored === 0 ? null : round(row.scoreSum / row.scored, 2),
+      averageScore: row.scored === 0 ? null : roundTo(row.scoreSum / row.scored, 2),
     })),
     bySource: aggregates.bySource,
     byInbox: aggregates.byInbox,

@@ -15,6 +15,7 @@ import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
 import { type OrganizationSecretsOptions, organizationSecretsService } from './organization-secrets.js';
 import { organizationsService } from './organizations.js';
+import { pageInsightsService } from './page-insights.js';
 import { pageResponsesService } from './page-responses.js';
 import type { PlanName } from './plans.js';
 import { restHooksService } from './rest-hooks.js';
@@ -62,6 +63,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedbackPages: feedbackPagesService(store),
     feedbackPageSharing: feedbackPageSharingService(store, options.publicUrl),
     pageResponses: pageResponsesService(store, onEvents),
+    pageInsights: pageInsightsService(store),
     automations: automationsService(store, options.secrets),
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),

@@ -22,6 +22,7 @@ import { notesRepository } from './repositories/notes.js';
 import { organizationSecretsRepository } from './repositories/organization-secrets.js';
 import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
+import { pageAnalyticsRepository } from './repositories/page-analytics.js';
 import { pageResponsesRepository } from './repositories/page-responses.js';
 import { restHooksRepository } from './repositories/rest-hooks.js';
 import { sealedValuesRepository } from './repositories/sealed-values.js';
@@ -60,6 +61,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     webhookDeliveries: webhookDeliveriesRepository(db, dialect),
     feedbackPages: feedbackPagesRepository(db),
     pageResponses: pageResponsesRepository(db),
+    pageAnalytics: pageAnalyticsRepository(db),
   };
 }
 

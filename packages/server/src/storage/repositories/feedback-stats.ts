@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { FeedbackFilters, FeedbackStatus, FeedbackType } from '../../domain/feedback.js';
+import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -47,9 +48,9 @@ export function feedbackStatsRepository(db: Executor) {
           eb.fn.countAll<number>().as('count'),
           eb.fn.count<number>('score').as('scored'),
           eb.fn.sum<number>('score').as('score_sum'),
-          countWhere(eb, '>=', 9).as('at_least_9'),
-          countWhere(eb, '<=', 6).as('at_most_6'),
-          countWhere(eb, '>=', 4).as('at_least_4'),
+          countWhere(eb, '>=', NPS_PROMOTER_MIN).as('at_least_9'),
+          countWhere(eb, '<=', NPS_DETRACTOR_MAX).as('at_most_6'),
+          countWhere(eb, '>=', CSAT_SATISFIED_MIN).as('at_least_4'),
         ])
         .groupBy('type')
         .execute();
