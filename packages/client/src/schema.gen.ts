@@ -9147,7 +9147,7 @@ export interface operations {
                 format?: "csv" | "ndjson";
                 /** @description Submitted at or after (inclusive). */
                 from?: string;
-                /** @description Submitted at or before (inclusive). */
+                /** @description Submitted before (exclusive). */
                 to?: string;
             };
             header?: never;

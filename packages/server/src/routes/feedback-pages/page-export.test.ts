@@ -81,7 +81,8 @@ describeEachDatabase('Page response export', (bed) => {
   it('exports NDJSON: one response per line, as the API shows it, within the dates asked', async () => {
     const page = await pageWithResponses();
     const response = await bed().request(
-      exportPath(page.id, '?format=ndjson&from=2026-11-02&to=2026-11-03T10:00:00Z'),
+      // `to` is exclusive, as on every list: the response at 10:00:00.000 is the last one in.
+      exportPath(page.id, '?format=ndjson&from=2026-11-02&to=2026-11-03T10:00:00.001Z'),
       { key: orgA().adminKey },
     );
     expect(response.status).toBe(200);

@@ -24,7 +24,7 @@ export const PageExportQuery = z.object({
     .default('csv')
     .openapi({ param: { name: 'format', in: 'query' }, description: 'csv (default) or ndjson.' }),
   from: dateQuery('from', 'Submitted at or after (inclusive).'),
-  to: dateQuery('to', 'Submitted at or before (inclusive).'),
+  to: dateQuery('to', 'Submitted before (exclusive).'),
 });
 
 const Count = z.number().int().min(0);

@@ -42,7 +42,7 @@ function toRow(response: StoredPageResponse): Required<PageResponsesTable> {
   };
 }
 
-/** Which responses of a page to read: newest first, from a cursor, within dates (inclusive ISO bounds). */
+/** Which responses of a page to read: newest first, from a cursor, from (inclusive) to (exclusive) instants. */
 export interface ResponseQuery {
   limit: number;
   before: string | null;
@@ -74,7 +74,7 @@ export function pageResponsesRepository(db: Executor) {
       let select = scoped(scope, pageId);
       if (query.before) select = select.where('id', '<', query.before);
       if (query.from) select = select.where('created_at', '>=', query.from);
-      if (query.to) select = select.where('created_at', '<=', query.to);
+      if (query.to) select = select.where('created_at', '<', query.to);
       const rows = await select
         .orderBy('id', 'desc')
         .limit(query.limit + 1)
