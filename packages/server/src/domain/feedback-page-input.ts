@@ -138,7 +138,7 @@ const CssValueSchema = z
   .string()
   .max(200)
   .regex(/^[^;{}<>\\\n\r]*$/, { message: 'Must not contain ; { } < > \\ or line breaks.' });
-const ColorsSchema = z.record(
+const ColorsSchema = z.partialRecord(
   z.enum(['primary', 'onPrimary', 'background', 'surface', 'text', 'muted', 'border', 'focus', 'error', 'success']),
   CssValueSchema,
 );
