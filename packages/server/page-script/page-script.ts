@@ -11,7 +11,7 @@ import {
   type Question,
 } from '@hearback/forms';
 import { formAnswers } from '../src/public-pages/form-answers.js';
-import { controlId, errorId, FIELD } from '../src/public-pages/form-fields.js';
+import { controlId, errorId } from '../src/public-pages/form-fields.js';
 import type { PageScriptData } from '../src/public-pages/render-page.js';
 import { solveCaptcha } from './captcha.js';
 
