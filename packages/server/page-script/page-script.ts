@@ -202,6 +202,16 @@ function enhance(form: HTMLFormElement, data: PageScriptData): void {
     }
   });
 
+  // A link of the summary moves focus to its field's control (a group's first), not only the view.
+  summary.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest('a');
+    const target = link && byId(link.hash.slice(1));
+    if (!target) return;
+    event.preventDefault();
+    const control = target.matches('fieldset') ? target.querySelector<HTMLElement>('input, select, textarea') : target;
+    control?.focus();
+  });
+
   updateProgress();
   if (!summary.hidden) summary.focus();
 }

@@ -63,7 +63,7 @@ for (const dialect of dialectsUnderTest()) {
       );
       expect(html).toContain('<h2 dir="auto">About your visit</h2>');
       expect(html).toContain('<p dir="auto">Your answers help us improve.</p>');
-      expect(html).toContain('<button type="submit">Send</button>');
+      expect(html).toContain('<button type="submit" id="send">Send</button>');
     });
 
     it('escapes a hostile title, description, option and thank-you message', async () => {
@@ -237,9 +237,9 @@ for (const dialect of dialectsUnderTest()) {
       });
       expect(refused.status).toBe(400);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
-      const problem = await refused.json();
+      const problem = (await refused.json()) as { code: string; errors: { path: string }[] };
       expect(problem.code).toBe('validation_failed');
-      expect(problem.errors.map((error: { path: string }) => error.path)).toEqual(['answers.nps', 'answers.phone']);
+      expect(problem.errors.map((error) => error.path)).toEqual(['answers.nps', 'answers.phone']);
 
       const accepted = await runtime.app.request(path, {
         method: 'POST',
@@ -247,7 +247,7 @@ for (const dialect of dialectsUnderTest()) {
         body: JSON.stringify({ answers: ALL_TYPES_ANSWERS }),
       });
       expect(accepted.status).toBe(201);
-      const body = await accepted.json();
+      const body = (await accepted.json()) as { id: string };
       expect(body).toMatchObject({ thankYouMessage: 'Thank you for your feedback!', redirectUrl: null });
       const [stored] = await listResponses(runtime, org, page.id);
       expect(stored).toMatchObject({ id: body.id, answers: ALL_TYPES_ANSWERS, channel: 'page' });

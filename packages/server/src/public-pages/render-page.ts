@@ -52,7 +52,7 @@ function documentShell(options: {
 }): string {
   const { context } = options;
   const style = options.theme ? `<style nonce="${context.nonce}">${options.theme}</style>` : '';
-  return `<!doctype html><html lang="en" dir="auto" data-scheme="${options.scheme}"${context.embed ? ' class="embed"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(options.title)}</title><link rel="stylesheet" href="${context.assets.stylesheet}">${style}${options.head ?? ''}</head><body${context.embed ? ' class="embed"' : ''}>${options.body}</body></html>`;
+  return `<!doctype html><html lang="en" dir="auto" data-scheme="${options.scheme}"${context.embed ? ' class="embed"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="strict-origin-when-cross-origin"><link rel="icon" href="data:,"><title>${escapeHtml(options.title)}</title><link rel="stylesheet" href="${context.assets.stylesheet}">${style}${options.head ?? ''}</head><body${context.embed ? ' class="embed"' : ''}>${options.body}</body></html>`;
 }
 
 const schemeOf = (page: FeedbackPage | undefined) => page?.settings.theme.colorScheme ?? 'system';
@@ -141,7 +141,7 @@ export function renderFormPage(
     ? `<script type="application/json" id="hearback-page">${jsonForScript(data)}</script><script src="${context.assets.script}" defer></script>`
     : '';
   const description = page.description ? `<div class="page-description">${paragraphs(page.description)}</div>` : '';
-  const content = `<h1 dir="auto">${escapeHtml(page.title)}</h1>${description}${errorSummary(page, state)}${progress}<form method="post" action="${action}">${questions}${contactFields(page, state)}${captcha}<button type="submit">Send</button></form>`;
+  const content = `<h1 dir="auto">${escapeHtml(page.title)}</h1>${description}${errorSummary(page, state)}${progress}<form method="post" action="${action}">${questions}${contactFields(page, state)}${captcha}<button type="submit" id="send">Send</button></form>`;
   return documentShell({
     title: page.title,
     scheme: schemeOf(page),

@@ -1,4 +1,4 @@
-import { solveChallenge } from 'altcha-lib';
+import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Runtime } from '../../src/runtime.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
@@ -28,7 +28,7 @@ export function postForm(
 export async function solvedCaptcha(runtime: Runtime, path: string): Promise<string> {
   const response = await runtime.app.request(`${path}/challenge`);
   if (response.status !== 200) throw new Error(`challenge: ${response.status}`);
-  const challenge = await response.json();
+  const challenge = (await response.json()) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
