@@ -166,6 +166,12 @@ for (const dialect of dialectsUnderTest()) {
         expect(again.status).toBe(409);
         expect(await again.text()).toContain('You have already answered');
         expect(await listResponses(runtime, org, page.id)).toHaveLength(1);
+        // Coming back to the page, the browser is told so rather than shown the form.
+        const revisit = await runtime.app.request(path, { headers: { cookie: cookie.split(';')[0] ?? '' } });
+        expect(revisit.status).toBe(200);
+        const html = await revisit.text();
+        expect(html).toContain('You have already answered');
+        expect(html).not.toContain('<form');
       });
 
       it('recognises the same address and browser without the cookie, not another browser', async () => {

@@ -22,6 +22,8 @@ export interface PageHarness {
   /** The page's stored responses, newest first, as the API lists them. */
   responses(pageId: string): Promise<Record<string, unknown>[]>;
   newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number }): Promise<Page>;
+  /** The console errors of a page so far (a refused script, style or worker shows up here). */
+  consoleErrors(page: Page): string[];
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export async function startPageHarness(): Promise<PageHarness> {
   const hearback = await startHearback();
   const browser: Browser = await launchChromium();
   const contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, string[]>();
   const api = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${hearback.url}/v1/organizations/${hearback.orgId}${path}`, {
       ...init,
@@ -58,8 +61,16 @@ export async function startPageHarness(): Promise<PageHarness> {
       const context = await browser.newContext({ colorScheme, viewport: { width, height }, locale: 'en-US' });
       contexts.push(context);
       const page = await context.newPage();
-      page.on('pageerror', (error) => console.error('page error:', error));
+      const seen: string[] = [];
+      errors.set(page, seen);
+      page.on('pageerror', (error) => seen.push(String(error)));
+      page.on('console', (message) => {
+        if (message.type() === 'error') seen.push(message.text());
+      });
       return page;
+    },
+    consoleErrors(page) {
+      return errors.get(page) ?? [];
     },
     async screenshot(page, name) {
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true, animations: 'disabled' });

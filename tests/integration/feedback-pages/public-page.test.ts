@@ -165,6 +165,8 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
       },
     });
     expect(String(response?.userAgent)).toContain('Chrome');
+    // The strict CSP refused nothing the page needs (its script, stylesheet, nonce'd theme, worker).
+    expect(harness.consoleErrors(page)).toEqual([]);
   });
 
   it('shows an invalid answer as an accessible error: summary focused, field marked, no serious axe violation', async () => {
@@ -245,7 +247,6 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
     await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
     const { port } = parent.address() as AddressInfo;
     await page.goto(`http://127.0.0.1:${port}/`);
-    parent.close();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { heights: number[] }).heights.length))
       .toBeGreaterThan(0);
@@ -259,5 +260,38 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
     await expect.poll(() => frame.locator('h1').textContent(), { timeout: 30_000 }).toBe('Thank you');
     await harness.screenshot(page, 'embedded');
     expect((await harness.responses(created.id)).map((response) => response.answers)).toEqual([{ nps: 8 }]);
+    expect(harness.consoleErrors(page)).toEqual([]);
+    parent.close();
+  });
+
+  it('fits a phone screen and lays right-to-left text out from the right', async () => {
+    const created = await harness.publish({
+      title: 'משוב על השירות',
+      questions: [
+        { id: 'nps', type: 'nps', title: 'עד כמה סביר שתמליצו עלינו?', required: true },
+        {
+          id: 'plan',
+          type: 'single_choice',
+          title: 'באיזו תוכנית אתם?',
+          options: [
+            { value: 'free', label: 'חינם' },
+            { value: 'pro', label: 'מקצועית' },
+          ],
+        },
+        { id: 'why', type: 'long_text', title: 'ספרו לנו עוד' },
+      ],
+    });
+    const page = await harness.newPage({ width: 375, height: 800 });
+    await page.goto(created.url);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1') as Element).direction)).toBe('rtl');
+    // Our own English words stay readable inside the right-to-left page.
+    await page.locator('input[name="q.nps"][value="3"]').focus();
+    await page.keyboard.press('Space');
+    expect(await page.locator('#progress-text').evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const send = await page.locator('#send').boundingBox();
+    expect(send?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await harness.screenshot(page, 'mobile-rtl');
+    expect(harness.consoleErrors(page)).toEqual([]);
   });
 });

@@ -10,3 +10,9 @@ export const NOT_FOUND_MESSAGE = {
   title: 'Page not found',
   text: 'There is no feedback page at this address. Check the link you were given.',
 };
+
+/** What a single-submission page says to a browser that answered it already. */
+export const ALREADY_ANSWERED_MESSAGE = {
+  title: 'You have already answered',
+  text: 'This page takes one response per person, and this browser has sent one. Thank you!',
+};

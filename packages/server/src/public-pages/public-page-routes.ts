@@ -4,7 +4,8 @@ import { notFound } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import type { PageAsset, PageAssets } from './page-assets.js';
 import { newNonce, pageHeaders } from './page-headers.js';
-import { closedMessage, NOT_FOUND_MESSAGE } from './page-messages.js';
+import { ALREADY_ANSWERED_MESSAGE, closedMessage, NOT_FOUND_MESSAGE } from './page-messages.js';
+import { visitorOf } from './page-visitor.js';
 import { type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 import { submitPage } from './submit-page.js';
 
@@ -58,6 +59,9 @@ export function registerPublicPageRoutes(app: OpenAPIHono<AppEnv>, assets: PageA
     if (!page) return answer;
     await c.get('services').publicPages.viewed(page);
     const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
+    if (page.settings.singleSubmission && visitorOf(c).answeredBefore) {
+      return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 200, headers);
+    }
     return c.body(renderFormPage(page, c.req.param('orgSlug'), context), 200, headers);
   });
 

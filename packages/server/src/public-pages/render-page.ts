@@ -124,10 +124,10 @@ export function renderFormPage(
   const required = page.questions.filter((question) => question.required && isAnswerable(question.type)).length;
   const progress =
     required > 0
-      ? `<div class="progress" data-progress hidden><progress max="${required}" value="0" aria-labelledby="progress-text"></progress><span id="progress-text" aria-live="polite"></span></div>`
+      ? `<div class="progress" data-progress hidden><progress max="${required}" value="0" aria-labelledby="progress-text"></progress><span id="progress-text" aria-live="polite" dir="auto"></span></div>`
       : '';
   const captcha = page.settings.captcha
-    ? `<p class="captcha" data-captcha aria-live="polite" hidden></p><noscript><p class="notice">This page checks that you are not a robot with a small computation in your browser, which needs JavaScript. Without it the form cannot be sent: please enable JavaScript.</p></noscript>`
+    ? `<p class="captcha" data-captcha aria-live="polite" dir="auto" hidden></p><noscript><p class="notice">This page checks that you are not a robot with a small computation in your browser, which needs JavaScript. Without it the form cannot be sent: please enable JavaScript.</p></noscript>`
     : '';
   const data: PageScriptData = {
     questions: page.questions,

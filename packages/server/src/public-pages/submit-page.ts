@@ -7,7 +7,7 @@ import { malformedJson } from '../http/body-errors.js';
 import type { PublicSubmission } from '../services/public-pages.js';
 import { formAnswers } from './form-answers.js';
 import { pageHeaders } from './page-headers.js';
-import { closedMessage } from './page-messages.js';
+import { ALREADY_ANSWERED_MESSAGE, closedMessage } from './page-messages.js';
 import { rememberAnswered, visitorOf } from './page-visitor.js';
 import { type FormState, type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 
@@ -88,11 +88,7 @@ export async function submitPage(
       return c.body(renderMessagePage(page, context, closedMessage(page)), 410, headers);
     }
     if (error.code === 'already_submitted') {
-      return c.body(
-        renderMessagePage(page, context, { title: 'You have already answered', text: error.message }),
-        409,
-        headers,
-      );
+      return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 409, headers);
     }
     if (error.status !== 400) throw error;
     return c.body(renderFormPage(page, orgSlug, context, formStateOf(page, submission, error)), 400, headers);
