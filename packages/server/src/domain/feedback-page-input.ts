@@ -138,10 +138,20 @@ const CssValueSchema = z
   .string()
   .max(200)
   .regex(/^[^;{}<>\\\n\r]*$/, { message: 'Must not contain ; { } < > \\ or line breaks.' });
-const ColorsSchema = z.partialRecord(
-  z.enum(['primary', 'onPrimary', 'background', 'surface', 'text', 'muted', 'border', 'focus', 'error', 'success']),
-  CssValueSchema,
-);
+const COLOR_TOKENS = [
+  'primary',
+  'onPrimary',
+  'background',
+  'surface',
+  'text',
+  'muted',
+  'border',
+  'focus',
+  'error',
+  'success',
+];
+// Any subset of the tokens (an enum-keyed z.record would demand all ten); others are refused by name.
+const ColorsSchema = writeInput(Object.fromEntries(COLOR_TOKENS.map((token) => [token, CssValueSchema.optional()])));
 
 const PageThemeSchema = writeInput({
   colorScheme: z.enum(['light', 'dark', 'system']).optional(),
