@@ -14,55 +14,12 @@ import { formAnswers } from '../src/public-pages/form-answers.js';
 import { controlId, errorId } from '../src/public-pages/form-fields.js';
 import type { PageScriptData } from '../src/public-pages/render-page.js';
 import { solveCaptcha } from './captcha.js';
+import { reportHeight } from './embed-height.js';
+import { setFieldError, showSummary } from './field-errors.js';
 
 type FieldIssue = { field: string; label: string; message: string };
 
 const byId = (id: string) => document.getElementById(id);
-
-/** In an iframe: the document's height, whenever it changes (the share helper's snippet listens). */
-function reportHeight(): void {
-  if (window.parent === window) return;
-  const send = () =>
-    window.parent.postMessage({ type: 'hearback:height', height: document.documentElement.scrollHeight }, '*');
-  new ResizeObserver(send).observe(document.documentElement);
-  send();
-}
-
-function showSummary(summary: HTMLElement, items: { href?: string; text: string }[]): void {
-  const list = summary.querySelector('ul') as HTMLUListElement;
-  list.replaceChildren(
-    ...items.map((item) => {
-      const li = document.createElement('li');
-      if (item.href) {
-        const link = document.createElement('a');
-        link.href = item.href;
-        link.textContent = item.text;
-        li.append(link);
-      } else li.textContent = item.text;
-      return li;
-    }),
-  );
-  summary.hidden = items.length === 0;
-  if (items.length > 0) summary.focus();
-}
-
-/** Marks a field (its control or fieldset) invalid with its message, or clears it. */
-function setFieldError(controlElementId: string, errorElementId: string, message: string | undefined): void {
-  const control = byId(controlElementId);
-  const error = byId(errorElementId);
-  if (!control || !error) return;
-  error.textContent = message ?? '';
-  error.hidden = !message;
-  const described = (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter((id) => id && id !== errorElementId);
-  if (message) {
-    control.setAttribute('aria-invalid', 'true');
-    described.push(errorElementId);
-  } else control.removeAttribute('aria-invalid');
-  if (described.length > 0) control.setAttribute('aria-describedby', described.join(' '));
-  else control.removeAttribute('aria-describedby');
-}
 
 function enhance(form: HTMLFormElement, data: PageScriptData): void {
   const summary = byId('error-summary') as HTMLElement;
