@@ -18,6 +18,8 @@ import { validationHook } from './http/validation-hook.js';
 import { registerWidgetRoutes } from './http/widget-routes.js';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcp-endpoint.js';
 import { openApiDocument, registerSecuritySchemes } from './openapi.js';
+import { type PageAssets, stylesheetOnly } from './public-pages/page-assets.js';
+import { registerPublicPageRoutes } from './public-pages/public-page-routes.js';
 import { healthz, readyz } from './routes/health/health.routes.js';
 import { registerApiRoutes } from './routes/index.js';
 import type { Services } from './services/index.js';
@@ -34,6 +36,8 @@ export interface AppDependencies {
   publicUrl?: string | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
+  /** The feedback pages' stylesheet, script and worker (see loadPageAssets); the stylesheet alone by default. */
+  pageAssets?: PageAssets | undefined;
   /** The `/docs` renderer bundle; by default the build's copy (see loadApiReferenceAsset). */
   apiReferenceAsset?: (() => Promise<ApiReferenceAsset | undefined>) | undefined;
   /** A directory served at `/` for `GET`/`HEAD` paths no route claims (see publicFiles). */
@@ -86,6 +90,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   );
   registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
+  registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly());
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));

@@ -7,10 +7,12 @@ import { Housekeeping } from './jobs/housekeeping.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { reindexOrganizationHandler } from './jobs/reindex-organization.js';
 import type { Logger } from './logger.js';
+import { loadPageAssets } from './public-pages/page-assets.js';
 import { createEmbedder } from './search/create-embedder.js';
 import type { Embedder } from './search/embedder.js';
 import { resolveServerSecrets } from './secrets/secret-file.js';
 import type { ServerSecrets } from './secrets/server-secrets.js';
+import type { CaptchaOptions } from './services/captcha.js';
 import { createServices, type Services } from './services/index.js';
 import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from './services/search-reindex.js';
 import { type Database, openDatabase } from './storage/database.js';
@@ -32,6 +34,8 @@ export interface RuntimeOptions {
    * Tests pass one that counts or fails on purpose.
    */
   webhookSender?: WebhookSender | undefined;
+  /** The public pages' proof of work; tests ask for less work. */
+  captcha?: CaptchaOptions | undefined;
 }
 
 export interface Runtime {
@@ -138,6 +142,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       webhookJobs.wake();
     },
     onDeliveriesQueued: () => deliveries.wake(),
+    captcha: options.captcha,
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
     // The name and why, never a value: none was opened.
     onSecretUnreadable: ({ orgId, name, error }) =>
@@ -165,6 +170,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     mcpAllowedOrigins: config.mcpAllowedOrigins,
     publicUrl: config.publicUrl,
     widgetAssets: await loadWidgetAssets(),
+    pageAssets: await loadPageAssets(),
     publicDir: config.publicDir,
     isReady: async () => {
       await sql`select 1`.execute(database.db);

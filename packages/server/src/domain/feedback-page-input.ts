@@ -151,6 +151,7 @@ const COLOR_TOKENS = [
   'error',
   'success',
 ] as const;
+// Any subset of the tokens (an enum-keyed z.record would demand all ten); others are refused by name.
 const ColorsSchema = writeInput(Object.fromEntries(COLOR_TOKENS.map((token) => [token, CssValueSchema.optional()])));
 
 const PageThemeSchema = writeInput({

@@ -16,7 +16,8 @@ const DEFAULT_BATCH_SIZE = 1000;
 
 /**
  * Deletes what has served its purpose, so tables hold a bounded window rather than everything ever
- * written: outbox events past their retention that every consumer has read, expired idempotency records. Several
+ * written: outbox events past their retention that every consumer has read, expired idempotency records,
+ * spent captcha challenges past their expiry. Several
  * processes may do it on one PostgreSQL database: deleting an already deleted row is a no-op.
  *
  * @example
@@ -42,11 +43,13 @@ export class Housekeeping {
     await this.active?.catch(() => undefined);
   }
 
-  /** One round: returns how many outbox events and idempotency records it deleted. */
-  async pruneOnce(now = new Date()): Promise<{ events: number; idempotencyRecords: number }> {
+  /** One round: returns how many outbox events, idempotency records and spent captcha challenges it deleted. */
+  async pruneOnce(now = new Date()): Promise<{ events: number; idempotencyRecords: number; spentChallenges: number }> {
     return {
       events: await this.pruneEvents(now),
       idempotencyRecords: await this.options.store.idempotency.pruneExpired(now.toISOString()),
+      // An expired challenge fails verification by itself: its spent mark has nothing left to guard.
+      spentChallenges: await this.options.store.captchaChallenges.purgeExpired(now.toISOString()),
     };
   }
 

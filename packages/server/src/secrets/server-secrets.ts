@@ -20,7 +20,10 @@ export type SecretPurpose =
   | 'idempotency-fingerprint'
   | 'idempotent-response'
   | 'organization-secret'
-  | 'webhook-signing-secret';
+  | 'webhook-signing-secret'
+  | 'page-respondent-hash'
+  | 'captcha-challenge'
+  | 'captcha-key-signature';
 
 /** Sealed text starts with its format version, so a later format can be told apart (and old text refused). */
 const SEALED_VERSION = 'v1.';

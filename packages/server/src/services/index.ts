@@ -7,6 +7,7 @@ import { apiKeysService } from './api-keys.js';
 import { automationTrialsService } from './automation-trials.js';
 import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
+import type { CaptchaOptions } from './captcha.js';
 import { feedbackService } from './feedback.js';
 import { feedbackPageSharingService } from './feedback-page-sharing.js';
 import { feedbackPagesService } from './feedback-pages.js';
@@ -18,6 +19,7 @@ import { organizationsService } from './organizations.js';
 import { pageInsightsService } from './page-insights.js';
 import { pageResponsesService } from './page-responses.js';
 import type { PlanName } from './plans.js';
+import { publicPagesService } from './public-pages.js';
 import { restHooksService } from './rest-hooks.js';
 import { searchService } from './search.js';
 import { UsageTally } from './usage-tally.js';
@@ -44,6 +46,8 @@ export interface ServicesOptions {
   publicUrl?: string | undefined;
   /** Where a stored organization secret that does not open is reported (it is left out of rendering). */
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
+  /** The public pages' proof of work (lifetime, work); tests make it quick. */
+  captcha?: CaptchaOptions | undefined;
 }
 
 /** Every business rule of the server, wired to one store. */
@@ -64,6 +68,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedbackPageSharing: feedbackPageSharingService(store, options.publicUrl),
     pageResponses: pageResponsesService(store, onEvents),
     pageInsights: pageInsightsService(store),
+    publicPages: publicPagesService(store, options.secrets, onEvents, { captcha: options.captcha }),
     automations: automationsService(store, options.secrets),
     search: searchService(store, options.embedder),
     restHooks: restHooksService(store, options.secrets),

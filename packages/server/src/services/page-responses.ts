@@ -1,4 +1,4 @@
-import { checkAnswers, checkContact } from '@hearback/forms';
+import { type AnswerValue, type Contact, checkAnswers, checkContact } from '@hearback/forms';
 import type { Principal } from '../domain/api-key.js';
 import type { FeedbackPage, PageResponse, ResponseChannel, StoredPageResponse } from '../domain/feedback-page.js';
 import type { PageResponseInput } from '../domain/feedback-page-input.js';
@@ -27,27 +27,25 @@ export function shownResponse(stored: StoredPageResponse): PageResponse {
   return response;
 }
 
-/** 409 for a page that takes no responses now (a draft, or closed). */
-function notAccepting(page: FeedbackPage): ApiError {
+/** 409 `page_not_accepting_responses` unless the page is published (a draft, or closed). */
+export function assertAccepting(page: FeedbackPage): void {
+  if (page.state === 'published') return;
   const why = page.state === 'draft' ? 'is a draft: publish it first' : 'is closed: reopen it to take responses again';
-  return new ApiError(409, 'page_not_accepting_responses', `The feedback page ${page.id} ${why}.`);
+  throw new ApiError(409, 'page_not_accepting_responses', `The feedback page ${page.id} ${why}.`);
 }
 
 /**
- * Checks a response against the page (every answer by its type's schema, required questions,
- * the contact the page asks for) and stores it with its `page_response.created` event in one
- * transaction: 201 means both are committed. The questions are the page's current version's;
- * the response records that version. On anonymous pages nothing of the respondent is kept.
+ * Checks a response against the page (every answer by its type's schema, required questions, the
+ * contact the page asks for): the normalised answers and contact, or a 400 naming each question
+ * at fault (`answers.<questionId>`, `contact.<field>`).
  */
-export async function recordResponse(
-  store: Store,
+export function checkResponse(
   page: FeedbackPage,
   input: PageResponseInput,
-  respondent: Respondent,
-): Promise<PageResponse> {
-  if (page.state !== 'published') throw notAccepting(page);
+): { answers: Record<string, AnswerValue>; contact: Contact | null } {
   const answers = checkAnswers(page.questions, input.answers);
   const contact = checkContact(page.settings.requireContact, input.contact);
+  if (answers.success && contact.success) return { answers: answers.answers, contact: contact.contact };
   const issues = [
     ...(answers.success ? [] : answers.issues).map((issue) => {
       const question = page.questions.find((candidate) => candidate.id === issue.questionId);
@@ -61,7 +59,23 @@ export async function recordResponse(
       message: issue.message,
     })),
   ];
-  if (!answers.success || !contact.success) throw validationFailed(issues, 'json');
+  throw validationFailed(issues, 'json');
+}
+
+/**
+ * Checks a response against the page (see {@link checkResponse}) and stores it with its
+ * `page_response.created` event in one transaction: 201 means both are committed. The questions
+ * are the page's current version's; the response records that version. On anonymous pages
+ * nothing of the respondent is kept.
+ */
+export async function recordResponse(
+  store: Store,
+  page: FeedbackPage,
+  input: PageResponseInput,
+  respondent: Respondent,
+): Promise<PageResponse> {
+  assertAccepting(page);
+  const checked = checkResponse(page, input);
   const anonymous = page.settings.anonymous;
   const stored: StoredPageResponse = {
     id: newId('pageResponse'),
@@ -69,8 +83,8 @@ export async function recordResponse(
     pageId: page.id,
     brandId: page.brandId,
     pageVersion: page.version,
-    answers: answers.answers,
-    contact: contact.contact,
+    answers: checked.answers,
+    contact: checked.contact,
     context: input.context ?? null,
     channel: respondent.channel,
     ipAddress: anonymous ? null : (respondent.ipAddress ?? null),

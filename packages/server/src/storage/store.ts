@@ -6,6 +6,7 @@ import type { VersionedCache } from './lookup-cache.js';
 import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js';
 import { automationsRepository } from './repositories/automations.js';
 import { brandsRepository } from './repositories/brands.js';
+import { captchaChallengesRepository } from './repositories/captcha-challenges.js';
 import type { CollectInsertRepository } from './repositories/collect-insert.js';
 import type { CollectLookup } from './repositories/collect-lookup.js';
 import { deletionsRepository } from './repositories/deletions.js';
@@ -62,6 +63,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     feedbackPages: feedbackPagesRepository(db),
     pageResponses: pageResponsesRepository(db),
     pageAnalytics: pageAnalyticsRepository(db),
+    captchaChallenges: captchaChallengesRepository(db),
   };
 }
 

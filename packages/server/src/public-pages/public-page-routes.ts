@@ -1,0 +1,88 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { notFound } from '../errors/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import type { PageAsset, PageAssets } from './page-assets.js';
+import { newNonce, pageHeaders } from './page-headers.js';
+import { ALREADY_ANSWERED_MESSAGE, closedMessage, NOT_FOUND_MESSAGE } from './page-messages.js';
+import { visitorOf } from './page-visitor.js';
+import { type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
+import { submitPage } from './submit-page.js';
+
+const PAGE_PATH = '/f/:orgSlug/:pageSlug';
+
+/** Serves one file from memory: immutable for a year (its name changes with it), gzipped on request. */
+function serveAsset(app: OpenAPIHono<AppEnv>, asset: PageAsset): void {
+  app.get(asset.path, (c) => {
+    const headers: Record<string, string> = {
+      'content-type': asset.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: asset.etag,
+      vary: 'accept-encoding',
+      'x-content-type-options': 'nosniff',
+    };
+    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
+    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    if (gzip) headers['content-encoding'] = 'gzip';
+    return c.body(new Uint8Array(gzip ? asset.gzip : asset.body), 200, headers);
+  });
+}
+
+/**
+ * The public feedback pages, outside the operation table (they take no key and answer HTML):
+ * `GET /f/:orgSlug/:pageSlug` (the form; `?embed=1` for an iframe), `POST` the same path (a
+ * response), `POST …/start` (the script's first-interaction beacon), `GET …/challenge` (a captcha
+ * challenge), and the page's stylesheet, script and worker under `/f/assets/`.
+ */
+export function registerPublicPageRoutes(app: OpenAPIHono<AppEnv>, assets: PageAssets): void {
+  for (const asset of [assets.stylesheet, assets.script, assets.worker]) if (asset) serveAsset(app, asset);
+
+  const contextOf = (c: Context<AppEnv>): RenderContext => ({
+    embed: c.req.query('embed') === '1',
+    nonce: newNonce(),
+    assets: { stylesheet: assets.stylesheet.path, script: assets.script?.path, worker: assets.worker?.path },
+  });
+
+  /** The page at the address, or the HTML answer for a missing or closed one. */
+  async function pageOr(c: Context<AppEnv>, context: RenderContext) {
+    const page = await c.get('services').publicPages.find(c.req.param('orgSlug') ?? '', c.req.param('pageSlug') ?? '');
+    const headers = pageHeaders({ nonce: context.nonce, embed: context.embed });
+    if (!page) return { answer: c.body(renderMessagePage(undefined, context, NOT_FOUND_MESSAGE), 404, headers) };
+    if (page.state === 'closed')
+      return { answer: c.body(renderMessagePage(page, context, closedMessage(page)), 410, headers) };
+    return { page };
+  }
+
+  app.get(PAGE_PATH, async (c) => {
+    const context = contextOf(c);
+    const { page, answer } = await pageOr(c, context);
+    if (!page) return answer;
+    await c.get('services').publicPages.viewed(page);
+    const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
+    if (page.settings.singleSubmission && visitorOf(c).answeredBefore) {
+      return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 200, headers);
+    }
+    return c.body(renderFormPage(page, c.req.param('orgSlug'), context), 200, headers);
+  });
+
+  app.post(PAGE_PATH, async (c) => {
+    const context = contextOf(c);
+    const { page, answer } = await pageOr(c, context);
+    if (!page) return answer;
+    return submitPage(c, page, c.req.param('orgSlug'), context);
+  });
+
+  app.post(`${PAGE_PATH}/start`, async (c) => {
+    const publicPages = c.get('services').publicPages;
+    const page = await publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
+    if (page?.state === 'published') await publicPages.started(page);
+    return c.body(null, 204);
+  });
+
+  app.get(`${PAGE_PATH}/challenge`, async (c) => {
+    const publicPages = c.get('services').publicPages;
+    const page = await publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
+    if (!page) throw notFound('Feedback page');
+    return c.json(await publicPages.challenge(page), 200, { 'cache-control': 'no-store' });
+  });
+}

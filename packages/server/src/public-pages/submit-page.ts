@@ -1,0 +1,103 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { FeedbackPage } from '../domain/feedback-page.js';
+import { ApiError } from '../errors/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { malformedJson } from '../http/body-errors.js';
+import type { PublicSubmission } from '../services/public-pages.js';
+import { formAnswers } from './form-answers.js';
+import { pageHeaders } from './page-headers.js';
+import { ALREADY_ANSWERED_MESSAGE, closedMessage } from './page-messages.js';
+import { rememberAnswered, visitorOf } from './page-visitor.js';
+import { type FormState, type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
+
+/** The JSON the page's script posts. */
+const ScriptSubmissionSchema = z.object({
+  answers: z.record(z.string(), z.unknown()),
+  contact: z.object({ name: z.string().optional(), email: z.string().optional() }).optional(),
+  captcha: z.string().max(10_000).optional(),
+});
+
+async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
+  const body = await c.req.json().catch(() => {
+    throw malformedJson();
+  });
+  const parsed = ScriptSubmissionSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(400, 'validation_failed', 'Expected { answers, contact?, captcha? }.', {
+      errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'json', message: issue.message })),
+    });
+  }
+  return parsed.data;
+}
+
+/** A refused post's errors by field, with each message as the field shows it (without the question's title). */
+function formStateOf(page: FeedbackPage, submission: PublicSubmission, error: ApiError): FormState {
+  const errors: Record<string, string> = {};
+  const contactErrors: FormState['contactErrors'] = {};
+  for (const fieldError of error.errors ?? []) {
+    const [where, key] = fieldError.path.split('.');
+    if (where === 'answers' && key) {
+      const prefix = `“${page.questions.find((question) => question.id === key)?.title}”: `;
+      const message = fieldError.message;
+      errors[key] = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+    } else if (where === 'contact' && (key === 'name' || key === 'email')) {
+      contactErrors[key] = fieldError.message;
+    }
+  }
+  const captchaError = error.code === 'captcha_required' || error.code === 'captcha_failed';
+  return {
+    values: submission.answers,
+    contact: submission.contact ?? {},
+    errors,
+    contactErrors,
+    formError: captchaError ? error.message : undefined,
+  };
+}
+
+/**
+ * `POST /f/:orgSlug/:pageSlug`: a response from the page's form. The script posts JSON and gets
+ * JSON back (201, or a problem whose `errors` name `answers.<questionId>`); a form posted without
+ * script gets HTML: the thank-you page (or a 303 to the page's redirect), or the form again with
+ * an error summary and each field's error (400).
+ */
+export async function submitPage(
+  c: Context<AppEnv>,
+  page: FeedbackPage,
+  orgSlug: string,
+  context: RenderContext,
+): Promise<Response> {
+  const services = c.get('services');
+  const visitor = visitorOf(c);
+  if ((c.req.header('content-type') ?? '').includes('application/json')) {
+    const response = await services.publicPages.submit(page, await scriptSubmission(c), visitor);
+    rememberAnswered(c, page, orgSlug);
+    return c.json(
+      { id: response.id, thankYouMessage: page.settings.thankYouMessage, redirectUrl: page.settings.redirectUrl },
+      201,
+    );
+  }
+  const form = formAnswers(page.questions, new URLSearchParams(await c.req.text()));
+  const submission: PublicSubmission = { answers: form.answers, contact: form.contact, captcha: form.captcha };
+  const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
+  try {
+    await services.publicPages.submit(page, submission, visitor);
+  } catch (error) {
+    if (!ApiError.isInstance(error)) throw error;
+    if (error.code === 'page_not_accepting_responses') {
+      return c.body(renderMessagePage(page, context, closedMessage(page)), 410, headers);
+    }
+    if (error.code === 'already_submitted') {
+      return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 409, headers);
+    }
+    if (error.status !== 400) throw error;
+    return c.body(renderFormPage(page, orgSlug, context, formStateOf(page, submission, error)), 400, headers);
+  }
+  rememberAnswered(c, page, orgSlug);
+  if (page.settings.redirectUrl) return c.redirect(page.settings.redirectUrl, 303);
+  return c.body(
+    renderMessagePage(page, context, { title: 'Thank you', text: page.settings.thankYouMessage }),
+    200,
+    headers,
+  );
+}

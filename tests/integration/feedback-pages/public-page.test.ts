@@ -1,0 +1,297 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { requireChromiumOrSkip } from '@hearback/test-utils';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PageHarness, seriousViolations, startPageHarness } from './harness.js';
+
+const available = requireChromiumOrSkip('feedback page');
+
+/** One question of each of the 16 types. */
+const QUESTIONS = [
+  { id: 'intro', type: 'section_header', title: 'About your visit' },
+  { id: 'note', type: 'content_block', title: 'Note', description: 'Your answers help us improve.' },
+  { id: 'stars', type: 'star_rating', title: 'How many stars?', required: true },
+  { id: 'mood', type: 'emoji_rating', title: 'How do you feel?', required: true },
+  { id: 'nps', type: 'nps', title: 'How likely are you to recommend us?', required: true },
+  { id: 'csat', type: 'csat', title: 'How satisfied are you?', required: true },
+  { id: 'summary', type: 'short_text', title: 'One word for us', required: true },
+  { id: 'details', type: 'long_text', title: 'Tell us more' },
+  {
+    id: 'plan',
+    type: 'single_choice',
+    title: 'Which plan are you on?',
+    required: true,
+    options: [
+      { value: 'free', label: 'Free' },
+      { value: 'pro', label: 'Pro' },
+    ],
+  },
+  {
+    id: 'features',
+    type: 'multiple_choice',
+    title: 'Which features do you use?',
+    required: true,
+    options: [
+      { value: 'search', label: 'Search' },
+      { value: 'export', label: 'Export' },
+      { value: 'api', label: 'API' },
+    ],
+  },
+  {
+    id: 'country',
+    type: 'dropdown',
+    title: 'Where are you?',
+    required: true,
+    options: [
+      { value: 'fr', label: 'France' },
+      { value: 'de', label: 'Germany' },
+    ],
+  },
+  {
+    id: 'priorities',
+    type: 'rank_order',
+    title: 'Rank what matters',
+    required: true,
+    options: [
+      { value: 'speed', label: 'Speed' },
+      { value: 'price', label: 'Price' },
+      { value: 'support', label: 'Support' },
+    ],
+  },
+  { id: 'email', type: 'email', title: 'Your work email', required: true },
+  { id: 'phone', type: 'phone', title: 'Your phone', required: true },
+  { id: 'seats', type: 'number', title: 'How many seats?', required: true, min: 1 },
+  { id: 'since', type: 'date', title: 'Customer since', required: true },
+];
+
+let harness: PageHarness;
+beforeAll(async () => {
+  if (available) harness = await startPageHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const press = async (page: Page, key: string, times = 1) => {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key);
+};
+
+/** The id (or name) of the focused element. */
+const focused = (page: Page) =>
+  page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('name') || '');
+
+describe.skipIf(!available)('a feedback page in Chromium', () => {
+  it('is filled and sent with the keyboard alone, the captcha solved by the page’s own worker', async () => {
+    const created = await harness.publish({ title: 'Every question type', questions: QUESTIONS });
+    const page = await harness.newPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(created.url);
+    await harness.screenshot(page, 'all-types-empty');
+
+    // Radio groups are one Tab stop each; arrow keys move along them and pick.
+    await press(page, 'Tab');
+    expect(await focused(page)).toBe('q.stars');
+    await press(page, 'ArrowRight', 3); // 4 stars
+    await press(page, 'Tab');
+    await press(page, 'ArrowRight', 4); // 5: Great
+    await press(page, 'Tab');
+    await press(page, 'ArrowRight', 9); // NPS 9
+    await press(page, 'Tab');
+    await press(page, 'ArrowRight', 3); // CSAT 4
+    await press(page, 'Tab');
+    expect(await focused(page)).toBe('q-summary');
+    await page.keyboard.type('Fast');
+    await press(page, 'Tab');
+    await page.keyboard.type('Great support');
+    await press(page, 'Tab');
+    await press(page, 'ArrowRight'); // Pro
+    await press(page, 'Tab'); // Search
+    await press(page, 'Space');
+    await press(page, 'Tab', 2); // API
+    await press(page, 'Space');
+    await press(page, 'Tab');
+    expect(await focused(page)).toBe('q-country');
+    await press(page, 'ArrowDown', 2); // Germany
+    // Rank order: a position for each option.
+    await press(page, 'Tab');
+    await press(page, 'ArrowDown', 2); // Speed 2
+    await press(page, 'Tab');
+    await press(page, 'ArrowDown', 3); // Price 3
+    await press(page, 'Tab');
+    await press(page, 'ArrowDown', 1); // Support 1
+    await press(page, 'Tab');
+    expect(await focused(page)).toBe('q-email');
+    await page.keyboard.type('ada@example.com');
+    await press(page, 'Tab');
+    await page.keyboard.type('+44 20 7946 0958');
+    await press(page, 'Tab');
+    await page.keyboard.type('12');
+    await press(page, 'Tab');
+    await page.keyboard.type('03012024');
+    expect(await page.locator('#progress-text').textContent()).toBe('13 of 13 required questions answered');
+    await harness.screenshot(page, 'all-types-filled');
+    // The date field's calendar button is a Tab stop of its own.
+    for (let stops = 0; stops < 3 && (await focused(page)) !== 'send'; stops++) await press(page, 'Tab');
+    expect(await focused(page)).toBe('send');
+    await press(page, 'Enter');
+
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 30_000 }).toBe('Thank you');
+    expect(await focused(page)).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Thank you');
+    await harness.screenshot(page, 'all-types-sent');
+    expect(workers.some((url) => /\/f\/assets\/pow-worker\.[0-9a-f]{12}\.js$/.test(url))).toBe(true);
+
+    const [response] = await harness.responses(created.id);
+    expect(response).toMatchObject({
+      channel: 'page',
+      ipAddress: '127.0.0.1',
+      answers: {
+        stars: 4,
+        mood: 5,
+        nps: 9,
+        csat: 4,
+        summary: 'Fast',
+        details: 'Great support',
+        plan: 'pro',
+        features: ['search', 'api'],
+        country: 'de',
+        priorities: ['support', 'speed', 'price'],
+        email: 'ada@example.com',
+        phone: '+442079460958',
+        seats: 12,
+        since: '2024-03-01',
+      },
+    });
+    expect(String(response?.userAgent)).toContain('Chrome');
+    // The strict CSP refused nothing the page needs (its script, stylesheet, nonce'd theme, worker).
+    expect(harness.consoleErrors(page)).toEqual([]);
+  });
+
+  it('shows an invalid answer as an accessible error: summary focused, field marked, no serious axe violation', async () => {
+    const created = await harness.publish({
+      title: 'Errors',
+      questions: [
+        { id: 'email', type: 'email', title: 'Your work email', required: true },
+        { id: 'nps', type: 'nps', title: 'How likely are you to recommend us?', required: true },
+      ],
+    });
+    const page = await harness.newPage();
+    await page.goto(created.url);
+    await page.locator('#q-email').focus();
+    await page.keyboard.type('not an address');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => focused(page)).toBe('error-summary');
+    const summary = page.locator('#error-summary');
+    expect(await summary.getAttribute('role')).toBe('alert');
+    expect(await summary.locator('li').allTextContents()).toEqual([
+      'Your work email: Enter an email address such as name@example.com.',
+      'How likely are you to recommend us?: This question is required.',
+    ]);
+    const email = page.locator('#q-email');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.getAttribute('aria-describedby')).toBe('q-email-error');
+    expect(await page.locator('#q-email-error').textContent()).toBe('Enter an email address such as name@example.com.');
+    expect(await page.locator('#q-nps').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await harness.screenshot(page, 'invalid-answer');
+    expect(await harness.responses(created.id)).toEqual([]);
+
+    // Following the summary's link leads to the field.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('q-email');
+  });
+
+  it('renders dark when the system is, and when the page says so', async () => {
+    const created = await harness.publish({
+      title: 'Dark',
+      questions: [{ id: 'nps', type: 'nps', title: 'Score' }],
+      settings: { captcha: false },
+    });
+    const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = await harness.newPage({ colorScheme: 'dark' });
+    await dark.goto(created.url);
+    expect(await background(dark)).toBe('rgb(13, 17, 23)');
+    expect(await seriousViolations(dark)).toEqual([]);
+    await harness.screenshot(dark, 'dark-system');
+
+    const light = await harness.newPage({ colorScheme: 'light' });
+    await light.goto(created.url);
+    expect(await background(light)).toBe('rgb(246, 247, 249)');
+
+    const forced = await harness.publish({
+      title: 'Always dark',
+      questions: [{ id: 'nps', type: 'nps', title: 'Score' }],
+      settings: { theme: { colorScheme: 'dark', dark: { colors: { primary: '#f472b6' } } } },
+    });
+    await light.goto(forced.url);
+    expect(await background(light)).toBe('rgb(13, 17, 23)');
+    expect(
+      await light.evaluate(() => getComputedStyle(document.querySelector('button') as Element).backgroundColor),
+    ).toBe('rgb(244, 114, 182)');
+    await harness.screenshot(light, 'dark-page-setting');
+  });
+
+  it('in embed mode, inside an iframe of another site, posts its height to the parent and submits', async () => {
+    const created = await harness.publish({
+      title: 'Embedded',
+      questions: [{ id: 'nps', type: 'nps', title: 'How likely are you to recommend us?', required: true }],
+    });
+    const page = await harness.newPage();
+    // A site of another origin (another port), framing the page as the share helper's snippet does.
+    const parentHtml = `<!doctype html><title>Parent</title><script>window.heights=[];addEventListener('message',(e)=>{if(e.data&&e.data.type==='hearback:height')heights.push(e.data.height)})</script><iframe title="Feedback" src="${created.url}?embed=1" style="width:600px;height:300px;border:0"></iframe>`;
+    const parent = createServer((_request, response) => response.end(parentHtml));
+    await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
+    const { port } = parent.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { heights: number[] }).heights.length))
+      .toBeGreaterThan(0);
+    const frame = page.frameLocator('iframe');
+    const documentHeight = await frame.locator('html').evaluate((html) => html.scrollHeight);
+    expect(await page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1))).toBe(documentHeight);
+    expect(await frame.locator('footer').count()).toBe(0);
+    await frame.locator('input[name="q.nps"][value="8"]').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => frame.locator('h1').textContent(), { timeout: 30_000 }).toBe('Thank you');
+    await harness.screenshot(page, 'embedded');
+    expect((await harness.responses(created.id)).map((response) => response.answers)).toEqual([{ nps: 8 }]);
+    expect(harness.consoleErrors(page)).toEqual([]);
+    parent.close();
+  });
+
+  it('fits a phone screen and lays right-to-left text out from the right', async () => {
+    const created = await harness.publish({
+      title: 'משוב על השירות',
+      questions: [
+        { id: 'nps', type: 'nps', title: 'עד כמה סביר שתמליצו עלינו?', required: true },
+        {
+          id: 'plan',
+          type: 'single_choice',
+          title: 'באיזו תוכנית אתם?',
+          options: [
+            { value: 'free', label: 'חינם' },
+            { value: 'pro', label: 'מקצועית' },
+          ],
+        },
+        { id: 'why', type: 'long_text', title: 'ספרו לנו עוד' },
+      ],
+    });
+    const page = await harness.newPage({ width: 375, height: 800 });
+    await page.goto(created.url);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1') as Element).direction)).toBe('rtl');
+    // Our own English words stay readable inside the right-to-left page.
+    await page.locator('input[name="q.nps"][value="3"]').focus();
+    await page.keyboard.press('Space');
+    expect(await page.locator('#progress-text').evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const send = await page.locator('#send').boundingBox();
+    expect(send?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await harness.screenshot(page, 'mobile-rtl');
+    expect(harness.consoleErrors(page)).toEqual([]);
+  });
+});
