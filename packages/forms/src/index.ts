@@ -16,6 +16,7 @@ export { type ContactCheck, type ContactIssue, checkContact, MAX_CONTACT_NAME_LE
 export {
   CONTACT_REQUIREMENTS,
   type ContactRequirement,
+  EMBED_HEIGHT_MESSAGE,
   PAGE_STATES,
   type PageState,
   SLUG_PATTERN,

@@ -8,3 +8,9 @@ export type ContactRequirement = (typeof CONTACT_REQUIREMENTS)[number];
 
 /** A page's or organization's slug: lowercase letters, digits and single dashes, 1–64 characters. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,63}$/;
+
+/**
+ * The message an embedded page (`?embed=1`) posts to its parent whenever its height changes:
+ * `{ type: EMBED_HEIGHT_MESSAGE, height }`; the iframe snippet listens for it.
+ */
+export const EMBED_HEIGHT_MESSAGE = 'hearback:height';

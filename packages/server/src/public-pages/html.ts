@@ -1,15 +1,4 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/**
- * Text made safe for HTML content and quoted attribute values: every page-supplied string
- * (titles, options, descriptions, messages) goes through here before it reaches the markup.
- *
- * @example
- * escapeHtml('<script>"x"</script>'); // '&lt;script&gt;&quot;x&quot;&lt;/script&gt;'
- */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
+import { escapeHtml } from '../lib/html.js';
 
 /** Text as paragraphs, one per blank-line-separated block, single line breaks kept. */
 export function paragraphs(text: string, attributes = ''): string {

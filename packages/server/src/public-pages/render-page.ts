@@ -1,7 +1,8 @@
 import { isAnswerable } from '@hearback/forms';
 import type { FeedbackPage } from '../domain/feedback-page.js';
+import { escapeHtml } from '../lib/html.js';
 import { controlId, FIELD } from './form-fields.js';
-import { escapeHtml, jsonForScript, paragraphs } from './html.js';
+import { jsonForScript, paragraphs } from './html.js';
 import { themeCss } from './page-styles.js';
 import { type QuestionState, renderQuestion } from './render-question.js';
 

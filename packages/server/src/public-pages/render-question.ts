@@ -1,6 +1,7 @@
 import { isRating, type Question, type RatingType, ratingScale } from '@hearback/forms';
+import { escapeHtml } from '../lib/html.js';
 import { controlId, descriptionId, errorId, FIELD } from './form-fields.js';
-import { escapeHtml, paragraphs } from './html.js';
+import { paragraphs } from './html.js';
 
 /** The words of the 1–5 emoji and CSAT scales, as the widget says them. */
 const EMOJI = ['😞', '🙁', '😐', '🙂', '😄'];

@@ -1,12 +1,10 @@
+import { EMBED_HEIGHT_MESSAGE } from '@hearback/forms';
 import { escapeHtml } from '../../lib/html.js';
 import { checkedPageUrl } from './safe-urls.js';
 import type { ShareInput } from './share-input.js';
 
 /** The iframe's height until (or without) the resize script: most pages fit without scrolling. */
 export const IFRAME_DEFAULT_HEIGHT = 720;
-
-/** The message an embedded page (`?embed=1`) posts to its parent whenever its height changes. */
-export const EMBED_HEIGHT_MESSAGE = 'hearback:height';
 
 /** The page's URL in embed mode (no outer chrome; posts its height), keeping its own query. */
 export function embedUrlOf(pageUrl: string): string {
