@@ -148,3 +148,11 @@ describe('checkAnswers, required and unknown questions', () => {
     if (!check.success) expect(check.issues.map((issue) => issue.questionId)).toEqual(['intro', 'ghost']);
   });
 });
+
+describe('the sample page', () => {
+  it('asks every type once, and its sample answers pass as stored', async () => {
+    const { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } = await import('./sample-page.js');
+    expect(new Set(SAMPLE_QUESTIONS.map((question) => question.type)).size).toBe(QUESTION_TYPES.length);
+    expect(checkAnswers(SAMPLE_QUESTIONS, SAMPLE_ANSWERS)).toEqual({ success: true, answers: SAMPLE_ANSWERS });
+  });
+});

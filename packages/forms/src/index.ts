@@ -40,3 +40,4 @@ export {
   STAR_SCALE_LIMITS,
   TEXT_LIMITS,
 } from './question-types.js';
+export { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } from './sample-page.js';

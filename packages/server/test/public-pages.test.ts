@@ -1,7 +1,8 @@
+import { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } from '@hearback/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
-import { ALL_TYPES_ANSWERS, ALL_TYPES_FORM, ALL_TYPES_QUESTIONS, createPage } from './support/feedback-page-fixture.js';
+import { ALL_TYPES_FORM, createPage } from './support/feedback-page-fixture.js';
 import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
 import { listResponses, postForm } from './support/public-page-client.js';
 
@@ -25,7 +26,7 @@ for (const dialect of dialectsUnderTest()) {
       const { path } = await createPage(runtime, org, {
         title: 'All types',
         slug: slug(),
-        questions: ALL_TYPES_QUESTIONS,
+        questions: SAMPLE_QUESTIONS,
         settings: NO_CAPTCHA,
       });
       const response = await runtime.app.request(path);
@@ -97,7 +98,7 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     it('sends a strict Content Security Policy, framing allowed in embed mode only', async () => {
-      const { path } = await createPage(runtime, org, { title: 'Csp', slug: slug(), questions: ALL_TYPES_QUESTIONS });
+      const { path } = await createPage(runtime, org, { title: 'Csp', slug: slug(), questions: SAMPLE_QUESTIONS });
       const page = await runtime.app.request(path);
       const csp = page.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'none'");
@@ -133,7 +134,7 @@ for (const dialect of dialectsUnderTest()) {
       const { page, path } = await createPage(runtime, org, {
         title: 'No script',
         slug: slug(),
-        questions: ALL_TYPES_QUESTIONS,
+        questions: SAMPLE_QUESTIONS,
         settings: NO_CAPTCHA,
       });
       const response = await postForm(runtime, path, ALL_TYPES_FORM, { headers: { 'user-agent': 'Test browser/1.0' } });
@@ -141,7 +142,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(await response.text()).toContain('Thank you for your feedback!');
       const [stored] = await listResponses(runtime, org, page.id);
       expect(stored).toMatchObject({
-        answers: ALL_TYPES_ANSWERS,
+        answers: SAMPLE_ANSWERS,
         channel: 'page',
         ipAddress: '203.0.113.7',
         userAgent: 'Test browser/1.0',
@@ -167,7 +168,7 @@ for (const dialect of dialectsUnderTest()) {
       const { page, path } = await createPage(runtime, org, {
         title: 'Errors',
         slug: slug(),
-        questions: ALL_TYPES_QUESTIONS,
+        questions: SAMPLE_QUESTIONS,
         settings: NO_CAPTCHA,
       });
       const fields = ALL_TYPES_FORM.filter(([name]) => name !== 'q.nps' && name !== 'q.seats');
@@ -227,13 +228,13 @@ for (const dialect of dialectsUnderTest()) {
       const { page, path } = await createPage(runtime, org, {
         title: 'Json',
         slug: slug(),
-        questions: ALL_TYPES_QUESTIONS,
+        questions: SAMPLE_QUESTIONS,
         settings: NO_CAPTCHA,
       });
       const refused = await runtime.app.request(path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ answers: { ...ALL_TYPES_ANSWERS, nps: 11, phone: 'call me' } }),
+        body: JSON.stringify({ answers: { ...SAMPLE_ANSWERS, nps: 11, phone: 'call me' } }),
       });
       expect(refused.status).toBe(400);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
@@ -244,13 +245,13 @@ for (const dialect of dialectsUnderTest()) {
       const accepted = await runtime.app.request(path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ answers: ALL_TYPES_ANSWERS }),
+        body: JSON.stringify({ answers: SAMPLE_ANSWERS }),
       });
       expect(accepted.status).toBe(201);
       const body = (await accepted.json()) as { id: string };
       expect(body).toMatchObject({ thankYouMessage: 'Thank you for your feedback!', redirectUrl: null });
       const [stored] = await listResponses(runtime, org, page.id);
-      expect(stored).toMatchObject({ id: body.id, answers: ALL_TYPES_ANSWERS, channel: 'page' });
+      expect(stored).toMatchObject({ id: body.id, answers: SAMPLE_ANSWERS, channel: 'page' });
     });
 
     it('counts a view per visit of a published page and a start per beacon', async () => {

@@ -1,69 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SAMPLE_QUESTIONS } from '@hearback/forms';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageHarness, seriousViolations, startPageHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('feedback page');
-
-/** One question of each of the 16 types. */
-const QUESTIONS = [
-  { id: 'intro', type: 'section_header', title: 'About your visit' },
-  { id: 'note', type: 'content_block', title: 'Note', description: 'Your answers help us improve.' },
-  { id: 'stars', type: 'star_rating', title: 'How many stars?', required: true },
-  { id: 'mood', type: 'emoji_rating', title: 'How do you feel?', required: true },
-  { id: 'nps', type: 'nps', title: 'How likely are you to recommend us?', required: true },
-  { id: 'csat', type: 'csat', title: 'How satisfied are you?', required: true },
-  { id: 'summary', type: 'short_text', title: 'One word for us', required: true },
-  { id: 'details', type: 'long_text', title: 'Tell us more' },
-  {
-    id: 'plan',
-    type: 'single_choice',
-    title: 'Which plan are you on?',
-    required: true,
-    options: [
-      { value: 'free', label: 'Free' },
-      { value: 'pro', label: 'Pro' },
-    ],
-  },
-  {
-    id: 'features',
-    type: 'multiple_choice',
-    title: 'Which features do you use?',
-    required: true,
-    options: [
-      { value: 'search', label: 'Search' },
-      { value: 'export', label: 'Export' },
-      { value: 'api', label: 'API' },
-    ],
-  },
-  {
-    id: 'country',
-    type: 'dropdown',
-    title: 'Where are you?',
-    required: true,
-    options: [
-      { value: 'fr', label: 'France' },
-      { value: 'de', label: 'Germany' },
-    ],
-  },
-  {
-    id: 'priorities',
-    type: 'rank_order',
-    title: 'Rank what matters',
-    required: true,
-    options: [
-      { value: 'speed', label: 'Speed' },
-      { value: 'price', label: 'Price' },
-      { value: 'support', label: 'Support' },
-    ],
-  },
-  { id: 'email', type: 'email', title: 'Your work email', required: true },
-  { id: 'phone', type: 'phone', title: 'Your phone', required: true },
-  { id: 'seats', type: 'number', title: 'How many seats?', required: true, min: 1 },
-  { id: 'since', type: 'date', title: 'Customer since', required: true },
-];
 
 let harness: PageHarness;
 beforeAll(async () => {
@@ -83,7 +26,7 @@ const focused = (page: Page) =>
 
 describe.skipIf(!available)('a feedback page in Chromium', () => {
   it('is filled and sent with the keyboard alone, the captcha solved by the page’s own worker', async () => {
-    const created = await harness.publish({ title: 'Every question type', questions: QUESTIONS });
+    const created = await harness.publish({ title: 'Every question type', questions: SAMPLE_QUESTIONS });
     const page = await harness.newPage();
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));

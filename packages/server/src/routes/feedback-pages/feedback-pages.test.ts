@@ -1,4 +1,4 @@
-import type { Question } from '@hearback/forms';
+import { type Question, SAMPLE_ANSWERS, SAMPLE_QUESTIONS } from '@hearback/forms';
 import { describe, expect, it } from 'vitest';
 import {
   createBrand,
@@ -11,54 +11,8 @@ import {
 } from '../../../test/support/api.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 
-/** One question of every type: what a page asks. */
-const ALL_TYPES: Omit<Question, 'id'>[] = [
-  { type: 'section_header', title: 'About the product' },
-  { type: 'content_block', title: 'It takes two minutes.' },
-  { type: 'star_rating', title: 'Rate it', required: true },
-  { type: 'emoji_rating', title: 'How do you feel?' },
-  { type: 'nps', title: 'Recommend us?', required: true },
-  { type: 'csat', title: 'Satisfied?' },
-  { type: 'short_text', title: 'One word' },
-  { type: 'long_text', title: 'Tell us more' },
-  {
-    type: 'single_choice',
-    title: 'Plan',
-    options: [
-      { value: 'free', label: 'Free' },
-      { value: 'pro', label: 'Pro' },
-    ],
-  },
-  {
-    type: 'multiple_choice',
-    title: 'What do you use?',
-    options: [
-      { value: 'widget', label: 'Widget' },
-      { value: 'api', label: 'API' },
-      { value: 'mcp', label: 'MCP' },
-    ],
-  },
-  {
-    type: 'dropdown',
-    title: 'Team size',
-    options: [
-      { value: 'small', label: '1–10' },
-      { value: 'large', label: '11+' },
-    ],
-  },
-  {
-    type: 'rank_order',
-    title: 'Rank these',
-    options: [
-      { value: 'speed', label: 'Speed' },
-      { value: 'price', label: 'Price' },
-    ],
-  },
-  { type: 'email', title: 'Email' },
-  { type: 'phone', title: 'Phone' },
-  { type: 'number', title: 'Seats', min: 1 },
-  { type: 'date', title: 'Start date' },
-];
+/** The questions of the sample page without their ids, as a client that lets the server assign them sends them. */
+const ALL_TYPES = SAMPLE_QUESTIONS.map(({ id: _id, ...question }) => question);
 
 describeEachDatabase('Feedback pages', (bed) => {
   const orgA = () => bed().orgA;
@@ -87,24 +41,14 @@ describeEachDatabase('Feedback pages', (bed) => {
   const submit = (page: Json, body: Json, key = orgA().adminKey) =>
     bed().request(`${pagesPath()}/${page.id}/responses`, { method: 'POST', key, json: body });
 
-  /** A valid answer to every answerable question of `page`. */
+  /** A valid answer to every answerable question of `page` (the sample's answers, by question type). */
   function fullAnswers(page: Json): Json {
-    return {
-      [idOf(page, 'star_rating')]: 4,
-      [idOf(page, 'emoji_rating')]: 5,
-      [idOf(page, 'nps')]: 9,
-      [idOf(page, 'csat')]: 4,
-      [idOf(page, 'short_text')]: 'Fast',
-      [idOf(page, 'long_text')]: 'Setup took minutes.\nThe export "just works".',
-      [idOf(page, 'single_choice')]: 'pro',
-      [idOf(page, 'multiple_choice')]: ['widget', 'mcp'],
-      [idOf(page, 'dropdown')]: 'small',
-      [idOf(page, 'rank_order')]: ['price', 'speed'],
-      [idOf(page, 'email')]: ' ada@example.com ',
-      [idOf(page, 'phone')]: '+44 20 7946 0958',
-      [idOf(page, 'number')]: 12,
-      [idOf(page, 'date')]: '2026-12-01',
-    };
+    const byType = new Map(SAMPLE_QUESTIONS.map((question) => [question.type, SAMPLE_ANSWERS[question.id]]));
+    return Object.fromEntries(
+      (page.questions as Question[])
+        .filter((question) => byType.get(question.type) !== undefined)
+        .map((question) => [question.id, byType.get(question.type)]),
+    );
   }
 
   describe('create, read, change, delete', () => {
@@ -224,10 +168,7 @@ describeEachDatabase('Feedback pages', (bed) => {
       const ids = (published.data as Json[]).map((page) => page.id);
       expect(ids).toContain(live.id);
       expect(ids).not.toContain(draft.id);
-      await expectJson(
-        await submit(live, { answers: { [idOf(live, 'star_rating')]: 5, [idOf(live, 'nps')]: 10 } }),
-        201,
-      );
+      await expectJson(await submit(live, { answers: fullAnswers(live) }), 201);
       await expectJson(
         await bed().request(`${pagesPath()}/${live.id}`, { method: 'DELETE', key: orgA().adminKey }),
         200,
@@ -317,7 +258,7 @@ describeEachDatabase('Feedback pages', (bed) => {
         answers: {
           [idOf(page, 'email')]: 'ada@example.com',
           [idOf(page, 'phone')]: '+442079460958',
-          [idOf(page, 'rank_order')]: ['price', 'speed'],
+          [idOf(page, 'rank_order')]: SAMPLE_ANSWERS.priorities,
         },
       });
       const read = await expectJson(
@@ -329,8 +270,10 @@ describeEachDatabase('Feedback pages', (bed) => {
 
     it('names every invalid or missing required answer by question, and stores nothing', async () => {
       const page = await publish(await createPage());
+      const { [idOf(page, 'star_rating')]: _left, ...answered } = fullAnswers(page);
       const response = await submit(page, {
         answers: {
+          ...answered,
           [idOf(page, 'nps')]: 11,
           [idOf(page, 'rank_order')]: ['speed'],
           [idOf(page, 'phone')]: '020 7946 0958',
@@ -340,8 +283,11 @@ describeEachDatabase('Feedback pages', (bed) => {
       });
       const problem = await expectProblem(response, 400, 'validation_failed');
       expect(problem.errors).toEqual([
-        { path: `answers.${idOf(page, 'star_rating')}`, message: '“Rate it”: This question is required.' },
-        { path: `answers.${idOf(page, 'nps')}`, message: '“Recommend us?”: Choose a whole number from 0 to 10.' },
+        { path: `answers.${idOf(page, 'star_rating')}`, message: '“How many stars?”: This question is required.' },
+        {
+          path: `answers.${idOf(page, 'nps')}`,
+          message: '“How likely are you to recommend us?”: Choose a whole number from 0 to 10.',
+        },
         {
           path: `answers.${idOf(page, 'rank_order')}`,
           message: expect.stringContaining('Rank every option exactly once'),
