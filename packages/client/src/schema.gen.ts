@@ -2133,15 +2133,15 @@ export interface components {
         FeedbackPageShare: {
             /** @description The public page, `/f/{orgSlug}/{pageSlug}`. */
             url: string;
-            /** @description Its QR code as SVG (this API; needs a key). */
+            /** @description Its QR code as SVG, next to the page (`…/qr.svg`; no key; once the page is published). */
             qrSvgUrl: string;
-            /** @description Its QR code as PNG (this API; needs a key); `?size=` in pixels. */
+            /** @description Its QR code as PNG, next to the page (`…/qr.png?size=` in pixels; no key; once the page is published). */
             qrPngUrl: string;
             /** @description A "Give feedback" button for an email signature: inline styles and a table cell, for Gmail, Apple Mail and Outlook. */
             emailSignatureHtml: string;
             /** @description An iframe of the page in embed mode at a fixed height, and an optional script that fits it to the form. */
             iframeSnippet: string;
-            /** @description A printable flyer (HTML; this API, needs a key); `?paper=a4|letter`. */
+            /** @description A printable flyer next to the page (`…/flyer?paper=a4|letter`; no key; once the page is published). */
             flyerUrl: string;
         };
         PageResponseInput: {

@@ -20,6 +20,7 @@ import { MCP_PATH, mcpEndpoint } from './mcp/mcp-endpoint.js';
 import { openApiDocument, registerSecuritySchemes } from './openapi.js';
 import { type PageAssets, stylesheetOnly } from './public-pages/page-assets.js';
 import { registerPublicPageRoutes } from './public-pages/public-page-routes.js';
+import { registerPublicShareRoutes } from './public-pages/public-share-routes.js';
 import { healthz, readyz } from './routes/health/health.routes.js';
 import { registerApiRoutes } from './routes/index.js';
 import type { Services } from './services/index.js';
@@ -91,6 +92,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
   registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly());
+  registerPublicShareRoutes(app);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
   app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));

@@ -3,16 +3,11 @@ import { iframeSnippet } from './iframe-snippet.js';
 import { checkedBaseUrl, checkedPageUrl } from './safe-urls.js';
 import type { ShareInput } from './share-input.js';
 
-/** The sharing endpoints under a page's `…/share` path: the routes and {@link shareLinks} read them. */
+/**
+ * The sharing artifacts' paths, after a page's public URL (`/f/{orgSlug}/{pageSlug}/qr.svg`, served
+ * without a key once the page is published) and after its API `…/share` path (with a key, drafts too).
+ */
 export const SHARE_ARTIFACT_PATHS = { qrSvg: '/qr.svg', qrPng: '/qr.png', flyer: '/flyer' } as const;
-
-/** Where a page's share endpoints live: the server's base URL and the page's ids. */
-export interface ShareApiLocation {
-  /** The server's public base URL, e.g. `https://example.com/hearback` (a path prefix is kept). */
-  apiBaseUrl: string;
-  organizationId: string;
-  pageId: string;
-}
 
 /** The body of `GET /v1/organizations/{orgId}/feedback-pages/{pageId}/share`. */
 export interface ShareLinks {
@@ -31,43 +26,27 @@ export interface ShareLinks {
  * publicPageUrlOf('https://feedback.example', 'acme', 'onboarding'); // 'https://feedback.example/f/acme/onboarding'
  */
 export function publicPageUrlOf(baseUrl: string, organizationSlug: string, pageSlug: string): string {
-  return `${baseWithoutSlash(baseUrl)}/f/${encodeURIComponent(organizationSlug)}/${encodeURIComponent(pageSlug)}`;
-}
-
-/** The base URL, checked, as origin and path with no trailing slash, ready for a path to follow. */
-function baseWithoutSlash(baseUrl: string): string {
   const base = checkedBaseUrl(baseUrl);
-  return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  return `${prefix}/f/${encodeURIComponent(organizationSlug)}/${encodeURIComponent(pageSlug)}`;
 }
 
 /**
- * The path of a page's share resource; the artifacts are below it ({@link SHARE_ARTIFACT_PATHS}).
+ * Every way to share a page at once: its link, the public URLs of its QR codes and flyer (next to
+ * the page, so they can go in an email or on a poster as they are), and the two snippets.
  *
  * @example
- * sharePathOf('org_1', 'page_2'); // '/v1/organizations/org_1/feedback-pages/page_2/share'
+ * shareLinks({ pageUrl: 'https://feedback.example/f/acme/nps', title: 'How are we doing?' }).qrPngUrl;
+ * // 'https://feedback.example/f/acme/nps/qr.png'
  */
-export function sharePathOf(organizationId: string, pageId: string): string {
-  return `/v1/organizations/${encodeURIComponent(organizationId)}/feedback-pages/${encodeURIComponent(pageId)}/share`;
-}
-
-/**
- * Every way to share a page at once: its link, the URLs of its QR codes and flyer (API URLs,
- * which need the caller's credentials), and the two snippets ready to paste.
- *
- * @example
- * shareLinks(
- *   { pageUrl: 'https://feedback.example/f/acme/nps', title: 'How are we doing?' },
- *   { apiBaseUrl: 'https://feedback.example', organizationId: 'org_1', pageId: 'page_2' },
- * ).qrPngUrl; // 'https://feedback.example/v1/organizations/org_1/feedback-pages/page_2/share/qr.png'
- */
-export function shareLinks(input: ShareInput, location: ShareApiLocation): ShareLinks {
-  const share = baseWithoutSlash(location.apiBaseUrl) + sharePathOf(location.organizationId, location.pageId);
+export function shareLinks(input: ShareInput): ShareLinks {
+  const url = checkedPageUrl(input.pageUrl).href;
   return {
-    url: checkedPageUrl(input.pageUrl).href,
-    qrSvgUrl: share + SHARE_ARTIFACT_PATHS.qrSvg,
-    qrPngUrl: share + SHARE_ARTIFACT_PATHS.qrPng,
+    url,
+    qrSvgUrl: url + SHARE_ARTIFACT_PATHS.qrSvg,
+    qrPngUrl: url + SHARE_ARTIFACT_PATHS.qrPng,
     emailSignatureHtml: emailSignatureHtml(input),
     iframeSnippet: iframeSnippet(input),
-    flyerUrl: share + SHARE_ARTIFACT_PATHS.flyer,
+    flyerUrl: url + SHARE_ARTIFACT_PATHS.flyer,
   };
 }

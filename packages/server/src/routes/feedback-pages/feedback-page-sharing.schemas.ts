@@ -6,8 +6,15 @@ import { queryInteger } from '../shared.schemas.js';
 export const ShareLinksSchema = z
   .object({
     url: z.string().openapi({ description: 'The public page, `/f/{orgSlug}/{pageSlug}`.' }),
-    qrSvgUrl: z.string().openapi({ description: 'Its QR code as SVG (this API; needs a key).' }),
-    qrPngUrl: z.string().openapi({ description: 'Its QR code as PNG (this API; needs a key); `?size=` in pixels.' }),
+    qrSvgUrl: z
+      .string()
+      .openapi({
+        description: 'Its QR code as SVG, next to the page (`…/qr.svg`; no key; once the page is published).',
+      }),
+    qrPngUrl: z.string().openapi({
+      description:
+        'Its QR code as PNG, next to the page (`…/qr.png?size=` in pixels; no key; once the page is published).',
+    }),
     emailSignatureHtml: z.string().openapi({
       description:
         'A "Give feedback" button for an email signature: inline styles and a table cell, for Gmail, Apple Mail and Outlook.',
@@ -18,7 +25,10 @@ export const ShareLinksSchema = z
     }),
     flyerUrl: z
       .string()
-      .openapi({ description: 'A printable flyer (HTML; this API, needs a key); `?paper=a4|letter`.' }),
+      .openapi({
+        description:
+          'A printable flyer next to the page (`…/flyer?paper=a4|letter`; no key; once the page is published).',
+      }),
   })
   .openapi('FeedbackPageShare');
 

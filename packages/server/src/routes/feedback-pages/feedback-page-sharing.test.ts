@@ -22,25 +22,41 @@ describeEachDatabase('Sharing a feedback page', (bed) => {
     const page = await createPage(bed(), {
       title: 'How was your onboarding?',
       slug: 'onboarding',
+      questions: [{ type: 'nps', title: 'Recommend us?' }],
       settings: { theme: { colors: { primary: '#0f766e' } } },
     });
     const links = await expectJson(await bed().request(sharePath(page.id), { key: bed().orgA.adminKey }), 200);
     const url = `http://localhost/f/${org().slug}/onboarding`;
     expect(links).toEqual({
       url,
-      qrSvgUrl: `http://localhost${sharePath(page.id)}/qr.svg`,
-      qrPngUrl: `http://localhost${sharePath(page.id)}/qr.png`,
+      qrSvgUrl: `${url}/qr.svg`,
+      qrPngUrl: `${url}/qr.png`,
       emailSignatureHtml: expect.stringContaining(`<a href="${url}"`),
       iframeSnippet: expect.stringContaining(`<iframe src="${url}?embed=1" title="How was your onboarding?"`),
-      flyerUrl: `http://localhost${sharePath(page.id)}/flyer`,
+      flyerUrl: `${url}/flyer`,
     });
     expect(links.emailSignatureHtml).toContain('bgcolor="#0f766e"');
 
-    // The artifact URLs it gives are served (the path after the origin is this API's).
-    const svg = await bed().request(new URL(links.qrSvgUrl).pathname, { key: bed().orgA.adminKey });
+    // The artifact URLs it gives are public once the page is: no key, a draft's answer 404.
+    const publicPath = (artifact: string) => new URL(links[artifact] as string).pathname;
+    await expectProblem(await bed().request(publicPath('qrSvgUrl')), 404, 'not_found');
+    const published = await bed().request(`/organizations/${org().id}/feedback-pages/${page.id}/publish`, {
+      method: 'POST',
+      key: bed().orgA.adminKey,
+    });
+    expect(published.status).toBe(200);
+    const svg = await bed().request(publicPath('qrSvgUrl'));
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(decodeQrSvg(await svg.text())).toBe(url);
+    const png = await bed().request(`${publicPath('qrPngUrl')}?size=128`);
+    expect(PNG.sync.read(Buffer.from(await png.arrayBuffer()))).toMatchObject({ width: 128, height: 128 });
+    const flyer = await bed().request(`${publicPath('flyerUrl')}?paper=letter`);
+    expect(flyer.headers.get('content-security-policy')).toBe(FLYER_CONTENT_SECURITY_POLICY);
+    expect(await flyer.text()).toContain('How was your onboarding?');
+    await expectProblem(await bed().request(`${publicPath('qrPngUrl')}?size=0x10`), 400, 'validation_failed');
+    await expectProblem(await bed().request(`${publicPath('qrPngUrl')}?size=10`), 400, 'validation_failed');
+    await expectProblem(await bed().request(`${publicPath('flyerUrl')}?paper=a3`), 400, 'validation_failed');
   });
 
   it('serves the QR code as a PNG of the size asked for, 512 px by default', async () => {
@@ -135,7 +151,7 @@ describeEachDatabase(
       const base = 'https://feedback.example/hearback';
       expect(links).toMatchObject({
         url: `${base}/f/${org.slug}/proxied`,
-        flyerUrl: `${base}/v1/organizations/${org.id}/feedback-pages/${page.id}/share/flyer`,
+        flyerUrl: `${base}/f/${org.slug}/proxied/flyer`,
       });
       const png = await bed().request(`/organizations/${org.id}/feedback-pages/${page.id}/share/qr.png`, {
         key: bed().orgA.adminKey,
