@@ -6,11 +6,9 @@ import { queryInteger } from '../shared.schemas.js';
 export const ShareLinksSchema = z
   .object({
     url: z.string().openapi({ description: 'The public page, `/f/{orgSlug}/{pageSlug}`.' }),
-    qrSvgUrl: z
-      .string()
-      .openapi({
-        description: 'Its QR code as SVG, next to the page (`…/qr.svg`; no key; once the page is published).',
-      }),
+    qrSvgUrl: z.string().openapi({
+      description: 'Its QR code as SVG, next to the page (`…/qr.svg`; no key; once the page is published).',
+    }),
     qrPngUrl: z.string().openapi({
       description:
         'Its QR code as PNG, next to the page (`…/qr.png?size=` in pixels; no key; once the page is published).',
@@ -23,12 +21,10 @@ export const ShareLinksSchema = z
       description:
         'An iframe of the page in embed mode at a fixed height, and an optional script that fits it to the form.',
     }),
-    flyerUrl: z
-      .string()
-      .openapi({
-        description:
-          'A printable flyer next to the page (`…/flyer?paper=a4|letter`; no key; once the page is published).',
-      }),
+    flyerUrl: z.string().openapi({
+      description:
+        'A printable flyer next to the page (`…/flyer?paper=a4|letter`; no key; once the page is published).',
+    }),
   })
   .openapi('FeedbackPageShare');
 
