@@ -18,14 +18,16 @@ export interface FeedbackStats {
   csat: { score: number | null; responses: number; satisfied: number };
 }
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** `value` rounded to `digits` decimals, as every published figure is. */
+export const roundTo = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function npsOf(row: TypeAggregate | undefined): FeedbackStats['nps'] {
+/** NPS of the `nps` type's aggregate (see FeedbackStats.nps). */
+export function npsOf(row: TypeAggregate | undefined): FeedbackStats['nps'] {
   const responses = row?.scored ?? 0;
   const promoters = row?.atLeast9 ?? 0;
   const detractors = row?.atMost6 ?? 0;
   return {
-    score: responses === 0 ? null : round(((promoters - detractors) / responses) * 100, 1),
+    score: responses === 0 ? null : roundTo(((promoters - detractors) / responses) * 100, 1),
     responses,
     promoters,
     passives: responses - promoters - detractors,
@@ -33,10 +35,11 @@ function npsOf(row: TypeAggregate | undefined): FeedbackStats['nps'] {
   };
 }
 
-function csatOf(row: TypeAggregate | undefined): FeedbackStats['csat'] {
+/** CSAT of the `csat` type's aggregate (see FeedbackStats.csat). */
+export function csatOf(row: TypeAggregate | undefined): FeedbackStats['csat'] {
   const responses = row?.scored ?? 0;
   const satisfied = row?.atLeast4 ?? 0;
-  return { score: responses === 0 ? null : round((satisfied / responses) * 100, 1), responses, satisfied };
+  return { score: responses === 0 ? null : roundTo((satisfied / responses) * 100, 1), responses, satisfied };
 }
 
 /** Turns the database's aggregates into the published figures. */
@@ -48,7 +51,7 @@ export function toFeedbackStats(aggregates: FeedbackAggregates, filters: Feedbac
     byType: byType.map((row) => ({
       type: row.type,
       count: row.count,
-      averageScore: row.scored === 0 ? null : round(row.scoreSum / row.scored, 2),
+      averageScore: row.scored === 0 ? null : roundTo(row.scoreSum / row.scored, 2),
     })),
     bySource: aggregates.bySource,
     byInbox: aggregates.byInbox,
