@@ -7,6 +7,7 @@ export type {
   FeedbackRecord,
   FeedbackStatsRecord,
   FeedbackStatus,
+  FeedbackTrendsRecord,
   FeedbackType,
   HearbackBackend,
   InboxRecord,
@@ -17,6 +18,9 @@ export type {
   SearchResults,
   StatsFilters,
   SubmitFeedbackInput,
+  TrendGroupBy,
+  TrendInterval,
+  TrendsQuery,
 } from './backend.js';
 export { HearbackToolError, type HearbackToolErrorInit } from './errors.js';
 export {

@@ -29,6 +29,16 @@ export interface TrendBucket {
 /** A range bound as given: an instant (ms), or a calendar date read in the organization's time zone. */
 export type RangeBound = { instant: number } | { date: LocalDate };
 
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A trend's `from`/`to` as given: a date is a calendar day in the organization's time zone, a date-time an instant. */
+export function rangeBoundOf(value: string | undefined): RangeBound | undefined {
+  if (value === undefined) return undefined;
+  const date = DATE_ONLY.exec(value);
+  if (date) return { date: { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) } };
+  return { instant: Date.parse(value) };
+}
+
 function bucketDateOf(date: LocalDate, interval: TrendInterval): LocalDate {
   if (interval === 'day') return date;
   if (interval === 'week') return addDays(date, 1 - isoWeekday(date));

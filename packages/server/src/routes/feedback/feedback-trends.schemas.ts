@@ -1,22 +1,11 @@
 import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
-import type { RangeBound } from '../../services/trend-buckets.js';
 import { DEFAULT_TREND_BUCKETS, MAX_TREND_BUCKETS, TREND_INTERVALS } from '../../services/trend-buckets.js';
 import { TREND_GROUPS } from '../../storage/repositories/feedback-trends.js';
 import { dateQuery, Timestamp } from '../shared.schemas.js';
 import { FeedbackStatsQuery } from './feedback.schemas.js';
 
 const TREND_GROUP_NAMES = Object.keys(TREND_GROUPS) as [keyof typeof TREND_GROUPS, ...(keyof typeof TREND_GROUPS)[]];
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A trend's `from`/`to` as given: a date is a calendar day in the organization's time zone, a date-time an instant. */
-export function rangeBoundOf(value: string | undefined): RangeBound | undefined {
-  if (value === undefined) return undefined;
-  const date = DATE_ONLY.exec(value);
-  if (date) return { date: { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) } };
-  return { instant: Date.parse(value) };
-}
 
 /** The list's filters, an interval, a grouping, and `from`/`to` read in the organization's time zone. */
 export const FeedbackTrendsQuery = FeedbackStatsQuery.omit({ from: true, to: true }).extend({

@@ -1,3 +1,4 @@
+import { rangeBoundOf } from '../../services/trend-buckets.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, instantOf, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import {
@@ -9,7 +10,7 @@ import {
   FeedbackStatsSchema,
   FeedbackUpdateSchema,
 } from './feedback.schemas.js';
-import { FeedbackTrendsQuery, FeedbackTrendsSchema, rangeBoundOf } from './feedback-trends.schemas.js';
+import { FeedbackTrendsQuery, FeedbackTrendsSchema } from './feedback-trends.schemas.js';
 
 const tags = ['Feedback'];
 
