@@ -329,6 +329,28 @@ describeEachDatabase('feedback trends', (bed) => {
     });
   });
 
+  it('keeps the 50 most frequent sources when grouped by source', async () => {
+    const org = await organizationIn('UTC', 'Trends many sources');
+    const at = '2026-08-03T09:00:00.000Z';
+    const items: Item[] = Array.from({ length: 51 }, (_, index) => ({
+      at,
+      type: 'thumbs',
+      score: 1,
+      source: `source-${String(index).padStart(2, '0')}`,
+    }));
+    items.push(
+      { at, type: 'thumbs', score: 0, source: 'source-50' },
+      { at, type: 'thumbs', score: 0, source: 'source-50' },
+    );
+    await collectAt(org, items);
+    const body = await trendsOf(org, { interval: 'month', from: '2026-08-01', to: '2026-09-01', groupBy: 'source' });
+    expect(body.series).toHaveLength(50);
+    expect(body.series[0]).toMatchObject({ group: 'source-50', total: 3 });
+    // Ties of one item each go by name: source-49, the last of them, is the one left out.
+    expect(body.series.map((series) => series.group)).not.toContain('source-49');
+    expect(body.series.at(-1)).toMatchObject({ group: 'source-48', total: 1 });
+  });
+
   it('counts only the brand of a brand-scoped key, and never another organization', async () => {
     const org = await organizationIn('UTC', 'Trends brands');
     const brand = await createBrand(bed(), org, 'Trend brand');
