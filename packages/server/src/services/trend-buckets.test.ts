@@ -62,6 +62,20 @@ describe('trendBuckets', () => {
     ]);
   });
 
+  it('starts a day at the first of two midnights where the clocks repeat it (Havana, November)', () => {
+    const buckets = trendBuckets({
+      interval: 'day',
+      timeZone: 'America/Havana',
+      from: date('2026-11-01'),
+      to: date('2026-11-02'),
+      now,
+    });
+    // 01:00 CDT goes back to 00:00 CST: the day runs from 00:00 CDT (04:00 UTC) for 25 hours.
+    expect(buckets).toEqual([
+      { date: '2026-11-01', start: '2026-11-01T04:00:00.000Z', end: '2026-11-02T05:00:00.000Z' },
+    ]);
+  });
+
   it('starts weeks on Monday and months on the 1st, in the zone', () => {
     // 2026-03-29 is a Sunday; from an instant that is Sunday evening in New York but Monday in UTC.
     const weeks = trendBuckets({
