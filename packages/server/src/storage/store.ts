@@ -45,7 +45,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     apiKeys: apiKeysRepository(db, caches?.apiKeys),
     feedback: feedbackRepository(db, inserts),
     feedbackStats: feedbackStatsRepository(db),
-    feedbackTrends: feedbackTrendsRepository(db),
+    feedbackTrends: feedbackTrendsRepository(db, dialect),
     notes: notesRepository(db),
     embeddings: embeddingsRepository(db, dialect),
     fullText: fullTextRepository(db, dialect),

@@ -1,5 +1,7 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { FeedbackFilters } from '../../domain/feedback.js';
+import type { DialectAdapter } from '../dialect.js';
+import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { feedbackMatches } from './feedback-filters.js';
@@ -30,8 +32,18 @@ function bucketIndex(boundaries: readonly string[], low: number, high: number): 
   return sql<number>`case when created_at < ${boundaries[middle]} then ${earlier} else ${later} end`;
 }
 
+/** `source` is one of these (null included: items without a source). */
+function sourceAmong(sources: readonly (string | null)[]) {
+  const named = sources.filter((source): source is string => source !== null);
+  return (eb: ExpressionBuilder<DatabaseSchema, 'feedback'>): Expression<SqlBool> =>
+    eb.or([
+      ...(named.length > 0 ? [eb('source', 'in', named)] : []),
+      ...(sources.includes(null) ? [eb('source', 'is', null)] : []),
+    ]);
+}
+
 /** Counts per time bucket (and group) over the feedback a scope may see: one GROUP BY query. */
-export function feedbackTrendsRepository(db: Executor) {
+export function feedbackTrendsRepository(db: Executor, dialect: DialectAdapter) {
   return {
     /**
      * Aggregates per bucket, type and group of the items in `[boundaries[0], boundaries.at(-1))`
@@ -47,39 +59,37 @@ export function feedbackTrendsRepository(db: Executor) {
       const from = boundaries[0];
       const to = boundaries[boundaries.length - 1];
       if (from === undefined || to === undefined || boundaries.length < 2) return [];
-      const matching = () => db.selectFrom('feedback').where(feedbackMatches(scope, { ...filters, from, to }));
+      const matching = (reader: Executor) =>
+        reader.selectFrom('feedback').where(feedbackMatches(scope, { ...filters, from, to }));
       const column = groupBy ? TREND_GROUPS[groupBy] : undefined;
 
-      let query = matching();
+      let frequentSources: (string | null)[] | undefined;
       if (column === 'source') {
-        const frequent = await matching()
+        const frequent = await matching(db)
           .select((eb) => ['source', eb.fn.countAll<number>().as('count')])
           .groupBy('source')
           .orderBy('count', 'desc')
           .orderBy('source')
           .limit(MAX_SOURCES + 1)
           .execute();
-        if (frequent.length > MAX_SOURCES) {
-          const kept = frequent.slice(0, MAX_SOURCES).map((row) => row.source);
-          const named = kept.filter((source): source is string => source !== null);
-          query = query.where((eb) =>
-            eb.or([eb('source', 'in', named), ...(kept.includes(null) ? [eb('source', 'is', null)] : [])]),
-          );
-        }
+        if (frequent.length > MAX_SOURCES) frequentSources = frequent.slice(0, MAX_SOURCES).map((row) => row.source);
       }
 
       const group = column ? sql<string | null>`${sql.ref(column)}` : sql<string | null>`null`;
-      const rows = await query
-        .select((eb) => [
-          bucketIndex(boundaries, 0, boundaries.length - 1).as('bucket'),
-          'type',
-          group.as('grp'),
-          ...scoreAggregates(eb),
-        ])
-        // By position: the bucket expression carries parameters, and PostgreSQL would not see the
-        // same expression in a GROUP BY that repeats it with parameters of its own.
-        .groupBy([sql`1`, 'type', sql`3`])
-        .execute();
+      const rows = await dialect.largeExpressionRead(db, (reader) =>
+        matching(reader)
+          .$if(frequentSources !== undefined, (query) => query.where(sourceAmong(frequentSources ?? [])))
+          .select((eb) => [
+            bucketIndex(boundaries, 0, boundaries.length - 1).as('bucket'),
+            'type',
+            group.as('grp'),
+            ...scoreAggregates(eb),
+          ])
+          // By position: the bucket expression carries parameters, and PostgreSQL would not see the
+          // same expression in a GROUP BY that repeats it with parameters of its own.
+          .groupBy([sql`1`, 'type', sql`3`])
+          .execute(),
+      );
 
       return rows.map((row) => ({ ...toTypeAggregate(row), bucket: toNumber(row.bucket), group: row.grp }));
     },
