@@ -93,8 +93,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the organization or change its slug
-         * @description The slug names the organization in the public URLs of its feedback pages (`/f/{orgSlug}/{pageSlug}`): changing it moves them, and links shared before stop working.
+         * Rename the organization, change its slug or its time zone
+         * @description The slug names the organization in the public URLs of its feedback pages (`/f/{orgSlug}/{pageSlug}`): changing it moves them, and links shared before stop working. The time zone is where trends begin their days, weeks and months.
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -131,6 +131,26 @@ export interface paths {
          * @description Aggregates every item matching the filters (the list filters, without paging). Requires the `read` scope; brand-scoped keys count their brand only.
          */
         get: operations["getFeedbackStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/feedback/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feedback trends: count, average score, NPS and CSAT per day, week or month
+         * @description Buckets follow the organization's time zone (`timezone`, see `PATCH /organizations/{orgId}`): a day runs from midnight to midnight there (23 or 25 hours across a daylight-saving change), weeks start on Monday, months are calendar months. Every bucket of the range is present, empty ones as zeros; with `groupBy`, one series per group. The list filters apply. Requires the `read` scope; brand-scoped keys count their brand only.
+         */
+        get: operations["getFeedbackTrends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1043,6 +1063,11 @@ export interface components {
             /** @enum {string} */
             plan: "starter" | "team" | "enterprise";
             /**
+             * @description IANA time zone name: trends count calendar days, weeks and months in it. `UTC` until set.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            /**
              * Format: date-time
              * @example 2026-11-22T10:15:00.000Z
              */
@@ -1080,6 +1105,11 @@ export interface components {
              * @example acme
              */
             slug?: string;
+            /**
+             * @description An IANA time zone name (case and aliases accepted, stored canonical: `us/eastern` → `America/New_York`).
+             * @example Europe/Berlin
+             */
+            timezone?: string;
         };
         FeedbackList: {
             data: components["schemas"]["Feedback"][];
@@ -1180,6 +1210,73 @@ export interface components {
                 responses: number;
                 satisfied: number;
             };
+        };
+        FeedbackTrends: {
+            /** @enum {string} */
+            interval: "day" | "week" | "month";
+            /**
+             * @description The organization's time zone the buckets follow.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            /** @enum {string|null} */
+            groupBy: "type" | "inbox" | "source" | "brand" | null;
+            /** @description What was counted: the whole buckets (UTC, `to` exclusive). */
+            range: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:00.000Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:00.000Z
+                 */
+                to: string;
+            };
+            /** @description One series without `groupBy`; with it, one per group that has items, largest first. */
+            series: {
+                /** @description The type, inbox id, source or brand id of the series; null for the one series without `groupBy`, and for items without a source or brand. */
+                group: string | null;
+                /** @description The inbox's or brand's name; null otherwise. */
+                label: string | null;
+                total: number;
+                /**
+                 * @description The one type whose scores `averageScore` averages; null when the series mixes scored types or has no scores.
+                 * @enum {string|null}
+                 */
+                scoreType: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text" | null;
+                /** @description Every bucket of the range, oldest first, empty ones as zeros. */
+                buckets: components["schemas"]["FeedbackTrendPoint"][];
+            }[];
+        };
+        FeedbackTrendPoint: {
+            /**
+             * @description First day of the bucket in the organization's time zone (the day, the Monday, the 1st).
+             * @example 2026-03-29
+             */
+            date: string;
+            /**
+             * Format: date-time
+             * @description First instant of the bucket (UTC).
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            start: string;
+            /**
+             * Format: date-time
+             * @description First instant of the next bucket (UTC): 23 or 25 hours after `start` across a daylight-saving change.
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            end: string;
+            count: number;
+            /** @description Mean raw score (2 decimals) when every scored item of the series is of one type (the series' `scoreType`): scales differ between types (thumbs 0–1, nps 0–10, stars 1–5), so a mixed series has none (null). Null in a bucket without scores. */
+            averageScore: number | null;
+            /** @description Net Promoter Score of the `nps` items: % promoters (9–10) minus % detractors (0–6), 1 decimal; null without any. */
+            nps: number | null;
+            npsResponses: number;
+            /** @description CSAT of the `csat` items: % of scores 4–5, 1 decimal; null without any. */
+            csatPercent: number | null;
+            csatResponses: number;
         };
         /** @description Send at least one of `status` or `issueLink`. */
         FeedbackUpdate: {
@@ -2911,6 +3008,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackStats"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFeedbackTrends: {
+        parameters: {
+            query?: {
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Lowest score to include. */
+                scoreMin?: number;
+                /** @description Highest score to include. */
+                scoreMax?: number;
+                inboxId?: string;
+                source?: string;
+                status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
+                /** @description Bucket size: calendar days (midnight to midnight in the organization's time zone), ISO weeks (from Monday) or calendar months. At most 400 buckets. */
+                interval?: "day" | "week" | "month";
+                /** @description Start of the range, widened to the start of its bucket. A date (2026-03-01) is that day in the organization's time zone. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
+                from?: string;
+                /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
+                to?: string;
+                /** @description One series per type, inbox, `context.source` (the 50 most frequent) or brand. */
+                groupBy?: "type" | "inbox" | "source" | "brand";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackTrends"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

@@ -45,6 +45,12 @@ export type IssueTracker = IssueLink['tracker'];
 export type FeedbackStats = Schemas['FeedbackStats'];
 /** Filters of `GET /organizations/{orgId}/feedback/stats`: those of the list, without paging. */
 export type FeedbackStatsQuery = QueryOf<'getFeedbackStats'>;
+/** Count, average score, NPS and CSAT per day, week or month in the organization's time zone. */
+export type FeedbackTrends = Schemas['FeedbackTrends'];
+/** One bucket of a trend series. */
+export type FeedbackTrendPoint = Schemas['FeedbackTrendPoint'];
+/** `interval`, `from`, `to`, `groupBy` and the list filters of `GET /organizations/{orgId}/feedback/trends`. */
+export type FeedbackTrendsQuery = QueryOf<'getFeedbackTrends'>;
 
 // Search
 export type SearchRequest = Schemas['SearchRequest'];

@@ -17,6 +17,8 @@ export interface HearbackBackend {
   getFeedback(id: string): Promise<FeedbackRecord>;
   /** `GET /organizations/{orgId}/feedback/stats` (`read` scope). */
   getFeedbackStats(filters: StatsFilters): Promise<FeedbackStatsRecord>;
+  /** `GET /organizations/{orgId}/feedback/trends` (`read` scope), in the organization's time zone. */
+  getFeedbackTrends(query: TrendsQuery): Promise<FeedbackTrendsRecord>;
   /** `POST /collect` (`collect` scope); counts against the plan's monthly events. */
   submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }>;
   /** `PATCH /organizations/{orgId}/feedback/{id}` with a status (`write` scope). */
@@ -226,6 +228,44 @@ export interface FeedbackStatsRecord {
   byStatus: { status: FeedbackStatus; count: number }[];
   nps: { score: number | null; responses: number; promoters: number; passives: number; detractors: number };
   csat: { score: number | null; responses: number; satisfied: number };
+}
+
+export type TrendInterval = 'day' | 'week' | 'month';
+export type TrendGroupBy = 'type' | 'inbox' | 'source' | 'brand';
+
+export interface TrendsQuery extends Omit<StatsFilters, 'from' | 'to'> {
+  interval: TrendInterval;
+  /**
+   * As given: a date (`2026-11-01`) is that day in the organization's time zone, a date-time with
+   * offset an instant; the range is widened to whole buckets.
+   */
+  from?: string | undefined;
+  to?: string | undefined;
+  groupBy?: TrendGroupBy | undefined;
+}
+
+export interface FeedbackTrendsRecord {
+  interval: TrendInterval;
+  timezone: string;
+  groupBy: TrendGroupBy | null;
+  range: { from: string; to: string };
+  series: {
+    group: string | null;
+    label: string | null;
+    total: number;
+    scoreType: FeedbackType | null;
+    buckets: {
+      date: string;
+      start: string;
+      end: string;
+      count: number;
+      averageScore: number | null;
+      nps: number | null;
+      npsResponses: number;
+      csatPercent: number | null;
+      csatResponses: number;
+    }[];
+  }[];
 }
 
 export interface SubmitFeedbackInput {

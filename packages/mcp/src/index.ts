@@ -9,6 +9,7 @@ export type {
   FeedbackRecord,
   FeedbackStatsRecord,
   FeedbackStatus,
+  FeedbackTrendsRecord,
   FeedbackType,
   HearbackBackend,
   InboxRecord,
@@ -22,6 +23,9 @@ export type {
   SearchResults,
   StatsFilters,
   SubmitFeedbackInput,
+  TrendGroupBy,
+  TrendInterval,
+  TrendsQuery,
 } from './backend.js';
 export { HearbackToolError, type HearbackToolErrorInit } from './errors.js';
 export {

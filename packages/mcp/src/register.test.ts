@@ -13,6 +13,7 @@ describe('Hearback MCP server', () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       'submit_feedback',
       'get_feedback_stats',
+      'get_feedback_trends',
       'get_feedback',
       'list_inboxes',
       'list_brands',
@@ -167,6 +168,7 @@ describe('Hearback MCP server', () => {
     expect(scopes).toEqual({
       submit_feedback: 'collect',
       get_feedback_stats: 'read',
+      get_feedback_trends: 'read',
       get_feedback: 'read',
       search_feedback: 'read',
       list_inboxes: 'read',
@@ -472,6 +474,63 @@ describe('Hearback MCP server', () => {
       expect(text).toContain('NPS: 33.3 from 3 responses (2 promoters, 0 passives, 1 detractor).');
       expect(text).toContain('CSAT: no CSAT responses.');
       expect(text).toContain('NPS: 3, average score 7.67');
+    });
+
+    it('get_feedback_trends passes the query on and renders each series by bucket', async () => {
+      const point = (date: string, count: number, nps: number | null) => ({
+        date,
+        start: `${date}T00:00:00.000Z`,
+        end: `${date}T00:00:00.000Z`,
+        count,
+        averageScore: nps === null ? null : 7,
+        nps,
+        npsResponses: nps === null ? 0 : count,
+        csatPercent: null,
+        csatResponses: 0,
+      });
+      const queries: unknown[] = [];
+      const { backend } = fakeBackend({
+        getFeedbackTrends: async (query) => {
+          queries.push(query);
+          return {
+            interval: query.interval,
+            timezone: 'Europe/Berlin',
+            groupBy: 'source',
+            range: { from: '2026-11-15T23:00:00.000Z', to: '2026-11-29T23:00:00.000Z' },
+            series: [
+              {
+                group: 'widget',
+                label: null,
+                total: 3,
+                scoreType: 'nps',
+                buckets: [point('2026-11-16', 1, 100), point('2026-11-23', 2, -50)],
+              },
+              {
+                group: null,
+                label: null,
+                total: 0,
+                scoreType: null,
+                buckets: [point('2026-11-16', 0, null), point('2026-11-23', 0, null)],
+              },
+            ],
+          };
+        },
+      });
+      const client = await connectClient(backend);
+      const result = await callTool(client, 'get_feedback_trends', { from: '2026-11-16', groupBy: 'source' });
+      expect(queries).toEqual([{ interval: 'week', from: '2026-11-16', groupBy: 'source' }]);
+      expect(result.structuredContent).toMatchObject({
+        timezone: 'Europe/Berlin',
+        series: [
+          { group: 'widget', buckets: [{ date: '2026-11-16', count: 1, nps: 100 }, { count: 2 }] },
+          { group: null, total: 0 },
+        ],
+      });
+      const text = (result.content[0] as { text: string }).text;
+      expect(text).toContain('Feedback per week, 2 weeks from 2026-11-16 (Europe/Berlin):');
+      expect(text).toMatch(/Source .*widget.*: 3 items, average = mean NPS score/);
+      expect(text).toContain('  - 2026-11-23: 2 items, average 7, NPS -50 (2 responses)');
+      expect(text).toContain('(no source): 0 items');
     });
 
     it('list_inboxes and list_brands page with cursors', async () => {

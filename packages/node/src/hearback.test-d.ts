@@ -5,6 +5,7 @@ import type {
   Feedback,
   FeedbackStats,
   FeedbackStatus,
+  FeedbackTrends,
   Inbox,
   InboxDeletion,
   Note,
@@ -32,6 +33,9 @@ describe('Hearback types', () => {
     expectTypeOf(hearback.brands.delete('brd_1')).resolves.toEqualTypeOf<BrandDeletion>();
     expectTypeOf(hearback.apiKeys.current()).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.feedback.stats({ q: 'checkout' })).resolves.toEqualTypeOf<FeedbackStats>();
+    expectTypeOf(
+      hearback.feedback.trends({ interval: 'week', groupBy: 'inbox' }),
+    ).resolves.toEqualTypeOf<FeedbackTrends>();
     expectTypeOf(
       hearback.search('slow checkout', { filters: { status: 'new' } }),
     ).resolves.toEqualTypeOf<SearchResults>();

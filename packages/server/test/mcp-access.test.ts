@@ -50,6 +50,7 @@ const SCOPED_CALLS: {
     args: (bed) => ({ inbox: bed.orgA.inbox.inboxKey, type: 'thumbs', score: 1 }),
   },
   { tool: 'get_feedback_stats', scope: 'read', args: () => ({}) },
+  { tool: 'get_feedback_trends', scope: 'read', args: () => ({ groupBy: 'inbox' }) },
   { tool: 'get_feedback', scope: 'read', args: () => ({}) },
   { tool: 'search_feedback', scope: 'read', args: () => ({ query: 'private feedback' }) },
   { tool: 'list_inboxes', scope: 'read', args: () => ({}) },
@@ -288,6 +289,8 @@ describeEachDatabase(
         expect((listed.structuredContent as { items: unknown[] }).items).toEqual([]);
         const stats = await callTool(orgB, 'get_feedback_stats', { inboxId: bed().orgA.inbox.id });
         expect(stats.structuredContent).toMatchObject({ total: 0 });
+        const trends = await callTool(orgB, 'get_feedback_trends', { inboxId: bed().orgA.inbox.id });
+        expect(trends.structuredContent).toMatchObject({ series: [{ total: 0 }] });
         const inboxes = await callTool(orgB, 'list_inboxes');
         const ids = (inboxes.structuredContent as { inboxes: { id: string }[] }).inboxes.map((inbox) => inbox.id);
         expect(ids).toEqual([bed().orgB.inbox.id]);
@@ -325,6 +328,9 @@ describeEachDatabase(
           expect(items.map((item) => item.inboxId)).toEqual([brandInbox.id]);
           expect(await callTool(brandClient, 'get_feedback_stats')).toMatchObject({
             structuredContent: { total: 1, csat: { score: 100 } },
+          });
+          expect(await callTool(brandClient, 'get_feedback_trends', { groupBy: 'inbox' })).toMatchObject({
+            structuredContent: { series: [{ group: brandInbox.id, total: 1 }] },
           });
           const brands = await callTool(brandClient, 'list_brands');
           expect((brands.structuredContent as { brands: unknown[] }).brands).toHaveLength(1);

@@ -61,6 +61,7 @@ describeEachDatabase('MCP tools refuse hostile input', (bed) => {
     ['get_feedback', { id: 'fb_\ud800' }, 'id'],
     ['get_feedback', { source: '\ud800' }, 'source'],
     ['get_feedback_stats', { source: 'w\udfff' }, 'source'],
+    ['get_feedback_trends', { source: '\udc01x' }, 'source'],
     ['search_feedback', { query: 'freezes \ud800', mode: 'keyword' }, 'query'],
     ['update_feedback_status', { id: 'fb_\ud800', status: 'spam' }, 'id'],
   ])('%s refuses a lone surrogate in its arguments, naming it', async (tool, args, path) => {

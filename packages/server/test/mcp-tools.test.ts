@@ -10,6 +10,7 @@ import { startWebhookReceiver } from './support/webhook-receiver.js';
 const TOOLS = [
   'submit_feedback',
   'get_feedback_stats',
+  'get_feedback_trends',
   'get_feedback',
   'search_feedback',
   'list_inboxes',
@@ -222,6 +223,27 @@ describeEachDatabase(
       expect(textOf(result)).toContain('CSAT: 0% satisfied (0 of 3 responses scored 4–5).');
       const none = await callTool(client, 'get_feedback_stats', { inboxId: inbox.id, from: '2099-01-01' });
       expect(textOf(none)).toBe('No feedback since 2099-01-01T00:00:00.000Z.');
+    });
+
+    it('get_feedback_trends answers the same series as GET /feedback/trends, in words too', async () => {
+      const result = await callTool(client, 'get_feedback_trends', {
+        inboxId: inbox.id,
+        interval: 'month',
+        groupBy: 'type',
+      });
+      const restTrends = await rest<{ series: { buckets: Record<string, unknown>[] }[] }>(
+        `${orgPath()}/feedback/trends?inboxId=${inbox.id}&interval=month&groupBy=type`,
+      );
+      const { notice: _notice, ...figures } = result.structuredContent as Record<string, unknown>;
+      const withoutInstants = restTrends.series.map((series) => ({
+        ...series,
+        buckets: series.buckets.map(({ start: _start, end: _end, ...point }) => point),
+      }));
+      expect(figures).toEqual({ ...restTrends, series: withoutInstants });
+      expect(figures).toMatchObject({ interval: 'month', timezone: 'UTC', groupBy: 'type' });
+      expect(withoutInstants.length).toBeGreaterThan(0);
+      expect(textOf(result)).toMatch(/^Feedback per month, 12 months from \d{4}-\d{2}-01 \(UTC\):/);
+      expect(textOf(result)).toMatch(/NPS: \d+ items?, average = mean NPS score/);
     });
 
     it('list_inboxes and list_brands answer what the REST API lists', async () => {

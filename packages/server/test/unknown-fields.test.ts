@@ -36,7 +36,7 @@ describeEachDatabase('Unknown fields in write bodies', (bed) => {
 
   it('refuses plan on PATCH /organizations/:id, naming it, and keeps the name', async () => {
     const response = await send('PATCH', orgPath(), { name: 'Renamed', plan: 'enterprise' });
-    await expectUnknown(response, 'plan', 'name, slug');
+    await expectUnknown(response, 'plan', 'name, slug, timezone');
     const after = await expectJson(await bed().request(orgPath(), { key: org().adminKey }), 200);
     expect(after.name).toBe(org().organization.name);
   });

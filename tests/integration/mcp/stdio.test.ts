@@ -54,6 +54,7 @@ describe('hearback-mcp (stdio binary)', () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       'submit_feedback',
       'get_feedback_stats',
+      'get_feedback_trends',
       'get_feedback',
       'search_feedback',
       'list_inboxes',
@@ -84,6 +85,9 @@ describe('hearback-mcp (stdio binary)', () => {
     });
     const stats = await callTool(client, 'get_feedback_stats', {});
     expect(stats.structuredContent).toMatchObject({ total: 1, byType: [{ type: 'thumbs', count: 1 }] });
+    const trends = await callTool(client, 'get_feedback_trends', { interval: 'day' });
+    expect(trends.structuredContent).toMatchObject({ interval: 'day', series: [{ total: 1, scoreType: 'thumbs' }] });
+    expect((trends.structuredContent as { series: { buckets: unknown[] }[] }).series[0]?.buckets).toHaveLength(30);
     const updated = await callTool(client, 'update_feedback_status', { id, status: 'triaged' });
     expect(updated.structuredContent).toMatchObject({ feedback: { id, status: 'triaged' } });
     expect(stderr()).toBe('');

@@ -60,6 +60,7 @@ describe('SDK contract: every operation against the real server', () => {
     const renamed = await hearback.organization.update({ name: 'Acme Inc.' });
     expect(renamed.name).toBe('Acme Inc.');
     expect((await hearback.organization.update({ slug: 'acme-contract' })).slug).toBe('acme-contract');
+    expect((await hearback.organization.update({ timezone: 'europe/berlin' })).timezone).toBe('Europe/Berlin');
   });
 
   it('pages: create, publish, submit, list and get responses, update, close, reopen, delete', async () => {
@@ -168,6 +169,19 @@ describe('SDK contract: every operation against the real server', () => {
       total: 4,
       byInbox: [{ inboxId: inbox.id, inboxName: 'Search', count: 4 }],
       csat: { responses: 4, satisfied: 0, score: 0 },
+    });
+
+    const trends = await hearback.feedback.trends({ inboxId: inbox.id, interval: 'week', groupBy: 'type' });
+    expect(trends).toMatchObject({ interval: 'week', timezone: 'Europe/Berlin', groupBy: 'type' });
+    expect(trends.series.map(({ group, total, scoreType }) => ({ group, total, scoreType }))).toEqual([
+      { group: 'csat', total: 4, scoreType: 'csat' },
+    ]);
+    expect(trends.series[0]?.buckets).toHaveLength(12);
+    expect(trends.series[0]?.buckets.at(-1)).toMatchObject({
+      count: 4,
+      averageScore: 2,
+      csatPercent: 0,
+      csatResponses: 4,
     });
 
     // The embedding job runs from the outbox; this server runs it on demand.

@@ -11,6 +11,7 @@ import type {
   FeedbackRecord,
   FeedbackStatsRecord,
   FeedbackStatus,
+  FeedbackTrendsRecord,
   HearbackBackend,
   InboxRecord,
   Page,
@@ -21,6 +22,7 @@ import type {
   SearchResults,
   StatsFilters,
   SubmitFeedbackInput,
+  TrendsQuery,
 } from '../backend.js';
 import { HearbackToolError } from '../errors.js';
 
@@ -116,6 +118,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     async getFeedbackStats(filters: StatsFilters): Promise<FeedbackStatsRecord> {
       const params = { path: await path(), query: filters };
       return call(() => client.GET('/organizations/{orgId}/feedback/stats', { params }));
+    },
+    async getFeedbackTrends(query: TrendsQuery): Promise<FeedbackTrendsRecord> {
+      const params = { path: await path(), query };
+      return call(() => client.GET('/organizations/{orgId}/feedback/trends', { params }));
     },
     async submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }> {
       return call(() => client.POST('/collect', { body: input }));

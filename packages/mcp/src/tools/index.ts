@@ -2,6 +2,7 @@ import type { HearbackBackend } from '../backend.js';
 import type { HearbackTool } from './define.js';
 import { getFeedback } from './get-feedback.js';
 import { getFeedbackStats } from './get-feedback-stats.js';
+import { getFeedbackTrends } from './get-feedback-trends.js';
 import { getPageAnalytics } from './get-page-analytics.js';
 import { listAutomations } from './list-automations.js';
 import { listBrands } from './list-brands.js';
@@ -17,6 +18,7 @@ import { updateFeedbackStatus } from './update-feedback-status.js';
 export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   submitFeedback,
   getFeedbackStats,
+  getFeedbackTrends,
   getFeedback,
   searchFeedback,
   listInboxes,

@@ -1,7 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { FeedbackRecord, FeedbackStatsRecord, HearbackBackend, InboxRecord } from '../../src/backend.js';
+import type {
+  FeedbackRecord,
+  FeedbackStatsRecord,
+  FeedbackTrendsRecord,
+  HearbackBackend,
+  InboxRecord,
+} from '../../src/backend.js';
 import { createHearbackMcpServer, type HearbackMcpServerOptions } from '../../src/register.js';
 
 export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): FeedbackRecord {
@@ -41,6 +47,34 @@ export const EMPTY_STATS: FeedbackStatsRecord = {
   csat: { score: null, responses: 0, satisfied: 0 },
 };
 
+export const EMPTY_TRENDS: FeedbackTrendsRecord = {
+  interval: 'week',
+  timezone: 'UTC',
+  groupBy: null,
+  range: { from: '2026-11-16T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' },
+  series: [
+    {
+      group: null,
+      label: null,
+      total: 0,
+      scoreType: null,
+      buckets: [
+        {
+          date: '2026-11-16',
+          start: '2026-11-16T00:00:00.000Z',
+          end: '2026-11-23T00:00:00.000Z',
+          count: 0,
+          averageScore: null,
+          nps: null,
+          npsResponses: 0,
+          csatPercent: null,
+          csatResponses: 0,
+        },
+      ],
+    },
+  ],
+};
+
 /** A backend whose answers a test sets, recording every call it receives. */
 export function fakeBackend(overrides: Partial<HearbackBackend> = {}) {
   const calls: { method: string; args: unknown[] }[] = [];
@@ -57,6 +91,7 @@ export function fakeBackend(overrides: Partial<HearbackBackend> = {}) {
     listFeedback: record('listFeedback', () => ({ data: [feedbackRecord()], nextCursor: 'next' })),
     getFeedback: record('getFeedback', (id: string) => feedbackRecord({ id })),
     getFeedbackStats: record('getFeedbackStats', () => EMPTY_STATS),
+    getFeedbackTrends: record('getFeedbackTrends', () => EMPTY_TRENDS),
     submitFeedback: record('submitFeedback', () => ({ id: 'fb_new' })),
     updateFeedbackStatus: record('updateFeedbackStatus', (id: string, status) => feedbackRecord({ id, status })),
     ...overrides,

@@ -3,6 +3,8 @@ import type {
   FeedbackListQuery,
   FeedbackStats,
   FeedbackStatsQuery,
+  FeedbackTrends,
+  FeedbackTrendsQuery,
   FeedbackUpdate,
   SearchResults,
 } from '@hearback/client';
@@ -58,6 +60,24 @@ export class FeedbackResource {
       'getFeedbackStats',
       (attempt) =>
         this.context.client.GET('/organizations/{orgId}/feedback/stats', { params: { path, query }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * Count, average score, NPS and CSAT per day, week or month, in the organization's time zone
+   * (every bucket present, zeros included); with `groupBy`, one series per type, inbox, source
+   * or brand. Without `from`, the last 30 days, 12 weeks or 12 months.
+   *
+   * @example
+   * const { series } = await hearback.feedback.trends({ interval: 'week', groupBy: 'inbox' });
+   */
+  async trends(query: FeedbackTrendsQuery = {}, options?: RequestOptions): Promise<FeedbackTrends> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'getFeedbackTrends',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback/trends', { params: { path, query }, ...attempt }),
       options,
     );
   }

@@ -6,6 +6,8 @@ export interface Organization {
   /** Unique; names the organization in public page URLs (`/f/:orgSlug/:pageSlug`). */
   slug: string;
   plan: PlanName;
+  /** IANA time zone name (default `UTC`): where trends' days, weeks and months begin. */
+  timezone: string;
   createdAt: string;
   updatedAt: string;
 }

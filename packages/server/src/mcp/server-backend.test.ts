@@ -7,6 +7,7 @@ describe('the server backend of the MCP tools', () => {
     expect(servedTools({} as Services).map((tool) => tool.name)).toEqual([
       'submit_feedback',
       'get_feedback_stats',
+      'get_feedback_trends',
       'get_feedback',
       'search_feedback',
       'list_inboxes',

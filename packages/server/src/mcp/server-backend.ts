@@ -7,6 +7,7 @@ import { asApiError } from '../errors/as-api-error.js';
 import { accessOf, type OperationId } from '../routes/index.js';
 import { requireAccess } from '../services/access.js';
 import type { Services } from '../services/index.js';
+import { rangeBoundOf } from '../services/trend-buckets.js';
 
 export interface ServerBackendOptions {
   /** Where unexpected errors go (with their cause); the agent sees `internal_error` only. */
@@ -55,6 +56,16 @@ export function createServerBackend(
     listFeedback: (filters, page) => as('listFeedback', () => services.feedback.list(principal, filters, page)),
     getFeedback: (id) => as('getFeedback', () => services.feedback.get(principal, id)),
     getFeedbackStats: (filters) => as('getFeedbackStats', () => services.feedback.stats(principal, filters)),
+    getFeedbackTrends: ({ interval, from, to, groupBy, ...filters }) =>
+      as('getFeedbackTrends', () =>
+        services.feedback.trends(principal, {
+          interval,
+          groupBy,
+          from: rangeBoundOf(from),
+          to: rangeBoundOf(to),
+          filters,
+        }),
+      ),
     submitFeedback: (input) =>
       as('collectFeedback', async () => {
         // The rules of `POST /collect` (score ranges, sizes, depth, text) in the same words.

@@ -33,6 +33,7 @@ export const API_OPERATIONS = [
   feedback.listFeedback,
   // Before getFeedback: `/feedback/stats` would otherwise match `/feedback/{id}`.
   feedback.getFeedbackStats,
+  feedback.getFeedbackTrends,
   feedback.getFeedback,
   feedback.updateFeedback,
 

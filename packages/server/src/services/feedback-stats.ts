@@ -19,11 +19,13 @@ export interface FeedbackStats {
   csat: CsatFigures;
 }
 
-function npsOf(row: TypeAggregate | undefined): FeedbackStats['nps'] {
+/** NPS of the `nps` type's aggregate (see FeedbackStats.nps). */
+export function npsOf(row: TypeAggregate | undefined): FeedbackStats['nps'] {
   return npsFigures({ responses: row?.scored ?? 0, promoters: row?.atLeast9 ?? 0, detractors: row?.atMost6 ?? 0 });
 }
 
-function csatOf(row: TypeAggregate | undefined): FeedbackStats['csat'] {
+/** CSAT of the `csat` type's aggregate (see FeedbackStats.csat). */
+export function csatOf(row: TypeAggregate | undefined): FeedbackStats['csat'] {
   return csatFigures({ responses: row?.scored ?? 0, satisfied: row?.atLeast4 ?? 0 });
 }
 

@@ -6,6 +6,7 @@ import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { feedbackEvent } from './events.js';
 import { feedbackStats } from './feedback-stats.js';
+import { feedbackTrends, type TrendQuery } from './feedback-trends.js';
 import { parseIssueLink } from './issue-links.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -25,6 +26,7 @@ export function feedbackService(store: Store, onEvents: () => void) {
   return {
     get,
     stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
+    trends: (principal: Principal, query: TrendQuery) => feedbackTrends(store, principal, query),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {
       const result = await store.feedback.list(visibleTo(principal), filters, {
         limit: pageSize(page),

@@ -2,6 +2,7 @@ import type { Principal } from '../domain/api-key.js';
 import { SCOPES } from '../domain/api-key.js';
 import type { Inbox, Organization } from '../domain/organization.js';
 import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
 import { notFound, slugTaken } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso, usagePeriod } from '../lib/time.js';
@@ -36,6 +37,7 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
           name: input.name,
           slug: organizationSlugFor(input.name, id, () => taken),
           plan: input.plan ?? defaultPlan,
+          timezone: DEFAULT_TIME_ZONE,
           createdAt: now,
           updatedAt: now,
         };
@@ -67,19 +69,25 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
       return { ...organization, usage };
     },
 
-    /** Renames it or changes its slug (which moves its public page URLs: old links stop working). */
+    /**
+     * Renames it, changes its slug (which moves its public page URLs: old links stop working) or
+     * its time zone (stored by its canonical IANA name).
+     */
     async update(
       principal: Principal,
       orgId: string,
-      changes: { name?: string | undefined; slug?: string | undefined },
+      changes: { name?: string | undefined; slug?: string | undefined; timezone?: string | undefined },
     ) {
       requireOrgWide(principal, 'change the organization');
       const existing = await store.organizations.find(orgId);
       if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
-      const updated = await store.organizations.update(orgId, changes, nowIso()).catch((error: unknown) => {
-        if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) throw slugTaken('organization', changes.slug);
-        throw error;
-      });
+      const timezone = changes.timezone === undefined ? undefined : canonicalTimeZone(changes.timezone);
+      const updated = await store.organizations
+        .update(orgId, { ...changes, timezone }, nowIso())
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) throw slugTaken('organization', changes.slug);
+          throw error;
+        });
       if (!updated) throw notFound('Organization', orgId);
       return { ...updated, usage: await usageOf(store, usageTally, updated) };
     },

@@ -31,6 +31,14 @@ export interface DialectAdapter {
    */
   unsynced<T>(db: Executor, work: (db: Executor) => Promise<T>): Promise<T>;
 
+  /**
+   * Runs a read whose SQL holds a large expression (the trends' bucket search, hundreds of
+   * comparisons). PostgreSQL would compile it with LLVM once the plan looks costly (JIT), which
+   * took 15 s for a year by day over a million rows; there it runs in a transaction with `jit`
+   * off. SQLite has no JIT: it runs as given.
+   */
+  largeExpressionRead<T>(db: Executor, work: (db: Executor) => Promise<T>): Promise<T>;
+
   /** Locks the rows read until the transaction ends, so two processes cannot both change them. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 

@@ -10,6 +10,8 @@ export interface OrganizationsTable {
   /** Unique; names the organization in public page URLs (`/f/:orgSlug/:pageSlug`). */
   slug: string;
   plan: string;
+  /** IANA time zone name; trends count calendar days, weeks and months in it. */
+  timezone: string;
   created_at: string;
   updated_at: string;
 }

@@ -16,6 +16,7 @@ import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
 import { feedbackPagesRepository } from './repositories/feedback-pages.js';
 import { feedbackStatsRepository } from './repositories/feedback-stats.js';
+import { feedbackTrendsRepository } from './repositories/feedback-trends.js';
 import { fullTextRepository } from './repositories/full-text.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
 import { inboxesRepository } from './repositories/inboxes.js';
@@ -46,6 +47,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     apiKeys: apiKeysRepository(db, caches?.apiKeys),
     feedback: feedbackRepository(db, inserts),
     feedbackStats: feedbackStatsRepository(db),
+    feedbackTrends: feedbackTrendsRepository(db, dialect),
     notes: notesRepository(db),
     embeddings: embeddingsRepository(db, dialect),
     fullText: fullTextRepository(db, dialect),

@@ -1,3 +1,4 @@
+import { rangeBoundOf } from '../../services/trend-buckets.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, instantOf, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import {
@@ -9,6 +10,7 @@ import {
   FeedbackStatsSchema,
   FeedbackUpdateSchema,
 } from './feedback.schemas.js';
+import { FeedbackTrendsQuery, FeedbackTrendsSchema } from './feedback-trends.schemas.js';
 
 const tags = ['Feedback'];
 
@@ -54,6 +56,26 @@ export const getFeedbackStats = defineOperation({
       await c.var.services.feedback.stats(c.var.principal, { ...filters, from: instantOf(from), to: instantOf(to) }),
       200,
     );
+  },
+});
+
+export const getFeedbackTrends = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/feedback/trends',
+    tags,
+    operationId: 'getFeedbackTrends',
+    summary: 'Feedback trends: count, average score, NPS and CSAT per day, week or month',
+    description:
+      "Buckets follow the organization's time zone (`timezone`, see `PATCH /organizations/{orgId}`): a day runs from midnight to midnight there (23 or 25 hours across a daylight-saving change), weeks start on Monday, months are calendar months. Every bucket of the range is present, empty ones as zeros; with `groupBy`, one series per group. The list filters apply. Requires the `read` scope; brand-scoped keys count their brand only.",
+    request: { params: OrgParams, query: FeedbackTrendsQuery },
+    responses: { 200: jsonContent(FeedbackTrendsSchema, 'The series.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { interval, from, to, groupBy, ...filters } = c.req.valid('query');
+    const query = { interval, groupBy, from: rangeBoundOf(from), to: rangeBoundOf(to), filters };
+    return c.json(await c.var.services.feedback.trends(c.var.principal, query), 200);
   },
 });
 

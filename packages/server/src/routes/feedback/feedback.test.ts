@@ -1,5 +1,6 @@
 import { FEEDBACK_STATUSES } from '@hearback/spec';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeScopeMatrix } from '../../../test/support/api.js';
 import {
   type CreatedInbox,
   createApiKey,
@@ -550,5 +551,46 @@ describeEachDatabase('feedback API', (bed) => {
       expect(await bed().runtime.store.outbox.pendingCount('jobs')).toBe(pendingBefore);
       expect((await outboxEventsFor(bed(), id)).map((event) => event.type)).toEqual(['feedback.created']);
     });
+  });
+
+  describe('scopes', () => {
+    const feedbackPath = () => `${orgPath(bed().orgA)}/feedback`;
+    /** An item to read or triage: the matrix's calls may change it. */
+    const collected = async () => {
+      const { orgA } = bed();
+      const response = await bed().request('/collect', {
+        method: 'POST',
+        key: orgA.collectKey,
+        json: { inboxKey: orgA.inbox.inboxKey, type: 'thumbs', score: 1 },
+      });
+      return (await expectJson<{ id: string }>(response, 201)).id;
+    };
+    describeScopeMatrix(bed, 'Feedback', [
+      { operationId: 'listFeedback', okStatus: 200, call: () => ({ method: 'GET', path: feedbackPath() }) },
+      {
+        operationId: 'getFeedbackStats',
+        okStatus: 200,
+        call: () => ({ method: 'GET', path: `${feedbackPath()}/stats` }),
+      },
+      {
+        operationId: 'getFeedbackTrends',
+        okStatus: 200,
+        call: () => ({ method: 'GET', path: `${feedbackPath()}/trends?interval=week&groupBy=inbox` }),
+      },
+      {
+        operationId: 'getFeedback',
+        okStatus: 200,
+        call: async () => ({ method: 'GET', path: `${feedbackPath()}/${await collected()}` }),
+      },
+      {
+        operationId: 'updateFeedback',
+        okStatus: 200,
+        call: async () => ({
+          method: 'PATCH',
+          path: `${feedbackPath()}/${await collected()}`,
+          json: { status: 'triaged' },
+        }),
+      },
+    ]);
   });
 });

@@ -26,9 +26,9 @@ export const updateOrganization = defineOperation({
     path: '/organizations/{orgId}',
     tags,
     operationId: 'updateOrganization',
-    summary: 'Rename the organization or change its slug',
+    summary: 'Rename the organization, change its slug or its time zone',
     description:
-      'The slug names the organization in the public URLs of its feedback pages (`/f/{orgSlug}/{pageSlug}`): changing it moves them, and links shared before stop working.',
+      'The slug names the organization in the public URLs of its feedback pages (`/f/{orgSlug}/{pageSlug}`): changing it moves them, and links shared before stop working. The time zone is where trends begin their days, weeks and months.',
     request: { params: OrgParams, body: jsonBody(OrganizationUpdateSchema) },
     responses: {
       200: jsonContent(OrganizationSchema, 'The updated organization.'),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SlugSchema } from '../../domain/feedback-page-input.js';
+import { TimeZoneSchema } from '../../domain/time-zone.js';
 import { writeInput } from '../../domain/write-input.js';
 import { PLAN_NAMES } from '../../services/plans.js';
 import { documentable, Timestamp } from '../shared.schemas.js';
@@ -27,6 +28,10 @@ export const OrganizationSchema = z
       example: 'acme',
     }),
     plan: z.enum(PLAN_NAMES),
+    timezone: z.string().openapi({
+      description: 'IANA time zone name: trends count calendar days, weeks and months in it. `UTC` until set.',
+      example: 'Europe/Berlin',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     // A union, not `.nullable()`: that would make the shared `OrganizationUsage` component nullable.
@@ -42,8 +47,13 @@ export const OrganizationUpdateSchema = writeInput({
   slug: documentable(SlugSchema)
     .optional()
     .openapi({ description: 'Unique among organizations; moves the public page URLs.', example: 'acme' }),
+  timezone: documentable(TimeZoneSchema).optional().openapi({
+    description:
+      'An IANA time zone name (case and aliases accepted, stored canonical: `us/eastern` → `America/New_York`).',
+    example: 'Europe/Berlin',
+  }),
 })
-  .refine((changes) => changes.name !== undefined || changes.slug !== undefined, {
-    message: 'Give a name, a slug or both.',
+  .refine((changes) => changes.name !== undefined || changes.slug !== undefined || changes.timezone !== undefined, {
+    message: 'Give a name, a slug, a time zone or several.',
   })
   .openapi('OrganizationUpdate');

@@ -23,6 +23,7 @@ describeEachDatabase('Organizations', (bed) => {
         name: 'Org A',
         slug: orgA().organization.slug,
         plan: 'enterprise',
+        timezone: 'UTC',
         createdAt: orgA().organization.createdAt,
         updatedAt: expect.any(String),
         usage: {
@@ -154,7 +155,9 @@ describeEachDatabase('Organizations', (bed) => {
         json: { name: 'Frugal', plan: 'enterprise' },
       });
       const problem = await expectProblem(response, 400, 'validation_failed');
-      expect(problem.errors).toEqual([{ path: 'plan', message: 'Unknown field: plan. Accepted fields: name, slug.' }]);
+      expect(problem.errors).toEqual([
+        { path: 'plan', message: 'Unknown field: plan. Accepted fields: name, slug, timezone.' },
+      ]);
       expect((await expectJson(await bed().request(path, { key: starter.adminKey }), 200)).plan).toBe('starter');
     });
 
@@ -164,6 +167,9 @@ describeEachDatabase('Organizations', (bed) => {
       { case: 'a name over 200 characters', json: { name: 'o'.repeat(201) }, path: 'name' },
       { case: 'a slug with capitals', json: { slug: 'Acme' }, path: 'slug' },
       { case: 'a slug with a double dash', json: { slug: 'acme--inc' }, path: 'slug' },
+      { case: 'an unknown time zone', json: { timezone: 'Mars/Olympus_Mons' }, path: 'timezone' },
+      { case: 'an offset instead of a time zone', json: { timezone: '+01:00' }, path: 'timezone' },
+      { case: 'an empty time zone', json: { timezone: '' }, path: 'timezone' },
     ])('rejects $case with 400 validation_failed', async ({ json, path }) => {
       const problem = await expectProblem(
         await bed().request(orgPath(), { method: 'PATCH', key: orgA().adminKey, json }),
@@ -171,6 +177,35 @@ describeEachDatabase('Organizations', (bed) => {
         'validation_failed',
       );
       expect(problem.errors?.map((error) => error.path)).toEqual([path]);
+    });
+
+    it('sets the time zone by its canonical IANA name, and keeps it when refused', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Zoned' });
+      const path = `/organizations/${org.organization.id}`;
+      expect(org.organization.timezone).toBe('UTC');
+      const set = async (timezone: string) =>
+        expectJson(await bed().request(path, { method: 'PATCH', key: org.adminKey, json: { timezone } }), 200);
+      expect((await set('Europe/Berlin')).timezone).toBe('Europe/Berlin');
+      expect((await set('us/eastern')).timezone).toBe('America/New_York');
+      const problem = await expectProblem(
+        await bed().request(path, {
+          method: 'PATCH',
+          key: org.adminKey,
+          json: { name: 'Renamed', timezone: 'Europe/Atlantis' },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors).toEqual([
+        {
+          path: 'timezone',
+          message: 'Expected an IANA time zone name, such as Europe/Berlin, America/New_York or UTC.',
+        },
+      ]);
+      expect(await expectJson(await bed().request(path, { key: org.adminKey }), 200)).toMatchObject({
+        name: 'Zoned',
+        timezone: 'America/New_York',
+      });
     });
 
     it('changes the slug, unique among organizations (409 slug_taken), and finds its pages by it', async () => {

@@ -4,6 +4,7 @@ import type { Database } from '../database.js';
 import { type DialectAdapter, NO_VECTOR_INDEX, type OutboxLogOrder } from '../dialect.js';
 import { collectInsertRepository } from '../repositories/collect-insert.js';
 import { preparedCollectLookup } from '../repositories/collect-lookup.js';
+import type { Executor } from '../repositories/executor.js';
 import type { DatabaseSchema } from '../schema.js';
 import { postgresFullTextMatches } from './full-text.js';
 import { preparedOn } from './run-prepared.js';
@@ -58,6 +59,13 @@ export function openPostgres(url: string, poolSize: number): Database {
     commitConcurrency: COMMIT_CONCURRENCY,
     // Commits are synced by the server (and grouped across connections); nothing to skip.
     unsynced: (executor, work) => work(executor),
+    largeExpressionRead: async (executor, work) => {
+      const withoutJit = async (trx: Executor) => {
+        await sql`set local jit = off`.execute(trx);
+        return work(trx);
+      };
+      return executor.isTransaction ? withoutJit(executor) : executor.transaction().execute(withoutJit);
+    },
     forUpdate: (query) => query.forUpdate(),
     forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
     forKeyShare: (query) => query.forKeyShare(),

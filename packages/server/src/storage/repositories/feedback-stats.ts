@@ -29,13 +29,49 @@ export interface FeedbackAggregates {
 /** Sources are free text: only the most frequent ones are broken down. */
 export const MAX_SOURCES = 50;
 
+/** A count or sum as a number: PostgreSQL returns count() and sum() as bigint/numeric strings, SQLite numbers. */
+export const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
 /** `sum(case when score OP value then 1 else 0 end)`; literals, since PostgreSQL cannot type a bare parameter there. */
 function countWhere(eb: ExpressionBuilder<DatabaseSchema, 'feedback'>, operator: '>=' | '<=', value: number) {
   return eb.fn.sum<number>(eb.case().when('score', operator, value).then(eb.lit(1)).else(eb.lit(0)).end());
 }
 
-// PostgreSQL returns count() and sum() as bigint/numeric strings; SQLite returns numbers.
-const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+/**
+ * The per-type figures of {@link TypeAggregate} as select expressions (`count`, `scored`,
+ * `score_sum`, `at_least_9`, `at_most_6`, `at_least_4`): the stats and the trends count alike.
+ */
+export function scoreAggregates(eb: ExpressionBuilder<DatabaseSchema, 'feedback'>) {
+  return [
+    eb.fn.countAll<number>().as('count'),
+    eb.fn.count<number>('score').as('scored'),
+    eb.fn.sum<number>('score').as('score_sum'),
+    countWhere(eb, '>=', NPS_PROMOTER_MIN).as('at_least_9'),
+    countWhere(eb, '<=', NPS_DETRACTOR_MAX).as('at_most_6'),
+    countWhere(eb, '>=', CSAT_SATISFIED_MIN).as('at_least_4'),
+  ] as const;
+}
+
+/** A row of {@link scoreAggregates} as numbers. */
+export function toTypeAggregate(row: {
+  type: string;
+  count: unknown;
+  scored: unknown;
+  score_sum: unknown;
+  at_least_9: unknown;
+  at_most_6: unknown;
+  at_least_4: unknown;
+}): TypeAggregate {
+  return {
+    type: row.type as FeedbackType,
+    count: toNumber(row.count),
+    scored: toNumber(row.scored),
+    scoreSum: toNumber(row.score_sum),
+    atLeast9: toNumber(row.at_least_9),
+    atMost6: toNumber(row.at_most_6),
+    atLeast4: toNumber(row.at_least_4),
+  };
+}
 
 /** Aggregates over the feedback a scope may see: GROUP BY queries, computed by the database. */
 export function feedbackStatsRepository(db: Executor) {
@@ -43,15 +79,7 @@ export function feedbackStatsRepository(db: Executor) {
     async aggregate(scope: BrandScope, filters: FeedbackFilters): Promise<FeedbackAggregates> {
       const matching = () => db.selectFrom('feedback').where(feedbackMatches(scope, filters));
       const typeRows = await matching()
-        .select((eb) => [
-          'type',
-          eb.fn.countAll<number>().as('count'),
-          eb.fn.count<number>('score').as('scored'),
-          eb.fn.sum<number>('score').as('score_sum'),
-          countWhere(eb, '>=', NPS_PROMOTER_MIN).as('at_least_9'),
-          countWhere(eb, '<=', NPS_DETRACTOR_MAX).as('at_most_6'),
-          countWhere(eb, '>=', CSAT_SATISFIED_MIN).as('at_least_4'),
-        ])
+        .select((eb) => ['type', ...scoreAggregates(eb)])
         .groupBy('type')
         .execute();
 
@@ -89,15 +117,7 @@ export function feedbackStatsRepository(db: Executor) {
         .execute();
 
       return {
-        byType: typeRows.map((row) => ({
-          type: row.type as FeedbackType,
-          count: toNumber(row.count),
-          scored: toNumber(row.scored),
-          scoreSum: toNumber(row.score_sum),
-          atLeast9: toNumber(row.at_least_9),
-          atMost6: toNumber(row.at_most_6),
-          atLeast4: toNumber(row.at_least_4),
-        })),
+        byType: typeRows.map(toTypeAggregate),
         bySource: sourceRows.map((row) => ({ source: row.source, count: toNumber(row.count) })),
         byInbox: inboxRows.map((row) => ({
           inboxId: row.inbox_id,

@@ -9,6 +9,7 @@ export function toOrganization(row: OrganizationsTable): Organization {
     name: row.name,
     slug: row.slug,
     plan: row.plan as PlanName,
+    timezone: row.timezone,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -24,6 +25,7 @@ export function organizationsRepository(db: Executor) {
           name: organization.name,
           slug: organization.slug,
           plan: organization.plan,
+          timezone: organization.timezone,
           created_at: organization.createdAt,
           updated_at: organization.updatedAt,
         })
@@ -47,7 +49,7 @@ export function organizationsRepository(db: Executor) {
     },
     async update(
       id: string,
-      changes: { name?: string | undefined; slug?: string | undefined; plan?: PlanName },
+      changes: { name?: string | undefined; slug?: string | undefined; timezone?: string | undefined; plan?: PlanName },
       updatedAt: string,
     ): Promise<Organization | undefined> {
       const row = await db

@@ -62,6 +62,7 @@ export function openSqlite(dataDir: string): Database {
   const dialect: DialectAdapter = {
     name: 'sqlite',
     commitConcurrency: 1,
+    largeExpressionRead: (executor, work) => work(executor),
     unsynced: (executor, work) =>
       executor.isTransaction
         ? work(executor)

@@ -1,0 +1,109 @@
+/**
+ * Calendar arithmetic in an IANA time zone with nothing but `Intl`: what a local date is at an
+ * instant, and at which instant a local day begins (23 or 25 hours after the previous one across a
+ * daylight-saving change, and at 01:00 where the clocks skip midnight).
+ */
+
+/** A calendar date: `month` 1–12. */
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a date, days past the month's end rolling over (unlike Date.UTC, years 0–99 stay). */
+function utcTime(year: number, month: number, day: number): number {
+  const time = new Date(0);
+  time.setUTCFullYear(year, month - 1, day);
+  return time.getTime();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock time at `instant` (ms) in the zone, as if it were a UTC time (ms). */
+function wallClockOf(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  const milliseconds = ((instant % 1000) + 1000) % 1000;
+  return utcTime(year, month, day) + ((hour * 60 + minute) * 60 + second) * 1000 + milliseconds;
+}
+
+/**
+ * The local calendar date at an instant.
+ *
+ * @example
+ * localDateOf(Date.parse('2026-03-28T23:30:00Z'), 'Europe/Berlin'); // { year: 2026, month: 3, day: 29 }
+ */
+export function localDateOf(instant: number, timeZone: string): LocalDate {
+  const wall = new Date(wallClockOf(instant, timeZone));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+/** The date `days` later (negative: earlier), month and year lengths respected. */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const moved = new Date(utcTime(date.year, date.month, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+/** The first day of the month `months` later (negative: earlier). */
+export function addMonths(date: LocalDate, months: number): LocalDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
+}
+
+/** ISO weekday: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: LocalDate): number {
+  // 1970-01-01 was a Thursday (ISO 4).
+  return ((((utcTime(date.year, date.month, date.day) / DAY_MS + 3) % 7) + 7) % 7) + 1;
+}
+
+/** `YYYY-MM-DD`. */
+export function formatLocalDate(date: LocalDate): string {
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+
+/**
+ * The first instant (ms) of a local day in the zone: midnight, or the end of the gap when the
+ * clocks skip midnight (the day then begins at 01:00), the first midnight when they repeat it.
+ *
+ * @example
+ * new Date(startOfLocalDay({ year: 2026, month: 3, day: 29 }, 'Europe/Berlin')).toISOString(); // '2026-03-28T23:00:00.000Z'
+ */
+export function startOfLocalDay(date: LocalDate, timeZone: string): number {
+  const midnight = utcTime(date.year, date.month, date.day);
+  // The offsets a day before and a day after: zones change offset at most once within two days,
+  // so the day's first instant is midnight read with one of them (or the change itself, in a gap).
+  const candidates = [midnight - DAY_MS, midnight + DAY_MS]
+    .map((probe) => midnight - (wallClockOf(probe, timeZone) - probe))
+    .sort((a, b) => a - b);
+  for (const candidate of candidates) {
+    const wall = wallClockOf(candidate, timeZone);
+    if (wall >= midnight && wall < midnight + DAY_MS) return candidate;
+  }
+  // Unreachable for real zones; the later reading is the safe answer.
+  return candidates[1] ?? midnight;
+}

@@ -1,0 +1,124 @@
+import type { Principal } from '../domain/api-key.js';
+import type { FeedbackFilters, FeedbackType } from '../domain/feedback.js';
+import { roundTo } from '../domain/satisfaction-scores.js';
+import { notFound } from '../errors/api-error.js';
+import type { TrendGroupBy, TrendRow } from '../storage/repositories/feedback-trends.js';
+import type { Store } from '../storage/store.js';
+import { visibleTo } from './access.js';
+import { csatOf, npsOf } from './feedback-stats.js';
+import { type RangeBound, type TrendBucket, type TrendInterval, trendBuckets } from './trend-buckets.js';
+
+export interface TrendPoint extends TrendBucket {
+  count: number;
+  /** Mean raw score, when the series' scored items are all of one type (`scoreType`); else null. */
+  averageScore: number | null;
+  nps: number | null;
+  npsResponses: number;
+  csatPercent: number | null;
+  csatResponses: number;
+}
+
+export interface TrendSeries {
+  /** The group's value (type, inbox id, source, brand id); null for the ungrouped series and for items without one. */
+  group: string | null;
+  /** The inbox's or brand's name. */
+  label: string | null;
+  total: number;
+  /** The one type the series' scores have, which `averageScore` averages; null when mixed or unscored. */
+  scoreType: FeedbackType | null;
+  buckets: TrendPoint[];
+}
+
+export interface FeedbackTrends {
+  interval: TrendInterval;
+  timezone: string;
+  groupBy: TrendGroupBy | null;
+  /** What was counted: the whole buckets, as ISO-8601 UTC (`to` exclusive). */
+  range: { from: string; to: string };
+  series: TrendSeries[];
+}
+
+export interface TrendQuery {
+  interval: TrendInterval;
+  from?: RangeBound | undefined;
+  to?: RangeBound | undefined;
+  groupBy?: TrendGroupBy | undefined;
+  /** The list filters; their `from` and `to` are replaced by the buckets. */
+  filters: Omit<FeedbackFilters, 'from' | 'to'>;
+}
+
+function seriesOf(group: string | null, rows: TrendRow[], buckets: TrendBucket[]): Omit<TrendSeries, 'label'> {
+  const scoredTypes = new Set(rows.filter((row) => row.scored > 0).map((row) => row.type));
+  const scoreType = scoredTypes.size === 1 ? ([...scoredTypes][0] ?? null) : null;
+  const byBucket = buckets.map((): TrendRow[] => []);
+  for (const row of rows) byBucket[row.bucket]?.push(row);
+  const points = buckets.map((bucket, index): TrendPoint => {
+    const bucketRows = byBucket[index] ?? [];
+    const scored = bucketRows.reduce((sum, row) => sum + row.scored, 0);
+    const scoreSum = bucketRows.reduce((sum, row) => sum + row.scoreSum, 0);
+    const nps = npsOf(bucketRows.find((row) => row.type === 'nps'));
+    const csat = csatOf(bucketRows.find((row) => row.type === 'csat'));
+    return {
+      ...bucket,
+      count: bucketRows.reduce((sum, row) => sum + row.count, 0),
+      averageScore: scoreType && scored > 0 ? roundTo(scoreSum / scored, 2) : null,
+      nps: nps.score,
+      npsResponses: nps.responses,
+      csatPercent: csat.score,
+      csatResponses: csat.responses,
+    };
+  });
+  return { group, total: points.reduce((sum, point) => sum + point.count, 0), scoreType, buckets: points };
+}
+
+/**
+ * Feedback counts, average score, NPS and CSAT per day, week or month in the organization's time
+ * zone, every bucket of the range present (zeros included), one series per group with `groupBy`.
+ *
+ * @example
+ * const trends = await feedbackTrends(store, principal, { interval: 'week', groupBy: 'inbox', filters: {} });
+ */
+export async function feedbackTrends(store: Store, principal: Principal, query: TrendQuery): Promise<FeedbackTrends> {
+  const organization = await store.organizations.find(principal.orgId);
+  if (!organization) throw notFound('Organization', principal.orgId);
+  const timezone = organization.timezone;
+  const buckets = trendBuckets({
+    interval: query.interval,
+    timeZone: timezone,
+    from: query.from,
+    to: query.to,
+    now: Date.now(),
+  });
+  const boundaries = [...buckets.map((bucket) => bucket.start), buckets.at(-1)?.end ?? ''];
+  const rows = await store.feedbackTrends.aggregate(visibleTo(principal), query.filters, boundaries, query.groupBy);
+
+  const groups = new Map<string | null, TrendRow[]>(query.groupBy ? [] : [[null, []]]);
+  for (const row of rows) {
+    const group = groups.get(row.group) ?? [];
+    group.push(row);
+    groups.set(row.group, group);
+  }
+  const labelled = query.groupBy === 'inbox' || query.groupBy === 'brand' ? query.groupBy : undefined;
+  const ids = [...groups.keys()].filter((group): group is string => group !== null);
+  const names = labelled ? await store.feedbackTrends.namesOf(principal.orgId, labelled, ids) : new Map();
+  const series = [...groups]
+    .map(([group, groupRows]) => ({
+      ...seriesOf(group, groupRows, buckets),
+      label: (group && names.get(group)) ?? null,
+    }))
+    // Largest first; items without a group (no source, no brand) after the named groups of their size.
+    .sort((a, b) => b.total - a.total || (a.group ?? '\uffff').localeCompare(b.group ?? '\uffff'));
+  return {
+    interval: query.interval,
+    timezone,
+    groupBy: query.groupBy ?? null,
+    range: { from: boundaries[0] ?? '', to: boundaries.at(-1) ?? '' },
+    series: series.map(({ group, label, total, scoreType, buckets: points }) => ({
+      group,
+      label,
+      total,
+      scoreType,
+      buckets: points,
+    })),
+  };
+}
