@@ -1,4 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import { SCOPES } from '../domain/api-key.js';
 import type { Inbox, Organization } from '../domain/organization.js';
 import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
@@ -8,6 +9,7 @@ import { nowIso, usagePeriod } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { requireOrgWide } from './access.js';
+import { recordAudit } from './audit.js';
 import { insertApiKey } from './api-keys.js';
 import { newInbox } from './inboxes.js';
 import { PLANS, type PlanName } from './plans.js';
@@ -76,11 +78,17 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
       requireOrgWide(principal, 'change the organization');
       const existing = await store.organizations.find(orgId);
       if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
-      const updated = await store.organizations.update(orgId, changes, nowIso()).catch((error: unknown) => {
-        if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) throw slugTaken('organization', changes.slug);
-        throw error;
-      });
-      if (!updated) throw notFound('Organization', orgId);
+      const updated = await store
+        .transaction(async (tx) => {
+          const saved = await tx.organizations.update(orgId, changes, nowIso());
+          if (!saved) throw notFound('Organization', orgId);
+          await recordAudit(tx, principal, 'organization.updated', orgId, { changed: changedFields(changes) });
+          return saved;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) throw slugTaken('organization', changes.slug);
+          throw error;
+        });
       return { ...updated, usage: await usageOf(store, usageTally, updated) };
     },
 

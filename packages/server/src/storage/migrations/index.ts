@@ -12,6 +12,7 @@ import * as organizationSecrets from './0010-organization-secrets.js';
 import * as automations from './0011-automations.js';
 import * as webhookDeliveries from './0012-webhook-deliveries.js';
 import * as feedbackPages from './0013-feedback-pages.js';
+import * as auditLog from './0015-audit-log.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0011-automations': automations,
   '0012-webhook-deliveries': webhookDeliveries,
   '0013-feedback-pages': feedbackPages,
+  '0015-audit-log': auditLog,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
