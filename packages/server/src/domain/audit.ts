@@ -42,7 +42,10 @@ type ResourceTypeOf<Action> = Action extends `${infer Type}.${string}` ? Type : 
 export type AuditResourceType = ResourceTypeOf<AuditAction>;
 
 /** The resource types of the log, in the order their actions are listed. */
-export const AUDIT_RESOURCE_TYPES = [...new Set(AUDIT_ACTIONS.map(resourceTypeOf))] as readonly AuditResourceType[];
+export const AUDIT_RESOURCE_TYPES = [...new Set(AUDIT_ACTIONS.map(resourceTypeOf))] as unknown as readonly [
+  AuditResourceType,
+  ...AuditResourceType[],
+];
 
 /**
  * The resource type an action is about: its prefix.
