@@ -85,9 +85,9 @@ export function actorOf(principal: Principal): AuditActor {
  */
 export type AuditDetails = Readonly<Record<string, unknown>>;
 
+/** An entry as the API shows it (its organization is the path's). */
 export interface AuditEntry {
   id: string;
-  orgId: string;
   at: string;
   /** `name`: the key's (or user's) current name; null once it is gone (a brand's keys go with it). */
   actor: AuditActor & { name: string | null };

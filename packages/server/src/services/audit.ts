@@ -29,9 +29,8 @@ export async function recordAudit(
   resourceId: string,
   details: AuditDetails = {},
 ): Promise<void> {
-  await tx.auditLog.insert({
+  await tx.auditLog.insert(principal.orgId, {
     id: newId('auditEntry'),
-    orgId: principal.orgId,
     at: nowIso(),
     actor: actorOf(principal),
     action,

@@ -1,4 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import {
   type Automation,
   type AutomationFilter,
@@ -7,7 +8,6 @@ import {
   type StoredAutomation,
 } from '../domain/automation.js';
 import type { AutomationInput, AutomationUpdateInput } from '../domain/automation-input.js';
-import { changedFields } from '../domain/audit.js';
 import type { Page } from '../domain/organization.js';
 import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
@@ -112,18 +112,18 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
       const { webhook } = changes;
       const updated = await store.transaction(async (tx) => {
         const saved = await tx.automations.update(principal.orgId, id, {
-        name: changes.name,
-        events: changes.events,
-        filter: changes.filter === undefined ? undefined : storedFilter(changes.filter),
-        enabled: changes.enabled,
-        // Turned on again by its owner: the server's reason to stop, and the failure streak, are past.
-        ...(changes.enabled === true && !existing.enabled && { disabledReason: null, failingSince: null }),
-        url: webhook?.url,
-        method: webhook?.method,
-        headers: webhook?.headers,
-        body: webhook?.body as JsonValue | null | undefined,
-        updatedAt: nowIso(),
-      });
+          name: changes.name,
+          events: changes.events,
+          filter: changes.filter === undefined ? undefined : storedFilter(changes.filter),
+          enabled: changes.enabled,
+          // Turned on again by its owner: the server's reason to stop, and the failure streak, are past.
+          ...(changes.enabled === true && !existing.enabled && { disabledReason: null, failingSince: null }),
+          url: webhook?.url,
+          method: webhook?.method,
+          headers: webhook?.headers,
+          body: webhook?.body as JsonValue | null | undefined,
+          updatedAt: nowIso(),
+        });
         if (!saved) throw notFound('Automation', id);
         // `webhook.url`, `webhook.headers` …: names only (a header may hold a credential).
         const webhookFields = changedFields(webhook ?? {}).map((field) => `webhook.${field}`);

@@ -1,6 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
-import { changedFields } from '../domain/audit.js';
 import { SCOPES } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import type { Inbox, Organization } from '../domain/organization.js';
 import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
 import { notFound, slugTaken } from '../errors/api-error.js';
@@ -9,8 +9,8 @@ import { nowIso, usagePeriod } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { requireOrgWide } from './access.js';
-import { recordAudit } from './audit.js';
 import { insertApiKey } from './api-keys.js';
+import { recordAudit } from './audit.js';
 import { newInbox } from './inboxes.js';
 import { PLANS, type PlanName } from './plans.js';
 import type { UsageTally } from './usage-tally.js';

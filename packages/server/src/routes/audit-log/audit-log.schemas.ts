@@ -41,7 +41,8 @@ export const AuditEntrySchema = z
       id: z.string().openapi({ description: 'Its id (a secret: its name). Kept after the resource is deleted.' }),
     }),
     details: z.record(z.string(), z.unknown()).openapi({
-      description: 'The fields a change touched (`changed`) and plain facts (a new key’s scopes); never a secret value.',
+      description:
+        'The fields a change touched (`changed`) and plain facts (a new key’s scopes); never a secret value.',
       example: { changed: ['name'] },
     }),
   })

@@ -36,10 +36,5 @@ export async function up(db: Kysely<unknown>, _context: MigrationContext): Promi
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
-  await db.schema
-    .createIndex('saved_views_name_idx')
-    .unique()
-    .on('saved_views')
-    .columns(['org_id', 'name'])
-    .execute();
+  await db.schema.createIndex('saved_views_name_idx').unique().on('saved_views').columns(['org_id', 'name']).execute();
 }

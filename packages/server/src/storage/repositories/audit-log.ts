@@ -1,4 +1,10 @@
-import type { AuditAction, AuditActorType, AuditEntry, AuditLogFilters, AuditResourceType } from '../../domain/audit.js';
+import type {
+  AuditAction,
+  AuditActorType,
+  AuditEntry,
+  AuditLogFilters,
+  AuditResourceType,
+} from '../../domain/audit.js';
 import type { AuditLogTable } from '../schema.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
@@ -8,7 +14,6 @@ type AuditRow = AuditLogTable & { actor_name: string | null };
 function toEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id,
-    orgId: row.org_id,
     at: row.at,
     actor: { type: row.actor_type as AuditActorType, id: row.actor_id, name: row.actor_name },
     action: row.action as AuditAction,
@@ -20,12 +25,15 @@ function toEntry(row: AuditRow): AuditEntry {
 /** The audit log: appended to inside the transaction of each change, read newest first. */
 export function auditLogRepository(db: Executor) {
   return {
-    async insert(entry: Omit<AuditEntry, 'actor'> & { actor: Omit<AuditEntry['actor'], 'name'> }): Promise<void> {
+    async insert(
+      orgId: string,
+      entry: Omit<AuditEntry, 'actor'> & { actor: Omit<AuditEntry['actor'], 'name'> },
+    ): Promise<void> {
       await db
         .insertInto('audit_log')
         .values({
           id: entry.id,
-          org_id: entry.orgId,
+          org_id: orgId,
           at: entry.at,
           actor_type: entry.actor.type,
           actor_id: entry.actor.id,
