@@ -367,4 +367,239 @@ describeEachDatabase('Audit log', (bed) => {
       expect(unsubscribed).toMatchObject([{ action: 'automation.deleted', resource: { id: hookId } }]);
     });
   });
+
+  describe('a refused change leaves no entry', () => {
+    /** Each case prepares what it needs (which may be audited), then answers the refused request. */
+    const refusals: { case: string; status: number; prepare(key: string): Promise<() => Promise<Response>> }[] = [
+      {
+        case: 'an invalid inbox name',
+        status: 400,
+        prepare: async (key) => () => bed().request(org('/inboxes'), { method: 'POST', key, json: { name: '' } }),
+      },
+      {
+        case: 'an issue link of no known tracker',
+        status: 400,
+        prepare: async (key) => {
+          const id = await feedbackItem();
+          const json = { issueLink: { url: 'https://example.com/x' } };
+          return () => bed().request(org(`/feedback/${id}`), { method: 'PATCH', key, json });
+        },
+      },
+      {
+        case: 'a key granting a scope it lacks',
+        status: 403,
+        prepare: async () => {
+          const writer = await createKey(bed(), bed().orgA, { scopes: ['read', 'write'] });
+          const json = { name: 'x', scopes: ['collect'] };
+          return () => bed().request(org('/api-keys'), { method: 'POST', key: writer.secret, json });
+        },
+      },
+      {
+        case: 'a brand-scoped key deleting a brand',
+        status: 403,
+        prepare: async () => {
+          const brand = await createBrand(bed(), bed().orgA, 'Refusing brand');
+          const branded = await createKey(bed(), bed().orgA, { scopes: ['write'], brandId: brand.id });
+          return () => bed().request(org(`/brands/${brand.id}`), { method: 'DELETE', key: branded.secret });
+        },
+      },
+      {
+        case: 'an unknown inbox',
+        status: 404,
+        prepare: async (key) => () =>
+          bed().request(org('/inboxes/inb_01jd3x2k9v6c4h8m2n5p7q1r3s'), { method: 'DELETE', key }),
+      },
+      {
+        case: 'an unknown note',
+        status: 404,
+        prepare: async (key) => {
+          const id = await feedbackItem();
+          return () =>
+            bed().request(org(`/feedback/${id}/notes/note_01jd3x2k9v6c4h8m2n5p7q1r3s`), { method: 'DELETE', key });
+        },
+      },
+      {
+        case: 'a secret name taken',
+        status: 409,
+        prepare: async (key) => {
+          await send(key, 'POST', '/secrets', { name: 'TAKEN_NAME', value: 'v' }, 201);
+          return () =>
+            bed().request(org('/secrets'), { method: 'POST', key, json: { name: 'TAKEN_NAME', value: 'w' } });
+        },
+      },
+      {
+        case: 'publishing a published page',
+        status: 409,
+        prepare: async (key) => {
+          const page = await draftPage(key);
+          await send(key, 'POST', `/feedback-pages/${page.id}/publish`);
+          return () => bed().request(org(`/feedback-pages/${page.id}/publish`), { method: 'POST', key });
+        },
+      },
+      {
+        case: 'a view name taken',
+        status: 409,
+        prepare: async (key) => {
+          await send(key, 'POST', '/views', { name: 'Named twice', filters: {} }, 201);
+          const json = { name: 'Named twice', filters: {} };
+          return () => bed().request(org('/views'), { method: 'POST', key, json });
+        },
+      },
+      {
+        case: 'renaming a view to a name taken',
+        status: 409,
+        prepare: async (key) => {
+          await send(key, 'POST', '/views', { name: 'First name', filters: {} }, 201);
+          const other = await send(key, 'POST', '/views', { name: 'Second name', filters: {} }, 201);
+          const json = { name: 'First name' };
+          return () => bed().request(org(`/views/${other.id}`), { method: 'PATCH', key, json });
+        },
+      },
+    ];
+
+    it.each(refusals)('$status: $case', async ({ status, prepare }) => {
+      const refuse = await prepare(auditor.secret);
+      const written = await writtenDuring(async () => {
+        expect((await refuse()).status).toBe(status);
+      });
+      expect(written).toEqual([]);
+    });
+  });
+
+  describe('reading the log', () => {
+    it('pages by cursor, newest first, to the same entries as one long page', async () => {
+      const all = await entries('?limit=200');
+      expect(all.length).toBeGreaterThan(10);
+      const walked: Json[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page: Json = await expectJson(
+          await bed().request(logPath(`?limit=7${cursor ? `&cursor=${cursor}` : ''}`), { key: bed().orgA.adminKey }),
+          200,
+        );
+        walked.push(...page.data);
+        cursor = page.nextCursor;
+        if (walked.length > 200) break;
+      }
+      expect(walked.slice(0, all.length)).toEqual(all);
+      const ids = walked.map((entry) => entry.id);
+      expect(ids).toEqual([...ids].sort().reverse());
+    });
+
+    it('filters by action, actor, resource type and time', async () => {
+      const all = await entries('?limit=200');
+      const byAction = await entries('?limit=200&action=inbox.created');
+      expect(byAction.length).toBeGreaterThan(0);
+      expect(byAction).toEqual(all.filter((entry) => entry.action === 'inbox.created'));
+      const byActor = await entries(`?limit=200&actorId=${auditor.id}`);
+      expect(byActor).toEqual(all.filter((entry) => entry.actor.id === auditor.id));
+      expect(byActor.length).toBeLessThan(all.length);
+      const byType = await entries('?limit=200&resourceType=feedback_page');
+      expect(new Set(byType.map((entry) => entry.action))).toEqual(
+        new Set([
+          'feedback_page.created',
+          'feedback_page.updated',
+          'feedback_page.published',
+          'feedback_page.closed',
+          'feedback_page.reopened',
+          'feedback_page.deleted',
+        ]),
+      );
+      const middle = all[Math.floor(all.length / 2)];
+      const since = await entries(`?limit=200&from=${encodeURIComponent(middle.at)}`);
+      expect(since).toEqual(all.filter((entry) => entry.at >= middle.at));
+      const before = await entries(`?limit=200&to=${encodeURIComponent(middle.at)}`);
+      expect(before).toEqual(all.filter((entry) => entry.at < middle.at));
+      await expectProblem(
+        await bed().request(logPath('?action=inbox.exploded'), { key: bed().orgA.adminKey }),
+        400,
+        'validation_failed',
+      );
+    });
+
+    it('keeps the entries of a deleted resource', async () => {
+      const inbox = await createInbox(bed(), bed().orgA, { name: 'Short-lived' });
+      await send(bed().orgA.adminKey, 'DELETE', `/inboxes/${inbox.id}`);
+      const about = (await entries('?limit=200&resourceType=inbox')).filter((entry) => entry.resource.id === inbox.id);
+      expect(about.map((entry) => entry.action)).toEqual(['inbox.deleted', 'inbox.created']);
+    });
+
+    it("names a deleted brand's key as gone (null), still by its id", async () => {
+      const brand = await createBrand(bed(), bed().orgA, 'Brand with a key');
+      const branded = await createKey(bed(), bed().orgA, {
+        name: 'Brand writer',
+        scopes: ['write'],
+        brandId: brand.id,
+      });
+      const view = await send(branded.secret, 'POST', '/views', { name: 'Brand view', filters: {} }, 201);
+      const [before] = await entries(`?limit=1&actorId=${branded.id}`);
+      expect(before).toMatchObject({ resource: { id: view.id }, actor: { id: branded.id, name: 'Brand writer' } });
+      await send(bed().orgA.adminKey, 'DELETE', `/brands/${brand.id}`);
+      const [after] = await entries(`?limit=1&actorId=${branded.id}`);
+      expect(after).toMatchObject({
+        resource: { id: view.id },
+        actor: { type: 'api_key', id: branded.id, name: null },
+      });
+    });
+  });
+
+  describe('tenancy and access', () => {
+    it("another organization's key gets 404, and its own log holds none of this one's entries", async () => {
+      await expectProblem(await bed().request(logPath(), { key: bed().orgB.adminKey }), 404, 'not_found');
+      await send(bed().orgB.adminKey, 'POST', '/inboxes', { name: 'x' }, 201).catch(() => undefined);
+      const orgBLog = await expectJson(
+        await bed().request(`/organizations/${bed().orgB.organization.id}/audit-log?limit=200`, {
+          key: bed().orgB.adminKey,
+        }),
+        200,
+      );
+      const orgAIds = new Set((await entries()).map((entry) => entry.id));
+      expect(orgBLog.data.filter((entry: Json) => orgAIds.has(entry.id))).toEqual([]);
+      expect(orgBLog.data.every((entry: Json) => entry.actor.id !== auditor.id)).toBe(true);
+    });
+
+    it('a brand-scoped key gets 403 forbidden: the log covers every brand', async () => {
+      const brand = await createBrand(bed(), bed().orgA, 'Brand reading the log');
+      const branded = await createKey(bed(), bed().orgA, { scopes: ['read', 'write'], brandId: brand.id });
+      await expectProblem(await bed().request(logPath(), { key: branded.secret }), 403, 'forbidden');
+    });
+  });
+
+  it('no entry holds a secret value, an API key secret or a webhook header value', async () => {
+    const secretValue = distinctive('secret-value');
+    const headerValue = distinctive('header-value');
+    await send(auditor.secret, 'POST', '/secrets', { name: 'NEVER_SHOWN', value: secretValue }, 201);
+    await send(auditor.secret, 'PUT', '/secrets/NEVER_SHOWN', { value: `${secretValue}-2` });
+    const automation = await send(
+      auditor.secret,
+      'POST',
+      '/automations',
+      automationInput({
+        webhook: { url: 'https://hooks.example.com/a', headers: { Authorization: `Bearer ${headerValue}` } },
+      }),
+      201,
+    );
+    await send(auditor.secret, 'PATCH', `/automations/${automation.id}`, {
+      webhook: { url: 'https://hooks.example.com/a', headers: { Authorization: `Bearer ${headerValue}-2` } },
+    });
+    const key = await send(auditor.secret, 'POST', '/api-keys', { name: 'Secret-bearing', scopes: ['read'] }, 201);
+    const rows = await bed().runtime.database.db.selectFrom('audit_log').selectAll().execute();
+    const stored = JSON.stringify(rows);
+    const shown = JSON.stringify(await entries());
+    for (const text of [stored, shown]) {
+      expect(text).toContain('NEVER_SHOWN');
+      expect(text).not.toContain(secretValue);
+      expect(text).not.toContain(headerValue);
+      expect(text).not.toContain(key.secret);
+      expect(text).not.toContain(key.secret.slice(-32));
+    }
+  });
+
+  describeScopeMatrix(bed, 'Audit log', [
+    {
+      operationId: 'listAuditLog',
+      okStatus: 200,
+      call: (b) => ({ method: 'GET', path: `/organizations/${b.orgA.organization.id}/audit-log` }),
+    },
+  ]);
 });
