@@ -246,7 +246,7 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.brands.get(brand.id))).code).toBe('not_found');
   });
 
-  it('views: create, list, get, update, delete; a view's filters list feedback', async () => {
+  it("views: create, list, get, update, delete; a view's filters list feedback", async () => {
     const view = await hearback.views.create({ name: 'Unhappy', filters: { type: 'nps', scoreMax: 6 } });
     expect(view).toMatchObject({ name: 'Unhappy', filters: { type: 'nps', scoreMax: 6 }, brandId: null });
     expect((await hearback.views.list({ limit: 1 }).toArray()).map((item) => item.id)).toContain(view.id);
