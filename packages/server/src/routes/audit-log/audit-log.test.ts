@@ -368,6 +368,21 @@ describeEachDatabase('Audit log', (bed) => {
     });
   });
 
+  it('a write replayed by its Idempotency-Key is one change: one entry', async () => {
+    const written = await writtenDuring(async () => {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await bed().request(org('/brands'), {
+          method: 'POST',
+          key: auditor.secret,
+          json: { name: 'Replayed brand' },
+          headers: { 'idempotency-key': 'audit-replay-1' },
+        });
+        expect(response.status).toBe(201);
+      }
+    });
+    expect(written.map((entry) => entry.action)).toEqual(['brand.created']);
+  });
+
   describe('a refused change leaves no entry', () => {
     /** Each case prepares what it needs (which may be audited), then answers the refused request. */
     const refusals: { case: string; status: number; prepare(key: string): Promise<() => Promise<Response>> }[] = [
