@@ -76,6 +76,24 @@ export type InboxPage = Schemas['InboxPage'];
 /** The answer to deleting an inbox: how many feedback items went with it. */
 export type InboxDeletion = Schemas['InboxDeletion'];
 
+// Saved views
+/** A named set of feedback list filters, shared by the organization. */
+export type View = Schemas['View'];
+export type ViewInput = Schemas['ViewInput'];
+export type ViewUpdate = Schemas['ViewUpdate'];
+export type ViewPage = Schemas['ViewPage'];
+export type ViewDeletion = Schemas['ViewDeletion'];
+/** The filters of `GET /organizations/{orgId}/feedback` (without paging), as a view keeps them. */
+export type FeedbackFilters = Schemas['FeedbackFilters'];
+
+// Audit log
+/** One change: who (`actor`) did what (`action`) to which resource, when, with the fields changed. */
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditAction = AuditEntry['action'];
+export type AuditLogPage = Schemas['AuditLogPage'];
+/** Filters and paging of `GET /organizations/{orgId}/audit-log`. */
+export type AuditLogQuery = QueryOf<'listAuditLog'>;
+
 // Brands
 export type Brand = Schemas['Brand'];
 export type BrandInput = Schemas['BrandInput'];

@@ -1,5 +1,6 @@
 import type {
   ApiKey,
+  AuditEntry,
   BrandDeletion,
   CreatedApiKey,
   Feedback,
@@ -12,6 +13,7 @@ import type {
   Organization,
   Problem,
   SearchResults,
+  View,
 } from '@hearback/client';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { HearbackApiError, HearbackErrorCode } from './errors/hearback-api-error.js';
@@ -41,6 +43,9 @@ describe('Hearback types', () => {
     ).resolves.toEqualTypeOf<SearchResults>();
     expectTypeOf(hearback.feedback.similar('fb_1')).resolves.toEqualTypeOf<SearchResults>();
     expectTypeOf(hearback.feedback.list({ q: 'checkout' })).toEqualTypeOf<Paginator<Feedback>>();
+    expectTypeOf(hearback.views.create({ name: 'x', filters: { status: 'new' } })).resolves.toEqualTypeOf<View>();
+    expectTypeOf(hearback.views.list()).toEqualTypeOf<Paginator<View>>();
+    expectTypeOf(hearback.auditLog.list({ action: 'api_key.revoked' })).toEqualTypeOf<Paginator<AuditEntry>>();
   });
 
   it('autocompletes fields and rejects unknown values', () => {
@@ -54,6 +59,10 @@ describe('Hearback types', () => {
     void hearback.feedback.update('fb_1', { status: 'done' });
     // @ts-expect-error: filters are typed too
     void hearback.feedback.list({ type: 'smiley' });
+    // @ts-expect-error: a view keeps the list's filters only
+    void hearback.views.create({ name: 'x', filters: { colour: 'red' } });
+    // @ts-expect-error: audit actions are a closed list
+    void hearback.auditLog.list({ action: 'api_key.exploded' });
   });
 
   it('gives errors a typed code', () => {

@@ -7,6 +7,7 @@ import {
   type SearchResults,
 } from '@hearback/client';
 import { ApiKeysResource } from './resources/api-keys.js';
+import { AuditLogResource } from './resources/audit-log.js';
 import { AutomationsResource } from './resources/automations.js';
 import { BrandsResource } from './resources/brands.js';
 import { ResourceContext } from './resources/context.js';
@@ -17,6 +18,7 @@ import { HooksResource } from './resources/hooks.js';
 import { InboxesResource } from './resources/inboxes.js';
 import { OrganizationResource } from './resources/organization.js';
 import { SecretsResource } from './resources/secrets.js';
+import { ViewsResource } from './resources/views.js';
 import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
 
 export interface HearbackOptions {
@@ -66,6 +68,10 @@ export class Hearback {
   /** Feedback pages and their responses. */
   readonly pages: FeedbackPagesResource;
   readonly automations: AutomationsResource;
+  /** Saved views: named feedback filters. */
+  readonly views: ViewsResource;
+  /** Who changed what in the organization. */
+  readonly auditLog: AuditLogResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -94,6 +100,8 @@ export class Hearback {
     this.secrets = new SecretsResource(this.#context);
     this.pages = new FeedbackPagesResource(this.#context);
     this.automations = new AutomationsResource(this.#context);
+    this.views = new ViewsResource(this.#context);
+    this.auditLog = new AuditLogResource(this.#context);
   }
 
   /**

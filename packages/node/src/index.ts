@@ -5,6 +5,7 @@ export { Hearback, type HearbackOptions } from './hearback.js';
 export { OPERATIONS, type OperationBinding, type RetryPolicy } from './operations.js';
 export { Paginator } from './pagination.js';
 export type { ApiKeysResource } from './resources/api-keys.js';
+export type { AuditLogResource } from './resources/audit-log.js';
 export type { AutomationsResource } from './resources/automations.js';
 export type { BrandsResource } from './resources/brands.js';
 export type { FeedbackResource } from './resources/feedback.js';
@@ -15,6 +16,7 @@ export type { InboxesResource } from './resources/inboxes.js';
 export type { NotesResource } from './resources/notes.js';
 export type { OrganizationResource } from './resources/organization.js';
 export type { SecretsResource } from './resources/secrets.js';
+export type { ViewsResource } from './resources/views.js';
 export type {
   CollectOptions,
   RequestOptions,

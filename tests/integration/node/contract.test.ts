@@ -260,6 +260,31 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.brands.get(brand.id))).code).toBe('not_found');
   });
 
+  it("views: create, list, get, update, delete; a view's filters list feedback", async () => {
+    const view = await hearback.views.create({ name: 'Unhappy', filters: { type: 'nps', scoreMax: 6 } });
+    expect(view).toMatchObject({ name: 'Unhappy', filters: { type: 'nps', scoreMax: 6 }, brandId: null });
+    expect((await hearback.views.list({ limit: 1 }).toArray()).map((item) => item.id)).toContain(view.id);
+    expect(await hearback.views.get(view.id)).toEqual(view);
+    const updated = await hearback.views.update(view.id, { filters: { status: 'new' } });
+    expect(updated.filters).toEqual({ status: 'new' });
+    expect(await hearback.feedback.list({ ...updated.filters, limit: 1 }).toArray()).toBeInstanceOf(Array);
+    const taken = await rejection(hearback.views.create({ name: 'Unhappy', filters: {} }));
+    expect(taken).toMatchObject({ status: 409, code: 'conflict' });
+    expect(await hearback.views.delete(view.id)).toEqual({ id: view.id, deleted: true });
+    expect((await rejection(hearback.views.get(view.id))).code).toBe('not_found');
+  });
+
+  it('auditLog.list: the changes made, newest first, filtered by action', async () => {
+    const inbox = await hearback.inboxes.create({ name: 'Audited' });
+    const [latest] = await hearback.auditLog.list({ action: 'inbox.created', limit: 1 }).toArray();
+    expect(latest).toMatchObject({
+      action: 'inbox.created',
+      actor: { type: 'api_key', name: 'Admin key' },
+      resource: { type: 'inbox', id: inbox.id },
+      details: { name: 'Audited' },
+    });
+  });
+
   it('automations: create, list, get, update, rotate the signing secret, delete', async () => {
     const created = await hearback.automations.create({
       name: 'Detractors',

@@ -31,6 +31,8 @@ export const ID_PREFIXES = {
   automation: 'auto',
   delivery: 'dlv',
   user: 'usr',
+  auditEntry: 'aud',
+  view: 'view',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Access } from '../domain/api-key.js';
 import type { AppEnv } from '../http/app-env.js';
 import * as apiKeys from './api-keys/api-keys.operations.js';
+import { listAuditLog } from './audit-log/audit-log.operations.js';
 import * as automations from './automations/automations.operations.js';
 import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
@@ -18,6 +19,7 @@ import * as notes from './notes/notes.operations.js';
 import * as organizations from './organizations/organizations.operations.js';
 import * as search from './search/search.operations.js';
 import * as secrets from './secrets/secrets.operations.js';
+import * as views from './views/views.operations.js';
 
 /**
  * The operation table: every API operation, each defined once (id, scope, schemas, handler) in
@@ -46,6 +48,12 @@ export const API_OPERATIONS = [
   notes.updateNote,
   notes.deleteNote,
 
+  views.listViews,
+  views.createView,
+  views.getView,
+  views.updateView,
+  views.deleteView,
+
   inboxes.listInboxes,
   inboxes.createInbox,
   inboxes.getInbox,
@@ -63,6 +71,8 @@ export const API_OPERATIONS = [
   apiKeys.getApiKey,
   apiKeys.updateApiKey,
   apiKeys.revokeApiKey,
+
+  listAuditLog,
 
   hooks.subscribeRestHook,
   hooks.getRestHookSample,

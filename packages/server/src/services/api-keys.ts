@@ -1,4 +1,5 @@
 import type { ApiKey, Principal, Scope } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newUlid } from '../lib/ids.js';
@@ -7,6 +8,7 @@ import { nowIso } from '../lib/time.js';
 import type { StoredApiKey } from '../storage/repositories/api-keys.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 const KEY_PATTERN = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
@@ -148,7 +150,10 @@ export function apiKeysService(store: Store) {
       }
       return store.transaction(async (tx) => {
         if (brandId && !(await tx.brands.find(visibleTo(principal), brandId))) throw notFound('Brand', brandId);
-        return insertApiKey(tx, principal.orgId, { ...input, brandId, expiresAt });
+        const created = await insertApiKey(tx, principal.orgId, { ...input, brandId, expiresAt });
+        const { name, scopes } = created.apiKey;
+        await recordAudit(tx, principal, 'api_key.created', created.apiKey.id, { name, scopes, brandId, expiresAt });
+        return created;
       });
     },
 
@@ -162,18 +167,24 @@ export function apiKeysService(store: Store) {
 
     async update(principal: Principal, id: string, changes: { name?: string | undefined }): Promise<ApiKey> {
       await get(principal, id);
-      const updated = await store.apiKeys.update(principal.orgId, id, { ...(changes.name && { name: changes.name }) });
-      if (!updated) throw notFound('API key', id);
-      return publicKey(updated);
+      return store.transaction(async (tx) => {
+        const updated = await tx.apiKeys.update(principal.orgId, id, { ...(changes.name && { name: changes.name }) });
+        if (!updated) throw notFound('API key', id);
+        await recordAudit(tx, principal, 'api_key.updated', id, { changed: changedFields(changes) });
+        return publicKey(updated);
+      });
     },
 
     /** Revocation is permanent and immediate; the record stays so audits can show it. */
     async revoke(principal: Principal, id: string): Promise<ApiKey> {
       const existing = await get(principal, id);
       if (existing.revokedAt) return existing;
-      const updated = await store.apiKeys.update(principal.orgId, id, { revokedAt: nowIso() });
-      if (!updated) throw notFound('API key', id);
-      return publicKey(updated);
+      return store.transaction(async (tx) => {
+        const updated = await tx.apiKeys.update(principal.orgId, id, { revokedAt: nowIso() });
+        if (!updated) throw notFound('API key', id);
+        await recordAudit(tx, principal, 'api_key.revoked', id);
+        return publicKey(updated);
+      });
     },
   };
 }

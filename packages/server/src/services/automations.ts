@@ -1,4 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import {
   type Automation,
   type AutomationFilter,
@@ -15,6 +16,7 @@ import { newSigningSecret, sealSigningSecret } from '../secrets/sealed-values.js
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { requireOrgWide, visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 import { requirePlanFeature } from './plan-features.js';
 
@@ -83,7 +85,10 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
         createdAt: now,
         updatedAt: now,
       };
-      await store.automations.insert(stored);
+      await store.transaction(async (tx) => {
+        await tx.automations.insert(stored);
+        await recordAudit(tx, principal, 'automation.created', id, { name: stored.name, events: stored.events });
+      });
       return { ...shown(stored), signingSecret };
     },
 
@@ -105,26 +110,36 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       if (changes.filter) await requireOwnInbox(store, principal, changes.filter.inboxId);
       const { webhook } = changes;
-      const updated = await store.automations.update(principal.orgId, id, {
-        name: changes.name,
-        events: changes.events,
-        filter: changes.filter === undefined ? undefined : storedFilter(changes.filter),
-        enabled: changes.enabled,
-        // Turned on again by its owner: the server's reason to stop, and the failure streak, are past.
-        ...(changes.enabled === true && !existing.enabled && { disabledReason: null, failingSince: null }),
-        url: webhook?.url,
-        method: webhook?.method,
-        headers: webhook?.headers,
-        body: webhook?.body as JsonValue | null | undefined,
-        updatedAt: nowIso(),
+      const updated = await store.transaction(async (tx) => {
+        const saved = await tx.automations.update(principal.orgId, id, {
+          name: changes.name,
+          events: changes.events,
+          filter: changes.filter === undefined ? undefined : storedFilter(changes.filter),
+          enabled: changes.enabled,
+          // Turned on again by its owner: the server's reason to stop, and the failure streak, are past.
+          ...(changes.enabled === true && !existing.enabled && { disabledReason: null, failingSince: null }),
+          url: webhook?.url,
+          method: webhook?.method,
+          headers: webhook?.headers,
+          body: webhook?.body as JsonValue | null | undefined,
+          updatedAt: nowIso(),
+        });
+        if (!saved) throw notFound('Automation', id);
+        // `webhook.url`, `webhook.headers` …: names only (a header may hold a credential).
+        const webhookFields = changedFields(webhook ?? {}).map((field) => `webhook.${field}`);
+        const changed = [...changedFields({ ...changes, webhook: undefined }), ...webhookFields];
+        await recordAudit(tx, principal, 'automation.updated', id, { changed });
+        return saved;
       });
-      if (!updated) throw notFound('Automation', id);
       return shown(updated);
     },
 
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
-      await find(principal, id);
-      if (!(await store.automations.delete(principal.orgId, id))) throw notFound('Automation', id);
+      const existing = await find(principal, id);
+      await store.transaction(async (tx) => {
+        if (!(await tx.automations.delete(principal.orgId, id))) throw notFound('Automation', id);
+        await recordAudit(tx, principal, 'automation.deleted', id, { name: existing.name });
+      });
       return { id, deleted: true };
     },
 
@@ -133,8 +148,12 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
       await find(principal, id);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       const { signingSecret, sealedSigningSecret } = signingSecretFor(id);
-      const saved = await store.automations.update(principal.orgId, id, { sealedSigningSecret, updatedAt: nowIso() });
-      if (!saved) throw notFound('Automation', id);
+      const saved = await store.transaction(async (tx) => {
+        const rotated = await tx.automations.update(principal.orgId, id, { sealedSigningSecret, updatedAt: nowIso() });
+        if (!rotated) throw notFound('Automation', id);
+        await recordAudit(tx, principal, 'automation.signing_secret_rotated', id);
+        return rotated;
+      });
       return { ...shown(saved), signingSecret };
     },
   };

@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { requireOrgWide, visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 export function brandsService(store: Store) {
@@ -26,7 +27,10 @@ export function brandsService(store: Store) {
         createdAt: now,
         updatedAt: now,
       };
-      await store.brands.insert(brand);
+      await store.transaction(async (tx) => {
+        await tx.brands.insert(brand);
+        await recordAudit(tx, principal, 'brand.created', brand.id, { name: brand.name });
+      });
       return brand;
     },
     async list(principal: Principal, page: PageRequest) {
@@ -36,9 +40,12 @@ export function brandsService(store: Store) {
     },
     async update(principal: Principal, id: string, changes: { name: string }): Promise<Brand> {
       await get(principal, id);
-      const updated = await store.brands.update(principal.orgId, id, changes, nowIso());
-      if (!updated) throw notFound('Brand', id);
-      return updated;
+      return store.transaction(async (tx) => {
+        const updated = await tx.brands.update(principal.orgId, id, changes, nowIso());
+        if (!updated) throw notFound('Brand', id);
+        await recordAudit(tx, principal, 'brand.updated', id, { changed: ['name'] });
+        return updated;
+      });
     },
     /**
      * Deletes the brand and the API keys scoped to it (says how many); its inboxes and their
@@ -47,8 +54,12 @@ export function brandsService(store: Store) {
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; apiKeysDeleted: number }> {
       requireOrgWide(principal, 'delete brands');
       await get(principal, id);
-      const deletion = await store.transaction((tx) => tx.deletions.brandWithKeys(principal.orgId, id));
-      if (!deletion) throw notFound('Brand', id);
+      const deletion = await store.transaction(async (tx) => {
+        const deleted = await tx.deletions.brandWithKeys(principal.orgId, id);
+        if (!deleted) throw notFound('Brand', id);
+        await recordAudit(tx, principal, 'brand.deleted', id, { ...deleted });
+        return deleted;
+      });
       return { id, deleted: true, ...deletion };
     },
   };

@@ -1,5 +1,6 @@
 import { isAnswerable, type PageState, type Question } from '@hearback/forms';
 import type { Principal } from '../domain/api-key.js';
+import { type AuditAction, changedFields } from '../domain/audit.js';
 import { DEFAULT_PAGE_SETTINGS, type FeedbackPage, type PageSettings } from '../domain/feedback-page.js';
 import type { PageInput, PageUpdateInput, QuestionInput } from '../domain/feedback-page-input.js';
 import type { Page } from '../domain/organization.js';
@@ -12,6 +13,7 @@ import { PAGE_SLUG_INDEX } from '../storage/repositories/feedback-pages.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 /** Which states each transition leaves from, and where it goes. */
@@ -21,6 +23,13 @@ const TRANSITIONS = {
   reopen: { from: ['closed'], to: 'published' },
 } as const satisfies Record<string, { from: readonly PageState[]; to: PageState }>;
 export type PageTransition = keyof typeof TRANSITIONS;
+
+/** What the audit log calls each transition. */
+const TRANSITION_ACTIONS = {
+  publish: 'feedback_page.published',
+  close: 'feedback_page.closed',
+  reopen: 'feedback_page.reopened',
+} as const satisfies Record<PageTransition, AuditAction>;
 
 /** Questions with an id each: those given keep theirs, the others get a new one, unique in the page. */
 function withIds(questions: readonly QuestionInput[]): Question[] {
@@ -94,6 +103,7 @@ export function feedbackPagesService(store: Store) {
             updatedAt: now,
           };
           await tx.feedbackPages.insert(page);
+          await recordAudit(tx, principal, 'feedback_page.created', page.id, { title: page.title, slug: page.slug });
           return page;
         })
         .catch(asSlugTaken(input.slug));
@@ -133,13 +143,20 @@ export function feedbackPagesService(store: Store) {
           if (newVersion && existing.state === 'published') requireAnswerable(page);
           await tx.feedbackPages.save(page);
           if (newVersion) await tx.feedbackPages.saveVersion(page.id, page.version, page.questions, now);
+          await recordAudit(tx, principal, 'feedback_page.updated', page.id, {
+            changed: changedFields(changes),
+            ...(newVersion && { version: page.version }),
+          });
           return page;
         })
         .catch(asSlugTaken(changes.slug));
     },
 
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
-      if (!(await store.feedbackPages.delete(visibleTo(principal), id))) throw notFound('Feedback page', id);
+      await store.transaction(async (tx) => {
+        if (!(await tx.feedbackPages.delete(visibleTo(principal), id))) throw notFound('Feedback page', id);
+        await recordAudit(tx, principal, 'feedback_page.deleted', id);
+      });
       return { id, deleted: true };
     },
 
@@ -166,6 +183,7 @@ export function feedbackPagesService(store: Store) {
         if (to === 'published') requireAnswerable(page);
         await tx.feedbackPages.save(page);
         await tx.feedbackPages.saveVersion(page.id, page.version, page.questions, now);
+        await recordAudit(tx, principal, TRANSITION_ACTIONS[transition], page.id, { from: existing.state, to });
         return page;
       });
     },

@@ -1,9 +1,11 @@
 import type { Principal } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import type { Feedback, FeedbackFilters, FeedbackStatus, IssueTracker } from '../domain/feedback.js';
 import { notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { feedbackEvent } from './events.js';
 import { feedbackStats } from './feedback-stats.js';
 import { feedbackTrends, type TrendQuery } from './feedback-trends.js';
@@ -51,6 +53,7 @@ export function feedbackService(store: Store, onEvents: () => void) {
         );
         if (!feedback) throw notFound('Feedback', id);
         await tx.outbox.append([feedbackEvent('feedback.updated', feedback, now)]);
+        await recordAudit(tx, principal, 'feedback.updated', id, { changed: changedFields(changes) });
         return feedback;
       });
       onEvents();

@@ -1,4 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
@@ -6,6 +7,7 @@ import { randomToken } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 import { planLimitError } from './plan-limits.js';
 import { PLANS } from './plans.js';
@@ -58,6 +60,7 @@ export function inboxesService(store: Store) {
         }
         const inbox = newInbox(principal.orgId, { name: input.name, brandId });
         await tx.inboxes.insert(inbox);
+        await recordAudit(tx, principal, 'inbox.created', inbox.id, { name: inbox.name, brandId: inbox.brandId });
         return inbox;
       });
     },
@@ -88,14 +91,21 @@ export function inboxesService(store: Store) {
         );
         if (!updated) throw notFound('Inbox', id);
         if (brandChange !== undefined) await tx.feedback.reassignBrand(principal.orgId, id, brandChange);
+        await recordAudit(tx, principal, 'inbox.updated', id, {
+          changed: changedFields({ name: changes.name, brandId: brandChange }),
+        });
         return updated;
       });
     },
     /** Deletes the inbox with its feedback; says how many feedback items went with it. */
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; feedbackDeleted: number }> {
       await get(principal, id);
-      const deletion = await store.transaction((tx) => tx.deletions.inboxWithFeedback(principal.orgId, id));
-      if (!deletion) throw notFound('Inbox', id);
+      const deletion = await store.transaction(async (tx) => {
+        const deleted = await tx.deletions.inboxWithFeedback(principal.orgId, id);
+        if (!deleted) throw notFound('Inbox', id);
+        await recordAudit(tx, principal, 'inbox.deleted', id, { ...deleted });
+        return deleted;
+      });
       return { id, deleted: true, ...deletion };
     },
   };

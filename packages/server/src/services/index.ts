@@ -4,6 +4,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import type { WebhookSender } from '../webhooks/contracts.js';
 import { apiKeysService } from './api-keys.js';
+import { auditLogService } from './audit.js';
 import { automationTrialsService } from './automation-trials.js';
 import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
@@ -21,6 +22,7 @@ import { pageResponsesService } from './page-responses.js';
 import type { PlanName } from './plans.js';
 import { publicPagesService } from './public-pages.js';
 import { restHooksService } from './rest-hooks.js';
+import { savedViewsService } from './saved-views.js';
 import { searchService } from './search.js';
 import { UsageTally } from './usage-tally.js';
 import { webhookDeliveriesService } from './webhook-deliveries.js';
@@ -64,6 +66,8 @@ export function createServices(store: Store, options: ServicesOptions) {
     brands: brandsService(store),
     feedback: feedbackService(store, onEvents),
     notes: notesService(store),
+    savedViews: savedViewsService(store),
+    auditLog: auditLogService(store),
     feedbackPages: feedbackPagesService(store),
     feedbackPageSharing: feedbackPageSharingService(store, options.publicUrl),
     pageResponses: pageResponsesService(store, onEvents),

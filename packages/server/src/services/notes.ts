@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 export function notesService(store: Store) {
@@ -34,7 +35,10 @@ export function notesService(store: Store) {
         createdAt: now,
         updatedAt: now,
       };
-      await store.notes.insert(note);
+      await store.transaction(async (tx) => {
+        await tx.notes.insert(note);
+        await recordAudit(tx, principal, 'note.created', note.id, { feedbackId });
+      });
       return note;
     },
     async list(principal: Principal, feedbackId: string, page: PageRequest) {
@@ -45,13 +49,19 @@ export function notesService(store: Store) {
     },
     async update(principal: Principal, feedbackId: string, id: string, input: { body: string }): Promise<Note> {
       await get(principal, feedbackId, id);
-      const updated = await store.notes.update(principal.orgId, id, input.body, nowIso());
-      if (!updated) throw notFound('Note', id);
-      return updated;
+      return store.transaction(async (tx) => {
+        const updated = await tx.notes.update(principal.orgId, id, input.body, nowIso());
+        if (!updated) throw notFound('Note', id);
+        await recordAudit(tx, principal, 'note.updated', id, { feedbackId, changed: ['body'] });
+        return updated;
+      });
     },
     async delete(principal: Principal, feedbackId: string, id: string): Promise<void> {
       await get(principal, feedbackId, id);
-      await store.notes.delete(principal.orgId, id);
+      await store.transaction(async (tx) => {
+        await tx.notes.delete(principal.orgId, id);
+        await recordAudit(tx, principal, 'note.deleted', id, { feedbackId });
+      });
     },
   };
 }

@@ -6,6 +6,7 @@ import { openOrganizationSecret, sealOrganizationSecret } from '../secrets/seale
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { requireOrgWide } from './access.js';
+import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 /** A stored secret that did not open (sealed under another master secret, or altered): left out, reported. */
@@ -42,13 +43,17 @@ export function organizationSecretsService(
       const { orgId } = principal;
       const now = nowIso();
       const sealed = sealOrganizationSecret(secrets, orgId, input.name, input.value);
-      if (!(await store.organizationSecrets.insert(orgId, input.name, sealed, now))) {
-        throw new ApiError(
-          409,
-          'conflict',
-          `A secret named ${input.name} exists; replace its value with PUT /organizations/${orgId}/secrets/${input.name}.`,
-        );
-      }
+      await store.transaction(async (tx) => {
+        if (!(await tx.organizationSecrets.insert(orgId, input.name, sealed, now))) {
+          throw new ApiError(
+            409,
+            'conflict',
+            `A secret named ${input.name} exists; replace its value with PUT /organizations/${orgId}/secrets/${input.name}.`,
+          );
+        }
+        // The name is the secret's id; the value is never recorded.
+        await recordAudit(tx, principal, 'secret.created', input.name);
+      });
       return { name: input.name, createdAt: now, updatedAt: now };
     },
 
@@ -56,7 +61,12 @@ export function organizationSecretsService(
     async put(principal: Principal, name: string, input: { value: string }): Promise<OrganizationSecret> {
       orgWide(principal);
       const sealed = sealOrganizationSecret(secrets, principal.orgId, name, input.value);
-      return store.organizationSecrets.upsert(principal.orgId, name, sealed, nowIso());
+      return store.transaction(async (tx) => {
+        const saved = await tx.organizationSecrets.upsert(principal.orgId, name, sealed, nowIso());
+        const created = saved.createdAt === saved.updatedAt;
+        await recordAudit(tx, principal, created ? 'secret.created' : 'secret.updated', name);
+        return saved;
+      });
     },
 
     /** A page of the organization's secrets by name: names and times, never values. */
@@ -73,7 +83,10 @@ export function organizationSecretsService(
     /** Deletes the secret; 404 when the organization has none of that name. */
     async delete(principal: Principal, name: string): Promise<void> {
       orgWide(principal);
-      if (!(await store.organizationSecrets.delete(principal.orgId, name))) throw notFound('Secret', name);
+      await store.transaction(async (tx) => {
+        if (!(await tx.organizationSecrets.delete(principal.orgId, name))) throw notFound('Secret', name);
+        await recordAudit(tx, principal, 'secret.deleted', name);
+      });
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { Principal } from '../domain/api-key.js';
 import { SCOPES } from '../domain/api-key.js';
+import { changedFields } from '../domain/audit.js';
 import type { Inbox, Organization } from '../domain/organization.js';
 import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
@@ -10,6 +11,7 @@ import type { Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { requireOrgWide } from './access.js';
 import { insertApiKey } from './api-keys.js';
+import { recordAudit } from './audit.js';
 import { newInbox } from './inboxes.js';
 import { PLANS, type PlanName } from './plans.js';
 import type { UsageTally } from './usage-tally.js';
@@ -82,13 +84,17 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
       const existing = await store.organizations.find(orgId);
       if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
       const timezone = changes.timezone === undefined ? undefined : canonicalTimeZone(changes.timezone);
-      const updated = await store.organizations
-        .update(orgId, { ...changes, timezone }, nowIso())
+      const updated = await store
+        .transaction(async (tx) => {
+          const saved = await tx.organizations.update(orgId, { ...changes, timezone }, nowIso());
+          if (!saved) throw notFound('Organization', orgId);
+          await recordAudit(tx, principal, 'organization.updated', orgId, { changed: changedFields(changes) });
+          return saved;
+        })
         .catch((error: unknown) => {
           if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) throw slugTaken('organization', changes.slug);
           throw error;
         });
-      if (!updated) throw notFound('Organization', orgId);
       return { ...updated, usage: await usageOf(store, usageTally, updated) };
     },
 

@@ -10,6 +10,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { restHookPayload } from '../webhooks/rest-hook-payload.js';
 import { requireOrgWide, visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import type { EventType } from './events.js';
 import { shownResponse } from './page-responses.js';
 import { requirePlanFeature } from './plan-features.js';
@@ -38,13 +39,20 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
         targetUrl: input.targetUrl,
         createdAt: nowIso(),
       };
-      await store.restHooks.insert(hook, sealSigningSecret(secrets, hook.id, newSigningSecret()));
+      await store.transaction(async (tx) => {
+        await tx.restHooks.insert(hook, sealSigningSecret(secrets, hook.id, newSigningSecret()));
+        // A REST hook is an automation (kind `rest_hook`): one log for both.
+        await recordAudit(tx, principal, 'automation.created', hook.id, { kind: 'rest_hook', events: [hook.event] });
+      });
       return hook;
     },
 
     async unsubscribe(principal: Principal, id: string): Promise<void> {
       assertMayUseHooks(principal);
-      if (!(await store.restHooks.delete(principal.orgId, id))) throw notFound('REST hook', id);
+      await store.transaction(async (tx) => {
+        if (!(await tx.restHooks.delete(principal.orgId, id))) throw notFound('REST hook', id);
+        await recordAudit(tx, principal, 'automation.deleted', id, { kind: 'rest_hook' });
+      });
     },
 
     /**

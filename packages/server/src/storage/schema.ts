@@ -258,6 +258,34 @@ export interface WebhookAttemptsTable {
   response_excerpt: string | null;
 }
 
+/** One change to an organization's resources: who, what, which, when (migration 0015). */
+export interface AuditLogTable {
+  id: string;
+  org_id: string;
+  at: string;
+  /** api_key | user | system */
+  actor_type: string;
+  actor_id: string;
+  action: string;
+  resource_type: string;
+  resource_id: string;
+  /** JSON object: the fields changed and plain facts, never secret values. */
+  details: string;
+}
+
+/** A named set of feedback list filters (migration 0015). */
+export interface SavedViewsTable {
+  id: string;
+  org_id: string;
+  /** A brand-scoped key's views belong to its brand; null: the organization's. */
+  brand_id: string | null;
+  name: string;
+  /** JSON object: the feedback list's filters. */
+  filters: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DatabaseSchema {
   organizations: OrganizationsTable;
   feedback_pages: FeedbackPagesTable;
@@ -279,4 +307,6 @@ export interface DatabaseSchema {
   automations: AutomationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  audit_log: AuditLogTable;
+  saved_views: SavedViewsTable;
 }

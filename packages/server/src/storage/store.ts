@@ -4,6 +4,7 @@ import type { Database } from './database.js';
 import type { DialectAdapter } from './dialect.js';
 import type { VersionedCache } from './lookup-cache.js';
 import { apiKeysRepository, type StoredApiKey } from './repositories/api-keys.js';
+import { auditLogRepository } from './repositories/audit-log.js';
 import { automationsRepository } from './repositories/automations.js';
 import { brandsRepository } from './repositories/brands.js';
 import { captchaChallengesRepository } from './repositories/captcha-challenges.js';
@@ -27,6 +28,7 @@ import { outboxRepository } from './repositories/outbox.js';
 import { pageAnalyticsRepository } from './repositories/page-analytics.js';
 import { pageResponsesRepository } from './repositories/page-responses.js';
 import { restHooksRepository } from './repositories/rest-hooks.js';
+import { savedViewsRepository } from './repositories/saved-views.js';
 import { sealedValuesRepository } from './repositories/sealed-values.js';
 import { searchModelsRepository } from './repositories/search-models.js';
 import { usageRepository } from './repositories/usage.js';
@@ -66,6 +68,8 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     pageResponses: pageResponsesRepository(db),
     pageAnalytics: pageAnalyticsRepository(db),
     captchaChallenges: captchaChallengesRepository(db),
+    auditLog: auditLogRepository(db),
+    savedViews: savedViewsRepository(db),
   };
 }
 

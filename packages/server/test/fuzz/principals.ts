@@ -27,7 +27,8 @@ export type PoolName =
   | 'automation'
   | 'delivery'
   | 'page'
-  | 'response';
+  | 'response'
+  | 'view';
 
 interface Created {
   id: string;
@@ -53,7 +54,8 @@ async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
 /**
  * Two organizations through the real API: in A a brand with its own inbox, a collect-only key, a
  * brand-scoped key, a few feedback items (some with notes), REST hooks, an automation with its
- * deliveries (queued by the fan-out; nothing sends them); in B an inbox, an item, a hook and an automation.
+ * deliveries (queued by the fan-out; nothing sends them), a saved view; in B an inbox, an item, a hook, an
+ * automation and a view.
  */
 export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const { services } = runtime;
@@ -111,6 +113,11 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
   const pageResponse = await post(runtime, `${a}/feedback-pages/${page.id}/responses`, orgA.adminKey, {
     answers: { score: 9, why: 'fuzz' },
   });
+  const view = await post(runtime, `${a}/views`, orgA.adminKey, { name: 'Fuzz view', filters: { status: 'new' } });
+  const otherView = await post(runtime, `/organizations/${orgB.organization.id}/views`, orgB.adminKey, {
+    name: 'Other tenant view',
+    filters: {},
+  });
   await runtime.webhookJobs.runUntilIdle();
   const deliveries = await runtime.database.db
     .selectFrom('webhook_deliveries')
@@ -153,6 +160,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       delivery: deliveries.map((delivery) => delivery.id),
       page: [page.id, draftPage.id, otherPage.id],
       response: [pageResponse.id],
+      view: [view.id, otherView.id],
     },
     protectedIds,
   };

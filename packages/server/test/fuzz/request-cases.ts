@@ -28,6 +28,7 @@ const PATH_POOLS: Record<string, PoolName> = {
   deliveryId: 'delivery',
   pageId: 'page',
   responseId: 'response',
+  viewId: 'view',
 };
 
 const ISSUE_URLS = [

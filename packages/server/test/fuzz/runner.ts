@@ -57,6 +57,7 @@ const CREATES: Record<string, PoolName> = {
   createApiKey: 'key',
   subscribeRestHook: 'hook',
   createAutomation: 'automation',
+  createView: 'view',
 };
 
 function remember(fixtures: Fixtures, operation: Operation, answer: Answer): void {

@@ -13,6 +13,7 @@ import * as automations from './0011-automations.js';
 import * as webhookDeliveries from './0012-webhook-deliveries.js';
 import * as feedbackPages from './0013-feedback-pages.js';
 import * as organizationTimezone from './0014-organization-timezone.js';
+import * as auditLog from './0015-audit-log.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0012-webhook-deliveries': webhookDeliveries,
   '0013-feedback-pages': feedbackPages,
   '0014-organization-timezone': organizationTimezone,
+  '0015-audit-log': auditLog,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
