@@ -6,6 +6,7 @@ import { collectInsertRepository } from '../repositories/collect-insert.js';
 import { preparedCollectLookup } from '../repositories/collect-lookup.js';
 import type { DatabaseSchema } from '../schema.js';
 import { postgresFullTextMatches } from './full-text.js';
+import { postgresOutboxWakeUps } from './outbox-notifications.js';
 import { preparedOn } from './run-prepared.js';
 
 const INT8_OID = 20;
@@ -69,6 +70,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     lookupCache: () => undefined,
     collectLookup: () => preparedCollectLookup(db, runPrepared),
     collectInsert: collectInsertRepository(runPrepared),
+    outboxWakeUps: postgresOutboxWakeUps(pool, url),
   };
   return { db, dialect, location: redactUrl(url), close: () => db.destroy() };
 }
