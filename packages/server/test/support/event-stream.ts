@@ -99,3 +99,15 @@ export function readEventStream(response: Response): EventStreamReader {
     },
   };
 }
+
+/**
+ * The body of a response that ends; an event stream never does, so it is cancelled (the client
+ * leaves) and reads as ''. For suites that send every operation (the scope matrix, the fuzzer).
+ */
+export async function finiteBodyText(response: Response): Promise<string> {
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return '';
+  }
+  return response.text();
+}

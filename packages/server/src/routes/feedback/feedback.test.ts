@@ -1,5 +1,6 @@
 import { FEEDBACK_STATUSES } from '@hearback/spec';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeScopeMatrix } from '../../../test/support/api.js';
 import {
   type CreatedInbox,
   createApiKey,
@@ -551,4 +552,39 @@ describeEachDatabase('feedback API', (bed) => {
       expect((await outboxEventsFor(bed(), id)).map((event) => event.type)).toEqual(['feedback.created']);
     });
   });
+
+  describeScopeMatrix(bed, 'Feedback', [
+    {
+      operationId: 'listFeedback',
+      okStatus: 200,
+      call: (b) => ({ method: 'GET', path: `${orgPath(b.orgA)}/feedback` }),
+    },
+    {
+      operationId: 'getFeedbackStats',
+      okStatus: 200,
+      call: (b) => ({ method: 'GET', path: `${orgPath(b.orgA)}/feedback/stats` }),
+    },
+    {
+      operationId: 'streamFeedback',
+      okStatus: 200,
+      call: (b) => ({ method: 'GET', path: `${orgPath(b.orgA)}/feedback/stream` }),
+    },
+    {
+      operationId: 'getFeedback',
+      okStatus: 200,
+      call: async (b) => ({
+        method: 'GET',
+        path: `${orgPath(b.orgA)}/feedback/${await submit(b.orgA.inbox, { type: 'text', comment: 'Matrix' })}`,
+      }),
+    },
+    {
+      operationId: 'updateFeedback',
+      okStatus: 200,
+      call: async (b) => ({
+        method: 'PATCH',
+        path: `${orgPath(b.orgA)}/feedback/${await submit(b.orgA.inbox, { type: 'text', comment: 'Matrix' })}`,
+        json: { status: 'triaged' },
+      }),
+    },
+  ]);
 });
