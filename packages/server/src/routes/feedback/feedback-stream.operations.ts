@@ -29,11 +29,9 @@ export const streamFeedback = defineOperation({
       { ...filters, from: instantOf(from), to: instantOf(to) },
       resumeAfter === undefined ? undefined : positionOfStreamEventId(resumeAfter),
     );
-    // Nothing reuses the connection of an ended stream; closing it lets a stopping server finish.
-    c.header('Connection', 'close');
     // Proxies that buffer responses (nginx) would hold events back.
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (sse) => {
+    const response = streamSSE(c, async (sse) => {
       sse.onAbort(() => subscription.close());
       try {
         await sse.write(`retry: ${stream.retryMs}\n\n`);
@@ -50,5 +48,9 @@ export const streamFeedback = defineOperation({
         subscription.close();
       }
     });
+    // After streamSSE, which says keep-alive (and on the context, whose headers win): an ended
+    // stream's connection is not reused, and left idle it would hold a stopping server.
+    c.header('Connection', 'close');
+    return response;
   },
 });
