@@ -20,7 +20,7 @@ export interface StreamedFeedback {
 }
 
 /** Why a subscription ended. */
-export type SubscriptionEnd = 'closed' | 'shutdown' | 'lagging';
+export type SubscriptionEnd = 'closed' | 'shutdown' | 'lagging' | 'revoked';
 
 export interface FeedbackSubscriptionOptions {
   scope: BrandScope;
@@ -38,6 +38,11 @@ export interface FeedbackSubscriptionOptions {
    * slower than events arrive): it ends as `lagging`, and the client resumes from its last id.
    */
   maxQueued: number;
+  /**
+   * Asked at each heartbeat: false (the key was revoked or expired meanwhile) ends the
+   * subscription as `revoked`. A request is authenticated once; a stream lasts.
+   */
+  stillAllowed?: () => Promise<boolean>;
 }
 
 /**
@@ -99,6 +104,7 @@ export class FeedbackSubscription implements TailListener {
     while (this.held && this.queue.length === 0 && !this.ending) await this.catchUp();
     if (this.queue.length === 0 && !this.ending) await this.waitForEvents();
     if (this.queue.length > 0) return this.queue.splice(0);
+    if (!this.ending && this.options.stillAllowed && !(await this.options.stillAllowed())) this.finish('revoked');
     return this.ending ? null : [];
   }
 

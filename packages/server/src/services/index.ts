@@ -58,13 +58,17 @@ export function createServices(store: Store, options: ServicesOptions) {
   const organizationSecrets = organizationSecretsService(store, options.secrets, {
     onUnreadable: options.onSecretUnreadable,
   });
+  const apiKeys = apiKeysService(store);
   return {
     organizations: organizationsService(store, options.defaultPlan, usage),
-    apiKeys: apiKeysService(store),
+    apiKeys,
     inboxes: inboxesService(store),
     brands: brandsService(store),
     feedback: feedbackService(store, onEvents),
-    feedbackStream: feedbackStreamService(store, options.realtime, { heartbeatMs: options.streamHeartbeatMs }),
+    feedbackStream: feedbackStreamService(store, options.realtime, {
+      heartbeatMs: options.streamHeartbeatMs,
+      keyStillValid: apiKeys.stillValid,
+    }),
     notes: notesService(store),
     feedbackPages: feedbackPagesService(store),
     feedbackPageSharing: feedbackPageSharingService(store, options.publicUrl),

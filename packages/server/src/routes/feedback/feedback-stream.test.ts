@@ -7,6 +7,7 @@ import {
   expectProblem,
   type FeedbackItem,
 } from '../../../test/support/api-assertions.js';
+import { within } from '../../../test/support/async.js';
 import { type EventStreamReader, readEventStream } from '../../../test/support/event-stream.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { positionOfStreamEventId } from '../../domain/stream-event-id.js';
@@ -183,6 +184,17 @@ describeEachDatabase(
     it('sends a heartbeat comment while nothing happens', async () => {
       const stream = await connect();
       expect(await stream.nextComment(HEARTBEAT_MS * 20)).toBe('ping');
+    });
+
+    it('ends the stream once its key is revoked (by the next heartbeat)', async () => {
+      const key = await createApiKey(bed(), bed().orgA, { scopes: ['read'] });
+      const stream = await connect({ key: key.secret });
+      const revoked = await bed().request(`/organizations/${bed().orgA.organization.id}/api-keys/${key.id}/revoke`, {
+        method: 'POST',
+        key: bed().orgA.adminKey,
+      });
+      expect(revoked.status).toBe(200);
+      await within(stream.ended, HEARTBEAT_MS * 20, 'the stream outlived its key');
     });
 
     it('detaches a stream from the outbox reader when the client goes away', async () => {
