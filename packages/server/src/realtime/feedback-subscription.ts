@@ -17,6 +17,20 @@ export interface StreamedFeedback {
   id: string;
   type: FeedbackStreamEventType;
   feedback: Feedback;
+  /** `feedback` as JSON: made once per event, however many streams send it. */
+  json: string;
+}
+
+/** The JSON of each event's item, by the event's payload object, which the tail hands to every stream alike. */
+const jsonOfPayload = new WeakMap<object, string>();
+
+function jsonOf(feedback: Feedback): string {
+  let json = jsonOfPayload.get(feedback);
+  if (json === undefined) {
+    json = JSON.stringify(feedback);
+    jsonOfPayload.set(feedback, json);
+  }
+  return json;
 }
 
 /** Why a subscription ended. */
@@ -149,7 +163,12 @@ export class FeedbackSubscription implements TailListener {
     if (feedback.orgId !== scope.orgId) return undefined;
     if (scope.brandId && feedback.brandId !== scope.brandId) return undefined;
     if (!matchesFeedbackFilters(feedback, filters)) return undefined;
-    return { id: streamEventId(event.position), type: event.type as FeedbackStreamEventType, feedback };
+    return {
+      id: streamEventId(event.position),
+      type: event.type as FeedbackStreamEventType,
+      feedback,
+      json: jsonOf(feedback),
+    };
   }
 
   private finish(reason: SubscriptionEnd): void {

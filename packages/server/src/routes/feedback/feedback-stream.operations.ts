@@ -1,5 +1,5 @@
-import { streamSSE } from 'hono/streaming';
 import { positionOfStreamEventId } from '../../domain/stream-event-id.js';
+import { eventFrame, eventStreamResponse, HEARTBEAT_FRAME } from '../../http/event-stream.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, instantOf, OrgParams } from '../shared.schemas.js';
 import { FeedbackStreamHeaders, FeedbackStreamQuery, FeedbackStreamSchema } from './feedback-stream.schemas.js';
@@ -29,28 +29,19 @@ export const streamFeedback = defineOperation({
       { ...filters, from: instantOf(from), to: instantOf(to) },
       resumeAfter === undefined ? undefined : positionOfStreamEventId(resumeAfter),
     );
-    // Proxies that buffer responses (nginx) would hold events back.
-    c.header('X-Accel-Buffering', 'no');
-    const response = streamSSE(c, async (sse) => {
-      sse.onAbort(() => subscription.close());
-      try {
-        await sse.write(`retry: ${stream.retryMs}\n\n`);
-        for (;;) {
-          const events = await subscription.next();
-          if (events === null || sse.aborted) break;
-          if (events.length === 0) await sse.write(': ping\n\n');
-          for (const event of events) {
-            await sse.writeSSE({ event: event.type, id: event.id, data: JSON.stringify(event.feedback) });
-          }
+    let hinted = false;
+    return eventStreamResponse({
+      async next() {
+        if (!hinted) {
+          hinted = true;
+          return `retry: ${stream.retryMs}\n\n`;
         }
-      } finally {
-        // A failed read ends the stream too: the client reconnects with the last id it received.
-        subscription.close();
-      }
+        const events = await subscription.next();
+        if (events === null) return null;
+        if (events.length === 0) return HEARTBEAT_FRAME;
+        return events.map((event) => eventFrame({ event: event.type, id: event.id, data: event.json })).join('');
+      },
+      close: () => subscription.close(),
     });
-    // After streamSSE, which says keep-alive (and on the context, whose headers win): an ended
-    // stream's connection is not reused, and left idle it would hold a stopping server.
-    c.header('Connection', 'close');
-    return response;
   },
 });
