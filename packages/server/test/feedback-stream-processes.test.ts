@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackEvent } from '../src/services/events.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
@@ -106,6 +107,40 @@ for (const dialect of dialectsUnderTest()) {
         const updated = await stream.next(SOON_MS);
         expect(updated.event).toBe('feedback.updated');
         expect(JSON.parse(updated.data) as Feedback).toMatchObject({ id, status: 'resolved' });
+      });
+    }
+
+    if (dialect === 'postgres') {
+      it('an event held back by an older transaction is sent once that one ends, without waiting for the poll', async () => {
+        await setUp();
+        const runtime = await database.open({ streamPollMs: 60_000, streamHeartbeatMs: 100 });
+        const response = await requestApp(runtime, `/organizations/${org.organization.id}/feedback/stream`, {
+          key: org.adminKey,
+        });
+        const stream = readEventStream(response);
+        streams.push(stream);
+        await stream.retry();
+        // An older transaction, still running, that writes no event (and so announces nothing).
+        const blocker = new pg.Client({ connectionString: database.databaseUrl });
+        await blocker.connect();
+        try {
+          await blocker.query('begin');
+          await blocker.query('select pg_current_xact_id()');
+          const collected = await requestApp(runtime, '/collect', {
+            method: 'POST',
+            key: org.collectKey,
+            json: { inboxKey: org.inbox.inboxKey, type: 'text', comment: 'behind an older transaction' },
+          });
+          const { id } = (await collected.json()) as { id: string };
+          // A heartbeat instead of the item: the commit's wake-ups (direct and NOTIFY) came and
+          // went while the older transaction held it back.
+          expect(await stream.nextComment()).toBe('ping');
+          await blocker.query('commit');
+          const event = await stream.next(SOON_MS);
+          expect((JSON.parse(event.data) as Feedback).id).toBe(id);
+        } finally {
+          await blocker.end();
+        }
       });
     }
 

@@ -21,6 +21,8 @@ export interface OutboxTailOptions {
 
 const DEFAULT_POLL_INTERVAL_MS = 2000;
 const DEFAULT_BATCH_SIZE = 500;
+/** First wait before looking again at events held back by a running transaction; doubles up to the poll. */
+const HELD_BACK_RETRY_MS = 10;
 
 /**
  * One reader of the outbox per process, fanning each event out to every listener (the open
@@ -42,6 +44,8 @@ export class OutboxTail {
   private reading: Promise<void> | undefined;
   private readAgain = false;
   private poll: NodeJS.Timeout | undefined;
+  private heldBackRetry: NodeJS.Timeout | undefined;
+  private heldBackWaitMs = HELD_BACK_RETRY_MS;
   private wakeUpListener: OutboxWakeUpListener | undefined;
   private listenersClosing: Promise<void>[] = [];
   private closed = false;
@@ -125,6 +129,8 @@ export class OutboxTail {
     this.position = undefined;
     if (this.poll) clearInterval(this.poll);
     this.poll = undefined;
+    if (this.heldBackRetry) clearTimeout(this.heldBackRetry);
+    this.heldBackRetry = undefined;
     const listener = this.wakeUpListener;
     this.wakeUpListener = undefined;
     if (listener) {
@@ -149,15 +155,34 @@ export class OutboxTail {
   }
 
   private async readToPresent(): Promise<void> {
+    const { outbox } = this.options.store;
     for (;;) {
       const generation = this.generation;
       const from = this.position;
       if (from === undefined) return;
-      const events = await this.options.store.outbox.readAfter(from, this.batchSize);
-      if (generation !== this.generation || events.length === 0) return;
-      this.position = events[events.length - 1]?.position ?? from;
-      for (const listener of [...this.listeners]) listener.deliver(events);
-      if (events.length < this.batchSize) return;
+      const events = await outbox.readAfter(from, this.batchSize);
+      if (generation !== this.generation) return;
+      if (events.length > 0) {
+        this.position = events[events.length - 1]?.position ?? from;
+        for (const listener of [...this.listeners]) listener.deliver(events);
+        if (events.length === this.batchSize) continue;
+      }
+      // A commit's wake-up may come while an older transaction (one that writes no event, so
+      // announces nothing) still holds its events back: look again soon rather than at the poll.
+      if (await outbox.heldBackAfter(this.position ?? from)) this.retryHeldBack(generation);
+      else this.heldBackWaitMs = HELD_BACK_RETRY_MS;
+      return;
     }
+  }
+
+  private retryHeldBack(generation: number): void {
+    if (this.heldBackRetry || generation !== this.generation) return;
+    const wait = this.heldBackWaitMs;
+    this.heldBackWaitMs = Math.min(wait * 2, this.pollIntervalMs);
+    this.heldBackRetry = setTimeout(() => {
+      this.heldBackRetry = undefined;
+      this.wake();
+    }, wait);
+    this.heldBackRetry.unref();
   }
 }

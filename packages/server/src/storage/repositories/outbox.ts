@@ -129,6 +129,16 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
     },
 
     /**
+     * Whether events after `position` are committed but not readable yet (on PostgreSQL, behind a
+     * transaction still running that may yet write before them); never on SQLite. A reader that
+     * has read everything readable asks this to know whether to look again soon.
+     */
+    async heldBackAfter(position: StreamPosition): Promise<boolean> {
+      const row = await db.selectFrom('outbox').select('seq').where(log.after(position)).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
      * The position just after the newest event a reader may take now (the start of an empty log):
      * where a reader that wants only what comes next begins. On PostgreSQL the events of
      * transactions from the oldest one still running on are not readable yet: they come after it.
