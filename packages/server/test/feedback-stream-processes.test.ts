@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedbackEvent } from '../src/services/events.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { within } from './support/async.js';
@@ -141,6 +142,37 @@ for (const dialect of dialectsUnderTest()) {
         } finally {
           await blocker.end();
         }
+      });
+    }
+
+    if (dialect === 'postgres') {
+      it('listens again after its LISTEN connection is cut, and events announced meanwhile still come', async () => {
+        await setUp();
+        const holder = await database.open({ streamPollMs: 60_000 });
+        const writer = await database.open({ streamPollMs: 60_000 });
+        const response = await requestApp(holder, `/organizations/${org.organization.id}/feedback/stream`, {
+          key: org.adminKey,
+        });
+        const stream = readEventStream(response);
+        streams.push(stream);
+        await stream.retry();
+        // The listening session connects beside the stream's start; then the server drops it (a
+        // restart, a failover, an idle timeout).
+        const listening = sql`from pg_stat_activity where query ilike 'listen %' and datname = current_database()`;
+        await vi.waitFor(async () => {
+          const found = await sql<{ count: number }>`select count(*)::int as count ${listening}`.execute(
+            holder.database.db,
+          );
+          expect(found.rows[0]?.count).toBe(1);
+        });
+        await sql`select pg_terminate_backend(pid) ${listening}`.execute(holder.database.db);
+        const collected = await requestApp(writer, '/collect', {
+          method: 'POST',
+          key: org.collectKey,
+          json: { inboxKey: org.inbox.inboxKey, type: 'text', comment: 'while reconnecting' },
+        });
+        const { id } = (await collected.json()) as { id: string };
+        expect((JSON.parse((await stream.next(SOON_MS)).data) as Feedback).id).toBe(id);
       });
     }
 
