@@ -159,6 +159,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream feedback as it arrives and changes (Server-Sent Events)
+         * @description Sends `feedback.created` and `feedback.updated` events for the items matching the filters (those of the list), as they are committed, from every server process on the database. Resumable: `Last-Event-ID` replays what came after it. Requires the `read` scope; brand-scoped keys receive their brand only.
+         */
+        get: operations["streamFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback/{id}": {
         parameters: {
             query?: never;
@@ -3293,6 +3313,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackTrends"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamFeedback: {
+        parameters: {
+            query?: {
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Lowest score to include. */
+                scoreMin?: number;
+                /** @description Highest score to include. */
+                scoreMax?: number;
+                /** @description Created at or after (inclusive). */
+                from?: string;
+                /** @description Created before (exclusive). */
+                to?: string;
+                inboxId?: string;
+                source?: string;
+                status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
+                /** @description Resume after this event: the `id:` of the last event received. Events after it are sent first (those still kept; see `HEARBACK_EVENT_RETENTION_DAYS`), then new ones. Without it the stream starts at the present. The `Last-Event-ID` header takes precedence. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event: the `id:` of the last event received. Events after it are sent first (those still kept; see `HEARBACK_EVENT_RETENTION_DAYS`), then new ones. Without it the stream starts at the present. */
+                "last-event-id"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

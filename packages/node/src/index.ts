@@ -10,6 +10,7 @@ export type { AutomationsResource } from './resources/automations.js';
 export type { BrandsResource } from './resources/brands.js';
 export type { FeedbackResource } from './resources/feedback.js';
 export type { FeedbackPagesResource, PageResponsesResource } from './resources/feedback-pages.js';
+export type { FeedbackStreamEvent, FeedbackStreamOptions, FeedbackStreamQuery } from './resources/feedback-stream.js';
 export type { HealthResource } from './resources/health.js';
 export type { HooksResource } from './resources/hooks.js';
 export type { InboxesResource } from './resources/inboxes.js';

@@ -28,6 +28,7 @@ export const OPERATIONS = {
   getFeedback: { method: 'feedback.get', retry: 'safe' },
   getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
   getFeedbackTrends: { method: 'feedback.trends', retry: 'safe' },
+  streamFeedback: { method: 'feedback.stream', retry: 'safe' },
   similarFeedback: { method: 'feedback.similar', retry: 'safe' },
   // Read-only, but each call counts against the plan's monthly searches and the server keeps no
   // idempotency record for a read: a retry after a lost answer would count twice.

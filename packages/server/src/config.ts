@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
   HEARBACK_WEBHOOK_ALLOWED_CIDRS: z.string().optional(),
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
+  HEARBACK_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
+  HEARBACK_STREAM_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
   HEARBACK_SECRET: z
     .string()
     .min(SERVER_SECRET_MIN_LENGTH, `must be at least ${SERVER_SECRET_MIN_LENGTH} characters`)
@@ -126,6 +128,13 @@ export interface Config {
    * `HEARBACK_WEBHOOK_ALLOWED_CIDRS`); every other non-public address is refused at connect time.
    */
   webhookAllowedCidrs: string[];
+  /** How long a realtime stream stays silent before a `: ping` comment keeps proxies from closing it. */
+  streamHeartbeatMs: number;
+  /**
+   * How often the realtime streams read the outbox without a wake-up: the longest an event can wait
+   * when a notification from another process was lost.
+   */
+  streamPollMs: number;
   /** A directory whose files are served at `/` for paths no API route claims; off when undefined. */
   publicDir: string | undefined;
   /**
@@ -181,6 +190,8 @@ export function loadConfig(
     mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
     webhookAllowedCidrs: parseWebhookAllowedCidrs(env.HEARBACK_WEBHOOK_ALLOWED_CIDRS),
     publicDir: env.HEARBACK_PUBLIC_DIR,
+    streamHeartbeatMs: env.HEARBACK_STREAM_HEARTBEAT_MS ?? 15_000,
+    streamPollMs: env.HEARBACK_STREAM_POLL_MS ?? 2000,
     publicUrl: env.HEARBACK_PUBLIC_URL,
     secret: env.HEARBACK_SECRET === undefined ? undefined : new ServerSecrets(env.HEARBACK_SECRET),
   };

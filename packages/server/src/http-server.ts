@@ -52,10 +52,13 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
     publicUrl: runtime.config.publicUrl ?? url,
     port,
     async close() {
-      await new Promise<void>((resolve) => {
+      const closed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      // Realtime streams never finish by themselves: end them, so the server's wait ends.
+      await runtime.realtime.close();
+      await closed;
       await runtime.close();
     },
   };

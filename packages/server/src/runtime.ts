@@ -8,6 +8,7 @@ import { JobRunner } from './jobs/job-runner.js';
 import { reindexOrganizationHandler } from './jobs/reindex-organization.js';
 import type { Logger } from './logger.js';
 import { loadPageAssets } from './public-pages/page-assets.js';
+import { OutboxTail } from './realtime/outbox-tail.js';
 import { createEmbedder } from './search/create-embedder.js';
 import type { Embedder } from './search/embedder.js';
 import { resolveServerSecrets } from './secrets/secret-file.js';
@@ -56,6 +57,11 @@ export interface Runtime {
    * last on shutdown.
    */
   webhookSender: WebhookSender;
+  /**
+   * The process's one reader of the outbox for realtime streams: woken by this process's commits,
+   * by other processes' (PostgreSQL NOTIFY) and by a poll. Closing it ends every open stream.
+   */
+  realtime: OutboxTail;
   /** Hourly, with the job runner: deletes old processed events and expired idempotency records. */
   housekeeping: Housekeeping;
   /** Embeds feedback and search queries; absent when search is off (`HEARBACK_SEARCH=off`). */
@@ -129,6 +135,13 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onError: (error) => logger?.error('housekeeping failed', { error: String(error) }),
   });
   const embedder = options.embedder ?? createEmbedder(config.search);
+  const outboxWakeUps = database.dialect.outboxWakeUps;
+  const realtime = new OutboxTail({
+    store,
+    wakeUps: outboxWakeUps,
+    pollIntervalMs: config.streamPollMs,
+    onError: (error) => logger?.error('realtime stream read failed', { error: String(error) }),
+  });
   const services = createServices(store, {
     secrets,
     webhookSender,
@@ -140,7 +153,12 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     onEvents: () => {
       jobs.wake();
       webhookJobs.wake();
+      realtime.wake();
+      // Streams held by other processes on the same database (a no-op on SQLite).
+      outboxWakeUps.announce();
     },
+    realtime,
+    streamHeartbeatMs: config.streamHeartbeatMs,
     onDeliveriesQueued: () => deliveries.wake(),
     captcha: options.captcha,
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
@@ -204,12 +222,15 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     deliveries,
     webhookSender,
     housekeeping,
+    realtime,
     embedder,
     reindex,
     searchModelsChecked,
     app,
     logError,
     async close() {
+      // Open streams end first: an HTTP server waits for them before it closes.
+      await realtime.close();
       await searchModelsChecked;
       await services.collect.drain();
       await jobs.stop();

@@ -13,7 +13,7 @@ describe('SDK contract: every operation against the real server', () => {
   let hearback: Hearback;
   const answered = new Map<string, number[]>();
 
-  function sdk(apiKey: string, orgId: string | null = server.orgId) {
+  function sdk(apiKey: string, orgId: string | null = server.orgId, onAnswer?: (operationId: string) => void) {
     return new Hearback({
       apiKey,
       baseUrl: 'http://hearback.test',
@@ -22,8 +22,10 @@ describe('SDK contract: every operation against the real server', () => {
       fetch: async (request) => {
         const operation = operationOf(request);
         const response = await server.fetch(request);
-        if (operation)
+        if (operation) {
           answered.set(operation.operationId, [...(answered.get(operation.operationId) ?? []), response.status]);
+          onAnswer?.(operation.operationId);
+        }
         return response;
       },
     });
@@ -95,6 +97,36 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await hearback.pages.reopen(page.id)).state).toBe('published');
     await hearback.pages.delete(page.id);
     expect((await rejection(hearback.pages.get(page.id))).code).toBe('not_found');
+  });
+
+  it('feedback.stream: items as they arrive, then resumed after the last event id', async () => {
+    // The stream is subscribed once its response arrives: what is collected after that is sent.
+    let connected: () => void = () => {};
+    const streaming = sdk(server.adminKey, server.orgId, (operationId) => {
+      if (operationId === 'streamFeedback') connected();
+    });
+    const collect = async (score: number) =>
+      (await hearback.collect({ inboxKey: server.inboxKey, type: 'emoji', score, comment: `mood ${score}` })).id;
+
+    const live = streaming.feedback.stream({ type: 'emoji' });
+    const arrived = new Promise<void>((resolve) => {
+      connected = resolve;
+    });
+    const first = live.next();
+    await arrived;
+    const id = await collect(5);
+    const event = (await first).value;
+    expect(event).toMatchObject({ type: 'feedback.created', feedback: { id, type: 'emoji', score: 5 } });
+    expect(event?.feedback).toEqual(await hearback.feedback.get(id));
+    await live.return(undefined);
+
+    const missed = [await collect(1), await collect(2)];
+    const resumed: string[] = [];
+    for await (const next of streaming.feedback.stream({ type: 'emoji' }, { lastEventId: event?.id })) {
+      resumed.push(next.feedback.id);
+      if (resumed.length === missed.length) break;
+    }
+    expect(resumed).toEqual(missed);
   });
 
   it('collect, then feedback: list, get, update', async () => {

@@ -11,6 +11,7 @@ export const OPERATION_SCOPES = {
   listFeedback: 'read',
   getFeedbackStats: 'read',
   getFeedbackTrends: 'read',
+  streamFeedback: 'read',
   getFeedback: 'read',
   updateFeedback: 'write',
   searchFeedback: 'read',

@@ -11,6 +11,12 @@ import type {
 import { Paginator } from '../pagination.js';
 import type { RequestOptions, SimilarOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
+import {
+  type FeedbackStreamEvent,
+  type FeedbackStreamOptions,
+  type FeedbackStreamQuery,
+  feedbackStream,
+} from './feedback-stream.js';
 import { NotesResource } from './notes.js';
 
 /** Feedback of the organization: list with filters, read, triage; `notes` on each item. */
@@ -80,6 +86,21 @@ export class FeedbackResource {
         this.context.client.GET('/organizations/{orgId}/feedback/trends', { params: { path, query }, ...attempt }),
       options,
     );
+  }
+
+  /**
+   * Feedback as it arrives and changes, live (Server-Sent Events): `feedback.created` and
+   * `feedback.updated` events of the items matching the list filters, from now on (or after
+   * `options.lastEventId`). Reconnects by itself, resuming after the last event received, so
+   * nothing is missed or repeated; stop with `break` or `options.signal`.
+   *
+   * @example
+   * for await (const event of hearback.feedback.stream({ type: 'nps', scoreMax: 6 })) {
+   *   console.log(event.type, event.feedback.score, event.feedback.comment);
+   * }
+   */
+  stream(query: FeedbackStreamQuery = {}, options: FeedbackStreamOptions = {}): AsyncGenerator<FeedbackStreamEvent> {
+    return feedbackStream(this.context, query, options);
   }
 
   /**

@@ -78,6 +78,15 @@ export function apiKeysService(store: Store) {
     return match?.[1] && match[2] ? { id: `key_${match[1]}`, secret: match[2] } : undefined;
   }
 
+  /** Why a stored key no longer authenticates anyone (revoked, expired), or undefined while it does. */
+  function unusable(stored: StoredApiKey): ApiError | undefined {
+    if (stored.revokedAt) return new ApiError(401, 'revoked_api_key', 'The API key has been revoked.');
+    if (stored.expiresAt && stored.expiresAt <= nowIso()) {
+      return new ApiError(401, 'expired_api_key', `The API key expired at ${stored.expiresAt}.`);
+    }
+    return undefined;
+  }
+
   /**
    * The caller of a request from the stored key its id names: 401 unless the presented secret
    * matches and the key is neither revoked nor expired. Reads nothing itself; records the use.
@@ -86,10 +95,8 @@ export function apiKeysService(store: Store) {
     if (!presented || !stored || !secretMatches(presented.secret, stored.secretHash)) {
       throw new ApiError(401, 'invalid_api_key', 'The API key is not valid.');
     }
-    if (stored.revokedAt) throw new ApiError(401, 'revoked_api_key', 'The API key has been revoked.');
-    if (stored.expiresAt && stored.expiresAt <= nowIso()) {
-      throw new ApiError(401, 'expired_api_key', `The API key expired at ${stored.expiresAt}.`);
-    }
+    const refusal = unusable(stored);
+    if (refusal) throw refusal;
     recordUse(stored);
     return { keyId: stored.id, orgId: stored.orgId, brandId: stored.brandId, scopes: new Set(stored.scopes) };
   }
@@ -102,6 +109,15 @@ export function apiKeysService(store: Store) {
 
   return {
     get,
+
+    /**
+     * Whether the key a principal was authenticated with still holds (neither revoked nor expired
+     * since): a long-lived request, the realtime stream, asks now and then, so revoking its key ends it.
+     */
+    async stillValid(principal: Principal): Promise<boolean> {
+      const stored = await store.apiKeys.findForAuthentication(principal.keyId);
+      return stored !== undefined && unusable(stored) === undefined;
+    },
 
     /**
      * Resolves the caller of a request from its key string. PostgreSQL reads the key every time;

@@ -1,4 +1,5 @@
 import { collectService } from '../ingest/collect.js';
+import type { OutboxTail } from '../realtime/outbox-tail.js';
 import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
@@ -12,6 +13,7 @@ import type { CaptchaOptions } from './captcha.js';
 import { feedbackService } from './feedback.js';
 import { feedbackPageSharingService } from './feedback-page-sharing.js';
 import { feedbackPagesService } from './feedback-pages.js';
+import { feedbackStreamService } from './feedback-stream.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
 import { notesService } from './notes.js';
@@ -46,6 +48,10 @@ export interface ServicesOptions {
   webhookSender: WebhookSender;
   /** `HEARBACK_PUBLIC_URL`: the base of the links a feedback page is shared by. */
   publicUrl?: string | undefined;
+  /** The process's one reader of the outbox for realtime streams (runtime.ts makes and closes it). */
+  realtime: OutboxTail;
+  /** How long a realtime stream stays silent before a heartbeat. */
+  streamHeartbeatMs: number;
   /** Where a stored organization secret that does not open is reported (it is left out of rendering). */
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
   /** The public pages' proof of work (lifetime, work); tests make it quick. */
@@ -59,12 +65,17 @@ export function createServices(store: Store, options: ServicesOptions) {
   const organizationSecrets = organizationSecretsService(store, options.secrets, {
     onUnreadable: options.onSecretUnreadable,
   });
+  const apiKeys = apiKeysService(store);
   return {
     organizations: organizationsService(store, options.defaultPlan, usage),
-    apiKeys: apiKeysService(store),
+    apiKeys,
     inboxes: inboxesService(store),
     brands: brandsService(store),
     feedback: feedbackService(store, onEvents),
+    feedbackStream: feedbackStreamService(store, options.realtime, {
+      heartbeatMs: options.streamHeartbeatMs,
+      keyStillValid: apiKeys.stillValid,
+    }),
     notes: notesService(store),
     savedViews: savedViewsService(store),
     auditLog: auditLogService(store),

@@ -83,7 +83,37 @@ export interface DialectAdapter {
    * trips (PostgreSQL); `undefined` on SQLite, where a batch is one local transaction.
    */
   readonly collectInsert: CollectInsertRepository | undefined;
+
+  /**
+   * How outbox readers in other processes learn that events were committed (see OutboxWakeUps):
+   * PostgreSQL's LISTEN/NOTIFY; nothing on SQLite, where one process owns the file.
+   */
+  readonly outboxWakeUps: OutboxWakeUps;
 }
+
+/**
+ * A hint, never the truth: a reader woken reads the outbox from its position, and one that misses
+ * a wake-up (a dropped connection, a process that wrote without announcing) still polls.
+ */
+export interface OutboxWakeUps {
+  /** Tells readers in other processes that events were committed. Coalesced; never throws. */
+  announce(): void;
+  /**
+   * Calls `onWake` when another process announces events, and after every reconnection (what
+   * was announced meanwhile is lost), until `close`. Errors go to `onError`; it reconnects.
+   */
+  listen(onWake: () => void, onError?: (error: unknown) => void): OutboxWakeUpListener;
+}
+
+export interface OutboxWakeUpListener {
+  close(): Promise<void>;
+}
+
+/** One process per database (SQLite): its own commits wake its readers directly; nothing to announce. */
+export const IN_PROCESS_WAKE_UPS: OutboxWakeUps = {
+  announce: () => {},
+  listen: () => ({ close: async () => {} }),
+};
 
 /**
  * Order in the outbox log (see StreamPosition). On SQLite one writer commits at a time, so `seq`

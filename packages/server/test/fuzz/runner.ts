@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Runtime } from '../../src/runtime.js';
+import { finiteBodyText } from '../support/event-stream.js';
 import { type Answer, ContractChecker, type Failure, type FailureKind } from './checker.js';
 import { loadDocument, type OpenApiDocument, type Operation, operationsOf } from './openapi-operations.js';
 import { createFixtures, type Fixtures, type PoolName } from './principals.js';
@@ -100,7 +101,7 @@ async function send(runtime: Runtime, request: RequestCase): Promise<Answer> {
   return {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
-    text: await response.text(),
+    text: await finiteBodyText(response),
   };
 }
 

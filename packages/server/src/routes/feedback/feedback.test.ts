@@ -578,6 +578,11 @@ describeEachDatabase('feedback API', (bed) => {
         call: () => ({ method: 'GET', path: `${feedbackPath()}/trends?interval=week&groupBy=inbox` }),
       },
       {
+        operationId: 'streamFeedback',
+        okStatus: 200,
+        call: () => ({ method: 'GET', path: `${feedbackPath()}/stream` }),
+      },
+      {
         operationId: 'getFeedback',
         okStatus: 200,
         call: async () => ({ method: 'GET', path: `${feedbackPath()}/${await collected()}` }),

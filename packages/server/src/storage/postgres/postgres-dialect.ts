@@ -7,6 +7,7 @@ import { preparedCollectLookup } from '../repositories/collect-lookup.js';
 import type { Executor } from '../repositories/executor.js';
 import type { DatabaseSchema } from '../schema.js';
 import { postgresFullTextMatches } from './full-text.js';
+import { postgresOutboxWakeUps } from './outbox-notifications.js';
 import { preparedOn } from './run-prepared.js';
 
 const INT8_OID = 20;
@@ -77,6 +78,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     lookupCache: () => undefined,
     collectLookup: () => preparedCollectLookup(db, runPrepared),
     collectInsert: collectInsertRepository(runPrepared),
+    outboxWakeUps: postgresOutboxWakeUps(pool, url),
   };
   return { db, dialect, location: redactUrl(url), close: () => db.destroy() };
 }

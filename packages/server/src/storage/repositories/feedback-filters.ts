@@ -10,7 +10,8 @@ function likePattern(text: string): string {
 
 /**
  * The rows of `feedback` a scope may see that satisfy the filters: shared by the list and the
- * stats queries, so a filter means the same thing in both.
+ * stats queries, so a filter means the same thing in both. The realtime stream decides the same
+ * filters in memory (`domain/feedback-match.ts`): change both, `feedback-match.test.ts` compares them.
  *
  * @example
  * db.selectFrom('feedback').selectAll().where(feedbackMatches(scope, { type: 'nps' }));

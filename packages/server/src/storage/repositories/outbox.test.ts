@@ -43,3 +43,40 @@ if (dialectsUnderTest().includes('postgres')) {
     });
   });
 }
+
+for (const dialect of dialectsUnderTest()) {
+  describe(`outbox latestPosition and readAfter by organization [${dialect}]`, () => {
+    let runtime: Runtime;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => {
+      ({ runtime, cleanup } = await openTestRuntime(dialect));
+    });
+    afterEach(() => cleanup());
+
+    const event = (id: string, orgId: string) => ({
+      id,
+      orgId,
+      type: 'test.ping',
+      data: {},
+      createdAt: new Date().toISOString(),
+    });
+
+    it('is the start of an empty log, then the position of the newest event', async () => {
+      const { outbox } = runtime.store;
+      await runtime.database.db.deleteFrom('outbox').execute();
+      expect(await outbox.latestPosition()).toEqual(START_OF_LOG);
+      await outbox.append([event('evt_1', 'org_1'), event('evt_2', 'org_2')]);
+      const all = await outbox.readAfter(START_OF_LOG, 10);
+      expect(all.map((logged) => logged.id)).toEqual(['evt_1', 'evt_2']);
+      expect(await outbox.latestPosition()).toEqual(all[1]?.position);
+      expect(await outbox.readAfter(await outbox.latestPosition(), 10)).toEqual([]);
+    });
+
+    it("reads one organization's events only, when asked", async () => {
+      const { outbox } = runtime.store;
+      const from = await outbox.latestPosition();
+      await outbox.append([event('evt_a', 'org_1'), event('evt_b', 'org_2'), event('evt_c', 'org_1')]);
+      expect((await outbox.readAfter(from, 10, 'org_1')).map((logged) => logged.id)).toEqual(['evt_a', 'evt_c']);
+    });
+  });
+}

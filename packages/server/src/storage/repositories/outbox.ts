@@ -87,13 +87,14 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
   const relay = <T>(work: (db: Executor) => Promise<T>) => dialect.unsynced(db, work);
   const log = dialect.outboxLog;
 
-  /** Events a reader may take after `position`, in log order. */
-  function eventsAfter(position: StreamPosition, limit?: number) {
+  /** Events a reader may take after `position`, in log order (only the organization's, given one). */
+  function eventsAfter(position: StreamPosition, limit?: number, orgId?: string) {
     let query = db
       .selectFrom('outbox')
       .select(['seq', 'id', 'org_id', 'type', 'payload', 'created_at'])
       .select(log.positionTx.as('position_tx'))
       .where(log.readableAfter(position));
+    if (orgId !== undefined) query = query.where('org_id', '=', orgId);
     for (const column of log.order) query = query.orderBy(column);
     return limit === undefined ? query : query.limit(limit);
   }
@@ -118,13 +119,39 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
     /** The consumer's position; the start of the log for a consumer never seen before. */
     positionOf,
 
-    /** Up to `limit` events after `position`, in log order. */
-    async readAfter(position: StreamPosition, limit: number): Promise<LoggedEvent[]> {
-      const rows = await eventsAfter(position, limit).execute();
+    /** Up to `limit` events after `position`, in log order; only `orgId`'s when given. */
+    async readAfter(position: StreamPosition, limit: number, orgId?: string): Promise<LoggedEvent[]> {
+      const rows = await eventsAfter(position, limit, orgId).execute();
       return rows.map((row) => {
         const event = toEvent(row);
         return { ...event, position: { tx: row.position_tx, seq: event.seq } };
       });
+    },
+
+    /**
+     * Whether events after `position` are committed but not readable yet (on PostgreSQL, behind a
+     * transaction still running that may yet write before them); never on SQLite. A reader that
+     * has read everything readable asks this to know whether to look again soon.
+     */
+    async heldBackAfter(position: StreamPosition): Promise<boolean> {
+      const row = await db.selectFrom('outbox').select('seq').where(log.after(position)).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The position just after the newest event a reader may take now (the start of an empty log):
+     * where a reader that wants only what comes next begins. On PostgreSQL the events of
+     * transactions from the oldest one still running on are not readable yet: they come after it.
+     */
+    async latestPosition(): Promise<StreamPosition> {
+      let query = db
+        .selectFrom('outbox')
+        .select('seq')
+        .select(log.positionTx.as('position_tx'))
+        .where(log.readableAfter(START_OF_LOG));
+      for (const column of log.order) query = query.orderBy(column, 'desc');
+      const row = await query.limit(1).executeTakeFirst();
+      return row ? { tx: row.position_tx, seq: Number(row.seq) } : START_OF_LOG;
     },
 
     /**

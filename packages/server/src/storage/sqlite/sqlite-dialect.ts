@@ -4,7 +4,13 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import * as sqliteVec from 'sqlite-vec';
 import type { Database } from '../database.js';
-import { type DialectAdapter, NO_VECTOR_INDEX, type OutboxLogOrder, type VectorIndexTables } from '../dialect.js';
+import {
+  type DialectAdapter,
+  IN_PROCESS_WAKE_UPS,
+  NO_VECTOR_INDEX,
+  type OutboxLogOrder,
+  type VectorIndexTables,
+} from '../dialect.js';
 import { VersionedCache } from '../lookup-cache.js';
 import { collectLookupByFinders } from '../repositories/collect-lookup.js';
 import type { DatabaseSchema } from '../schema.js';
@@ -86,6 +92,7 @@ export function openSqlite(dataDir: string): Database {
     lookupCache: () => new VersionedCache(changeVersion),
     collectLookup: collectLookupByFinders,
     collectInsert: undefined,
+    outboxWakeUps: IN_PROCESS_WAKE_UPS,
   };
   return { db, dialect, location: file, close: () => db.destroy() };
 }

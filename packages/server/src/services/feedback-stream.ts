@@ -1,0 +1,56 @@
+import type { Principal } from '../domain/api-key.js';
+import type { FeedbackFilters } from '../domain/feedback.js';
+import type { LogPosition } from '../domain/stream-event-id.js';
+import { FeedbackSubscription } from '../realtime/feedback-subscription.js';
+import type { OutboxTail } from '../realtime/outbox-tail.js';
+import { comparePositions } from '../storage/repositories/outbox.js';
+import type { Store } from '../storage/store.js';
+import { visibleTo } from './access.js';
+
+export interface FeedbackStreamOptions {
+  /** How long a stream stays silent before a heartbeat (`: ping`). */
+  heartbeatMs: number;
+  /** What a client waits before reconnecting, sent as the stream's `retry:` hint. */
+  retryMs?: number;
+  /** Whether the principal's key still holds: asked at each heartbeat, so a revocation ends the stream. */
+  keyStillValid: (principal: Principal) => Promise<boolean>;
+}
+
+/** Events read per query while a stream replays the log after its `Last-Event-ID`. */
+const CATCH_UP_PAGE = 200;
+/** Events waiting for a slow client before its stream ends (it resumes from its last id). */
+const MAX_QUEUED = 5000;
+const DEFAULT_RETRY_MS = 2000;
+
+/** The realtime feedback stream: the items a principal may see, as they are created and changed. */
+export function feedbackStreamService(store: Store, tail: OutboxTail, options: FeedbackStreamOptions) {
+  return {
+    retryMs: options.retryMs ?? DEFAULT_RETRY_MS,
+
+    /**
+     * Opens a subscription to the `feedback.*` events of the principal's scope that match the
+     * filters: those after `after` (a position a client received), or from now on. A position
+     * ahead of the log (a database restored since) counts as now. The caller closes it.
+     */
+    async open(principal: Principal, filters: FeedbackFilters, after?: LogPosition): Promise<FeedbackSubscription> {
+      const scope = visibleTo(principal);
+      const present = await store.outbox.latestPosition();
+      const subscription = new FeedbackSubscription({
+        scope,
+        filters,
+        after: after && comparePositions(after, present) <= 0 ? after : present,
+        readPage: (position) => store.outbox.readAfter(position, CATCH_UP_PAGE, scope.orgId),
+        pageSize: CATCH_UP_PAGE,
+        heartbeatMs: options.heartbeatMs,
+        maxQueued: MAX_QUEUED,
+        stillAllowed: () => options.keyStillValid(principal),
+      });
+      // The catch-up (on the first next()) starts after this: whatever the tail delivers from here
+      // on is held, and whatever it read before is in the log the catch-up reads.
+      subscription.onEnd(await tail.subscribe(subscription));
+      return subscription;
+    },
+  };
+}
+
+export type FeedbackStreamService = ReturnType<typeof feedbackStreamService>;
