@@ -45,6 +45,8 @@ export type IssueTracker = IssueLink['tracker'];
 export type FeedbackStats = Schemas['FeedbackStats'];
 /** Filters of `GET /organizations/{orgId}/feedback/stats`: those of the list, without paging. */
 export type FeedbackStatsQuery = QueryOf<'getFeedbackStats'>;
+/** `format` (`csv`, `json` or `ndjson`) and the list's filters of a feedback export. */
+export type FeedbackExportQuery = QueryOf<'exportFeedback'>;
 
 // Search
 export type SearchRequest = Schemas['SearchRequest'];

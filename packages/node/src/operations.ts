@@ -27,6 +27,7 @@ export const OPERATIONS = {
   listFeedback: { method: 'feedback.list', retry: 'safe' },
   getFeedback: { method: 'feedback.get', retry: 'safe' },
   getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
+  exportFeedback: { method: 'feedback.export', retry: 'safe' },
   similarFeedback: { method: 'feedback.similar', retry: 'safe' },
   // Read-only, but each call counts against the plan's monthly searches and the server keeps no
   // idempotency record for a read: a retry after a lost answer would count twice.

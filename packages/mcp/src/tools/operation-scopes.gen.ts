@@ -10,6 +10,7 @@ export const OPERATION_SCOPES = {
   updateOrganization: 'write',
   listFeedback: 'read',
   getFeedbackStats: 'read',
+  exportFeedback: 'read',
   getFeedback: 'read',
   updateFeedback: 'write',
   searchFeedback: 'read',

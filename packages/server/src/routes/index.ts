@@ -7,6 +7,7 @@ import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
 import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
+import { exportFeedback } from './feedback/feedback-export.operations.js';
 import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
 import * as pageInsights from './feedback-pages/page-insights.operations.js';
@@ -31,8 +32,9 @@ export const API_OPERATIONS = [
   organizations.updateOrganization,
 
   feedback.listFeedback,
-  // Before getFeedback: `/feedback/stats` would otherwise match `/feedback/{id}`.
+  // Before getFeedback: `/feedback/stats` and `/feedback/export` would otherwise match `/feedback/{id}`.
   feedback.getFeedbackStats,
+  exportFeedback,
   feedback.getFeedback,
   feedback.updateFeedback,
 

@@ -5,6 +5,7 @@ import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { feedbackEvent } from './events.js';
+import { exportFeedback, type FeedbackExportRequest } from './feedback-export.js';
 import { feedbackStats } from './feedback-stats.js';
 import { parseIssueLink } from './issue-links.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
@@ -25,6 +26,8 @@ export function feedbackService(store: Store, onEvents: () => void) {
   return {
     get,
     stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
+    export: (principal: Principal, request: FeedbackExportRequest) =>
+      exportFeedback(store, visibleTo(principal), request),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {
       const result = await store.feedback.list(visibleTo(principal), filters, {
         limit: pageSize(page),

@@ -1,0 +1,48 @@
+import type { FeedbackFilters } from '../domain/feedback.js';
+import { FEEDBACK_CSV } from '../domain/feedback-csv.js';
+import { notFound } from '../errors/api-error.js';
+import type { BrandScope } from '../storage/repositories/brands.js';
+import type { Store } from '../storage/store.js';
+import {
+  batchesByCursor,
+  EXPORT_BATCH,
+  type ExportedFile,
+  exportFilename,
+  FILE_MEDIA_TYPES,
+  type FileFormat,
+  fileChunks,
+} from './file-export.js';
+
+export interface FeedbackExportRequest {
+  format: FileFormat;
+  /** The list's filters; the export covers every matching item. */
+  filters: FeedbackFilters;
+}
+
+/**
+ * The feedback a scope sees, filtered as the list filters it, newest first, as a file: CSV (one
+ * column per field, formula injection neutralised, UTF-8 with a BOM), one JSON array, or NDJSON
+ * (one item a line as `GET …/feedback/{id}` shows it). Read {@link EXPORT_BATCH} items at a time
+ * as the consumer takes them. Called by the route (the key's scope) and by `hearback export`
+ * (the whole organization).
+ *
+ * @example
+ * const file = await exportFeedback(store, visibleTo(principal), { format: 'csv', filters: { type: 'nps' } });
+ * for await (const chunk of file.chunks) write(chunk);
+ */
+export async function exportFeedback(
+  store: Store,
+  scope: BrandScope,
+  request: FeedbackExportRequest,
+): Promise<ExportedFile> {
+  const organization = await store.organizations.find(scope.orgId);
+  if (!organization) throw notFound('Organization', scope.orgId);
+  const batches = batchesByCursor((before) =>
+    store.feedback.list(scope, request.filters, { limit: EXPORT_BATCH, before }),
+  );
+  return {
+    filename: exportFilename(`feedback-${organization.slug}`, request.format),
+    mediaType: FILE_MEDIA_TYPES[request.format],
+    chunks: fileChunks(request.format, batches, FEEDBACK_CSV),
+  };
+}

@@ -1,0 +1,85 @@
+import { UTF8_BOM } from '../domain/csv.js';
+
+/** The formats a list exports to; each export names the ones it offers. */
+export const FILE_FORMATS = ['csv', 'json', 'ndjson'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+export const FILE_MEDIA_TYPES = {
+  csv: 'text/csv',
+  json: 'application/json',
+  ndjson: 'application/x-ndjson',
+} as const satisfies Record<FileFormat, string>;
+
+/** Rows read from the database at a time while exporting: memory stays flat however many there are. */
+export const EXPORT_BATCH = 500;
+
+/** An export ready to stream: what it exports was found before the first byte, so a 404 is still a problem. */
+export interface ExportedFile {
+  filename: string;
+  mediaType: string;
+  /** The file's text, in chunks, read from the database batch by batch as it is consumed. */
+  chunks: AsyncIterable<string>;
+}
+
+/** How items become CSV records; JSON and NDJSON write each item as the API shows it. */
+export interface CsvLayout<T> {
+  header: string;
+  record(item: T): string;
+}
+
+/**
+ * `<stem>-<UTC day>.<format>`, the name a downloaded export is saved under.
+ *
+ * @example
+ * exportFilename('feedback-acme', 'csv'); // 'feedback-acme-2026-11-25.csv'
+ */
+export function exportFilename(stem: string, format: FileFormat, now = new Date()): string {
+  return `${stem}-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/**
+ * Reads a newest-first keyset-paginated list to its end, one batch per step: the next batch is
+ * read only when the consumer asks for it.
+ *
+ * @example
+ * batchesByCursor((before) => store.feedback.list(scope, filters, { limit: EXPORT_BATCH, before }));
+ */
+export async function* batchesByCursor<T>(
+  read: (before: string | null) => Promise<{ items: T[]; lastId: string | null }>,
+): AsyncGenerator<T[]> {
+  let before: string | null = null;
+  do {
+    const batch = await read(before);
+    if (batch.items.length > 0) yield batch.items;
+    before = batch.lastId;
+  } while (before !== null);
+}
+
+/**
+ * The text of an export, one chunk per batch: CSV (UTF-8 byte order mark, then the header),
+ * NDJSON (one item a line) or one JSON array (`[`, the items separated by commas, `]`).
+ *
+ * @example
+ * fileChunks('json', batchesByCursor(read), FEEDBACK_CSV);
+ */
+export async function* fileChunks<T>(
+  format: FileFormat,
+  batches: AsyncIterable<readonly T[]>,
+  csv: CsvLayout<T>,
+): AsyncGenerator<string> {
+  if (format === 'csv') {
+    yield UTF8_BOM + csv.header;
+    for await (const batch of batches) yield batch.map(csv.record).join('');
+  } else if (format === 'ndjson') {
+    for await (const batch of batches) yield batch.map((item) => `${JSON.stringify(item)}\n`).join('');
+  } else {
+    yield '[';
+    let separator = '';
+    for await (const batch of batches) {
+      if (batch.length === 0) continue;
+      yield separator + batch.map((item) => JSON.stringify(item)).join(',');
+      separator = ',';
+    }
+    yield ']\n';
+  }
+}
