@@ -3034,7 +3034,7 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
-                    "application/json": string;
+                    "application/json": components["schemas"]["Feedback"][];
                     "application/x-ndjson": string;
                 };
             };

@@ -4,13 +4,13 @@ import { notFound } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 import type { Store } from '../storage/store.js';
 import {
-  batchesByCursor,
   EXPORT_BATCH,
   type ExportedFile,
   exportFilename,
   FILE_MEDIA_TYPES,
   type FileFormat,
   fileChunks,
+  readByCursor,
 } from './file-export.js';
 
 export interface FeedbackExportRequest {
@@ -22,8 +22,8 @@ export interface FeedbackExportRequest {
 /**
  * The feedback a scope sees, filtered as the list filters it, newest first, as a file: CSV (one
  * column per field, formula injection neutralised, UTF-8 with a BOM), one JSON array, or NDJSON
- * (one item a line as `GET …/feedback/{id}` shows it). Read {@link EXPORT_BATCH} items at a time
- * as the consumer takes them. Called by the route (the key's scope) and by `hearback export`
+ * (one item a line as `GET …/feedback/{id}` shows it). Read {@link EXPORT_BATCH} items at a time:
+ * the first before it answers, the others as the consumer takes them. Called by the route (the key's scope) and by `hearback export`
  * (the whole organization).
  *
  * @example
@@ -37,7 +37,7 @@ export async function exportFeedback(
 ): Promise<ExportedFile> {
   const organization = await store.organizations.find(scope.orgId);
   if (!organization) throw notFound('Organization', scope.orgId);
-  const batches = batchesByCursor((before) =>
+  const batches = await readByCursor((before) =>
     store.feedback.list(scope, request.filters, { limit: EXPORT_BATCH, before }),
   );
   return {

@@ -38,21 +38,25 @@ export function exportFilename(stem: string, format: FileFormat, now = new Date(
 }
 
 /**
- * Reads a newest-first keyset-paginated list to its end, one batch per step: the next batch is
- * read only when the consumer asks for it.
+ * Reads a newest-first keyset-paginated list to its end, one batch per step. The first batch is
+ * read at once, before the first byte is sent, so a query the database refuses is still a problem
+ * document; each next batch only when the consumer asks for it.
  *
  * @example
- * batchesByCursor((before) => store.feedback.list(scope, filters, { limit: EXPORT_BATCH, before }));
+ * await readByCursor((before) => store.feedback.list(scope, filters, { limit: EXPORT_BATCH, before }));
  */
-export async function* batchesByCursor<T>(
+export async function readByCursor<T>(
   read: (before: string | null) => Promise<{ items: T[]; lastId: string | null }>,
-): AsyncGenerator<T[]> {
-  let before: string | null = null;
-  do {
-    const batch = await read(before);
-    if (batch.items.length > 0) yield batch.items;
-    before = batch.lastId;
-  } while (before !== null);
+): Promise<AsyncIterable<T[]>> {
+  const first = await read(null);
+  return (async function* () {
+    let batch = first;
+    while (true) {
+      if (batch.items.length > 0) yield batch.items;
+      if (batch.lastId === null) return;
+      batch = await read(batch.lastId);
+    }
+  })();
 }
 
 /**
@@ -60,7 +64,7 @@ export async function* batchesByCursor<T>(
  * NDJSON (one item a line) or one JSON array (`[`, the items separated by commas, `]`).
  *
  * @example
- * fileChunks('json', batchesByCursor(read), FEEDBACK_CSV);
+ * fileChunks('json', await readByCursor(read), FEEDBACK_CSV);
  */
 export async function* fileChunks<T>(
   format: FileFormat,

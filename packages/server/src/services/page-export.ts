@@ -5,13 +5,13 @@ import { notFound } from '../errors/api-error.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import {
-  batchesByCursor,
   EXPORT_BATCH,
   type ExportedFile,
   exportFilename,
   FILE_MEDIA_TYPES,
   type FileFormat,
   fileChunks,
+  readByCursor,
 } from './file-export.js';
 import { shownResponse } from './page-responses.js';
 
@@ -45,18 +45,23 @@ export async function exportResponses(
   return {
     filename: exportFilename(`${page.slug}-responses`, request.format),
     mediaType: FILE_MEDIA_TYPES[request.format],
-    chunks: fileChunks(request.format, shownBatches(store, principal, page, request), responseCsv(page.questions)),
+    chunks: fileChunks(
+      request.format,
+      await shownBatches(store, principal, page, request),
+      responseCsv(page.questions),
+    ),
   };
 }
 
-async function* shownBatches(store: Store, principal: Principal, page: FeedbackPage, request: ExportRequest) {
-  const batches = batchesByCursor((before) =>
-    store.pageResponses.list(visibleTo(principal), page.id, {
+/** The responses the export covers, as the API shows them, batch by batch. */
+function shownBatches(store: Store, principal: Principal, page: FeedbackPage, request: ExportRequest) {
+  return readByCursor(async (before) => {
+    const batch = await store.pageResponses.list(visibleTo(principal), page.id, {
       limit: EXPORT_BATCH,
       before,
       from: request.from,
       to: request.to,
-    }),
-  );
-  for await (const batch of batches) yield batch.map(shownResponse);
+    });
+    return { items: batch.items.map(shownResponse), lastId: batch.lastId };
+  });
 }

@@ -19,7 +19,7 @@ import type { NewFeedback } from '../../storage/repositories/feedback.js';
 const HEADER = 'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,context\r\n';
 const decoder = () => new TextDecoder('utf-8', { ignoreBOM: true });
 
-describeEachDatabase('Feedback export', (bed) => {
+describeEachDatabase('Feedback export', (bed, dialect) => {
   afterEach(() => vi.restoreAllMocks());
 
   let organizations = 0;
@@ -169,16 +169,17 @@ describeEachDatabase('Feedback export', (bed) => {
     expect(all[1]).toEqual(await getItem(org, stored.at(-1) as string));
   });
 
-  it('reads the next batch only when the client has taken the last, and streams every item once', async () => {
+  it('reads the first batch before answering, each next one only when the client has taken the last', async () => {
     const org = await freshOrganization();
     const stored = await storeMany(org, EXPORT_BATCH * 2 + 7);
     const list = vi.spyOn(bed().runtime.store.feedback, 'list');
     const response = await bed().request(exportPath(org), { key: org.adminKey });
+    expect(list).toHaveBeenCalledTimes(1);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const text = decoder();
     const header = await reader.read();
     expect(text.decode(header.value)).toBe(`\uFEFF${HEADER}`);
-    expect(list).toHaveBeenCalledTimes(0);
+    expect(list).toHaveBeenCalledTimes(1);
     const records: string[] = [];
     for (let batch = 1; batch <= 3; batch += 1) {
       const read = await reader.read();
@@ -246,6 +247,12 @@ describeEachDatabase('Feedback export', (bed) => {
       'validation_failed',
     );
     expect(problem.errors?.map((error) => error.path)).toEqual([path]);
+  });
+
+  it('answers a filter the database refuses (NUL, on PostgreSQL) with a problem, not a broken file', async () => {
+    const response = await bed().request(exportPath(bed().orgA, { source: 'a\u0000b' }), { key: bed().orgA.adminKey });
+    if (dialect === 'postgres') await expectProblem(response, 400, 'validation_failed');
+    else expect(decoder().decode(await response.arrayBuffer())).toBe(`\uFEFF${HEADER}`);
   });
 
   it('streams over real HTTP as chunked transfer, byte for byte what the app answers', async () => {
