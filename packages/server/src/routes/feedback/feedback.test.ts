@@ -1,5 +1,6 @@
 import { FEEDBACK_STATUSES } from '@hearback/spec';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeScopeMatrix } from '../../../test/support/api.js';
 import {
   type CreatedInbox,
   createApiKey,
@@ -551,4 +552,38 @@ describeEachDatabase('feedback API', (bed) => {
       expect((await outboxEventsFor(bed(), id)).map((event) => event.type)).toEqual(['feedback.created']);
     });
   });
+  describeScopeMatrix(bed, 'Feedback', [
+    {
+      operationId: 'listFeedback',
+      okStatus: 200,
+      call: () => ({ method: 'GET', path: `${orgPath(bed().orgA)}/feedback` }),
+    },
+    {
+      operationId: 'getFeedbackStats',
+      okStatus: 200,
+      call: () => ({ method: 'GET', path: `${orgPath(bed().orgA)}/feedback/stats` }),
+    },
+    {
+      operationId: 'exportFeedback',
+      okStatus: 200,
+      call: () => ({ method: 'GET', path: `${orgPath(bed().orgA)}/feedback/export?format=ndjson` }),
+    },
+    {
+      operationId: 'getFeedback',
+      okStatus: 200,
+      call: async () => ({
+        method: 'GET',
+        path: `${orgPath(bed().orgA)}/feedback/${await submit(bed().orgA.inbox, { type: 'text', comment: 'scoped' })}`,
+      }),
+    },
+    {
+      operationId: 'updateFeedback',
+      okStatus: 200,
+      call: async () => ({
+        method: 'PATCH',
+        path: `${orgPath(bed().orgA)}/feedback/${await submit(bed().orgA.inbox, { type: 'text', comment: 'scoped' })}`,
+        json: { status: 'triaged' },
+      }),
+    },
+  ]);
 });
