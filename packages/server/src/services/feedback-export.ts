@@ -3,6 +3,7 @@ import { FEEDBACK_CSV } from '../domain/feedback-csv.js';
 import { notFound } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 import type { Store } from '../storage/store.js';
+import { toFeedbackStats } from './feedback-stats.js';
 import {
   EXPORT_BATCH,
   type ExportedFile,
@@ -17,6 +18,8 @@ export interface FeedbackExportRequest {
   format: FileFormat;
   /** The list's filters; the export covers every matching item. */
   filters: FeedbackFilters;
+  /** Hears how many items each chunk of the file holds, as it is produced. */
+  onItems?: ((count: number) => void) | undefined;
 }
 
 /**
@@ -43,6 +46,17 @@ export async function exportFeedback(
   return {
     filename: exportFilename(`feedback-${organization.slug}`, request.format),
     mediaType: FILE_MEDIA_TYPES[request.format],
-    chunks: fileChunks(request.format, batches, FEEDBACK_CSV),
+    chunks: fileChunks(request.format, batches, FEEDBACK_CSV, request.onItems),
   };
+}
+
+/**
+ * How many items an export with these filters holds right now, from the statistics' count (a
+ * progress display's total; items collected meanwhile may add a few).
+ *
+ * @example
+ * const total = await exportTotal(store, { orgId, brandId: null }, { type: 'nps' });
+ */
+export async function exportTotal(store: Store, scope: BrandScope, filters: FeedbackFilters): Promise<number> {
+  return toFeedbackStats(await store.feedbackStats.aggregate(scope, filters), filters).total;
 }

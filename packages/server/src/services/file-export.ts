@@ -62,6 +62,7 @@ export async function readByCursor<T>(
 /**
  * The text of an export, one chunk per batch: CSV (UTF-8 byte order mark, then the header),
  * NDJSON (one item a line) or one JSON array (`[`, the items separated by commas, `]`).
+ * `onItems` hears how many items each chunk holds (a progress display).
  *
  * @example
  * fileChunks('json', await readByCursor(read), FEEDBACK_CSV);
@@ -70,20 +71,20 @@ export async function* fileChunks<T>(
   format: FileFormat,
   batches: AsyncIterable<readonly T[]>,
   csv: CsvLayout<T>,
+  onItems: (count: number) => void = () => {},
 ): AsyncGenerator<string> {
-  if (format === 'csv') {
-    yield UTF8_BOM + csv.header;
-    for await (const batch of batches) yield batch.map(csv.record).join('');
-  } else if (format === 'ndjson') {
-    for await (const batch of batches) yield batch.map((item) => `${JSON.stringify(item)}\n`).join('');
-  } else {
-    yield '[';
-    let separator = '';
-    for await (const batch of batches) {
-      if (batch.length === 0) continue;
+  if (format === 'json') yield '[';
+  if (format === 'csv') yield UTF8_BOM + csv.header;
+  let separator = '';
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    onItems(batch.length);
+    if (format === 'csv') yield batch.map(csv.record).join('');
+    else if (format === 'ndjson') yield batch.map((item) => `${JSON.stringify(item)}\n`).join('');
+    else {
       yield separator + batch.map((item) => JSON.stringify(item)).join(',');
       separator = ',';
     }
-    yield ']\n';
   }
+  if (format === 'json') yield ']\n';
 }
