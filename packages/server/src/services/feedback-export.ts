@@ -4,15 +4,7 @@ import { notFound } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 import type { Store } from '../storage/store.js';
 import { toFeedbackStats } from './feedback-stats.js';
-import {
-  EXPORT_BATCH,
-  type ExportedFile,
-  exportFilename,
-  FILE_MEDIA_TYPES,
-  type FileFormat,
-  fileChunks,
-  readByCursor,
-} from './file-export.js';
+import { EXPORT_BATCH, type ExportedFile, exportedFile, type FileFormat, readByCursor } from './file-export.js';
 
 export interface FeedbackExportRequest {
   format: FileFormat;
@@ -43,11 +35,7 @@ export async function exportFeedback(
   const batches = await readByCursor((before) =>
     store.feedback.list(scope, request.filters, { limit: EXPORT_BATCH, before }),
   );
-  return {
-    filename: exportFilename(`feedback-${organization.slug}`, request.format),
-    mediaType: FILE_MEDIA_TYPES[request.format],
-    chunks: fileChunks(request.format, batches, FEEDBACK_CSV, request.onItems),
-  };
+  return exportedFile(`feedback-${organization.slug}`, request.format, batches, FEEDBACK_CSV, request.onItems);
 }
 
 /**

@@ -28,12 +28,32 @@ export interface CsvLayout<T> {
 }
 
 /**
+ * A file to stream: named `<stem>-<UTC day>.<format>`, its items written by {@link fileChunks}.
+ *
+ * @example
+ * exportedFile('feedback-acme', 'csv', await readByCursor(read), FEEDBACK_CSV);
+ */
+export function exportedFile<T>(
+  stem: string,
+  format: FileFormat,
+  batches: AsyncIterable<readonly T[]>,
+  csv: CsvLayout<T>,
+  onItems?: (count: number) => void,
+): ExportedFile {
+  return {
+    filename: exportFilename(stem, format),
+    mediaType: FILE_MEDIA_TYPES[format],
+    chunks: fileChunks(format, batches, csv, onItems),
+  };
+}
+
+/**
  * `<stem>-<UTC day>.<format>`, the name a downloaded export is saved under.
  *
  * @example
  * exportFilename('feedback-acme', 'csv'); // 'feedback-acme-2026-11-25.csv'
  */
-export function exportFilename(stem: string, format: FileFormat, now = new Date()): string {
+function exportFilename(stem: string, format: FileFormat, now = new Date()): string {
   return `${stem}-${now.toISOString().slice(0, 10)}.${format}`;
 }
 

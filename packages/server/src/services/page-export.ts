@@ -4,15 +4,7 @@ import { responseCsv } from '../domain/response-csv.js';
 import { notFound } from '../errors/api-error.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
-import {
-  EXPORT_BATCH,
-  type ExportedFile,
-  exportFilename,
-  FILE_MEDIA_TYPES,
-  type FileFormat,
-  fileChunks,
-  readByCursor,
-} from './file-export.js';
+import { EXPORT_BATCH, type ExportedFile, exportedFile, type FileFormat, readByCursor } from './file-export.js';
 import { shownResponse } from './page-responses.js';
 
 /** The formats a page's responses export to. */
@@ -42,15 +34,8 @@ export async function exportResponses(
 ): Promise<ExportedFile> {
   const page = await store.feedbackPages.find(visibleTo(principal), pageId);
   if (!page) throw notFound('Feedback page', pageId);
-  return {
-    filename: exportFilename(`${page.slug}-responses`, request.format),
-    mediaType: FILE_MEDIA_TYPES[request.format],
-    chunks: fileChunks(
-      request.format,
-      await shownBatches(store, principal, page, request),
-      responseCsv(page.questions),
-    ),
-  };
+  const batches = await shownBatches(store, principal, page, request);
+  return exportedFile(`${page.slug}-responses`, request.format, batches, responseCsv(page.questions));
 }
 
 /** The responses the export covers, as the API shows them, batch by batch. */
