@@ -179,6 +179,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export feedback (CSV, JSON or NDJSON)
+         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `context` (JSON); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
+         */
+        get: operations["exportFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback/{id}": {
         parameters: {
             query?: never;
@@ -3418,6 +3438,111 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": string;
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportFeedback: {
+        parameters: {
+            query?: {
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Lowest score to include. */
+                scoreMin?: number;
+                /** @description Highest score to include. */
+                scoreMax?: number;
+                /** @description Created at or after (inclusive). */
+                from?: string;
+                /** @description Created before (exclusive). */
+                to?: string;
+                inboxId?: string;
+                source?: string;
+                status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
+                /** @description csv (default), json or ndjson. */
+                format?: "csv" | "json" | "ndjson";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feedback as a file. */
+            200: {
+                headers: {
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": components["schemas"]["Feedback"][];
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

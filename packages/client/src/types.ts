@@ -51,6 +51,8 @@ export type FeedbackTrends = Schemas['FeedbackTrends'];
 export type FeedbackTrendPoint = Schemas['FeedbackTrendPoint'];
 /** `interval`, `from`, `to`, `groupBy` and the list filters of `GET /organizations/{orgId}/feedback/trends`. */
 export type FeedbackTrendsQuery = QueryOf<'getFeedbackTrends'>;
+/** `format` (`csv`, `json` or `ndjson`) and the list's filters of a feedback export. */
+export type FeedbackExportQuery = QueryOf<'exportFeedback'>;
 
 // Search
 export type SearchRequest = Schemas['SearchRequest'];

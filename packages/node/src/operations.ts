@@ -29,6 +29,7 @@ export const OPERATIONS = {
   getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
   getFeedbackTrends: { method: 'feedback.trends', retry: 'safe' },
   streamFeedback: { method: 'feedback.stream', retry: 'safe' },
+  exportFeedback: { method: 'feedback.export', retry: 'safe' },
   similarFeedback: { method: 'feedback.similar', retry: 'safe' },
   // Read-only, but each call counts against the plan's monthly searches and the server keeps no
   // idempotency record for a read: a retry after a lost answer would count twice.

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { registerExportCommand } from './cli/export-command.js';
 import { bootstrapJson, bootstrapText } from './cli/print.js';
 import { registerSearchCommands } from './cli/search-commands.js';
 import { registerSecretsCommands } from './cli/secrets-commands.js';
@@ -158,6 +159,7 @@ orgs
     }
   });
 
+registerExportCommand(program, { dataDirOption, configFrom });
 registerSearchCommands(program, { dataDirOption, configFrom });
 registerSecretsCommands(program, { dataDirOption, configFrom });
 

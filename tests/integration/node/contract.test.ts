@@ -215,6 +215,24 @@ describe('SDK contract: every operation against the real server', () => {
       csatPercent: 0,
       csatResponses: 4,
     });
+    // The export holds what the list shows, as a file: CSV by default, JSON and NDJSON on request.
+    const csv = await hearback.feedback.export({ inboxId: inbox.id, q: 'charged' });
+    expect(csv.split('\r\n')).toEqual([
+      'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,context',
+      expect.stringMatching(
+        new RegExp(`^${ids.billing},.+,csat,2,I was charged twice for my subscription this month,`),
+      ),
+      '',
+    ]);
+    const listed = await hearback.feedback.list({ inboxId: inbox.id }).toArray();
+    expect(JSON.parse(await hearback.feedback.export({ inboxId: inbox.id, format: 'json' }))).toEqual(listed);
+    const ndjson = await hearback.feedback.export({ inboxId: inbox.id, format: 'ndjson' });
+    expect(
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(listed);
 
     // The embedding job runs from the outbox; this server runs it on demand.
     await server.runtime.runJobsUntilIdle();

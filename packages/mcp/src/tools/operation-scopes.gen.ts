@@ -12,6 +12,7 @@ export const OPERATION_SCOPES = {
   getFeedbackStats: 'read',
   getFeedbackTrends: 'read',
   streamFeedback: 'read',
+  exportFeedback: 'read',
   getFeedback: 'read',
   updateFeedback: 'write',
   searchFeedback: 'read',

@@ -1,5 +1,6 @@
 import type {
   Feedback,
+  FeedbackExportQuery,
   FeedbackListQuery,
   FeedbackStats,
   FeedbackStatsQuery,
@@ -84,6 +85,29 @@ export class FeedbackResource {
       'getFeedbackTrends',
       (attempt) =>
         this.context.client.GET('/organizations/{orgId}/feedback/trends', { params: { path, query }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * Every feedback item matching the list's filters as one file's text, newest first: CSV
+   * (`format: 'csv'`, the default; formulas neutralised), one JSON array (`json`) or one item a
+   * line (`ndjson`). The server streams it; this method reads it whole.
+   *
+   * @example
+   * const csv = await hearback.feedback.export({ type: 'nps', from: '2026-11-01' });
+   * await writeFile('feedback.csv', csv);
+   */
+  async export(query: FeedbackExportQuery = {}, options?: RequestOptions): Promise<string> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'exportFeedback',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback/export', {
+          params: { path, query },
+          parseAs: 'text',
+          ...attempt,
+        }),
       options,
     );
   }

@@ -1,33 +1,7 @@
 import type { Question } from '@hearback/forms';
 import { describe, expect, it } from 'vitest';
 import type { PageResponse } from './feedback-page.js';
-import { csvField, responseCsv } from './response-csv.js';
-
-describe('csvField', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+1', "'+1"],
-    ['-1', "'-1"],
-    ['@cmd', "'@cmd"],
-    ['\tindented', "'\tindented"],
-    ['\rreturn', `"'\rreturn"`],
-    ['a, b', '"a, b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
-    ['', ''],
-  ])('writes %j as %j', (value, expected) => {
-    expect(csvField(value)).toBe(expected);
-  });
-
-  it('writes numbers as they are, negatives included, and nothing for a missing value', () => {
-    expect(csvField(-3)).toBe('-3');
-    expect(csvField(2.5)).toBe('2.5');
-    expect(csvField(undefined)).toBe('');
-    expect(csvField(null)).toBe('');
-  });
-});
+import { responseCsv } from './response-csv.js';
 
 describe('responseCsv', () => {
   const questions: Question[] = [

@@ -8,6 +8,7 @@ import * as brands from './brands/brands.operations.js';
 import { collectFeedback } from './collect/collect.operations.js';
 import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
+import { exportFeedback } from './feedback/feedback-export.operations.js';
 import { streamFeedback } from './feedback/feedback-stream.operations.js';
 import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
@@ -34,10 +35,11 @@ export const API_OPERATIONS = [
   organizations.updateOrganization,
 
   feedback.listFeedback,
-  // Before getFeedback: `/feedback/stats` and `/feedback/stream` would otherwise match `/feedback/{id}`.
+  // Before getFeedback: `/feedback/stats`, `/trends`, `/stream`, `/export` would otherwise match `/feedback/{id}`.
   feedback.getFeedbackStats,
   feedback.getFeedbackTrends,
   streamFeedback,
+  exportFeedback,
   feedback.getFeedback,
   feedback.updateFeedback,
 

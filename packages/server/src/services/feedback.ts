@@ -7,6 +7,7 @@ import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { feedbackEvent } from './events.js';
+import { exportFeedback, type FeedbackExportRequest } from './feedback-export.js';
 import { feedbackStats } from './feedback-stats.js';
 import { feedbackTrends, type TrendQuery } from './feedback-trends.js';
 import { parseIssueLink } from './issue-links.js';
@@ -29,6 +30,8 @@ export function feedbackService(store: Store, onEvents: () => void) {
     get,
     stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
     trends: (principal: Principal, query: TrendQuery) => feedbackTrends(store, principal, query),
+    export: (principal: Principal, request: FeedbackExportRequest) =>
+      exportFeedback(store, visibleTo(principal), request),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {
       const result = await store.feedback.list(visibleTo(principal), filters, {
         limit: pageSize(page),

@@ -112,7 +112,8 @@ export class ContractChecker {
     const schema = declared.json;
     const mediaType = answer.contentType.split(';')[0]?.trim() ?? '';
     // A document that is not JSON (a QR code, a flyer, an export): its media type must be declared.
-    if (!schema && declared.mediaTypes.length > 0) {
+    // An export declares JSON next to its other formats: a JSON answer is still checked by schema.
+    if ((!schema || mediaType !== 'application/json') && declared.mediaTypes.length > 0) {
       return declared.mediaTypes.includes(mediaType)
         ? []
         : [{ kind: 'invalid-success-body', detail: `content-type ${answer.contentType} is not declared` }];

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { createBrand, createKey, expectHiddenFromOrgB, expectJson, expectProblem } from '../../../test/support/api.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { publishedPage, storeResponse } from '../../../test/support/pages.js';
-import { EXPORT_BATCH } from '../../services/page-export.js';
+import { EXPORT_BATCH } from '../../services/file-export.js';
 
 const QUESTIONS = [
   { id: 'intro', type: 'section_header', title: 'Intro' },

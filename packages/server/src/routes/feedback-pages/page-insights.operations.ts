@@ -1,7 +1,9 @@
-import { z } from '@hono/zod-openapi';
+import { downloadHeaders } from '../../http/download-headers.js';
 import { textStream } from '../../http/text-stream.js';
+import { EXPORT_BATCH } from '../../services/file-export.js';
 import { MAX_BREAKDOWN_RESPONSES } from '../../services/page-analytics.js';
-import { EXPORT_BATCH, EXPORT_MEDIA_TYPES } from '../../services/page-export.js';
+import { EXPORT_FORMATS } from '../../services/page-export.js';
+import { fileResponse } from '../file-response.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, instantOf, jsonContent } from '../shared.schemas.js';
 import { PAGE_READ_ACCESS } from './feedback-pages.operations.js';
@@ -22,23 +24,10 @@ export const exportPageResponses = defineOperation({
     description: `A file to download (\`Content-Disposition: attachment\`), streamed as it is read, ${EXPORT_BATCH} responses at a time, newest first. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns \`id\`, \`createdAt\`, \`pageVersion\`, \`contactName\`, \`contactEmail\`, then one per answerable question of the current version, headed by its title; several values of one answer joined with \`; \`; text that a spreadsheet would run as a formula (starting with \`=\`, \`+\`, \`-\`, \`@\`, tab or CR) gets a leading \`'\`. **NDJSON**: one response per line, as \`GET …/responses/{responseId}\` answers it.`,
     request: { params: FeedbackPageParams, query: PageExportQuery },
     responses: {
-      200: {
-        description: 'The responses as a file.',
-        headers: z.object({
-          'Content-Disposition': z
-            .string()
-            .openapi({ example: 'attachment; filename="spring-survey-responses-2026-11-25.csv"' }),
-        }),
-        content: {
-          [EXPORT_MEDIA_TYPES.csv]: {
-            schema: z.string().openapi({
-              example:
-                '\uFEFFid,createdAt,pageVersion,contactName,contactEmail,How likely are you to recommend us?\r\nresp_01jd3x2k9v6c4h8m2n5p7q1r3s,2026-11-25T09:30:00.000Z,1,,,9\r\n',
-            }),
-          },
-          [EXPORT_MEDIA_TYPES.ndjson]: { schema: z.string() },
-        },
-      },
+      200: fileResponse(EXPORT_FORMATS, 'The responses as a file.', {
+        filename: 'spring-survey-responses-2026-11-25.csv',
+        csv: '\uFEFFid,createdAt,pageVersion,contactName,contactEmail,How likely are you to recommend us?\r\nresp_01jd3x2k9v6c4h8m2n5p7q1r3s,2026-11-25T09:30:00.000Z,1,,,9\r\n',
+      }),
       ...AUTHENTICATED_ERRORS,
     },
   },
@@ -49,10 +38,7 @@ export const exportPageResponses = defineOperation({
       from: instantOf(from),
       to: instantOf(to),
     });
-    return c.body(textStream(file.chunks), 200, {
-      'content-type': `${file.mediaType}; charset=utf-8`,
-      'content-disposition': `attachment; filename="${file.filename}"`,
-    });
+    return c.body(textStream(file.chunks), 200, downloadHeaders(file));
   },
 });
 

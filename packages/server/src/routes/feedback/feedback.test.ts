@@ -578,6 +578,11 @@ describeEachDatabase('feedback API', (bed) => {
         call: () => ({ method: 'GET', path: `${feedbackPath()}/trends?interval=week&groupBy=inbox` }),
       },
       {
+        operationId: 'exportFeedback',
+        okStatus: 200,
+        call: () => ({ method: 'GET', path: `${orgPath(bed().orgA)}/feedback/export?format=ndjson` }),
+      },
+      {
         operationId: 'streamFeedback',
         okStatus: 200,
         call: () => ({ method: 'GET', path: `${feedbackPath()}/stream` }),

@@ -1,0 +1,139 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { counted, FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
+import { type Command, Option } from 'commander';
+import type { Config, ConfigOverrides } from '../config.js';
+import { FeedbackExportQuery } from '../routes/feedback/feedback-export.schemas.js';
+import { instantOf } from '../routes/shared.schemas.js';
+import { createRuntime, type Runtime } from '../runtime.js';
+import { exportFeedback, exportTotal } from '../services/feedback-export.js';
+import { FILE_FORMATS } from '../services/file-export.js';
+import { createProgress, formatDuration } from './progress.js';
+
+export interface ExportCommandContext {
+  dataDirOption(): Option;
+  configFrom(options: { dataDir?: string }, extra?: ConfigOverrides): Config;
+}
+
+interface ExportCommandOptions {
+  org: string;
+  format: string;
+  out?: string;
+  type?: string;
+  scoreMin?: string;
+  scoreMax?: string;
+  from?: string;
+  to?: string;
+  inbox?: string;
+  source?: string;
+  status?: string;
+  q?: string;
+  dataDir?: string;
+}
+
+/** The command's filters as the HTTP query would carry them, checked by the same schema. */
+function parseQuery(options: ExportCommandOptions) {
+  const { org: _org, out: _out, dataDir: _dataDir, inbox, ...rest } = options;
+  const query = Object.fromEntries(
+    Object.entries({ ...rest, inboxId: inbox }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return FeedbackExportQuery.safeParse(query);
+}
+
+async function organizationId(runtime: Runtime, idOrSlug: string): Promise<string | undefined> {
+  const organization =
+    (await runtime.store.organizations.find(idOrSlug)) ?? (await runtime.store.organizations.findBySlug(idOrSlug));
+  return organization?.id;
+}
+
+/** Writes to a `.part` file renamed on success, so a failed export never looks like a whole file. */
+async function writeFile(chunks: AsyncIterable<string>, out: string): Promise<void> {
+  const partial = `${out}.part`;
+  try {
+    await pipeline(Readable.from(chunks), createWriteStream(partial));
+    await rename(partial, out);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+async function writeStdout(chunks: AsyncIterable<string>, stdout: Writable): Promise<void> {
+  for await (const chunk of chunks) if (!stdout.write(chunk)) await once(stdout, 'drain');
+}
+
+async function runExport(program: Command, context: ExportCommandContext, options: ExportCommandOptions) {
+  const parsed = parseQuery(options);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    program.error(`Invalid filters: ${issues.join('; ')}`);
+  }
+  const { format, from, to, ...filters } = parsed.data;
+  const request = { format, filters: { ...filters, from: instantOf(from), to: instantOf(to) } };
+  const toStdout = options.out === undefined || options.out === '-';
+  const runtime = await createRuntime(context.configFrom(options, { runJobs: false }));
+  let failure: string | undefined;
+  try {
+    const orgId = await organizationId(runtime, options.org);
+    if (!orgId) throw new Error(`No organization ${options.org} (give its id or slug; see \`hearback orgs list\`).`);
+    const scope = { orgId, brandId: null };
+    const total = await exportTotal(runtime.store, scope, request.filters);
+    const progress = createProgress({ total, stream: process.stderr });
+    let written = 0;
+    const file = await exportFeedback(runtime.store, scope, {
+      ...request,
+      onItems: (count) => {
+        written += count;
+        progress.update(written);
+      },
+    });
+    if (toStdout) await writeStdout(file.chunks, process.stdout);
+    else await writeFile(file.chunks, options.out as string);
+    const seconds = progress.finish();
+    const rate = seconds > 0 && written > 0 ? ` (${Math.round(written / seconds)}/s)` : '';
+    process.stderr.write(
+      `Exported ${counted(written, 'item')} as ${format} to ${toStdout ? 'stdout' : options.out} in ${formatDuration(seconds)}${rate}.\n`,
+    );
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  } finally {
+    await runtime.close();
+  }
+  if (failure) program.error(failure);
+}
+
+/**
+ * `hearback export`: an organization's feedback to a file (or stdout) through the export service,
+ * with the list's filters and a progress display on stderr.
+ *
+ * @example
+ * registerExportCommand(program, { dataDirOption, configFrom });
+ */
+export function registerExportCommand(program: Command, context: ExportCommandContext): void {
+  program
+    .command('export')
+    .description("Export an organization's feedback as CSV, JSON or NDJSON, newest first, with the list's filters")
+    .requiredOption('--org <org>', 'organization id (org_…) or slug')
+    .addOption(new Option('--format <format>', 'file format').choices(FILE_FORMATS).default('csv'))
+    .option('--out <file>', 'write to this file (default, or -: stdout)')
+    .addOption(new Option('--type <type>', 'only this feedback type').choices(FEEDBACK_TYPES))
+    .option('--score-min <n>', 'lowest score to include')
+    .option('--score-max <n>', 'highest score to include')
+    .option('--from <date>', 'created at or after (ISO-8601 date or date-time)')
+    .option('--to <date>', 'created before (exclusive)')
+    .option('--inbox <inboxId>', 'only this inbox')
+    .option('--source <source>', 'only this context.source')
+    .addOption(new Option('--status <status>', 'only this status').choices(FEEDBACK_STATUSES))
+    .option('--q <text>', 'comments containing this text (case-insensitive)')
+    .addOption(context.dataDirOption())
+    .addHelpText(
+      'after',
+      '\nIt reads the database serve reads (DATABASE_URL, or --data-dir) directly, not over HTTP. Progress\n' +
+        'goes to stderr, so `hearback export --org acme > feedback.csv` works; a file given with --out is\n' +
+        'written as <file>.part and renamed when complete.',
+    )
+    .action((options: ExportCommandOptions) => runExport(program, context, options));
+}

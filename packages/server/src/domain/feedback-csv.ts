@@ -1,0 +1,42 @@
+import { csvRecord } from './csv.js';
+import type { Feedback } from './feedback.js';
+
+/** The columns of the feedback CSV export, in order. */
+export const FEEDBACK_CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'inboxId',
+  'brandId',
+  'type',
+  'score',
+  'comment',
+  'source',
+  'status',
+  'issueLink',
+  'context',
+] as const;
+
+/**
+ * The feedback CSV export's header and records: one column per field of the item, the issue
+ * link as its URL and the context as JSON (empty for `{}`), so the file opens in a spreadsheet.
+ *
+ * @example
+ * FEEDBACK_CSV.header + items.map(FEEDBACK_CSV.record).join('');
+ */
+export const FEEDBACK_CSV = {
+  header: csvRecord(FEEDBACK_CSV_COLUMNS),
+  record: (feedback: Feedback): string =>
+    csvRecord([
+      feedback.id,
+      feedback.createdAt,
+      feedback.inboxId,
+      feedback.brandId,
+      feedback.type,
+      feedback.score,
+      feedback.comment,
+      feedback.source,
+      feedback.status,
+      feedback.issueLink?.url,
+      Object.keys(feedback.context).length > 0 ? JSON.stringify(feedback.context) : '',
+    ]),
+};

@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createRuntime, type Runtime } from '../src/runtime.js';
+import { EXPORT_BATCH } from '../src/services/file-export.js';
+import type { NewFeedback } from '../src/storage/repositories/feedback.js';
+import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt } from './support/built-cli.js';
+
+const execFileAsync = promisify(execFile);
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+// `hearback export` as shipped (dist/cli.js in a child process) on an embedded SQLite database
+// that this process seeds and reads through the app, to compare the file with the HTTP export.
+async function cli(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], {
+      env: CLI_ENV,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+describe('hearback export', () => {
+  const STORED = EXPORT_BATCH * 2 + 3;
+  let dataDir: string;
+  let runtime: Runtime;
+  let credentials: { orgId: string; inboxId: string; inboxKey: string; adminKey: string; collectKey: string };
+  let slug: string;
+
+  const httpExport = async (query: Record<string, string>) => {
+    const response = await runtime.app.request(
+      `/organizations/${credentials.orgId}/feedback/export?${new URLSearchParams(query)}`,
+      { headers: { 'x-service-key': credentials.adminKey } },
+    );
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    dataDir = mkdtempSync(join(tmpdir(), 'hearback-export-'));
+    const init = await cli('init', '--org', 'Export Co', '--json', '--data-dir', dataDir);
+    expect(init.code).toBe(0);
+    credentials = JSON.parse(init.stdout);
+    runtime = await createRuntime(loadConfig({ HEARBACK_LOG_LEVEL: 'error' }, { dataDir, runJobs: false }));
+    slug = (await runtime.store.organizations.find(credentials.orgId))?.slug as string;
+    const rows: NewFeedback[] = Array.from({ length: STORED }, (_, n) => ({
+      id: `fb_00cli_${String(n).padStart(6, '0')}`,
+      orgId: credentials.orgId,
+      inboxId: credentials.inboxId,
+      brandId: null,
+      type: 'nps',
+      score: n % 11,
+      comment: n % 2 ? `=cmd ${n}, "quoted"` : `plain ${n} 🎉`,
+      context: { n },
+      source: n % 3 ? 'widget' : null,
+      status: 'new',
+      issueLink: null,
+      idempotencyKey: null,
+      createdAt: '2026-06-01T12:00:00.000Z',
+      updatedAt: '2026-06-01T12:00:00.000Z',
+    }));
+    await runtime.store.transaction((tx) => tx.feedback.insertMany(rows));
+  }, BUILD_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await runtime?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes the file the HTTP export answers, byte for byte, with progress and a summary on stderr', async () => {
+    const out = join(dataDir, 'feedback.csv');
+    const result = await cli('export', '--org', slug, '--out', out, '--data-dir', dataDir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(readFileSync(out)).toEqual(await httpExport({}));
+    expect(existsSync(`${out}.part`)).toBe(false);
+    // Not a TTY: plain progress lines, the last one complete.
+    expect(result.stderr).toContain(`${STORED}/${STORED} 100%`);
+    expect(result.stderr).toMatch(new RegExp(`Exported ${STORED} items as csv to ${out} in \\d+s`));
+  });
+
+  it('writes to stdout without --out (or with -), with the filters the list takes', async () => {
+    const filters = { type: 'nps', scoreMin: '9', source: 'widget' };
+    const expected = await httpExport({ ...filters, format: 'json' });
+    const cliFilters = ['--type', 'nps', '--score-min', '9', '--source', 'widget'];
+    const stdout = await cli(
+      'export',
+      '--org',
+      credentials.orgId,
+      '--format',
+      'json',
+      ...cliFilters,
+      '--data-dir',
+      dataDir,
+    );
+    expect(stdout.code, stdout.stderr).toBe(0);
+    expect(Buffer.from(stdout.stdout)).toEqual(expected);
+    const items = JSON.parse(stdout.stdout) as { score: number; source: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.score >= 9 && item.source === 'widget')).toBe(true);
+
+    const dash = await cli(
+      'export',
+      '--org',
+      slug,
+      '--format',
+      'ndjson',
+      '--out',
+      '-',
+      '--q',
+      'PLAIN 1',
+      '--data-dir',
+      dataDir,
+    );
+    expect(Buffer.from(dash.stdout)).toEqual(await httpExport({ format: 'ndjson', q: 'PLAIN 1' }));
+    expect(dash.stdout.trimEnd().split('\n').length).toBeGreaterThan(1);
+  });
+
+  it('fails with exit code 1 and writes nothing on an unknown organization or invalid filters', async () => {
+    const out = join(dataDir, 'never.csv');
+    const unknown = await cli('export', '--org', 'org_01jd3x2k9v6c4h8m2n5p7q1r3s', '--out', out, '--data-dir', dataDir);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No organization org_01jd3x2k9v6c4h8m2n5p7q1r3s');
+    const invalid = await cli(
+      'export',
+      '--org',
+      slug,
+      '--from',
+      'yesterday',
+      '--score-max',
+      'ten',
+      '--out',
+      out,
+      '--data-dir',
+      dataDir,
+    );
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/Invalid filters: scoreMax: .+; from: Expected an ISO-8601 date/);
+    const format = await cli('export', '--org', slug, '--format', 'xlsx', '--data-dir', dataDir);
+    expect(format.code).toBe(1);
+    expect(format.stderr).toContain('Allowed choices are csv, json, ndjson');
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(`${out}.part`)).toBe(false);
+  });
+});
