@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SAMPLE_QUESTIONS } from '@hearback/forms';
+import { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } from '@hearback/forms';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,22 +90,8 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
     expect(response).toMatchObject({
       channel: 'page',
       ipAddress: '127.0.0.1',
-      answers: {
-        stars: 4,
-        mood: 5,
-        nps: 9,
-        csat: 4,
-        summary: 'Fast',
-        details: 'Great support',
-        plan: 'pro',
-        features: ['search', 'api'],
-        country: 'de',
-        priorities: ['support', 'speed', 'price'],
-        email: 'ada@example.com',
-        phone: '+442079460958',
-        seats: 12,
-        since: '2024-03-01',
-      },
+      // What the keyboard entered, stored as the sample's answers (normalised: the phone in E.164).
+      answers: SAMPLE_ANSWERS,
     });
     expect(String(response?.userAgent)).toContain('Chrome');
     // The strict CSP refused nothing the page needs (its script, stylesheet, nonce'd theme, worker).
