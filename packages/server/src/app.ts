@@ -16,6 +16,7 @@ import { requestIdMiddleware } from './http/request-id.js';
 import { routePath } from './http/route-path.js';
 import { validationHook } from './http/validation-hook.js';
 import { registerWidgetRoutes } from './http/widget-routes.js';
+import { CidrSet } from './lib/cidr.js';
 import { MCP_PATH, mcpEndpoint } from './mcp/mcp-endpoint.js';
 import { openApiDocument, registerSecuritySchemes } from './openapi.js';
 import { type PageAssets, stylesheetOnly } from './public-pages/page-assets.js';
@@ -37,6 +38,8 @@ export interface AppDependencies {
   publicUrl?: string | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
+  /** `HEARBACK_TRUSTED_PROXIES`: reverse proxies whose `X-Forwarded-For` names the client (public pages). */
+  trustedProxies?: readonly string[] | undefined;
   /** The feedback pages' stylesheet, script and worker (see loadPageAssets); the stylesheet alone by default. */
   pageAssets?: PageAssets | undefined;
   /** The `/docs` renderer bundle; by default the build's copy (see loadApiReferenceAsset). */
@@ -91,7 +94,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   );
   registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
-  registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly());
+  registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly(), new CidrSet(deps.trustedProxies ?? []));
   registerPublicShareRoutes(app);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));

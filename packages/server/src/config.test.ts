@@ -33,6 +33,7 @@ describe('loadConfig', () => {
         HEARBACK_SEARCH: 'off',
         HEARBACK_MCP_ALLOWED_ORIGINS: 'https://app.example.com/path, http://localhost:5173',
         HEARBACK_WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/8, fd00::/8,::1',
+        HEARBACK_TRUSTED_PROXIES: '10.0.0.0/8, 172.18.0.3',
       },
       { port: 5000 },
     );
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       search: { embedder: 'off' },
       mcpAllowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
       webhookAllowedCidrs: ['127.0.0.0/8', 'fd00::/8', '::1/128'],
+      trustedProxies: ['10.0.0.0/8', '172.18.0.3/32'],
     });
   });
 
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
     [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: '127.0.0.0/8, 10.0.0/8' }, "HEARBACK_WEBHOOK_ALLOWED_CIDRS: '10.0.0/8'"],
     [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: '192.168.0.0/33' }, 'HEARBACK_WEBHOOK_ALLOWED_CIDRS'],
     [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: 'localhost' }, 'HEARBACK_WEBHOOK_ALLOWED_CIDRS'],
+    [{ HEARBACK_TRUSTED_PROXIES: 'proxy.internal' }, "HEARBACK_TRUSTED_PROXIES: 'proxy.internal'"],
   ])('refuses %o with a ConfigError naming %s', (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { InvalidCidrError, parseCidrList } from './lib/cidr.js';
 import { SERVER_SECRET_MIN_LENGTH, ServerSecrets } from './secrets/server-secrets.js';
 import { PLAN_NAMES } from './services/plans.js';
-import { InvalidCidrError, parseCidrList } from './webhooks/address-policy.js';
 
 /** An address users reach the server at: `https://feedback.example.com`, maybe with a path prefix. */
 function isBaseUrl(value: string): boolean {
@@ -44,6 +44,7 @@ const environmentSchema = z.object({
   HEARBACK_EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   HEARBACK_MCP_ALLOWED_ORIGINS: z.string().optional(),
   HEARBACK_WEBHOOK_ALLOWED_CIDRS: z.string().optional(),
+  HEARBACK_TRUSTED_PROXIES: z.string().optional(),
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
   HEARBACK_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
   HEARBACK_STREAM_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
@@ -73,13 +74,13 @@ function parseOrigins(value: string | undefined): string[] {
   });
 }
 
-/** `127.0.0.0/8, fd00::/8` → normalised CIDRs; a bad entry stops the start with its name. */
-function parseWebhookAllowedCidrs(value: string | undefined): string[] {
+/** `127.0.0.0/8, fd00::/8` → normalised CIDRs; a bad entry stops the start with the setting's name. */
+function parseCidrSetting(name: string, value: string | undefined): string[] {
   try {
     return parseCidrList(value ?? '');
   } catch (error) {
     if (!(error instanceof InvalidCidrError)) throw error;
-    throw new ConfigError(`Invalid environment: HEARBACK_WEBHOOK_ALLOWED_CIDRS: ${error.message}`);
+    throw new ConfigError(`Invalid environment: ${name}: ${error.message}`);
   }
 }
 
@@ -128,6 +129,12 @@ export interface Config {
    * `HEARBACK_WEBHOOK_ALLOWED_CIDRS`); every other non-public address is refused at connect time.
    */
   webhookAllowedCidrs: string[];
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (`HEARBACK_TRUSTED_PROXIES`, CIDRs): a
+   * request from one of them is from the nearest address in that header that is not one of them.
+   * Empty: the connection's address, whatever the headers say.
+   */
+  trustedProxies: string[];
   /** How long a realtime stream stays silent before a `: ping` comment keeps proxies from closing it. */
   streamHeartbeatMs: number;
   /**
@@ -188,7 +195,8 @@ export function loadConfig(
     bodyLimit: 1024 * 1024,
     search: searchConfig(env),
     mcpAllowedOrigins: parseOrigins(env.HEARBACK_MCP_ALLOWED_ORIGINS),
-    webhookAllowedCidrs: parseWebhookAllowedCidrs(env.HEARBACK_WEBHOOK_ALLOWED_CIDRS),
+    webhookAllowedCidrs: parseCidrSetting('HEARBACK_WEBHOOK_ALLOWED_CIDRS', env.HEARBACK_WEBHOOK_ALLOWED_CIDRS),
+    trustedProxies: parseCidrSetting('HEARBACK_TRUSTED_PROXIES', env.HEARBACK_TRUSTED_PROXIES),
     publicDir: env.HEARBACK_PUBLIC_DIR,
     streamHeartbeatMs: env.HEARBACK_STREAM_HEARTBEAT_MS ?? 15_000,
     streamPollMs: env.HEARBACK_STREAM_POLL_MS ?? 2000,

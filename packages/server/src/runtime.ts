@@ -186,6 +186,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     collectBodyLimit: config.collectBodyLimit,
     bodyLimit: config.bodyLimit,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
+    trustedProxies: config.trustedProxies,
     publicUrl: config.publicUrl,
     widgetAssets: await loadWidgetAssets(),
     pageAssets: await loadPageAssets(),

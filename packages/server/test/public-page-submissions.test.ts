@@ -218,4 +218,35 @@ for (const dialect of dialectsUnderTest()) {
       });
     });
   });
+
+  describe(`the respondent's address [${dialect}]`, () => {
+    const proxied = { headers: { 'x-forwarded-for': '192.0.2.50, 198.51.100.23, 203.0.113.99' } };
+    async function storedAddress(trustedProxies: string[]): Promise<string | null> {
+      const { runtime, cleanup } = await openTestRuntime(dialect, { trustedProxies });
+      try {
+        const org = await runtime.services.organizations.bootstrap({ name: `Proxied ${dialect}` });
+        const { page, path } = await createPage(runtime, org, {
+          title: 'Proxied',
+          slug: `proxied-${trustedProxies.length}`,
+          questions: QUESTIONS,
+          settings: { captcha: false },
+        });
+        // From 203.0.113.7, which forwards for 203.0.113.99 (another proxy), for 198.51.100.23.
+        expect((await postForm(runtime, path, [['q.nps', '9']], proxied)).status).toBe(200);
+        const [response] = await listResponses(runtime, org, page.id);
+        return (response?.ipAddress as string | null) ?? null;
+      } finally {
+        await cleanup();
+      }
+    }
+
+    it('is the connection’s, whatever X-Forwarded-For says, unless the proxy is trusted', async () => {
+      expect(await storedAddress([])).toBe('203.0.113.7');
+    });
+
+    it('behind trusted proxies, is the nearest forwarded address that is not one of them', async () => {
+      // 192.0.2.50 was written by the client itself: only what the trusted proxies appended counts.
+      expect(await storedAddress(['203.0.113.0/24'])).toBe('198.51.100.23');
+    });
+  });
 }

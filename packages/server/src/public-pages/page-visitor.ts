@@ -2,6 +2,8 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { FeedbackPage } from '../domain/feedback-page.js';
+import { clientAddress } from '../http/client-address.js';
+import type { CidrSet } from '../lib/cidr.js';
 import type { Visitor } from '../services/public-pages.js';
 import { publicPath } from './render-page.js';
 
@@ -11,13 +13,18 @@ const ANSWERED_COOKIE = 'hearback_answered';
 const ANSWERED_MAX_AGE = 365 * 24 * 3600;
 
 /**
- * Who is submitting: the connection's address (no proxy header is trusted: any client could
- * forge one), the browser's user agent, and whether the page's cookie says it answered already.
+ * Who is submitting: the client's address (the connection's, or behind a trusted proxy the one it
+ * forwards: `HEARBACK_TRUSTED_PROXIES`; any client could forge the header, so no other proxy is
+ * believed), the browser's user agent, and whether the page's cookie says it answered already.
  */
-export function visitorOf(c: Context): Visitor {
+export function visitorOf(c: Context, trustedProxies: CidrSet): Visitor {
   const bindings = c.env as Partial<HttpBindings> | undefined;
   return {
-    ipAddress: bindings?.incoming?.socket?.remoteAddress ?? null,
+    ipAddress: clientAddress(
+      bindings?.incoming?.socket?.remoteAddress,
+      c.req.header('x-forwarded-for'),
+      trustedProxies,
+    ),
     userAgent: c.req.header('user-agent') ?? null,
     // The browser sends the cookie to this page's path only.
     answeredBefore: getCookie(c, ANSWERED_COOKIE) !== undefined,

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { notFound } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
+import { CidrSet } from '../lib/cidr.js';
 import type { PageAsset, PageAssets } from './page-assets.js';
 import { newNonce, pageHeaders } from './page-headers.js';
 import { ALREADY_ANSWERED_MESSAGE, closedMessage, NOT_FOUND_MESSAGE } from './page-messages.js';
@@ -34,7 +35,11 @@ function serveAsset(app: OpenAPIHono<AppEnv>, asset: PageAsset): void {
  * response), `POST …/start` (the script's first-interaction beacon), `GET …/challenge` (a captcha
  * challenge), and the page's stylesheet, script and worker under `/f/assets/`.
  */
-export function registerPublicPageRoutes(app: OpenAPIHono<AppEnv>, assets: PageAssets): void {
+export function registerPublicPageRoutes(
+  app: OpenAPIHono<AppEnv>,
+  assets: PageAssets,
+  trustedProxies: CidrSet = new CidrSet(),
+): void {
   for (const asset of [assets.stylesheet, assets.script, assets.worker]) if (asset) serveAsset(app, asset);
 
   const contextOf = (c: Context<AppEnv>): RenderContext => ({
@@ -59,7 +64,7 @@ export function registerPublicPageRoutes(app: OpenAPIHono<AppEnv>, assets: PageA
     if (!page) return answer;
     await c.get('services').publicPages.viewed(page);
     const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
-    if (page.settings.singleSubmission && visitorOf(c).answeredBefore) {
+    if (page.settings.singleSubmission && visitorOf(c, trustedProxies).answeredBefore) {
       return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 200, headers);
     }
     return c.body(renderFormPage(page, c.req.param('orgSlug'), context), 200, headers);
@@ -69,7 +74,7 @@ export function registerPublicPageRoutes(app: OpenAPIHono<AppEnv>, assets: PageA
     const context = contextOf(c);
     const { page, answer } = await pageOr(c, context);
     if (!page) return answer;
-    return submitPage(c, page, c.req.param('orgSlug'), context);
+    return submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));
   });
 
   app.post(`${PAGE_PATH}/start`, async (c) => {

@@ -4,11 +4,11 @@ import type { FeedbackPage } from '../domain/feedback-page.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { malformedJson } from '../http/body-errors.js';
-import type { PublicSubmission } from '../services/public-pages.js';
+import type { PublicSubmission, Visitor } from '../services/public-pages.js';
 import { formAnswers } from './form-answers.js';
 import { pageHeaders } from './page-headers.js';
 import { ALREADY_ANSWERED_MESSAGE, closedMessage } from './page-messages.js';
-import { rememberAnswered, visitorOf } from './page-visitor.js';
+import { rememberAnswered } from './page-visitor.js';
 import { type FormState, type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 
 /** The JSON the page's script posts. */
@@ -66,9 +66,9 @@ export async function submitPage(
   page: FeedbackPage,
   orgSlug: string,
   context: RenderContext,
+  visitor: Visitor,
 ): Promise<Response> {
   const services = c.get('services');
-  const visitor = visitorOf(c);
   if ((c.req.header('content-type') ?? '').includes('application/json')) {
     const response = await services.publicPages.submit(page, await scriptSubmission(c), visitor);
     rememberAnswered(c, page, orgSlug);

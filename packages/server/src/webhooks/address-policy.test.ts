@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AddressPolicy, InvalidCidrError, parseCidrList } from './address-policy.js';
+import { InvalidCidrError, parseCidrList } from '../lib/cidr.js';
+import { AddressPolicy } from './address-policy.js';
 
 describe('AddressPolicy', () => {
   const strict = new AddressPolicy();
