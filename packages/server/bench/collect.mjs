@@ -15,13 +15,13 @@
  * in the database.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { children, cleanup, freePort, tempDirs } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 import { findWrk, runWrk } from './wrk.mjs';
@@ -84,15 +84,9 @@ for (const [name, value] of Object.entries({ duration, warmup, rounds, connectio
 // ---------------------------------------------------------------------------------------------
 // Child processes: every one is killed when this script ends, however it ends.
 
-const children = new Set();
-const tempDirs = new Set();
 /** Async clean-ups (the PostgreSQL database), run once the servers are gone. */
 const finalizers = [];
 
-function cleanup() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
 async function finalize() {
   cleanup();
   const pending = finalizers.splice(0).map((finalizer) => finalizer().catch(() => {}));
@@ -103,17 +97,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     process.stderr.write(`\n${signal}: stopping the servers\n`);
     finalize().finally(() => process.exit(130));
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { percentile } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { composeComment, composeQueries, randomSource, TOPICS } from './search-corpus.mjs';
 
@@ -177,7 +178,6 @@ async function buildCorpus(runtime) {
   };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), n: sorted.length };

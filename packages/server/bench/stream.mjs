@@ -12,13 +12,13 @@
  * Usage (from the workspace root): pnpm bench:stream [-- --streams 200 --items 200 --rate 20]
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createParser } from 'eventsource-parser';
+import { children, cleanupOnExit, freePort, percentile, tempDirs } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
@@ -52,30 +52,7 @@ for (const [name, value] of Object.entries({ streams, items, rate, drainMs })) {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const children = new Set();
-const tempDirs = new Set();
-function cleanup() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
-process.on('exit', cleanup);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    cleanup();
-    process.exit(130);
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+cleanupOnExit();
 
 async function initData(databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-bench-stream-'));
@@ -140,12 +117,6 @@ async function openStream(url, keys, arrivals) {
   // The first bytes (the retry hint) come once the stream is subscribed.
   await ready;
   return { duplicates: () => duplicates, close: () => reader.cancel().catch(() => {}), done };
-}
-
-function percentile(sorted, p) {
-  return sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function run(label, collectUrl, streamUrl, keys) {

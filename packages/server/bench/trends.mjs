@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { percentile } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
@@ -63,7 +64,6 @@ const runtime = await createRuntime(config);
 const { db } = runtime.database;
 let closed = false;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 async function measure(label, work) {
   await work(); // warm-up: statement caches, pages in memory
   const times = [];

@@ -15,13 +15,13 @@
  * With DATABASE_URL set, it runs against PostgreSQL too (a database of its own, dropped after).
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { children, cleanup, cleanupOnExit, freePort, percentile, tempDirs } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
@@ -61,30 +61,7 @@ for (const [name, value] of Object.entries({ events, concurrency, drainMs, rate 
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const children = new Set();
-const tempDirs = new Set();
-function cleanup() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
-process.on('exit', cleanup);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    cleanup();
-    process.exit(130);
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+cleanupOnExit();
 
 /** The receiver: when each event (by its feedback id) arrived, and how often. */
 async function startReceiver() {
@@ -207,11 +184,6 @@ async function load(server, label) {
   await Promise.all(Array.from({ length: concurrency }, client));
   const seconds = (now() - started) / 1000;
   return { acknowledged, failures, seconds, perSecond: acknowledged.size / seconds, started };
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 const round = (value, digits = 1) => Number(value.toFixed(digits));
