@@ -30,6 +30,7 @@ textarea{resize:vertical}
 [aria-invalid=true] input:not([type=radio]):not([type=checkbox]),input[aria-invalid=true],textarea[aria-invalid=true],select[aria-invalid=true]{border-color:var(--hb-error);border-width:2px}
 fieldset[aria-invalid=true]{border-inline-start:3px solid var(--hb-error);padding-inline-start:.75em}
 :focus-visible{outline:3px solid var(--hb-focus);outline-offset:2px}
+h1[tabindex="-1"]:focus{outline:none}
 .choices{display:flex;flex-wrap:wrap;gap:.5em}
 .single-choice .choices,.multiple-choice .choices{flex-direction:column}
 .choice{display:flex;align-items:center;gap:.5em;min-block-size:44px;padding-inline:.6em;border:1px solid var(--hb-border);border-radius:calc(var(--hb-radius)*.6);cursor:pointer}
