@@ -1,3 +1,4 @@
+import type { FeedbackTrends, PageAnalytics, PageQuestionBreakdown } from '@hearback/client';
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
@@ -92,36 +93,10 @@ export interface PageResponseRecord {
 }
 
 /** One question's figures in {@link PageAnalyticsRecord}. */
-export interface QuestionBreakdownRecord {
-  questionId: string;
-  type: QuestionType;
-  title: string;
-  answered: number;
-  distribution?: { value: number; count: number }[] | undefined;
-  average?: number | null | undefined;
-  min?: number | null | undefined;
-  max?: number | null | undefined;
-  nps?:
-    | { score: number | null; responses: number; promoters: number; passives: number; detractors: number }
-    | undefined;
-  csat?: { score: number | null; responses: number; satisfied: number } | undefined;
-  options?: { value: string; label: string; count: number }[] | undefined;
-  ranks?: { value: string; label: string; averageRank: number | null }[] | undefined;
-  recentAnswers?: { responseId: string; answer: string; createdAt: string }[] | undefined;
-}
+export type QuestionBreakdownRecord = PageQuestionBreakdown;
 
 /** `GET …/feedback-pages/{pageId}/analytics`. */
-export interface PageAnalyticsRecord {
-  pageId: string;
-  range: { from: string; to: string };
-  views: number;
-  starts: number;
-  completions: number;
-  conversionRate: number | null;
-  daily: { day: string; views: number; starts: number; completions: number }[];
-  breakdownResponses: number;
-  questions: QuestionBreakdownRecord[];
-}
+export type PageAnalyticsRecord = PageAnalytics;
 
 /** Where a webhook delivery stands. */
 export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
@@ -244,29 +219,7 @@ export interface TrendsQuery extends Omit<StatsFilters, 'from' | 'to'> {
   groupBy?: TrendGroupBy | undefined;
 }
 
-export interface FeedbackTrendsRecord {
-  interval: TrendInterval;
-  timezone: string;
-  groupBy: TrendGroupBy | null;
-  range: { from: string; to: string };
-  series: {
-    group: string | null;
-    label: string | null;
-    total: number;
-    scoreType: FeedbackType | null;
-    buckets: {
-      date: string;
-      start: string;
-      end: string;
-      count: number;
-      averageScore: number | null;
-      nps: number | null;
-      npsResponses: number;
-      csatPercent: number | null;
-      csatResponses: number;
-    }[];
-  }[];
-}
+export type FeedbackTrendsRecord = FeedbackTrends;
 
 export interface SubmitFeedbackInput {
   inboxKey: string;
