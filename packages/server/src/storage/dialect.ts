@@ -25,7 +25,7 @@ export interface DialectAdapter {
   /**
    * Runs writes whose loss on power failure is harmless: the outbox relay's leases and completions
    * (a lost one means an event is handled again, which at-least-once delivery allows) and usage
-   * counts whose loss favours the customer. On SQLite they commit without an fsync of their own,
+   * counts whose loss favours the customer, and feedback pages' view and start counts. On SQLite they commit without an fsync of their own,
    * and are durable once anything later is (the next synced commit syncs the whole WAL);
    * elsewhere, and inside a transaction, they are ordinary writes.
    */

@@ -64,7 +64,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     sealedValues: sealedValuesRepository(db),
     automations: automationsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db, dialect),
-    feedbackPages: feedbackPagesRepository(db),
+    feedbackPages: feedbackPagesRepository(db, dialect),
     pageResponses: pageResponsesRepository(db),
     pageAnalytics: pageAnalyticsRepository(db),
     captchaChallenges: captchaChallengesRepository(db),

@@ -2,6 +2,7 @@ import type { PageState, Question } from '@hearback/forms';
 import type { FeedbackPage, PageSettings } from '../../domain/feedback-page.js';
 import type { FeedbackPagesTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
 
@@ -55,7 +56,7 @@ export const PAGE_SLUG_INDEX = {
  * Feedback pages, and the snapshot of each version's questions (what a response answered). Reads
  * take a {@link BrandScope}: a brand-scoped key sees its brand's pages only.
  */
-export function feedbackPagesRepository(db: Executor) {
+export function feedbackPagesRepository(db: Executor, dialect: DialectAdapter) {
   function scoped(scope: BrandScope) {
     let query = db.selectFrom('feedback_pages').selectAll().where('org_id', '=', scope.orgId);
     if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
@@ -135,17 +136,22 @@ export function feedbackPagesRepository(db: Executor) {
         .executeTakeFirst();
       return row && (JSON.parse(row.questions) as Question[]);
     },
-    /** Counts a view or a start of the page on a UTC day (`YYYY-MM-DD`). */
+    /**
+     * Counts a view or a start of the page on a UTC day (`YYYY-MM-DD`): a visitor's page load never
+     * waits for an fsync of its own (a count lost in a crash costs the analytics one view).
+     */
     async count(pageId: string, day: string, what: 'views' | 'starts'): Promise<void> {
-      await db
-        .insertInto('page_daily_counts')
-        .values({ page_id: pageId, day, views: what === 'views' ? 1 : 0, starts: what === 'starts' ? 1 : 0 })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['page_id', 'day'])
-            .doUpdateSet((eb) => ({ [what]: eb(`page_daily_counts.${what}`, '+', 1) })),
-        )
-        .execute();
+      await dialect.unsynced(db, (db) =>
+        db
+          .insertInto('page_daily_counts')
+          .values({ page_id: pageId, day, views: what === 'views' ? 1 : 0, starts: what === 'starts' ? 1 : 0 })
+          .onConflict((conflict) =>
+            conflict
+              .columns(['page_id', 'day'])
+              .doUpdateSet((eb) => ({ [what]: eb(`page_daily_counts.${what}`, '+', 1) })),
+          )
+          .execute(),
+      );
     },
   };
 }
