@@ -1,8 +1,8 @@
 import type { PageState, Question } from '@hearback/forms';
 import type { FeedbackPage, PageSettings } from '../../domain/feedback-page.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackPagesTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
-import type { DialectAdapter } from '../dialect.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
 
