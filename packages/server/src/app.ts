@@ -8,6 +8,7 @@ import { ApiError } from './errors/api-error.js';
 import { type ApiReferenceAsset, loadApiReferenceAsset } from './http/api-reference-asset.js';
 import { registerApiReferenceRoutes } from './http/api-reference-routes.js';
 import type { AppEnv } from './http/app-env.js';
+import { registerAuthRoutes } from './http/auth-routes.js';
 import { payloadTooLarge } from './http/body-errors.js';
 import { CORS_OPTIONS } from './http/cors.js';
 import { problemResponse, toApiError } from './http/problem.js';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   app.use(cors(CORS_OPTIONS));
   app.use(async (c, next) => {
     c.set('services', deps.services);
+    c.set('publicUrl', deps.publicUrl);
     await next();
   });
   const tooLarge = (limit: number) => () => {
@@ -86,6 +88,8 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
 
   registerSecuritySchemes(app);
   registerApiRoutes(app);
+  const trustedProxies = new CidrSet(deps.trustedProxies ?? []);
+  registerAuthRoutes(app, trustedProxies);
 
   app.on(
     ['GET', 'POST', 'DELETE'],
@@ -94,7 +98,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   );
   registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
-  registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly(), new CidrSet(deps.trustedProxies ?? []));
+  registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly(), trustedProxies);
   registerPublicShareRoutes(app);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SIGNUP_MODES, type SignupMode } from './accounts/auth.js';
 import { InvalidCidrError, parseCidrList } from './lib/cidr.js';
 import { SERVER_SECRET_MIN_LENGTH, ServerSecrets } from './secrets/server-secrets.js';
 import { PLAN_NAMES } from './services/plans.js';
@@ -48,6 +49,13 @@ const environmentSchema = z.object({
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
   HEARBACK_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
   HEARBACK_STREAM_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
+  HEARBACK_SIGNUP: z.enum(SIGNUP_MODES).optional(),
+  HEARBACK_SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:/.test(value), 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  HEARBACK_SMTP_FROM: z.string().min(3).optional(),
   HEARBACK_SECRET: z
     .string()
     .min(SERVER_SECRET_MIN_LENGTH, `must be at least ${SERVER_SECRET_MIN_LENGTH} characters`)
@@ -150,6 +158,16 @@ export interface Config {
    * that never prints it.
    */
   secret: ServerSecrets | undefined;
+  /**
+   * `HEARBACK_SIGNUP`: who may create an account once the instance has its first user (who
+   * becomes its administrator): anyone (`open`), people with an open invitation (`invite`, the
+   * default), or nobody (`closed`).
+   */
+  signup: SignupMode;
+  /** `HEARBACK_SMTP_URL`: where mail goes (`smtps://user:pass@host`); unset: links are logged for the operator. */
+  smtpUrl: string | undefined;
+  /** `HEARBACK_SMTP_FROM`: the sender of that mail. */
+  smtpFrom: string;
 }
 
 /**
@@ -202,6 +220,9 @@ export function loadConfig(
     streamPollMs: env.HEARBACK_STREAM_POLL_MS ?? 2000,
     publicUrl: env.HEARBACK_PUBLIC_URL,
     secret: env.HEARBACK_SECRET === undefined ? undefined : new ServerSecrets(env.HEARBACK_SECRET),
+    signup: env.HEARBACK_SIGNUP ?? 'invite',
+    smtpUrl: env.HEARBACK_SMTP_URL,
+    smtpFrom: env.HEARBACK_SMTP_FROM ?? 'Hearback <hearback@localhost>',
   };
   const merged = { ...config, ...withoutUndefined(overrides) };
   return {

@@ -13,6 +13,8 @@ describe('@hearback/server entry', () => {
         'FEEDBACK_STATUSES',
         'FEEDBACK_TYPES',
         'ISSUE_TRACKERS',
+        'KEY_SCOPES',
+        'ROLES',
         'PLANS',
         'PLAN_NAMES',
         'SCOPES',

@@ -7,10 +7,11 @@
 export { FEEDBACK_STATUSES, FEEDBACK_TYPES, SCORE_RANGES } from '@hearback/spec';
 export { type Config, ConfigError, loadConfig } from './config.js';
 export type { Scope } from './domain/api-key.js';
-export { SCOPES } from './domain/api-key.js';
+export { KEY_SCOPES, SCOPES } from './domain/api-key.js';
 export type { Feedback, FeedbackStatus, FeedbackType, IssueLink, IssueTracker } from './domain/feedback.js';
 export { ISSUE_TRACKERS } from './domain/feedback.js';
 export type { Brand, Inbox, Note, Organization, Page } from './domain/organization.js';
+export { ROLES } from './domain/roles.js';
 export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
 export type { Logger } from './logger.js';
 export {

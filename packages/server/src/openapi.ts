@@ -38,6 +38,9 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
 
 /** The document's name for the `X-Service-Key` header scheme (the one `/docs` preselects). */
 export const API_KEY_SECURITY_SCHEME = 'ApiKeyAuth';
+export const SESSION_SECURITY_SCHEME = 'SessionCookie';
+/** better-auth's session cookie under our prefix (`accounts/auth.ts`). */
+export const SESSION_COOKIE = 'hearback.session_token';
 
 export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', API_KEY_SECURITY_SCHEME, {
@@ -50,6 +53,13 @@ export function registerSecuritySchemes(app: OpenAPIHono<AppEnv>): void {
     type: 'http',
     scheme: 'bearer',
     description: 'The same API key as a bearer token.',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      "A signed-in member's session (`POST /auth/sign-in/email`). The member's role gives the scopes. Writes must send the instance's own `Origin` (CSRF).",
   });
 }
 

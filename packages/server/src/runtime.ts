@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { createAuth } from './accounts/auth.js';
+import { createMailer, type Mailer } from './accounts/mailer.js';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { loadWidgetAssets } from './http/widget-routes.js';
@@ -37,6 +39,8 @@ export interface RuntimeOptions {
   webhookSender?: WebhookSender | undefined;
   /** The public pages' proof of work; tests ask for less work. */
   captcha?: CaptchaOptions | undefined;
+  /** Sends account mail (reset, verification, invites). Default: SMTP by `HEARBACK_SMTP_URL`, or the log. */
+  mailer?: Mailer | undefined;
 }
 
 export interface Runtime {
@@ -142,7 +146,24 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     pollIntervalMs: config.streamPollMs,
     onError: (error) => logger?.error('realtime stream read failed', { error: String(error) }),
   });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, logger });
+  const auth = createAuth({
+    db: database.db as never,
+    dialect: database.dialect.name,
+    secret: secrets.subkey('session-signing').toString('base64url'),
+    publicUrl: config.publicUrl,
+    signup: config.signup,
+    mailer,
+    users: {
+      count: () => store.members.countUsers(),
+      invited: (email) => store.invites.pendingFor(email, new Date().toISOString()),
+    },
+    onSignedIn: (userId) => services.members.recordSignIn(userId),
+    logger,
+  });
   const services = createServices(store, {
+    auth,
+    mailer,
     secrets,
     webhookSender,
     embedder,

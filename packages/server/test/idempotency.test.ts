@@ -192,7 +192,7 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
 
   describe('over time (service with a controlled clock)', () => {
     const principal = (): Principal => ({
-      keyId: keyIdOf(bed().orgA.adminKey),
+      actor: { type: 'api_key', id: keyIdOf(bed().orgA.adminKey) },
       orgId: bed().orgA.organization.id,
       brandId: null,
       scopes: new Set(['read', 'write']),
@@ -228,8 +228,8 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
       await bed()
         .runtime.database.db.updateTable('idempotency_records')
         .set({ response: Buffer.from('sealed by an older release').toString('base64') })
-        .where('key_id', '=', who.keyId)
-        .where('key_hash', '=', idempotencyKeyHash(bed().runtime.secrets, who.keyId, key))
+        .where('key_id', '=', who.actor.id)
+        .where('key_hash', '=', idempotencyKeyHash(bed().runtime.secrets, who.actor.id, key))
         .execute();
       expect(await service.begin(who, key, 'fp')).toEqual({ kind: 'proceed' });
       await service.complete(who, key, 201, '{"again":true}');

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KEY_SCOPES } from '../src/domain/api-key.js';
 import type { Runtime } from '../src/runtime.js';
 import {
   type CreatedInbox,
@@ -56,7 +57,12 @@ const SCOPED_CALLS: {
   { tool: 'list_inboxes', scope: 'read', args: () => ({}) },
   { tool: 'list_brands', scope: 'read', args: () => ({}) },
   { tool: 'list_automations', scope: 'read', args: () => ({}) },
-  { tool: 'update_feedback_status', scope: 'write', args: (_bed, ids) => ({ id: ids.feedback, status: 'triaged' }) },
+  {
+    tool: 'update_feedback_status',
+    scope: 'write',
+    accepted: ['write', 'triage'],
+    args: (_bed, ids) => ({ id: ids.feedback, status: 'triaged' }),
+  },
   { tool: 'list_feedback_pages', scope: 'read', accepted: ['read', 'forms'], args: () => ({}) },
   {
     tool: 'get_page_analytics',
@@ -213,7 +219,7 @@ describeEachDatabase(
       const only = new Map<string, Client>();
       beforeAll(async () => {
         for (const accepted of new Set(SCOPED_CALLS.map((call) => acceptedOf(call).join(',')))) {
-          const others = ['collect', 'read', 'write', 'forms'].filter((other) => !accepted.split(',').includes(other));
+          const others = KEY_SCOPES.filter((other) => !accepted.split(',').includes(other));
           const key = await createApiKey(bed(), bed().orgA, { scopes: others });
           without.set(accepted, await connectMcp(bed(), key.secret));
         }
@@ -238,7 +244,7 @@ describeEachDatabase(
       });
 
       it('changes nothing when the scope is missing', async () => {
-        const reader = without.get('write') as Client;
+        const reader = without.get('write,triage') as Client;
         await callTool(reader, 'update_feedback_status', { id: feedbackId, status: 'spam' });
         const item = await expectJson<FeedbackItem>(
           await bed().request(`${orgPath()}/feedback/${feedbackId}`, { key: bed().orgA.adminKey }),

@@ -244,7 +244,12 @@ for (const dialect of dialectsUnderTest()) {
       // One secret sealed under another master secret (written by a server that had another one).
       const stray = await open(place, { HEARBACK_SECRET: newSecret() });
       await stray.services.organizationSecrets.put(
-        { keyId: 'key_x', orgId: seeded.org.organization.id, brandId: null, scopes: new Set(['write']) },
+        {
+          actor: { type: 'api_key', id: 'key_x' },
+          orgId: seeded.org.organization.id,
+          brandId: null,
+          scopes: new Set(['write']),
+        },
         'STRAY',
         { value: 'stray-value' },
       );

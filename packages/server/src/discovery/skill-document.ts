@@ -17,6 +17,7 @@ interface OperationLike {
   security?: unknown[];
   'x-required-scope'?: string;
   'x-accepted-scopes'?: string[];
+  'x-access'?: string;
 }
 
 export interface SkillOperation {
@@ -31,6 +32,8 @@ export interface SkillOperation {
   scope: string | null;
   /** When a key holding any of several scopes may call it: all of them, the preferred first. */
   acceptedScopes?: string[];
+  /** Operations no key may call: `signed in` (a person's session), `instance admin`. */
+  access?: string;
   authenticated: boolean;
 }
 
@@ -83,6 +86,9 @@ const SCOPES: Record<string, string> = {
   read: 'read inboxes, brands, feedback and statistics',
   write: 'change things: triage feedback, manage inboxes, brands, notes and keys',
   forms: 'feedback pages (forms)',
+  triage: 'triage feedback only: status, assignee, notes, issue links, saved views',
+  members: "manage members and invitations (a member's role only: admin, owner)",
+  owner: "delete or hand over the organization (the owner's role only)",
 };
 
 /** Every operation of the document, in document order. */
@@ -99,6 +105,7 @@ export function operationsOf(document: OpenApiLike): SkillOperation[] {
           summary: operation.summary ?? '',
           scope: operation['x-required-scope'] ?? null,
           ...(operation['x-accepted-scopes'] && { acceptedScopes: operation['x-accepted-scopes'] }),
+          ...(operation['x-access'] && { access: operation['x-access'] }),
           authenticated: (operation.security?.length ?? 0) > 0,
         },
       ];

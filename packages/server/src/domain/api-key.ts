@@ -1,15 +1,41 @@
-export const SCOPES = ['collect', 'read', 'write', 'forms'] as const;
+/**
+ * What an API key may be given: send feedback, read, change everything an admin changes, run
+ * feedback pages, and triage (status, assignee, notes, links) without the rest of `write`.
+ */
+export const KEY_SCOPES = ['collect', 'read', 'write', 'forms', 'triage'] as const;
+/**
+ * Every scope an operation may require: the key scopes, and two that only a member's role grants
+ * (`domain/roles.ts`): managing members and invites, and the owner's acts (deleting the
+ * organization, transferring it). No key holds them: people are managed by people.
+ */
+export const SCOPES = [...KEY_SCOPES, 'members', 'owner'] as const;
 export type Scope = (typeof SCOPES)[number];
+export type KeyScope = (typeof KEY_SCOPES)[number];
 
-/** Operations any valid key may call, whatever its scopes (`GET /me`). */
+/** Operations any valid key or member may call, whatever its scopes (`GET /me`). */
 export const ANY_KEY = 'any key';
+/** Operations of a signed-in user outside any one organization (list mine, create one, accept an invite). */
+export const SIGNED_IN = 'signed in';
+/** Operations of the instance's administrators only (setting an organization's plan). */
+export const INSTANCE_ADMIN = 'instance admin';
 /**
  * Scopes any one of which lets a key call an operation, the preferred first (reading a feedback
  * page: `['read', 'forms']`). Two at least: one scope is written as the plain string.
  */
 export type AnyOfScopes = readonly [Scope, Scope, ...Scope[]];
-/** Who may call an operation: the holders of one scope, of any of several, or any valid key. */
-export type Access = Scope | AnyOfScopes | typeof ANY_KEY;
+/**
+ * Who may call an operation: the holders of one scope, of any of several, any valid key or member,
+ * any signed-in user, or an instance administrator.
+ */
+export type Access = Scope | AnyOfScopes | typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN;
+
+/** Accesses that name no scope. */
+export type ScopelessAccess = typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN;
+
+/** Whether an access names scopes (and the scope checks apply). */
+export function isScoped(access: Access): access is Scope | AnyOfScopes {
+  return access !== ANY_KEY && access !== SIGNED_IN && access !== INSTANCE_ADMIN;
+}
 
 /**
  * The scopes that let a key call an operation, the preferred first; none for {@link ANY_KEY}.
@@ -21,7 +47,7 @@ export type Access = Scope | AnyOfScopes | typeof ANY_KEY;
 export function acceptedScopes(access: Scope | AnyOfScopes): readonly [Scope, ...Scope[]];
 export function acceptedScopes(access: Access): readonly Scope[];
 export function acceptedScopes(access: Access): readonly Scope[] {
-  if (access === ANY_KEY) return [];
+  if (!isScoped(access)) return [];
   return typeof access === 'string' ? [access] : access;
 }
 
@@ -30,7 +56,7 @@ export interface ApiKey {
   orgId: string;
   brandId: string | null;
   name: string;
-  scopes: Scope[];
+  scopes: KeyScope[];
   /** Last characters of the secret, to tell keys apart in lists. */
   hint: string;
   expiresAt: string | null;
@@ -39,11 +65,20 @@ export interface ApiKey {
   createdAt: string;
 }
 
+/** Who acts: an API key, or a signed-in user (a member of the organization). */
+export interface Actor {
+  type: 'api_key' | 'user';
+  id: string;
+}
+
 /** The caller behind a request: whose data it may see and what it may do. */
 export interface Principal {
-  keyId: string;
+  actor: Actor;
+  /** A member's session (the realtime stream ends when it does). */
+  sessionId?: string | undefined;
   orgId: string;
   /** When set, the key sees this brand's inboxes and feedback only. */
   brandId: string | null;
+  /** A key's scopes, or those of a member's role. */
   scopes: ReadonlySet<Scope>;
 }

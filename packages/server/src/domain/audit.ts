@@ -5,7 +5,17 @@ import type { Principal } from './api-key.js';
  * an entry is its action's prefix, so the two never disagree.
  */
 export const AUDIT_ACTIONS = [
+  'organization.created',
   'organization.updated',
+  'organization.plan_changed',
+  'organization.ownership_transferred',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'invite.created',
+  'invite.resent',
+  'invite.revoked',
+  'user.signed_in',
   'api_key.created',
   'api_key.updated',
   'api_key.revoked',
@@ -58,8 +68,7 @@ export function resourceTypeOf<Action extends AuditAction>(action: Action): Reso
 }
 
 /**
- * Who can act. Today every request carries an API key; signed-in users and the operator's own
- * commands (`system`) are recorded the same way, so entries need no migration when they arrive.
+ * Who can act: an API key, a signed-in user, or the operator's own commands (`system`).
  */
 export const AUDIT_ACTOR_TYPES = ['api_key', 'user', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
@@ -75,8 +84,8 @@ export interface AuditActor {
  * @example
  * actorOf(principal); // { type: 'api_key', id: 'key_01…' }
  */
-export function actorOf(principal: Principal): AuditActor {
-  return { type: 'api_key', id: principal.keyId };
+export function actorOf(principal: Pick<Principal, 'actor'>): AuditActor {
+  return principal.actor;
 }
 
 /**

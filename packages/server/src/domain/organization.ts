@@ -35,7 +35,10 @@ export interface Note {
   orgId: string;
   feedbackId: string;
   body: string;
+  /** The API key that wrote it, or null. */
   authorKeyId: string | null;
+  /** The member who wrote it while signed in, or null. */
+  authorUserId: string | null;
   createdAt: string;
   updatedAt: string;
 }

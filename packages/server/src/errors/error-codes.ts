@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'insufficient_scope',
   'forbidden',
   'origin_not_allowed',
+  'csrf_failed',
   'not_found',
   'inbox_not_found',
   'conflict',

@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Access } from '../domain/api-key.js';
-import { notFound } from '../errors/api-error.js';
+import { type Access, INSTANCE_ADMIN, type Principal, SIGNED_IN } from '../domain/api-key.js';
+import { ApiError, notFound } from '../errors/api-error.js';
 import { requireAccess } from '../services/access.js';
+import { type Caller, type SignedIn, signedInOnly } from '../services/callers.js';
 import type { AppEnv } from './app-env.js';
+import { requireSameOrigin } from './csrf.js';
 
 /** The key from `X-Service-Key`, or from `Authorization: Bearer` for clients that only set that. */
 export function readApiKey(headers: { get(name: string): string | null | undefined }): string | undefined {
@@ -13,21 +15,48 @@ export function readApiKey(headers: { get(name: string): string | null | undefin
   return match?.[1]?.trim();
 }
 
+function userOf(caller: Caller): SignedIn {
+  if (caller.kind !== 'user') throw signedInOnly();
+  return caller.signedIn;
+}
+
 /**
- * Authenticates the key, hides other organizations (their ids answer 404, as if absent), then
- * checks the scope the operation requires: in that order, so a wrong-scope key learns nothing
- * about other tenants. Runs before validation, so a key without the scope gets 403 whatever it
- * sends.
+ * Authenticates the caller (an API key, or a session cookie: a key wins), refuses a cookie write
+ * from another origin (CSRF), hides other organizations (their ids answer 404, as if absent: a key
+ * of another organization, a user who is not a member), then checks the scope the operation
+ * requires, a member's being their role's. In that order, so a caller without the scope learns
+ * nothing about other tenants. Runs before validation, so a caller without the scope gets 403
+ * whatever it sends. Operations outside any organization (`SIGNED_IN`, `INSTANCE_ADMIN`) take a
+ * signed-in user only.
  *
  * @example
  * app.openapi({ ...route, middleware: [authenticate('read')] }, handler);
  */
 export function authenticate(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = await c.var.services.apiKeys.authenticate(readApiKey(c.req.raw.headers));
-    c.set('principal', principal);
+    const { services } = c.var;
+    const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers));
+    if (caller.kind === 'user') requireSameOrigin(c.req.raw, c.var.publicUrl);
+    if (access === SIGNED_IN || access === INSTANCE_ADMIN) {
+      const signed = userOf(caller);
+      if (access === INSTANCE_ADMIN && !signed.user.instanceAdmin) {
+        throw new ApiError(403, 'forbidden', 'Only an administrator of this Hearback instance may do this.');
+      }
+      c.set('signedIn', signed);
+      return next();
+    }
     const orgId = c.req.param('orgId');
-    if (orgId !== undefined && orgId !== principal.orgId) throw notFound('Organization', orgId);
+    let principal: Principal;
+    if (caller.kind === 'key') {
+      principal = caller.principal;
+      if (orgId !== undefined && orgId !== principal.orgId) throw notFound('Organization', orgId);
+    } else {
+      // A member acts in the organization of the path; `/me` and `/collect` name none.
+      if (orgId === undefined)
+        throw new ApiError(401, 'missing_api_key', 'Send an API key in the X-Service-Key header.');
+      principal = await services.callers.memberPrincipal(caller.signedIn, orgId);
+    }
+    c.set('principal', principal);
     requireAccess(principal, access);
     await next();
   };

@@ -31,6 +31,11 @@ export const ID_PREFIXES = {
   automation: 'auto',
   delivery: 'dlv',
   user: 'usr',
+  invite: 'inv',
+  session: 'ses',
+  account: 'acc',
+  verification: 'ver',
+  rateLimit: 'rl',
   auditEntry: 'aud',
   view: 'view',
 } as const;

@@ -101,6 +101,6 @@ export function createServerBackend(
  */
 export function servedTools(services: Services): HearbackTool[] {
   // Which tools a backend serves depends on the methods it has, not on who calls.
-  const nobody: Principal = { keyId: '', orgId: '', brandId: null, scopes: new Set() };
+  const nobody: Principal = { actor: { type: 'api_key', id: '' }, orgId: '', brandId: null, scopes: new Set() };
   return toolsFor(createServerBackend(services, nobody));
 }

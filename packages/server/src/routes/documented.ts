@@ -1,6 +1,20 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import { type Access, ANY_KEY, acceptedScopes, type Scope } from '../domain/api-key.js';
-import { CONNECTION_ERRORS, errorResponse, SECURITY, WriteIdempotencyHeaders } from './shared.schemas.js';
+import {
+  type Access,
+  ANY_KEY,
+  acceptedScopes,
+  INSTANCE_ADMIN,
+  isScoped,
+  type Scope,
+  SIGNED_IN,
+} from '../domain/api-key.js';
+import {
+  CONNECTION_ERRORS,
+  errorResponse,
+  SECURITY,
+  SESSION_ONLY_SECURITY,
+  WriteIdempotencyHeaders,
+} from './shared.schemas.js';
 
 /**
  * Writes that keep their own idempotency or are none: `/collect` dedupes by the event id stored on
@@ -38,8 +52,13 @@ export function isGenericallyIdempotent(route: RouteConfig): boolean {
  * (the one a key should hold), and every scope that would do as `x-accepted-scopes` when several
  * would; nothing for an operation any valid key may call.
  */
-function scopeExtensions(access: Access): { 'x-required-scope'?: Scope; 'x-accepted-scopes'?: Scope[] } {
+function scopeExtensions(access: Access): {
+  'x-required-scope'?: Scope;
+  'x-accepted-scopes'?: Scope[];
+  'x-access'?: typeof SIGNED_IN | typeof INSTANCE_ADMIN;
+} {
   if (access === ANY_KEY) return {};
+  if (!isScoped(access)) return { 'x-access': access };
   const accepted = acceptedScopes(access);
   const [preferred] = accepted;
   return { 'x-required-scope': preferred, ...(accepted.length > 1 && { 'x-accepted-scopes': [...accepted] }) };
@@ -75,7 +94,7 @@ export function documented(route: RouteConfig, access: Access): RouteConfig {
     operationId,
     summary,
     ...(description !== undefined && { description }),
-    security: SECURITY,
+    security: access === SIGNED_IN || access === INSTANCE_ADMIN ? SESSION_ONLY_SECURITY : SECURITY,
     ...scopeExtensions(access),
     ...rest,
     ...(request !== undefined && { request }),

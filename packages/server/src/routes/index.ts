@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Access } from '../domain/api-key.js';
 import type { AppEnv } from '../http/app-env.js';
+import * as account from './account/account.operations.js';
 import * as apiKeys from './api-keys/api-keys.operations.js';
 import { listAuditLog } from './audit-log/audit-log.operations.js';
 import * as automations from './automations/automations.operations.js';
@@ -17,6 +18,8 @@ import * as pageResponses from './feedback-pages/page-responses.operations.js';
 import * as hooks from './hooks/hooks.operations.js';
 import { getCurrentApiKey } from './identity/identity.operations.js';
 import * as inboxes from './inboxes/inboxes.operations.js';
+import * as invites from './invites/invites.operations.js';
+import * as members from './members/members.operations.js';
 import * as notes from './notes/notes.operations.js';
 import * as organizations from './organizations/organizations.operations.js';
 import * as search from './search/search.operations.js';
@@ -33,6 +36,20 @@ export const API_OPERATIONS = [
 
   organizations.getOrganization,
   organizations.updateOrganization,
+  account.deleteOrganization,
+
+  account.getAccount,
+  account.createOrganization,
+  account.setOrganizationPlan,
+  members.listMembers,
+  members.updateMember,
+  members.removeMember,
+  members.transferOwnership,
+  invites.createInvite,
+  invites.listInvites,
+  invites.revokeInvite,
+  invites.resendInvite,
+  invites.acceptInvite,
 
   feedback.listFeedback,
   // Before getFeedback: `/feedback/stats`, `/trends`, `/stream`, `/export` would otherwise match `/feedback/{id}`.

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { refusesUnknownFields } from '../domain/write-input.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { ID_PREFIXES, type IdKind, idPattern } from '../lib/ids.js';
-import { API_KEY_SECURITY_SCHEME } from '../openapi.js';
+import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from '../openapi.js';
 import { MAX_PAGE_SIZE } from '../services/pagination.js';
 
 export const ProblemSchema = z
@@ -188,7 +188,13 @@ export function documentable<T extends z.ZodType>(schema: T): T {
   return schema.clone();
 }
 
-export const SECURITY: Record<string, string[]>[] = [{ [API_KEY_SECURITY_SCHEME]: [] }, { BearerAuth: [] }];
+export const SECURITY: Record<string, string[]>[] = [
+  { [API_KEY_SECURITY_SCHEME]: [] },
+  { BearerAuth: [] },
+  { [SESSION_SECURITY_SCHEME]: [] },
+];
+/** Operations of a signed-in user outside an organization: the session cookie only. */
+export const SESSION_ONLY_SECURITY: Record<string, string[]>[] = [{ [SESSION_SECURITY_SCHEME]: [] }];
 
 export const Timestamp = z.string().openapi({ format: 'date-time', example: '2026-11-22T10:15:00.000Z' });
 

@@ -23,7 +23,9 @@ export type SecretPurpose =
   | 'webhook-signing-secret'
   | 'page-respondent-hash'
   | 'captcha-challenge'
-  | 'captcha-key-signature';
+  | 'captcha-key-signature'
+  | 'session-signing'
+  | 'invite-token';
 
 /** Sealed text starts with its format version, so a later format can be told apart (and old text refused). */
 const SEALED_VERSION = 'v1.';

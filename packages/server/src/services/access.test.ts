@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error.js';
 import { requireAccess } from './access.js';
 
 function keyWith(...scopes: Scope[]): Principal {
-  return { keyId: 'key_1', orgId: 'org_1', brandId: null, scopes: new Set(scopes) };
+  return { actor: { type: 'api_key', id: 'key_1' }, orgId: 'org_1', brandId: null, scopes: new Set(scopes) };
 }
 
 /** The refusal `requireAccess` throws, or undefined when it lets the key through. */

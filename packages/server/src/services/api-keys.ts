@@ -1,4 +1,4 @@
-import type { ApiKey, Principal, Scope } from '../domain/api-key.js';
+import type { ApiKey, KeyScope, Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError, notFound } from '../errors/api-error.js';
@@ -15,7 +15,7 @@ const KEY_PATTERN = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
 
 export interface NewApiKeyInput {
   name: string;
-  scopes: Scope[];
+  scopes: KeyScope[];
   brandId?: string | null | undefined;
   expiresAt?: string | null | undefined;
 }
@@ -98,7 +98,12 @@ export function apiKeysService(store: Store) {
     const refusal = unusable(stored);
     if (refusal) throw refusal;
     recordUse(stored);
-    return { keyId: stored.id, orgId: stored.orgId, brandId: stored.brandId, scopes: new Set(stored.scopes) };
+    return {
+      actor: { type: 'api_key', id: stored.id },
+      orgId: stored.orgId,
+      brandId: stored.brandId,
+      scopes: new Set(stored.scopes),
+    };
   }
 
   async function get(principal: Principal, id: string): Promise<ApiKey> {
@@ -111,11 +116,11 @@ export function apiKeysService(store: Store) {
     get,
 
     /**
-     * Whether the key a principal was authenticated with still holds (neither revoked nor expired
+     * Whether a key a principal was authenticated with still holds (neither revoked nor expired
      * since): a long-lived request, the realtime stream, asks now and then, so revoking its key ends it.
      */
-    async stillValid(principal: Principal): Promise<boolean> {
-      const stored = await store.apiKeys.findForAuthentication(principal.keyId);
+    async stillValid(keyId: string): Promise<boolean> {
+      const stored = await store.apiKeys.findForAuthentication(keyId);
       return stored !== undefined && unusable(stored) === undefined;
     },
 

@@ -24,7 +24,7 @@ import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js'
  */
 export async function recordAudit(
   tx: Repositories,
-  principal: Principal,
+  principal: Pick<Principal, 'orgId' | 'actor'>,
   action: AuditAction,
   resourceId: string,
   details: AuditDetails = {},

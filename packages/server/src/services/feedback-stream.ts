@@ -12,8 +12,8 @@ export interface FeedbackStreamOptions {
   heartbeatMs: number;
   /** What a client waits before reconnecting, sent as the stream's `retry:` hint. */
   retryMs?: number;
-  /** Whether the principal's key still holds: asked at each heartbeat, so a revocation ends the stream. */
-  keyStillValid: (principal: Principal) => Promise<boolean>;
+  /** Whether the principal may still act (key not revoked; session open, still a member): asked at each heartbeat. */
+  stillValid: (principal: Principal) => Promise<boolean>;
 }
 
 /** Events read per query while a stream replays the log after its `Last-Event-ID`. */
@@ -43,7 +43,7 @@ export function feedbackStreamService(store: Store, tail: OutboxTail, options: F
         pageSize: CATCH_UP_PAGE,
         heartbeatMs: options.heartbeatMs,
         maxQueued: MAX_QUEUED,
-        stillAllowed: () => options.keyStillValid(principal),
+        stillAllowed: () => options.stillValid(principal),
       });
       // The catch-up (on the first next()) starts after this: whatever the tail delivers from here
       // on is held, and whatever it read before is in the log the catch-up reads.

@@ -27,7 +27,7 @@ export function idempotencyService(store: Store, secrets: ServerSecrets, clock: 
   /** The stored response, or undefined when it does not open (sealed another way): then it is absent. */
   const opened = (principal: Principal, key: string, sealed: string): string | undefined => {
     try {
-      return openResponse(secrets, principal.keyId, key, sealed);
+      return openResponse(secrets, principal.actor.id, key, sealed);
     } catch (error) {
       if (error instanceof SealedDataError) return undefined;
       throw error;
@@ -37,24 +37,30 @@ export function idempotencyService(store: Store, secrets: ServerSecrets, clock: 
   return {
     /** Claims `key` for this request, or returns the response to replay; throws 409/422 (see below). */
     async begin(principal: Principal, key: string, requestFingerprint: string): Promise<IdempotencyOutcome> {
-      const hash = idempotencyKeyHash(secrets, principal.keyId, key);
+      const hash = idempotencyKeyHash(secrets, principal.actor.id, key);
       const fingerprint = storedFingerprint(secrets, requestFingerprint);
       // A record that vanished or restarted between our reads is read again, a few times at most.
       for (let round = 0; round < 3; round++) {
         const now = clock();
         if (
-          await store.idempotency.tryStart(principal.keyId, hash, fingerprint, iso(now), iso(now + IDEMPOTENCY_TTL_MS))
+          await store.idempotency.tryStart(
+            principal.actor.id,
+            hash,
+            fingerprint,
+            iso(now),
+            iso(now + IDEMPOTENCY_TTL_MS),
+          )
         ) {
           return { kind: 'proceed' };
         }
-        const record = await store.idempotency.find(principal.keyId, hash);
+        const record = await store.idempotency.find(principal.actor.id, hash);
         if (!record) continue;
         const expired = Date.parse(record.expiresAt) <= now;
         const abandoned = record.status === null && Date.parse(record.startedAt) + IDEMPOTENCY_ABANDON_MS <= now;
         const body = record.response === null ? null : opened(principal, key, record.response);
         if (expired || abandoned || body === undefined) {
           const restarted = await store.idempotency.restart(
-            principal.keyId,
+            principal.actor.id,
             hash,
             record.startedAt,
             fingerprint,
@@ -78,18 +84,18 @@ export function idempotencyService(store: Store, secrets: ServerSecrets, clock: 
 
     /** Keeps the response of the request that claimed `key`, for its retries. */
     async complete(principal: Principal, key: string, status: number, body: string): Promise<void> {
-      const hash = idempotencyKeyHash(secrets, principal.keyId, key);
+      const hash = idempotencyKeyHash(secrets, principal.actor.id, key);
       await store.idempotency.complete(
-        principal.keyId,
+        principal.actor.id,
         hash,
         status,
-        sealResponse(secrets, principal.keyId, key, body),
+        sealResponse(secrets, principal.actor.id, key, body),
       );
     },
 
     /** Frees `key` after a failed request, so a retry runs again. */
     async release(principal: Principal, key: string): Promise<void> {
-      await store.idempotency.release(principal.keyId, idempotencyKeyHash(secrets, principal.keyId, key));
+      await store.idempotency.release(principal.actor.id, idempotencyKeyHash(secrets, principal.actor.id, key));
     },
   };
 }

@@ -1,14 +1,18 @@
+import type { Auth } from '../accounts/auth.js';
+import type { Mailer } from '../accounts/mailer.js';
 import { collectService } from '../ingest/collect.js';
 import type { OutboxTail } from '../realtime/outbox-tail.js';
 import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import type { WebhookSender } from '../webhooks/contracts.js';
+import { accountsService } from './accounts.js';
 import { apiKeysService } from './api-keys.js';
 import { auditLogService } from './audit.js';
 import { automationTrialsService } from './automation-trials.js';
 import { automationsService } from './automations.js';
 import { brandsService } from './brands.js';
+import { callersService } from './callers.js';
 import type { CaptchaOptions } from './captcha.js';
 import { feedbackService } from './feedback.js';
 import { feedbackPageSharingService } from './feedback-page-sharing.js';
@@ -16,6 +20,8 @@ import { feedbackPagesService } from './feedback-pages.js';
 import { feedbackStreamService } from './feedback-stream.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
+import { invitesService } from './invites.js';
+import { membersService } from './members.js';
 import { notesService } from './notes.js';
 import { type OrganizationSecretsOptions, organizationSecretsService } from './organization-secrets.js';
 import { organizationsService } from './organizations.js';
@@ -56,6 +62,10 @@ export interface ServicesOptions {
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
   /** The public pages' proof of work (lifetime, work); tests make it quick. */
   captcha?: CaptchaOptions | undefined;
+  /** Accounts and sessions (better-auth over the same database). */
+  auth: Auth;
+  /** Account mail: invitations (better-auth sends its own through the same mailer). */
+  mailer: Mailer;
 }
 
 /** Every business rule of the server, wired to one store. */
@@ -66,7 +76,13 @@ export function createServices(store: Store, options: ServicesOptions) {
     onUnreadable: options.onSecretUnreadable,
   });
   const apiKeys = apiKeysService(store);
+  const callers = callersService(store, apiKeys, options.auth);
   return {
+    callers,
+    auth: options.auth,
+    accounts: accountsService(store, options.defaultPlan),
+    members: membersService(store),
+    invites: invitesService(store, options.secrets, options.mailer),
     organizations: organizationsService(store, options.defaultPlan, usage),
     apiKeys,
     inboxes: inboxesService(store),
@@ -74,7 +90,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     feedback: feedbackService(store, onEvents),
     feedbackStream: feedbackStreamService(store, options.realtime, {
       heartbeatMs: options.streamHeartbeatMs,
-      keyStillValid: apiKeys.stillValid,
+      stillValid: callers.stillValid,
     }),
     notes: notesService(store),
     savedViews: savedViewsService(store),

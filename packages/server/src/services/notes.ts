@@ -31,7 +31,8 @@ export function notesService(store: Store) {
         orgId: principal.orgId,
         feedbackId,
         body: input.body,
-        authorKeyId: principal.keyId,
+        authorKeyId: principal.actor.type === 'api_key' ? principal.actor.id : null,
+        authorUserId: principal.actor.type === 'user' ? principal.actor.id : null,
         createdAt: now,
         updatedAt: now,
       };

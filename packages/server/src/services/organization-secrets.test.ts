@@ -12,7 +12,7 @@ for (const dialect of dialectsUnderTest()) {
     let orgA: BootstrappedOrganization;
     let orgB: BootstrappedOrganization;
     const principalOf = (org: BootstrappedOrganization) => ({
-      keyId: 'key_test',
+      actor: { type: 'api_key' as const, id: 'key_test' },
       orgId: org.organization.id,
       brandId: null,
       scopes: new Set(['write'] as const),

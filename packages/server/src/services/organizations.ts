@@ -1,5 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
-import { SCOPES } from '../domain/api-key.js';
+import { KEY_SCOPES } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import type { Inbox, Organization } from '../domain/organization.js';
 import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../storage/unique-violation.js';
 import { requireOrgWide } from './access.js';
 import { insertApiKey } from './api-keys.js';
 import { recordAudit } from './audit.js';
+import type { SignedIn } from './callers.js';
 import { newInbox } from './inboxes.js';
 import { PLANS, type PlanName } from './plans.js';
 import type { UsageTally } from './usage-tally.js';
@@ -46,7 +47,7 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
         await tx.organizations.insert(organization);
         const inbox = newInbox(organization.id, { name: 'Default inbox' });
         await tx.inboxes.insert(inbox);
-        const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...SCOPES] });
+        const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...KEY_SCOPES] });
         const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
         return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret };
       });
@@ -99,10 +100,37 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
     },
 
     /** Operator action (CLI): plans are not self-service through an API key. */
+    /** The operator's command (`hearback plan set`): no one signed in, nothing audited. */
     async setPlan(orgId: string, plan: PlanName): Promise<Organization> {
       const updated = await store.organizations.update(orgId, { plan }, nowIso());
       if (!updated) throw notFound('Organization', orgId);
       return updated;
+    },
+
+    /** An instance administrator sets any organization's plan; the organization's log records who. */
+    async setPlanAsAdmin(
+      signed: SignedIn,
+      orgId: string,
+      plan: PlanName,
+    ): Promise<Organization & { usage: OrganizationUsage | null }> {
+      const updated = await store.transaction(async (tx) => {
+        const before = await tx.organizations.find(orgId);
+        if (!before) throw notFound('Organization', orgId);
+        const organization = await tx.organizations.update(orgId, { plan }, nowIso());
+        if (!organization) throw notFound('Organization', orgId);
+        await recordAudit(
+          tx,
+          { orgId, actor: { type: 'user', id: signed.user.id } },
+          'organization.plan_changed',
+          orgId,
+          {
+            from: before.plan,
+            to: plan,
+          },
+        );
+        return organization;
+      });
+      return { ...updated, usage: await usageOf(store, usageTally, updated) };
     },
   };
 }

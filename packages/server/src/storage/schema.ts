@@ -133,6 +133,8 @@ export interface NotesTable {
   feedback_id: string;
   body: string;
   author_key_id: string | null;
+  /** Set when a signed-in member wrote it (migration 0016). */
+  author_user_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -286,7 +288,59 @@ export interface SavedViewsTable {
   updated_at: string;
 }
 
+/**
+ * A person (migration 0016); better-auth writes it (`accounts/auth-tables.ts`), we read it. Its
+ * flags are booleans on PostgreSQL and 0/1 on SQLite, its times `Date`s or ISO text.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  instance_admin: boolean | number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** A user's sessions (better-auth's); we read them only to end a stream whose session ended. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date | string;
+}
+
+/** A user's role in an organization (migration 0016). */
+export interface MembershipsTable {
+  org_id: string;
+  user_id: string;
+  role: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An invitation to an organization (migration 0016); its token is only in the link. */
+export interface InvitesTable {
+  id: string;
+  org_id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  /** The user who invited. */
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
 export interface DatabaseSchema {
+  users: UsersTable;
+  sessions: SessionsTable;
+  memberships: MembershipsTable;
+  invites: InvitesTable;
   organizations: OrganizationsTable;
   feedback_pages: FeedbackPagesTable;
   feedback_page_versions: FeedbackPageVersionsTable;

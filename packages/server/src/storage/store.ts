@@ -21,6 +21,8 @@ import { feedbackTrendsRepository } from './repositories/feedback-trends.js';
 import { fullTextRepository } from './repositories/full-text.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
 import { inboxesRepository } from './repositories/inboxes.js';
+import { invitesRepository } from './repositories/invites.js';
+import { membersRepository } from './repositories/members.js';
 import { notesRepository } from './repositories/notes.js';
 import { organizationSecretsRepository } from './repositories/organization-secrets.js';
 import { organizationsRepository } from './repositories/organizations.js';
@@ -70,6 +72,8 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     captchaChallenges: captchaChallengesRepository(db),
     auditLog: auditLogRepository(db),
     savedViews: savedViewsRepository(db),
+    members: membersRepository(db),
+    invites: invitesRepository(db),
   };
 }
 

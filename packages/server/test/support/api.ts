@@ -1,9 +1,11 @@
 import { alternatives } from '@hearback/spec';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Access, acceptedScopes, SCOPES, type Scope } from '../../src/domain/api-key.js';
+import { type Access, acceptedScopes, KEY_SCOPES, type Scope } from '../../src/domain/api-key.js';
+import { ROLE_SCOPES, ROLES, type Role } from '../../src/domain/roles.js';
 import { openApiDocument } from '../../src/openapi.js';
 import { accessOf, type OperationId } from '../../src/routes/index.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
+import { memberWithRole, type TestUser } from './accounts.js';
 import { createApiKey as createKey, expectJson, expectProblem, type Json } from './api-assertions.js';
 import { finiteBodyText } from './event-stream.js';
 import type { TestBed } from './harness.js';
@@ -79,22 +81,35 @@ export function describeAccessMatrix(bed: () => TestBed, tag: string, accessRout
     if (accepted.length === 0) throw new Error(`${route.operationId} requires no scope`);
     return { ...route, accepted, scopes: alternatives(accepted) };
   });
-  // Each accepted scope alone, one row per (route, scope).
+  // Each accepted scope alone, one row per (route, scope); keys hold key scopes only.
   const grants = routes.flatMap((route) => route.accepted.map((scope) => ({ ...route, scope })));
+  const keyGrants = grants.filter((grant) => (KEY_SCOPES as readonly Scope[]).includes(grant.scope));
+  // Each role, one row per (route, role): the role's scopes from domain/roles.ts, the route's from the table.
+  const roleRows = routes.flatMap((route) =>
+    ROLES.map((role) => ({
+      ...route,
+      role,
+      expected: ROLE_SCOPES[role].some((scope) => route.accepted.includes(scope)) ? route.okStatus : 403,
+    })),
+  );
   describe(`scope matrix (${tag})`, () => {
     const lacking = new Map<string, string>();
     const onlyScope = new Map<Scope, string>();
     beforeAll(async () => {
       for (const scopes of new Set(routes.map((route) => route.scopes))) {
         const accepted = routes.find((route) => route.scopes === scopes)?.accepted ?? [];
-        const others = SCOPES.filter((other) => !accepted.includes(other));
+        const others = KEY_SCOPES.filter((other) => !accepted.includes(other));
         if (others.length === 0) throw new Error(`Every scope may call the ${scopes} routes: nothing to refuse`);
         lacking.set(scopes, (await createKey(bed(), bed().orgA, { scopes: others })).secret);
       }
       for (const scope of new Set(grants.map((grant) => grant.scope))) {
+        // Role-only scopes (members, owner) have no key: the role rows below cover them.
+        if (!(KEY_SCOPES as readonly Scope[]).includes(scope)) continue;
         onlyScope.set(scope, (await createKey(bed(), bed().orgA, { scopes: [scope] })).secret);
       }
+      members = await membersOfEveryRole(bed());
     });
+    let members: ReadonlyMap<Role, TestUser>;
 
     it(`covers every ${tag} operation of the OpenAPI document`, () => {
       const document = openApiDocument(bed().runtime.app);
@@ -123,7 +138,23 @@ export function describeAccessMatrix(bed: () => TestBed, tag: string, accessRout
       await expectProblem(response, 404, 'not_found');
     });
 
-    it.each(grants)('$operationId with only $scope → $okStatus', async (route) => {
+    it.each(roleRows)('$operationId as a signed-in $role → $expected', async (route) => {
+      const { method, path, json } = await route.call(bed());
+      const session = members.get(route.role)?.session;
+      const response = await bed().request(path, { method, session, json });
+      const body = await finiteBodyText(response);
+      expect({ status: response.status, body }).toMatchObject({ status: route.expected });
+      if (route.expected === 403) expect(JSON.parse(body).code).toBe('insufficient_scope');
+    });
+
+    it.each(routes)('$operationId as a signed-in member of another organization → 404', async (route) => {
+      const { method, path, json } = await route.call(bed());
+      const outsider = await outsiderOf(bed());
+      const response = await bed().request(path, { method, session: outsider.session, json });
+      await expectProblem(response, 404, 'not_found');
+    });
+
+    it.each(keyGrants)('$operationId with only $scope → $okStatus', async (route) => {
       const { method, path, json } = await route.call(bed());
       const response = await bed().request(path, { method, key: onlyScope.get(route.scope), json });
       expect({ status: response.status, body: await finiteBodyText(response) }).toMatchObject({
@@ -131,6 +162,30 @@ export function describeAccessMatrix(bed: () => TestBed, tag: string, accessRout
       });
     });
   });
+}
+
+const roleMembers = new WeakMap<TestBed, Map<Role, TestUser>>();
+const outsiders = new WeakMap<TestBed, TestUser>();
+
+/** One signed-in member of org A per role, made once per test bed. */
+async function membersOfEveryRole(bed: TestBed): Promise<ReadonlyMap<Role, TestUser>> {
+  let members = roleMembers.get(bed);
+  if (!members) {
+    members = new Map();
+    for (const role of ROLES) members.set(role, await memberWithRole(bed, bed.orgA, role));
+    roleMembers.set(bed, members);
+  }
+  return members;
+}
+
+/** An owner of org B: a member, but not of org A. */
+async function outsiderOf(bed: TestBed): Promise<TestUser> {
+  let outsider = outsiders.get(bed);
+  if (!outsider) {
+    outsider = await memberWithRole(bed, bed.orgB, 'owner');
+    outsiders.set(bed, outsider);
+  }
+  return outsider;
 }
 
 /** Org B's admin key on org A's paths: always 404 and no trace of org A in the body. */

@@ -15,8 +15,14 @@ export interface TestBed {
   /** Two tenants, so every test can check that one never sees the other. */
   orgA: BootstrappedOrganization;
   orgB: BootstrappedOrganization;
-  request(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+  request(path: string, init?: AppRequestInit): Promise<Response>;
 }
+
+/**
+ * A request to the app: `key` sends an API key; `session` a session cookie (`hearback.session_token=…`)
+ * with the instance's own `Origin`, as a browser on the dashboard would; `json` a JSON body.
+ */
+export type AppRequestInit = RequestInit & { key?: string | undefined; session?: string | undefined; json?: unknown };
 
 export interface SharedDatabase {
   /** The SQLite data directory (also set for PostgreSQL, where it stays empty). */
@@ -159,14 +165,14 @@ export function describeEachDatabase(
   }
 }
 
-export function requestApp(
-  runtime: Runtime,
-  path: string,
-  init: RequestInit & { key?: string; json?: unknown } = {},
-): Promise<Response> {
-  const { key, json, headers, ...rest } = init;
+export function requestApp(runtime: Runtime, path: string, init: AppRequestInit = {}): Promise<Response> {
+  const { key, session, json, headers, ...rest } = init;
   const merged = new Headers(headers);
   if (key) merged.set('x-service-key', key);
+  if (session) {
+    merged.set('cookie', session);
+    if (!merged.has('origin')) merged.set('origin', 'http://localhost');
+  }
   if (json !== undefined) merged.set('content-type', 'application/json');
   return Promise.resolve(
     runtime.app.request(path, { ...rest, headers: merged, ...(json !== undefined && { body: JSON.stringify(json) }) }),

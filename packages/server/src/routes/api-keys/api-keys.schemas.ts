@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SCOPES } from '../../domain/api-key.js';
+import { KEY_SCOPES } from '../../domain/api-key.js';
 import { writeInput } from '../../domain/write-input.js';
 import { idOf, pageOf, Timestamp } from '../shared.schemas.js';
 
@@ -9,7 +9,7 @@ export const ApiKeySchema = z
     orgId: z.string(),
     brandId: z.string().nullable().openapi({ description: 'Set for brand-scoped keys.' }),
     name: z.string(),
-    scopes: z.array(z.enum(SCOPES)),
+    scopes: z.array(z.enum(KEY_SCOPES)),
     hint: z.string().openapi({ description: 'Last four characters of the secret.' }),
     expiresAt: Timestamp.nullable(),
     revokedAt: Timestamp.nullable(),
@@ -23,7 +23,7 @@ export const ApiKeyPageSchema = pageOf(ApiKeySchema, 'ApiKeyPage');
 export const ApiKeyCreateSchema = writeInput({
   name: z.string().trim().min(1).max(200).openapi({ example: 'Production backend' }),
   scopes: z
-    .array(z.enum(SCOPES))
+    .array(z.enum(KEY_SCOPES))
     .min(1)
     .openapi({ example: ['collect', 'read'] }),
   brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s')

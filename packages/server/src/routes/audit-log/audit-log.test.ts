@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { memberWithRole, signIn, type TestUser } from '../../../test/support/accounts.js';
 import {
   createBrand,
   createInbox,
@@ -31,6 +32,8 @@ describeEachDatabase('Audit log', (bed) => {
   beforeAll(async () => {
     const key = await createKey(bed(), bed().orgA, { name: 'Auditor', scopes: ['read', 'write', 'forms'] });
     auditor = { id: key.id, secret: key.secret };
+    // First, so that this person is the instance's first user: its administrator.
+    person = await memberWithRole(bed(), bed().orgA, 'owner');
   });
 
   async function entries(query = '?limit=200'): Promise<Json[]> {
@@ -316,9 +319,137 @@ describeEachDatabase('Audit log', (bed) => {
     },
   ];
 
+  // Changes only people make, by a signed-in owner of org A who is also the instance's
+  // administrator (its first user); the last hands org A over, so it comes last.
+  let person: TestUser;
+  const asPerson = (method: string, path: string, json?: unknown) =>
+    bed().request(path, { method, session: person.session, json });
+  async function invited(role: 'member' | 'viewer' = 'member'): Promise<TestUser> {
+    return memberWithRole(bed(), bed().orgA, role);
+  }
+  const MEMBER_CHANGES: {
+    action: AuditAction;
+    change(): Promise<{ resourceId: string; details: Json; orgId?: string; actor?: TestUser }>;
+  }[] = [
+    {
+      action: 'organization.created',
+      async change() {
+        const created = await expectJson(await asPerson('POST', '/organizations', { name: 'Audited Co' }), 201);
+        const id = created.organization.id as string;
+        return { resourceId: id, details: { name: 'Audited Co' }, orgId: id };
+      },
+    },
+    {
+      action: 'organization.plan_changed',
+      async change() {
+        await expectJson(await asPerson('PATCH', org('/plan'), { plan: 'team' }), 200);
+        return { resourceId: orgId(), details: { from: 'enterprise', to: 'team' } };
+      },
+    },
+    {
+      action: 'user.signed_in',
+      async change() {
+        person.session = await signIn(bed(), person.email, person.password);
+        return { resourceId: person.userId, details: {} };
+      },
+    },
+    {
+      action: 'invite.created',
+      async change() {
+        const issued = await expectJson(
+          await asPerson('POST', org('/invites'), { email: 'Audited@Example.com', role: 'viewer' }),
+          201,
+        );
+        return { resourceId: issued.invite.id, details: { email: 'audited@example.com', role: 'viewer' } };
+      },
+    },
+    {
+      action: 'invite.resent',
+      async change() {
+        const issued = await expectJson(
+          await asPerson('POST', org('/invites'), { email: 'resent@example.com', role: 'member' }),
+          201,
+        );
+        await expectJson(await asPerson('POST', org(`/invites/${issued.invite.id}/resend`)), 200);
+        return { resourceId: issued.invite.id, details: { email: 'resent@example.com' } };
+      },
+    },
+    {
+      action: 'invite.revoked',
+      async change() {
+        const issued = await expectJson(
+          await asPerson('POST', org('/invites'), { email: 'revoked@example.com', role: 'member' }),
+          201,
+        );
+        await expectJson(await asPerson('DELETE', org(`/invites/${issued.invite.id}`)), 200);
+        return { resourceId: issued.invite.id, details: { email: 'revoked@example.com' } };
+      },
+    },
+    {
+      action: 'member.joined',
+      async change() {
+        const joined = await invited('viewer');
+        return { resourceId: joined.userId, details: { role: 'viewer', inviteId: expect.any(String) }, actor: joined };
+      },
+    },
+    {
+      action: 'member.role_changed',
+      async change() {
+        const member = await invited('viewer');
+        await expectJson(await asPerson('PATCH', org(`/members/${member.userId}`), { role: 'member' }), 200);
+        return { resourceId: member.userId, details: { from: 'viewer', to: 'member' } };
+      },
+    },
+    {
+      action: 'member.removed',
+      async change() {
+        const member = await invited('member');
+        await expectJson(await asPerson('DELETE', org(`/members/${member.userId}`)), 200);
+        return { resourceId: member.userId, details: { role: 'member' } };
+      },
+    },
+    {
+      action: 'organization.ownership_transferred',
+      async change() {
+        const member = await invited('member');
+        await expectJson(await asPerson('POST', org('/transfer-ownership'), { userId: member.userId }), 200);
+        return { resourceId: orgId(), details: { from: person.userId, to: member.userId } };
+      },
+    },
+  ];
+
   describe('one entry per change, naming who, what and which', () => {
     it('covers every action of the log', () => {
-      expect(CHANGES.map((change) => change.action).sort()).toEqual([...AUDIT_ACTIONS].sort());
+      const actions = [...CHANGES, ...MEMBER_CHANGES].map((change) => change.action);
+      expect(actions.sort()).toEqual([...AUDIT_ACTIONS].sort());
+    });
+
+    describe('made by a signed-in person', () => {
+      it.each(MEMBER_CHANGES)('$action', async ({ action, change }) => {
+        let expected: Awaited<ReturnType<typeof change>> | undefined;
+        const before = await entries('?limit=1');
+        expected = await change();
+        const logOrg = expected.orgId ?? orgId();
+        const log = await expectJson(
+          await bed().request(`/organizations/${logOrg}/audit-log?limit=200`, { session: person.session }),
+          200,
+        );
+        const newest = before[0]?.id ?? '';
+        const actor = expected.actor ?? person;
+        const written = (log.data as Json[]).filter(
+          (entry) => (expected?.orgId !== undefined || entry.id > newest) && entry.action === action,
+        );
+        expect(written).toEqual([
+          {
+            id: expect.stringMatching(/^aud_[0-9a-z]{26}$/),
+            at: expect.any(String),
+            actor: { type: 'user', id: actor.userId, name: actor.email.split('@')[0] },
+            action,
+            resource: { type: action.slice(0, action.indexOf('.')), id: expected.resourceId },
+            details: expected.details,
+          },
+        ]);
+      });
     });
 
     it.each(CHANGES)('$action', async ({ action, change }) => {

@@ -97,7 +97,7 @@ export const getFeedback = defineOperation({
 });
 
 export const updateFeedback = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'patch',
     path: '/organizations/{orgId}/feedback/{id}',

@@ -15,5 +15,5 @@ export const getCurrentApiKey = defineOperation({
       'Any valid key may call it. Start here when all you have is a key: `orgId` is the organization every other path names.',
     responses: { 200: jsonContent(ApiKeySchema, 'The calling key (never its secret).'), ...AUTHENTICATED_ERRORS },
   },
-  handler: async (c) => c.json(await c.var.services.apiKeys.get(c.var.principal, c.var.principal.keyId), 200),
+  handler: async (c) => c.json(await c.var.services.apiKeys.get(c.var.principal, c.var.principal.actor.id), 200),
 });

@@ -30,7 +30,7 @@ export const listNotes = defineOperation({
 });
 
 export const createNote = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'post',
     path,
@@ -64,7 +64,7 @@ export const getNote = defineOperation({
 });
 
 export const updateNote = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'patch',
     path: `${path}/{noteId}`,
@@ -81,7 +81,7 @@ export const updateNote = defineOperation({
 });
 
 export const deleteNote = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'delete',
     path: `${path}/{noteId}`,

@@ -9,7 +9,11 @@ export const NoteSchema = z
     orgId: z.string(),
     feedbackId: z.string(),
     body: z.string(),
-    authorKeyId: z.string().nullable().openapi({ description: 'The API key that wrote the note.' }),
+    authorKeyId: z.string().nullable().openapi({ description: 'The API key that wrote the note, if a key did.' }),
+    authorUserId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The member who wrote the note while signed in, if one did.' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberWithRole } from '../../../test/support/accounts.js';
 import {
   createApiKey,
   createInbox,
@@ -66,10 +67,25 @@ describeEachDatabase('feedback notes API', (bed) => {
         feedbackId,
         body: 'Reproduced on Safari 18.',
         authorKeyId: keyIdOf(bed().orgA.adminKey),
+        authorUserId: null,
         createdAt: expect.any(String),
         updatedAt: note.createdAt,
       });
       expect(await expectJson<Note>(await get(feedbackId, note.id), 200)).toEqual(note);
+    });
+
+    it('names the member who wrote a note while signed in (and no key)', async () => {
+      const member = await memberWithRole(bed(), bed().orgA, 'member');
+      const response = await bed().request(
+        `/organizations/${bed().orgA.organization.id}/feedback/${feedbackId}/notes`,
+        {
+          method: 'POST',
+          session: member.session,
+          json: { body: 'Seen it too.' },
+        },
+      );
+      const note = await expectJson<Note>(response, 201);
+      expect(note).toMatchObject({ authorKeyId: null, authorUserId: member.userId });
     });
 
     it('trims the body', async () => {

@@ -25,7 +25,7 @@ export const listViews = defineOperation({
 });
 
 export const createView = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'post',
     path: '/organizations/{orgId}/views',
@@ -55,7 +55,7 @@ export const getView = defineOperation({
 });
 
 export const updateView = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'patch',
     path: '/organizations/{orgId}/views/{viewId}',
@@ -73,7 +73,7 @@ export const updateView = defineOperation({
 });
 
 export const deleteView = defineOperation({
-  scope: 'write',
+  scope: ['write', 'triage'],
   route: {
     method: 'delete',
     path: '/organizations/{orgId}/views/{viewId}',

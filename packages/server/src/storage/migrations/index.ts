@@ -14,6 +14,7 @@ import * as webhookDeliveries from './0012-webhook-deliveries.js';
 import * as feedbackPages from './0013-feedback-pages.js';
 import * as organizationTimezone from './0014-organization-timezone.js';
 import * as auditLog from './0015-audit-log.js';
+import * as accounts from './0016-accounts.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0013-feedback-pages': feedbackPages,
   '0014-organization-timezone': organizationTimezone,
   '0015-audit-log': auditLog,
+  '0016-accounts': accounts,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -1,4 +1,4 @@
-import type { ApiKey, Scope } from '../../domain/api-key.js';
+import type { ApiKey, KeyScope } from '../../domain/api-key.js';
 import type { VersionedCache } from '../lookup-cache.js';
 import type { ApiKeysTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
@@ -15,7 +15,7 @@ export function toApiKey(row: ApiKeysTable): StoredApiKey {
     orgId: row.org_id,
     brandId: row.brand_id,
     name: row.name,
-    scopes: row.scopes.split(',').filter(Boolean) as Scope[],
+    scopes: row.scopes.split(',').filter(Boolean) as KeyScope[],
     hint: row.secret_hint,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,

@@ -56,8 +56,11 @@ export function auditLogRepository(db: Executor) {
             .on('audit_log.actor_type', '=', 'api_key')
             .onRef('api_keys.org_id', '=', 'audit_log.org_id'),
         )
+        .leftJoin('users', (join) =>
+          join.onRef('users.id', '=', 'audit_log.actor_id').on('audit_log.actor_type', '=', 'user'),
+        )
         .selectAll('audit_log')
-        .select('api_keys.name as actor_name')
+        .select((eb) => eb.fn.coalesce('api_keys.name', 'users.name').as('actor_name'))
         .where('audit_log.org_id', '=', orgId);
       if (filters.action) query = query.where('audit_log.action', '=', filters.action);
       if (filters.actorId) query = query.where('audit_log.actor_id', '=', filters.actorId);

@@ -40,6 +40,18 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
     },
 
     /**
+     * Deletes an organization: its inboxes with their feedback as {@link inboxWithFeedback} does
+     * (vectors included), then the organization, whose other rows cascade.
+     */
+    async organization(orgId: string): Promise<boolean> {
+      const inboxes = await db.selectFrom('inboxes').select('id').where('org_id', '=', orgId).execute();
+      await db.deleteFrom('feedback').where('org_id', '=', orgId).execute();
+      for (const inbox of inboxes) await db.deleteFrom('inboxes').where('id', '=', inbox.id).execute();
+      const deleted = await db.deleteFrom('organizations').where('id', '=', orgId).executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    },
+
+    /**
      * Deletes the brand and the API keys scoped to it; its inboxes and their feedback become
      * organization-wide (the inboxes' foreign key sets null; feedback carries the brand unkeyed).
      */

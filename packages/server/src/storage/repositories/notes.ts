@@ -10,6 +10,7 @@ function toNote(row: NotesTable): Note {
     feedbackId: row.feedback_id,
     body: row.body,
     authorKeyId: row.author_key_id,
+    authorUserId: row.author_user_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -26,6 +27,7 @@ export function notesRepository(db: Executor) {
           feedback_id: note.feedbackId,
           body: note.body,
           author_key_id: note.authorKeyId,
+          author_user_id: note.authorUserId,
           created_at: note.createdAt,
           updated_at: note.updatedAt,
         })

@@ -1,0 +1,162 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { type IdKind, newId } from '../lib/ids.js';
+import type { Logger } from '../logger.js';
+import { AUTH_TABLES } from './auth-tables.js';
+import type { Mailer } from './mailer.js';
+
+/** `HEARBACK_SIGNUP`: who may create an account once the instance has its first user. */
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+
+/** The header our edge writes with the client's address (never the client's own value). */
+export const CLIENT_ADDRESS_HEADER = 'x-hearback-client-address';
+
+/** Where better-auth's endpoints are served. */
+export const AUTH_BASE_PATH = '/auth';
+
+const MODEL_ID_KINDS: Record<string, IdKind> = {
+  user: 'user',
+  session: 'session',
+  account: 'account',
+  verification: 'verification',
+  rateLimit: 'rateLimit',
+};
+
+export interface AuthOptions {
+  db: Kysely<never>;
+  dialect: 'sqlite' | 'postgres';
+  /** Signs session cookies; derived from the server secret. */
+  secret: string;
+  /** `HEARBACK_PUBLIC_URL`; links in mail and the origin writes must come from. Inferred per request when unset. */
+  publicUrl?: string | undefined;
+  signup: SignupMode;
+  mailer: Mailer;
+  /** How many users exist, and whether an email has an invitation open: the sign-up rule. */
+  users: { count(): Promise<number>; invited(email: string): Promise<boolean> };
+  /** After a session starts (a sign-in or a sign-up): the audit log. */
+  onSignedIn?: ((userId: string) => Promise<void>) | undefined;
+  /** Where better-auth's own errors go (its warnings are not for operators: see below). */
+  logger?: Logger | undefined;
+}
+
+/**
+ * Accounts by better-auth: email + password (scrypt), sessions in `HttpOnly`, `SameSite=Lax`
+ * cookies (`Secure` when the public URL is https), email verification and password reset by link,
+ * sign-out everywhere, rate limits on sign-in and reset counted in the database (so every process
+ * of one PostgreSQL database counts together). Its tables are ours (`auth-tables.ts`, migration
+ * 0016), written through our Kysely instance.
+ */
+export function createAuth(options: AuthOptions) {
+  const https = options.publicUrl?.startsWith('https:') ?? false;
+  return betterAuth({
+    appName: 'Hearback',
+    basePath: AUTH_BASE_PATH,
+    ...(options.publicUrl && { baseURL: options.publicUrl }),
+    secret: options.secret,
+    database: { db: options.db, type: options.dialect },
+    telemetry: { enabled: false },
+    // Errors only: without HEARBACK_PUBLIC_URL it would warn at every start that links take the
+    // request's origin, which is what we want on a local instance.
+    logger: {
+      level: 'error',
+      log: (_level, message) => options.logger?.error('accounts error', { message }),
+    },
+    ...AUTH_TABLES,
+    user: {
+      ...AUTH_TABLES.user,
+      additionalFields: {
+        instanceAdmin: {
+          type: 'boolean',
+          fieldName: AUTH_TABLES.user.fields.instanceAdmin,
+          required: true,
+          defaultValue: false,
+          input: false,
+        },
+      },
+    },
+    verification: { ...AUTH_TABLES.verification, storeIdentifier: 'hashed' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await options.mailer.send({
+          to: user.email,
+          subject: 'Reset your Hearback password',
+          text: `Someone asked to reset the password of ${user.email}. If it was you, open this link within an hour:\n\n${url}\n\nIf not, ignore this message.`,
+          link: url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        await options.mailer.send({
+          to: user.email,
+          subject: 'Verify your Hearback email address',
+          text: `Open this link to verify ${user.email}:\n\n${url}`,
+          link: url,
+        });
+      },
+    },
+    session: { ...AUTH_TABLES.session, expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    rateLimit: {
+      ...AUTH_TABLES.rateLimit,
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 3600, max: 5 },
+        '/reset-password': { window: 3600, max: 10 },
+        '/send-verification-email': { window: 3600, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'hearback',
+      useSecureCookies: https,
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      database: {
+        generateId: ({ model }) => {
+          const kind = MODEL_ID_KINDS[model];
+          return kind ? newId(kind) : false;
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            // The first user of an instance administers it; after that the sign-up mode decides.
+            if ((await options.users.count()) === 0) return { data: { ...user, instanceAdmin: true } };
+            if (options.signup === 'open') return { data: { ...user, instanceAdmin: false } };
+            if (options.signup === 'invite' && (await options.users.invited(String(user.email)))) {
+              return { data: { ...user, instanceAdmin: false } };
+            }
+            throw new APIError('FORBIDDEN', {
+              code: 'SIGNUP_CLOSED',
+              message:
+                options.signup === 'invite'
+                  ? 'Sign-up on this instance is by invitation: ask an organization admin to invite this email address.'
+                  : 'Sign-up on this instance is closed.',
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await options.onSignedIn?.(session.userId);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,44 @@
+import { createTransport } from 'nodemailer';
+import type { Logger } from '../logger.js';
+
+/** A message to one person: plain text, with the one link it is about. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The link the message carries (sign-in, reset, verification, invite). */
+  link: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Sends mail through `HEARBACK_SMTP_URL` (`smtps://user:pass@smtp.example.com`), from
+ * `HEARBACK_SMTP_FROM`. Without one, the link is logged for the operator to pass on: an instance
+ * without mail still lets people reset passwords and accept invites.
+ */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  logger?: Logger | undefined;
+}): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(message) {
+        options.logger?.info('mail not sent (HEARBACK_SMTP_URL is not set): pass the link on', {
+          to: message.to,
+          subject: message.subject,
+          link: message.link,
+        });
+      },
+    };
+  }
+  const transport = createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from '../accounts/auth.js';
+import type { CidrSet } from '../lib/cidr.js';
+import type { AppEnv } from './app-env.js';
+import { clientAddress } from './client-address.js';
+
+/**
+ * Serves better-auth's endpoints at `/auth/*` (sign-up, sign-in, sign-out, sessions, password
+ * reset, email verification). Its rate limits count by client address: the one our edge tells
+ * (`HEARBACK_TRUSTED_PROXIES`), written into a header of our own after removing whatever the
+ * client sent in it.
+ */
+export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: CidrSet): void {
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_ADDRESS_HEADER);
+    const bindings = c.env as Partial<HttpBindings> | undefined;
+    const address = clientAddress(
+      bindings?.incoming?.socket?.remoteAddress,
+      c.req.header('x-forwarded-for'),
+      trustedProxies,
+    );
+    if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+    const request = new Request(c.req.raw, { headers });
+    return c.var.services.auth.handler(request);
+  });
+}

@@ -1,0 +1,100 @@
+import type { Context } from 'hono';
+import { SIGNED_IN } from '../../domain/api-key.js';
+import type { AppEnv } from '../../http/app-env.js';
+import { defineOperation } from '../operation.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
+import {
+  InviteAcceptanceInputSchema,
+  InviteAcceptanceSchema,
+  InviteInputSchema,
+  InvitePageSchema,
+  InviteParams,
+  InviteSchema,
+  IssuedInviteSchema,
+} from './invites.schemas.js';
+
+const tags = ['Members'];
+const CONFLICT = { 409: errorResponse('Already a member, or the invitation was accepted or revoked (`conflict`).') };
+
+/** Links in mail lead to the instance's public address, or else to the one the request came to. */
+function baseUrlOf(c: Context<AppEnv>): string {
+  return c.var.publicUrl ?? new URL(c.req.url).origin;
+}
+
+export const createInvite = defineOperation({
+  scope: 'members',
+  route: {
+    method: 'post',
+    path: '/organizations/{orgId}/invites',
+    tags,
+    operationId: 'createInvite',
+    summary: 'Invite someone by email, with a role',
+    description:
+      'Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days.',
+    request: { params: OrgParams, body: jsonBody(InviteInputSchema) },
+    responses: { 201: jsonContent(IssuedInviteSchema, 'The invitation.'), ...AUTHENTICATED_ERRORS, ...CONFLICT },
+  },
+  handler: async (c) =>
+    c.json(await c.var.services.invites.create(c.var.principal, c.req.valid('json'), baseUrlOf(c)), 201),
+});
+
+export const listInvites = defineOperation({
+  scope: 'members',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/invites',
+    tags,
+    operationId: 'listInvites',
+    summary: 'List invitations (newest first), with their state',
+    request: { params: OrgParams, query: PageQuery },
+    responses: { 200: jsonContent(InvitePageSchema, 'A page of invitations.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => c.json(await c.var.services.invites.list(c.var.principal, c.req.valid('query')), 200),
+});
+
+export const revokeInvite = defineOperation({
+  scope: 'members',
+  route: {
+    method: 'delete',
+    path: '/organizations/{orgId}/invites/{inviteId}',
+    tags,
+    operationId: 'revokeInvite',
+    summary: 'Revoke an invitation (its link stops working)',
+    request: { params: InviteParams },
+    responses: { 200: jsonContent(InviteSchema, 'The revoked invitation.'), ...AUTHENTICATED_ERRORS, ...CONFLICT },
+  },
+  handler: async (c) =>
+    c.json(await c.var.services.invites.revoke(c.var.principal, c.req.valid('param').inviteId), 200),
+});
+
+export const resendInvite = defineOperation({
+  scope: 'members',
+  route: {
+    method: 'post',
+    path: '/organizations/{orgId}/invites/{inviteId}/resend',
+    tags,
+    operationId: 'resendInvite',
+    summary: 'Send an invitation again, with a new link valid 7 more days',
+    description: 'The previous link stops working.',
+    request: { params: InviteParams },
+    responses: { 200: jsonContent(IssuedInviteSchema, 'The invitation.'), ...AUTHENTICATED_ERRORS, ...CONFLICT },
+  },
+  handler: async (c) =>
+    c.json(await c.var.services.invites.resend(c.var.principal, c.req.valid('param').inviteId, baseUrlOf(c)), 200),
+});
+
+export const acceptInvite = defineOperation({
+  scope: SIGNED_IN,
+  route: {
+    method: 'post',
+    path: '/invites/accept',
+    tags,
+    operationId: 'acceptInvite',
+    summary: 'Accept an invitation as the signed-in user',
+    description:
+      'A session only, of the invited email address (sign up at `POST /auth/sign-up/email` first if needed: an invited address may sign up while sign-up is by invitation). The token works once.',
+    request: { body: jsonBody(InviteAcceptanceInputSchema) },
+    responses: { 200: jsonContent(InviteAcceptanceSchema, 'The membership.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => c.json(await c.var.services.invites.accept(c.var.signedIn, c.req.valid('json').token), 200),
+});

@@ -1,0 +1,46 @@
+import { z } from '@hono/zod-openapi';
+import { writeInput } from '../../domain/write-input.js';
+import { RoleSchema } from '../account/account.schemas.js';
+import { AssignableRoleSchema } from '../members/members.schemas.js';
+import { OrgParams, pageOf, Timestamp } from '../shared.schemas.js';
+
+export const InviteSchema = z
+  .object({
+    id: z.string().openapi({ example: 'inv_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    orgId: z.string(),
+    email: z.string().openapi({ example: 'grace@example.com' }),
+    role: AssignableRoleSchema,
+    state: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    invitedBy: z.string().openapi({ description: 'The user who invited.' }),
+    createdAt: Timestamp,
+    expiresAt: Timestamp,
+    acceptedAt: Timestamp.nullable(),
+  })
+  .openapi('Invite');
+
+export const IssuedInviteSchema = z
+  .object({
+    invite: InviteSchema,
+    acceptUrl: z.string().openapi({
+      description:
+        'The link the invitation mail carries, shown once (to pass on by hand when the instance sends no mail). Its token works once, for 7 days.',
+    }),
+  })
+  .openapi('IssuedInvite');
+
+export const InvitePageSchema = pageOf(InviteSchema, 'InvitePage');
+
+export const InviteInputSchema = writeInput({
+  email: z.email().max(320).openapi({ example: 'grace@example.com' }),
+  role: AssignableRoleSchema,
+}).openapi('InviteInput');
+
+export const InviteAcceptanceInputSchema = writeInput({
+  token: z.string().min(1).max(200).openapi({ description: 'The `token` of the invitation link.' }),
+}).openapi('InviteAcceptanceInput');
+
+export const InviteAcceptanceSchema = z.object({ orgId: z.string(), role: RoleSchema }).openapi('InviteAcceptance');
+
+export const InviteParams = OrgParams.extend({
+  inviteId: z.string().openapi({ param: { name: 'inviteId', in: 'path' }, example: 'inv_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+});

@@ -1,0 +1,88 @@
+import type { Principal } from '../domain/api-key.js';
+import type { Organization } from '../domain/organization.js';
+import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
+import type { Role } from '../domain/roles.js';
+import { DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { UserRecord } from '../storage/repositories/members.js';
+import type { Store } from '../storage/store.js';
+import { recordAudit } from './audit.js';
+import type { SignedIn } from './callers.js';
+import { newInbox } from './inboxes.js';
+import type { PlanName } from './plans.js';
+
+/** An organization as its member sees it in their list. */
+export interface MyOrganization {
+  organization: Organization;
+  role: Role;
+}
+
+/** The signed-in user and the organizations they belong to. */
+export interface Account {
+  user: UserRecord;
+  organizations: MyOrganization[];
+}
+
+/** What a signed-in user does outside any one organization: see theirs, make one, delete one. */
+export function accountsService(store: Store, defaultPlan: PlanName) {
+  return {
+    async account(signed: SignedIn): Promise<Account> {
+      const memberships = await store.members.organizationsOf(signed.user.id);
+      const organizations: MyOrganization[] = [];
+      for (const { orgId, role } of memberships) {
+        const organization = await store.organizations.find(orgId);
+        if (organization) organizations.push({ organization, role });
+      }
+      return { user: signed.user, organizations };
+    },
+
+    /** A new organization with one inbox; its creator is its owner. */
+    async createOrganization(signed: SignedIn, input: { name: string }): Promise<MyOrganization> {
+      return store.transaction(async (tx) => {
+        const now = nowIso();
+        const id = newId('organization');
+        const taken = await tx.organizations.slugTaken(slugify(input.name, 'org'));
+        const organization: Organization = {
+          id,
+          name: input.name,
+          slug: organizationSlugFor(input.name, id, () => taken),
+          plan: defaultPlan,
+          timezone: DEFAULT_TIME_ZONE,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await tx.organizations.insert(organization);
+        await tx.inboxes.insert(newInbox(id, { name: 'Default inbox' }));
+        await tx.members.insert(id, signed.user.id, 'owner', now);
+        await recordAudit(tx, { orgId: id, actor: { type: 'user', id: signed.user.id } }, 'organization.created', id, {
+          name: input.name,
+        });
+        return { organization, role: 'owner' as const };
+      });
+    },
+
+    /**
+     * Deletes the organization and everything in it, when `confirm` is its slug (a typed
+     * confirmation: nothing is recoverable).
+     */
+    async deleteOrganization(principal: Principal, confirm: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        const organization = await tx.organizations.find(principal.orgId);
+        if (!organization) throw notFound('Organization', principal.orgId);
+        if (confirm !== organization.slug) {
+          throw new ApiError(
+            400,
+            'validation_failed',
+            `Type the organization's slug (${organization.slug}) in "confirm" to delete it.`,
+            {
+              errors: [{ path: 'confirm', message: `must be "${organization.slug}"` }],
+            },
+          );
+        }
+        await tx.deletions.organization(principal.orgId);
+      });
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import type { Mailer } from '../accounts/mailer.js';
+import type { Principal } from '../domain/api-key.js';
+import { INVITE_TTL_MS, type Invite, inviteState } from '../domain/invite.js';
+import type { Page } from '../domain/organization.js';
+import type { AssignableRole } from '../domain/roles.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { newId } from '../lib/ids.js';
+import { randomToken } from '../lib/secrets.js';
+import { nowIso } from '../lib/time.js';
+import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { StoredInvite } from '../storage/repositories/invites.js';
+import type { Store } from '../storage/store.js';
+import { recordAudit } from './audit.js';
+import type { SignedIn } from './callers.js';
+import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+
+/** A new or resent invitation: the link is in the answer once (and in the mail), never stored. */
+export interface IssuedInvite {
+  invite: Invite;
+  acceptUrl: string;
+}
+
+/** Where an invitation's link leads: the dashboard's acceptance page, which calls `POST /invites/accept`. */
+function acceptUrlOf(baseUrl: string, token: string): string {
+  return `${baseUrl}/app/invites/accept?token=${encodeURIComponent(token)}`;
+}
+
+function publicInvite(stored: StoredInvite, now: string): Invite {
+  const { revokedAt: _revoked, ...rest } = stored;
+  return { ...rest, state: inviteState(stored, now) };
+}
+
+/**
+ * Invitations to an organization: an admin invites an email with a role; the link carries a
+ * single-use token (stored as a MAC only) that works for 7 days; accepting it as the signed-in
+ * user with that email makes them a member.
+ */
+export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mailer) {
+  const tokenHash = (token: string) => secrets.mac('invite-token', token);
+
+  async function send(invite: StoredInvite, acceptUrl: string, organizationName: string): Promise<void> {
+    await mailer.send({
+      to: invite.email,
+      subject: `You are invited to ${organizationName} on Hearback`,
+      text: `You are invited to join ${organizationName} on Hearback as ${invite.role}. Open this link within 7 days to accept:\n\n${acceptUrl}`,
+      link: acceptUrl,
+    });
+  }
+
+  async function organizationName(orgId: string): Promise<string> {
+    return (await store.organizations.find(orgId))?.name ?? orgId;
+  }
+
+  return {
+    async create(
+      principal: Principal,
+      input: { email: string; role: AssignableRole },
+      baseUrl: string,
+    ): Promise<IssuedInvite> {
+      const token = randomToken(32);
+      const now = nowIso();
+      const invite: StoredInvite = {
+        id: newId('invite'),
+        orgId: principal.orgId,
+        email: input.email.trim().toLowerCase(),
+        role: input.role,
+        invitedBy: principal.actor.id,
+        createdAt: now,
+        expiresAt: new Date(Date.parse(now) + INVITE_TTL_MS).toISOString(),
+        acceptedAt: null,
+        revokedAt: null,
+      };
+      const existing = await store.members.list(principal.orgId);
+      if (existing.some((member) => member.email.toLowerCase() === invite.email)) {
+        throw new ApiError(409, 'conflict', `${invite.email} is a member of this organization already.`);
+      }
+      await store.transaction(async (tx) => {
+        await tx.invites.insert(invite, tokenHash(token));
+        await recordAudit(tx, principal, 'invite.created', invite.id, { email: invite.email, role: invite.role });
+      });
+      const acceptUrl = acceptUrlOf(baseUrl, token);
+      await send(invite, acceptUrl, await organizationName(principal.orgId));
+      return { invite: publicInvite(invite, now), acceptUrl };
+    },
+
+    async list(principal: Principal, request: PageRequest): Promise<Page<Invite>> {
+      const page = await store.invites.list(principal.orgId, {
+        limit: pageSize(request),
+        before: readCursor(request.cursor),
+      });
+      const now = nowIso();
+      return toPage({ items: page.items.map((invite) => publicInvite(invite, now)), lastId: page.lastId });
+    },
+
+    /** A new token and 7 more days, mailed again; the old link stops working. */
+    async resend(principal: Principal, id: string, baseUrl: string): Promise<IssuedInvite> {
+      const token = randomToken(32);
+      const now = nowIso();
+      const renewed = await store.transaction(async (tx) => {
+        const invite = await tx.invites.find(principal.orgId, id);
+        if (!invite) throw notFound('Invite', id);
+        const state = inviteState(invite, now);
+        if (state === 'accepted' || state === 'revoked') {
+          throw new ApiError(409, 'conflict', `The invitation was ${state}; create a new one.`);
+        }
+        const expiresAt = new Date(Date.parse(now) + INVITE_TTL_MS).toISOString();
+        await tx.invites.renew(id, tokenHash(token), expiresAt);
+        await recordAudit(tx, principal, 'invite.resent', id, { email: invite.email });
+        return { ...invite, expiresAt };
+      });
+      const acceptUrl = acceptUrlOf(baseUrl, token);
+      await send(renewed, acceptUrl, await organizationName(principal.orgId));
+      return { invite: publicInvite(renewed, now), acceptUrl };
+    },
+
+    async revoke(principal: Principal, id: string): Promise<Invite> {
+      const now = nowIso();
+      return store.transaction(async (tx) => {
+        const invite = await tx.invites.find(principal.orgId, id);
+        if (!invite) throw notFound('Invite', id);
+        if (invite.acceptedAt)
+          throw new ApiError(409, 'conflict', 'The invitation was accepted; remove the member instead.');
+        if (invite.revokedAt) return publicInvite(invite, now);
+        await tx.invites.revoke(id, now);
+        await recordAudit(tx, principal, 'invite.revoked', id, { email: invite.email });
+        return publicInvite({ ...invite, revokedAt: now }, now);
+      });
+    },
+
+    /**
+     * Accepts an invitation as the signed-in user, whose email must be the invited one: 404 for
+     * a token that is unknown, used, revoked or expired (all alike: a token proves nothing else).
+     */
+    async accept(signed: SignedIn, token: string): Promise<{ orgId: string; role: AssignableRole }> {
+      const now = nowIso();
+      return store.transaction(async (tx) => {
+        const invite = await tx.invites.findByTokenHash(tokenHash(token));
+        if (!invite || inviteState(invite, now) !== 'pending') {
+          throw new ApiError(
+            404,
+            'not_found',
+            'This invitation link is not valid: it may have expired, been used or been revoked.',
+          );
+        }
+        if (invite.email !== signed.user.email.toLowerCase()) {
+          throw new ApiError(
+            403,
+            'forbidden',
+            'This invitation is for another email address: sign in with the invited address to accept it.',
+          );
+        }
+        const actor = { orgId: invite.orgId, actor: { type: 'user' as const, id: signed.user.id } };
+        await tx.invites.accept(invite.id, signed.user.id, now);
+        if ((await tx.members.roleOf(invite.orgId, signed.user.id)) === undefined) {
+          await tx.members.insert(invite.orgId, signed.user.id, invite.role, now);
+          await recordAudit(tx, actor, 'member.joined', signed.user.id, { role: invite.role, inviteId: invite.id });
+        }
+        return { orgId: invite.orgId, role: invite.role };
+      });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Principal } from '../domain/api-key.js';
+import type { AssignableRole, Member } from '../domain/roles.js';
+import { ApiError, notFound } from '../errors/api-error.js';
+import { nowIso } from '../lib/time.js';
+import type { Store } from '../storage/store.js';
+import { recordAudit } from './audit.js';
+
+function ownerOnly(what: string): ApiError {
+  return new ApiError(403, 'forbidden', `Only the organization's owner can ${what}.`);
+}
+
+/** An organization's members: list, change a role, remove, hand ownership over. */
+export function membersService(store: Store) {
+  return {
+    async list(principal: Principal): Promise<Member[]> {
+      return store.members.list(principal.orgId);
+    },
+
+    async get(principal: Principal, userId: string): Promise<Member> {
+      const member = await store.members.find(principal.orgId, userId);
+      if (!member) throw notFound('Member', userId);
+      return member;
+    },
+
+    /**
+     * Gives a member another role (viewer, member, admin). The owner's role changes only by a
+     * transfer; an admin cannot change another admin's, only the owner can.
+     */
+    async setRole(principal: Principal, userId: string, role: AssignableRole): Promise<Member> {
+      return store.transaction(async (tx) => {
+        const member = await tx.members.find(principal.orgId, userId);
+        if (!member) throw notFound('Member', userId);
+        if (member.role === 'owner') {
+          throw new ApiError(409, 'conflict', 'The owner keeps that role until they transfer ownership.');
+        }
+        const acting = principal.scopes.has('owner');
+        if (member.role === 'admin' && !acting) throw ownerOnly("change an admin's role");
+        if (member.role === role) return member;
+        await tx.members.setRole(principal.orgId, userId, role, nowIso());
+        await recordAudit(tx, principal, 'member.role_changed', userId, { from: member.role, to: role });
+        return { ...member, role };
+      });
+    },
+
+    /** Removes a member (an admin removes members and viewers; the owner anyone but themself). */
+    async remove(principal: Principal, userId: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        const member = await tx.members.find(principal.orgId, userId);
+        if (!member) throw notFound('Member', userId);
+        if (member.role === 'owner') {
+          throw new ApiError(409, 'conflict', 'The owner cannot be removed; transfer ownership first.');
+        }
+        if (member.role === 'admin' && !principal.scopes.has('owner')) throw ownerOnly('remove an admin');
+        await tx.members.remove(principal.orgId, userId);
+        await recordAudit(tx, principal, 'member.removed', userId, { role: member.role });
+      });
+    },
+
+    /** Hands the organization to another member, who becomes owner; the owner becomes an admin. */
+    async transferOwnership(principal: Principal, userId: string): Promise<Member> {
+      return store.transaction(async (tx) => {
+        const member = await tx.members.find(principal.orgId, userId);
+        if (!member) throw notFound('Member', userId);
+        if (member.role === 'owner') return member;
+        const at = nowIso();
+        await tx.members.setRole(principal.orgId, principal.actor.id, 'admin', at);
+        await tx.members.setRole(principal.orgId, userId, 'owner', at);
+        await recordAudit(tx, principal, 'organization.ownership_transferred', principal.orgId, {
+          from: principal.actor.id,
+          to: userId,
+        });
+        return { ...member, role: 'owner' as const };
+      });
+    },
+
+    /** A sign-in, in the audit log of every organization the user belongs to. */
+    async recordSignIn(userId: string): Promise<void> {
+      const memberships = await store.members.organizationsOf(userId);
+      if (memberships.length === 0) return;
+      await store.transaction(async (tx) => {
+        for (const { orgId } of memberships) {
+          await recordAudit(tx, { orgId, actor: { type: 'user', id: userId } }, 'user.signed_in', userId);
+        }
+      });
+    },
+  };
+}
