@@ -179,6 +179,26 @@ export type PageAnalyticsQuery = QueryOf<'getPageAnalytics'>;
 /** `format` (`csv` or `ndjson`) and the `from`/`to` bounds of an export. */
 export type PageResponseExportQuery = QueryOf<'exportPageResponses'>;
 
+/** A member's role: `viewer` reads, `member` also triages, `admin` also manages, `owner` also deletes and transfers. */
+export type Role = Schemas['Role'];
+export type AssignableRole = Schemas['AssignableRole'];
+/** The signed-in user and every organization they belong to, with their role in each. */
+export type Account = Schemas['Account'];
+export type User = Schemas['User'];
+export type MyOrganization = Schemas['MyOrganization'];
+export type OrganizationSummary = Schemas['OrganizationSummary'];
+export type OrganizationCreate = Schemas['OrganizationCreate'];
+export type OrganizationDeletion = Schemas['OrganizationDeletion'];
+export type Member = Schemas['Member'];
+export type MemberList = Schemas['MemberList'];
+export type MemberRemoval = Schemas['MemberRemoval'];
+export type Invite = Schemas['Invite'];
+/** A new or resent invitation with its `acceptUrl` (shown once). */
+export type IssuedInvite = Schemas['IssuedInvite'];
+export type InviteInput = Schemas['InviteInput'];
+export type InvitePage = Schemas['InvitePage'];
+export type InviteAcceptance = Schemas['InviteAcceptance'];
+
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {
   /** Page size (1–200, default 50). */

@@ -6,6 +6,7 @@ import {
   type HearbackClient,
   type SearchResults,
 } from '@hearback/client';
+import { AccountResource } from './resources/account.js';
 import { ApiKeysResource } from './resources/api-keys.js';
 import { AuditLogResource } from './resources/audit-log.js';
 import { AutomationsResource } from './resources/automations.js';
@@ -16,14 +17,24 @@ import { FeedbackPagesResource } from './resources/feedback-pages.js';
 import { HealthResource } from './resources/health.js';
 import { HooksResource } from './resources/hooks.js';
 import { InboxesResource } from './resources/inboxes.js';
+import { MembersResource } from './resources/members.js';
 import { OrganizationResource } from './resources/organization.js';
 import { SecretsResource } from './resources/secrets.js';
 import { ViewsResource } from './resources/views.js';
 import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
 
 export interface HearbackOptions {
-  /** An API key (`hb_…`) with the scopes your calls need: `collect` to submit, `read`/`write` to triage. */
-  apiKey: string;
+  /**
+   * An API key (`hb_…`) with the scopes your calls need: `collect` to submit, `read`/`write` to
+   * triage. Or, instead, `session`.
+   */
+  apiKey?: string | undefined;
+  /**
+   * A signed-in person's session cookie (`hearback.session_token=…`, from `POST /auth/sign-in/email`)
+   * instead of a key: their role gives the scopes, and the calls only people make (account,
+   * members, invitations) work. Writes send `baseUrl`'s origin, as the server's CSRF check asks.
+   */
+  session?: string | undefined;
   /** Where your Hearback server answers, e.g. `https://feedback.example.com`. */
   baseUrl: string;
   /** The organization (`org_…`) of the key; needed by every method except `collect()` and `health`. */
@@ -72,16 +83,21 @@ export class Hearback {
   readonly views: ViewsResource;
   /** Who changed what in the organization. */
   readonly auditLog: AuditLogResource;
+  /** The signed-in person's account (with `session`): organizations, invitations to accept. */
+  readonly account: AccountResource;
+  /** Members and invitations. */
+  readonly members: MembersResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
-    if (!options.apiKey) throw new TypeError('Hearback needs an `apiKey` (hb_…).');
+    if (!options.apiKey && !options.session) throw new TypeError('Hearback needs an `apiKey` (hb_…) or a `session`.');
     if (!options.baseUrl) throw new TypeError('Hearback needs a `baseUrl`, e.g. http://localhost:3000.');
+    const session = options.session && { cookie: options.session, origin: new URL(options.baseUrl).origin };
     this.client = createHearbackClient({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       fetch: options.fetch,
-      headers: options.headers,
+      headers: { ...session, ...options.headers },
     });
     const settings: RetrySettings = {
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
@@ -102,6 +118,8 @@ export class Hearback {
     this.automations = new AutomationsResource(this.#context);
     this.views = new ViewsResource(this.#context);
     this.auditLog = new AuditLogResource(this.#context);
+    this.account = new AccountResource(this.#context);
+    this.members = new MembersResource(this.#context);
   }
 
   /**

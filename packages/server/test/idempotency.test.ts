@@ -1,6 +1,5 @@
 import { createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../src/domain/api-key.js';
 import { Housekeeping } from '../src/jobs/housekeeping.js';
 import { idempotencyKeyHash } from '../src/lib/idempotency-crypto.js';
 import { IDEMPOTENCY_ABANDON_MS, IDEMPOTENCY_TTL_MS, idempotencyService } from '../src/services/idempotency.js';
@@ -141,8 +140,8 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
     const rows = await bed().runtime.database.db.selectFrom('idempotency_records').selectAll().execute();
     for (const row of rows) {
       // Every key the database and the guess give: the row's API key id, the guessed key.
-      expect(row.key_hash).not.toBe(createHmac('sha256', row.key_id).update(key).digest('base64url'));
-      expect(openWithDatabaseAlone(row.key_id, key, row.response ?? '')).not.toContain(created.secret);
+      expect(row.key_hash).not.toBe(createHmac('sha256', row.owner_id).update(key).digest('base64url'));
+      expect(openWithDatabaseAlone(row.owner_id, key, row.response ?? '')).not.toContain(created.secret);
     }
   });
 
@@ -191,12 +190,8 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
   });
 
   describe('over time (service with a controlled clock)', () => {
-    const principal = (): Principal => ({
-      actor: { type: 'api_key', id: keyIdOf(bed().orgA.adminKey) },
-      orgId: bed().orgA.organization.id,
-      brandId: null,
-      scopes: new Set(['read', 'write']),
-    });
+    // Records belong to the caller: here the admin key.
+    const principal = (): string => keyIdOf(bed().orgA.adminKey);
 
     it('a request that never answered is taken over after a minute; a finished one replays for a day', async () => {
       let now = Date.parse('2026-11-22T10:00:00.000Z');
@@ -228,8 +223,8 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
       await bed()
         .runtime.database.db.updateTable('idempotency_records')
         .set({ response: Buffer.from('sealed by an older release').toString('base64') })
-        .where('key_id', '=', who.actor.id)
-        .where('key_hash', '=', idempotencyKeyHash(bed().runtime.secrets, who.actor.id, key))
+        .where('owner_id', '=', who)
+        .where('key_hash', '=', idempotencyKeyHash(bed().runtime.secrets, who, key))
         .execute();
       expect(await service.begin(who, key, 'fp')).toEqual({ kind: 'proceed' });
       await service.complete(who, key, 201, '{"again":true}');

@@ -13,9 +13,13 @@ describe('SDK contract: every operation against the real server', () => {
   let hearback: Hearback;
   const answered = new Map<string, number[]>();
 
-  function sdk(apiKey: string, orgId: string | null = server.orgId, onAnswer?: (operationId: string) => void) {
+  function sdk(
+    credential: string | { session: string },
+    orgId: string | null = server.orgId,
+    onAnswer?: (operationId: string) => void,
+  ) {
     return new Hearback({
-      apiKey,
+      ...(typeof credential === 'string' ? { apiKey: credential } : credential),
       baseUrl: 'http://hearback.test',
       orgId: orgId ?? undefined,
       maxRetries: 0,
@@ -547,6 +551,60 @@ describe('SDK contract: every operation against the real server', () => {
     await expect(noOrg.feedback.get('fb_1')).rejects.toThrow(TypeError);
     await expect(noOrg.inboxes.list().toArray()).rejects.toThrow(/orgId/);
     await expect(noOrg.search('checkout')).rejects.toThrow(/orgId/);
+  });
+
+  /** Signs a person up as a browser would and returns their session cookie. */
+  async function signUp(email: string): Promise<{ session: string; userId: string }> {
+    const response = await server.fetch(
+      new Request('http://hearback.test/auth/sign-up/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://hearback.test' },
+        body: JSON.stringify({ email, password: 'a long enough password', name: email.split('@')[0] }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((entry) => entry.startsWith('hearback.session_token='));
+    const { user } = (await response.json()) as { user: { id: string } };
+    return { session: (cookie as string).split(';')[0] as string, userId: user.id };
+  }
+
+  it('teams: sign up, create an organization, invite and accept, roles, ownership, plan, deletion', async () => {
+    // The instance's first user administers it (plans).
+    const ann = await signUp('ann@example.com');
+    const created = await sdk(ann, null).account.createOrganization({ name: 'Team Co' });
+    expect(created.role).toBe('owner');
+    const orgId = created.organization.id;
+    const annInTeam = sdk(ann, orgId);
+
+    const issued = await annInTeam.members.invite({ email: 'grace@example.com', role: 'member' });
+    expect(issued.invite).toMatchObject({ email: 'grace@example.com', role: 'member', state: 'pending' });
+    const other = await annInTeam.members.invite({ email: 'bob@example.com', role: 'viewer' });
+    const resent = await annInTeam.members.resendInvite(other.invite.id);
+    expect(resent.acceptUrl).not.toBe(other.acceptUrl);
+    expect((await annInTeam.members.revokeInvite(other.invite.id)).state).toBe('revoked');
+    expect((await annInTeam.members.invites().toArray()).map((invite) => invite.state)).toEqual(['revoked', 'pending']);
+
+    const grace = await signUp('grace@example.com');
+    const token = new URL(issued.acceptUrl).searchParams.get('token') as string;
+    expect(await sdk(grace, null).account.acceptInvite(token)).toEqual({ orgId, role: 'member' });
+    const account = await sdk(grace, null).account.get();
+    expect(account.organizations.map(({ organization, role }) => [organization.id, role])).toEqual([[orgId, 'member']]);
+
+    const graceInTeam = sdk(grace, orgId);
+    expect((await graceInTeam.members.list()).map((member) => [member.email, member.role])).toEqual([
+      ['ann@example.com', 'owner'],
+      ['grace@example.com', 'member'],
+    ]);
+    // A member cannot manage people; an admin can.
+    expect((await rejection(graceInTeam.members.invite({ email: 'x@example.com', role: 'viewer' }))).code).toBe(
+      'insufficient_scope',
+    );
+    expect((await annInTeam.members.setRole(grace.userId, 'admin')).role).toBe('admin');
+    expect((await annInTeam.organization.setPlan('team')).plan).toBe('team');
+    expect((await annInTeam.members.transferOwnership(grace.userId)).role).toBe('owner');
+    expect(await graceInTeam.members.remove(ann.userId)).toEqual({ userId: ann.userId, removed: true });
+    expect((await rejection(annInTeam.organization.get())).code).toBe('not_found');
+    expect(await graceInTeam.organization.delete(created.organization.slug)).toEqual({ id: orgId, deleted: true });
   });
 
   it('every operation in openapi/openapi.json was answered 2xx through its SDK method', () => {

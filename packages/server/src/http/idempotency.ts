@@ -20,9 +20,11 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (!key || key.length > MAX_KEY_LENGTH) return next();
-    const { principal, services } = c.var;
+    const { services } = c.var;
+    // Records belong to the caller: a key, or a signed-in person (operations outside an organization).
+    const ownerId = c.var.principal?.actor.id ?? c.var.signedIn.user.id;
     const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.text());
-    const outcome = await services.idempotency.begin(principal, key, fingerprint);
+    const outcome = await services.idempotency.begin(ownerId, key, fingerprint);
     if (outcome.kind === 'replay') {
       c.header('idempotent-replayed', 'true');
       if (outcome.body === '') return c.body(null, outcome.status as 200);
@@ -32,13 +34,13 @@ export function idempotent(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } catch (error) {
-      await services.idempotency.release(principal, key);
+      await services.idempotency.release(ownerId, key);
       throw error;
     }
     if (c.res.status >= 200 && c.res.status < 300) {
-      await services.idempotency.complete(principal, key, c.res.status, await c.res.clone().text());
+      await services.idempotency.complete(ownerId, key, c.res.status, await c.res.clone().text());
     } else {
-      await services.idempotency.release(principal, key);
+      await services.idempotency.release(ownerId, key);
     }
   };
 }

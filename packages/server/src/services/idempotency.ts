@@ -1,4 +1,3 @@
-import type { Principal } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import { idempotencyKeyHash, openResponse, sealResponse, storedFingerprint } from '../lib/idempotency-crypto.js';
 import { SealedDataError, type ServerSecrets } from '../secrets/server-secrets.js';
@@ -25,9 +24,9 @@ export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status:
 export function idempotencyService(store: Store, secrets: ServerSecrets, clock: () => number = Date.now) {
   const iso = (ms: number) => new Date(ms).toISOString();
   /** The stored response, or undefined when it does not open (sealed another way): then it is absent. */
-  const opened = (principal: Principal, key: string, sealed: string): string | undefined => {
+  const opened = (ownerId: string, key: string, sealed: string): string | undefined => {
     try {
-      return openResponse(secrets, principal.actor.id, key, sealed);
+      return openResponse(secrets, ownerId, key, sealed);
     } catch (error) {
       if (error instanceof SealedDataError) return undefined;
       throw error;
@@ -36,31 +35,23 @@ export function idempotencyService(store: Store, secrets: ServerSecrets, clock: 
 
   return {
     /** Claims `key` for this request, or returns the response to replay; throws 409/422 (see below). */
-    async begin(principal: Principal, key: string, requestFingerprint: string): Promise<IdempotencyOutcome> {
-      const hash = idempotencyKeyHash(secrets, principal.actor.id, key);
+    async begin(ownerId: string, key: string, requestFingerprint: string): Promise<IdempotencyOutcome> {
+      const hash = idempotencyKeyHash(secrets, ownerId, key);
       const fingerprint = storedFingerprint(secrets, requestFingerprint);
       // A record that vanished or restarted between our reads is read again, a few times at most.
       for (let round = 0; round < 3; round++) {
         const now = clock();
-        if (
-          await store.idempotency.tryStart(
-            principal.actor.id,
-            hash,
-            fingerprint,
-            iso(now),
-            iso(now + IDEMPOTENCY_TTL_MS),
-          )
-        ) {
+        if (await store.idempotency.tryStart(ownerId, hash, fingerprint, iso(now), iso(now + IDEMPOTENCY_TTL_MS))) {
           return { kind: 'proceed' };
         }
-        const record = await store.idempotency.find(principal.actor.id, hash);
+        const record = await store.idempotency.find(ownerId, hash);
         if (!record) continue;
         const expired = Date.parse(record.expiresAt) <= now;
         const abandoned = record.status === null && Date.parse(record.startedAt) + IDEMPOTENCY_ABANDON_MS <= now;
-        const body = record.response === null ? null : opened(principal, key, record.response);
+        const body = record.response === null ? null : opened(ownerId, key, record.response);
         if (expired || abandoned || body === undefined) {
           const restarted = await store.idempotency.restart(
-            principal.actor.id,
+            ownerId,
             hash,
             record.startedAt,
             fingerprint,
@@ -83,19 +74,14 @@ export function idempotencyService(store: Store, secrets: ServerSecrets, clock: 
     },
 
     /** Keeps the response of the request that claimed `key`, for its retries. */
-    async complete(principal: Principal, key: string, status: number, body: string): Promise<void> {
-      const hash = idempotencyKeyHash(secrets, principal.actor.id, key);
-      await store.idempotency.complete(
-        principal.actor.id,
-        hash,
-        status,
-        sealResponse(secrets, principal.actor.id, key, body),
-      );
+    async complete(ownerId: string, key: string, status: number, body: string): Promise<void> {
+      const hash = idempotencyKeyHash(secrets, ownerId, key);
+      await store.idempotency.complete(ownerId, hash, status, sealResponse(secrets, ownerId, key, body));
     },
 
     /** Frees `key` after a failed request, so a retry runs again. */
-    async release(principal: Principal, key: string): Promise<void> {
-      await store.idempotency.release(principal.actor.id, idempotencyKeyHash(secrets, principal.actor.id, key));
+    async release(ownerId: string, key: string): Promise<void> {
+      await store.idempotency.release(ownerId, idempotencyKeyHash(secrets, ownerId, key));
     },
   };
 }

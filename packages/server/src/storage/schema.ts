@@ -180,7 +180,8 @@ export interface UsageTable {
 }
 
 export interface IdempotencyRecordsTable {
-  key_id: string;
+  /** The caller the record belongs to: an API key's id or a user's (migration 0016). */
+  owner_id: string;
   key_hash: string;
   fingerprint: string;
   status: number | null;

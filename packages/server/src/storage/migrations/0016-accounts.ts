@@ -106,6 +106,26 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .execute();
   await db.schema.createIndex('invites_org_idx').on('invites').columns(['org_id', 'id']).execute();
 
+  // Idempotency records belong to their caller, a key or now a person: no foreign key to keys.
+  // They are a day's replay cache, so the table is made again empty (as 0008 emptied it).
+  await db.schema.dropTable('idempotency_records').execute();
+  await db.schema
+    .createTable('idempotency_records')
+    .addColumn('owner_id', 'text', (column) => column.notNull())
+    .addColumn('key_hash', 'text', (column) => column.notNull())
+    .addColumn('fingerprint', 'text', (column) => column.notNull())
+    .addColumn('status', 'integer')
+    .addColumn('response', 'text')
+    .addColumn('started_at', 'text', (column) => column.notNull())
+    .addColumn('expires_at', 'text', (column) => column.notNull())
+    .addPrimaryKeyConstraint('idempotency_records_pk', ['owner_id', 'key_hash'])
+    .execute();
+  await db.schema
+    .createIndex('idempotency_records_expiry_idx')
+    .on('idempotency_records')
+    .column('expires_at')
+    .execute();
+
   // A note written by a signed-in member names them; a key's names the key, as before.
   await db.schema.alterTable('notes').addColumn('author_user_id', 'text').execute();
 }

@@ -12,11 +12,11 @@ export interface IdempotencyRecord {
 export function idempotencyRepository(db: Executor) {
   return {
     /** Claims the key for a first request; false when a record exists (of any age). */
-    async tryStart(keyId: string, keyHash: string, fingerprint: string, startedAt: string, expiresAt: string) {
+    async tryStart(ownerId: string, keyHash: string, fingerprint: string, startedAt: string, expiresAt: string) {
       const result = await db
         .insertInto('idempotency_records')
         .values({
-          key_id: keyId,
+          owner_id: ownerId,
           key_hash: keyHash,
           fingerprint,
           status: null,
@@ -24,16 +24,16 @@ export function idempotencyRepository(db: Executor) {
           started_at: startedAt,
           expires_at: expiresAt,
         })
-        .onConflict((conflict) => conflict.columns(['key_id', 'key_hash']).doNothing())
+        .onConflict((conflict) => conflict.columns(['owner_id', 'key_hash']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
-    async find(keyId: string, keyHash: string): Promise<IdempotencyRecord | undefined> {
+    async find(ownerId: string, keyHash: string): Promise<IdempotencyRecord | undefined> {
       const row = await db
         .selectFrom('idempotency_records')
         .selectAll()
-        .where('key_id', '=', keyId)
+        .where('owner_id', '=', ownerId)
         .where('key_hash', '=', keyHash)
         .executeTakeFirst();
       return (
@@ -52,7 +52,7 @@ export function idempotencyRepository(db: Executor) {
      * one the caller read (`startedAt`): of two retries racing for it, one wins.
      */
     async restart(
-      keyId: string,
+      ownerId: string,
       keyHash: string,
       seenStartedAt: string,
       fingerprint: string,
@@ -62,27 +62,27 @@ export function idempotencyRepository(db: Executor) {
       const result = await db
         .updateTable('idempotency_records')
         .set({ fingerprint, status: null, response: null, started_at: startedAt, expires_at: expiresAt })
-        .where('key_id', '=', keyId)
+        .where('owner_id', '=', ownerId)
         .where('key_hash', '=', keyHash)
         .where('started_at', '=', seenStartedAt)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async complete(keyId: string, keyHash: string, status: number, response: string): Promise<void> {
+    async complete(ownerId: string, keyHash: string, status: number, response: string): Promise<void> {
       await db
         .updateTable('idempotency_records')
         .set({ status, response })
-        .where('key_id', '=', keyId)
+        .where('owner_id', '=', ownerId)
         .where('key_hash', '=', keyHash)
         .execute();
     },
 
     /** Forgets a key whose request failed, so a retry runs again. */
-    async release(keyId: string, keyHash: string): Promise<void> {
+    async release(ownerId: string, keyHash: string): Promise<void> {
       await db
         .deleteFrom('idempotency_records')
-        .where('key_id', '=', keyId)
+        .where('owner_id', '=', ownerId)
         .where('key_hash', '=', keyHash)
         .where('status', 'is', null)
         .execute();
