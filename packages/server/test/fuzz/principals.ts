@@ -1,7 +1,7 @@
 import type { Runtime } from '../../src/runtime.js';
 
 /** Who calls: each request of the fuzzer is sent as one of these. */
-export const PRINCIPALS = ['admin', 'collectOnly', 'brandScoped', 'otherOrg', 'none'] as const;
+export const PRINCIPALS = ['admin', 'collectOnly', 'brandScoped', 'otherOrg', 'owner', 'none'] as const;
 export type PrincipalName = (typeof PRINCIPALS)[number];
 
 /**
@@ -11,6 +11,8 @@ export type PrincipalName = (typeof PRINCIPALS)[number];
  */
 export interface Fixtures {
   keys: Record<PrincipalName, string | undefined>;
+  /** Session cookies of the principals that are people (`owner`: org A's owner, the instance's admin). */
+  sessions: Partial<Record<PrincipalName, string>>;
   orgIds: { own: string; other: string };
   pools: Record<PoolName, string[]>;
   protectedIds: Set<string>;
@@ -28,7 +30,9 @@ export type PoolName =
   | 'delivery'
   | 'page'
   | 'response'
-  | 'view';
+  | 'view'
+  | 'user'
+  | 'invite';
 
 interface Created {
   id: string;
@@ -44,6 +48,18 @@ async function post(runtime: Runtime, path: string, key: string, body: unknown, 
   });
   if (response.status !== status) throw new Error(`fixture ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Created;
+}
+
+/** Signs up over HTTP as a browser does; the session cookie and the user's id. */
+async function signUp(runtime: Runtime, email: string): Promise<{ cookie: string; userId: string }> {
+  const response = await runtime.app.request('/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+    body: JSON.stringify({ email, password: 'fuzz password long enough', name: email.split('@')[0] }),
+  });
+  if (response.status !== 200) throw new Error(`fixture sign-up: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((entry) => entry.startsWith('hearback.session_token='));
+  return { cookie: (cookie ?? '').split(';')[0] ?? '', userId: ((await response.json()) as { user: Created }).user.id };
 }
 
 async function keyIdOf(runtime: Runtime, key: string): Promise<string> {
@@ -118,6 +134,25 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     name: 'Other tenant view',
     filters: {},
   });
+  // People: org A's owner (the instance's first user, so its admin), and a member who joined by invitation.
+  const owner = await signUp(runtime, 'owner@fuzz.example');
+  await runtime.store.members.insert(orgA.organization.id, owner.userId, 'owner', new Date().toISOString());
+  const asOwner = { cookie: owner.cookie, origin: 'http://localhost', 'content-type': 'application/json' };
+  const invite = (email: string) =>
+    runtime.app.request(`${a}/invites`, {
+      method: 'POST',
+      headers: asOwner,
+      body: JSON.stringify({ email, role: 'member' }),
+    });
+  const issued = (await (await invite('member@fuzz.example')).json()) as { acceptUrl: string };
+  const member = await signUp(runtime, 'member@fuzz.example');
+  const token = new URL(issued.acceptUrl).searchParams.get('token');
+  await runtime.app.request('/invites/accept', {
+    method: 'POST',
+    headers: { ...asOwner, cookie: member.cookie },
+    body: JSON.stringify({ token }),
+  });
+  const pending = (await (await invite('pending@fuzz.example')).json()) as { invite: Created };
   await runtime.webhookJobs.runUntilIdle();
   const deliveries = await runtime.database.db
     .selectFrom('webhook_deliveries')
@@ -137,6 +172,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     await keyIdOf(runtime, orgA.adminKey),
     await keyIdOf(runtime, orgA.collectKey),
     await keyIdOf(runtime, orgB.adminKey),
+    owner.userId,
   ]);
   return {
     keys: {
@@ -144,8 +180,10 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       collectOnly: collectOnly.secret,
       brandScoped: brandScoped.secret,
       otherOrg: orgB.adminKey,
+      owner: undefined,
       none: undefined,
     },
+    sessions: { owner: owner.cookie },
     orgIds: { own: orgA.organization.id, other: orgB.organization.id },
     pools: {
       feedback: [...feedback.map((item) => item.id), otherFeedback.id],
@@ -161,6 +199,8 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       page: [page.id, draftPage.id, otherPage.id],
       response: [pageResponse.id],
       view: [view.id, otherView.id],
+      user: [member.userId, owner.userId],
+      invite: [pending.invite.id],
     },
     protectedIds,
   };

@@ -29,6 +29,8 @@ const PATH_POOLS: Record<string, PoolName> = {
   pageId: 'page',
   responseId: 'response',
   viewId: 'view',
+  userId: 'user',
+  inviteId: 'invite',
 };
 
 const ISSUE_URLS = [
@@ -62,6 +64,14 @@ function hintsFor(fixtures: Fixtures): Hints {
         );
       case 'inboxId':
         return pick(fixtures.pools.inbox);
+      case 'userId':
+        return fc.oneof({ weight: 4, arbitrary: pick(fixtures.pools.user) }, { weight: 1, arbitrary: fc.string() });
+      case 'plan':
+        // Mostly the unlimited plan: a capped organization A would refuse much of the rest of the run.
+        return fc.oneof(
+          { weight: 8, arbitrary: fc.constant('enterprise') },
+          { weight: 1, arbitrary: fc.constant('team') },
+        );
       case 'score':
         // Most types' ranges overlap here, so most generated submissions are valid.
         return fc.oneof(
@@ -125,6 +135,14 @@ function queryValue(document: OpenApiDocument, parameter: Parameter, hints: Hint
 }
 
 function authHeaders(principal: PrincipalName, fixtures: Fixtures): fc.Arbitrary<Record<string, string>> {
+  const session = fixtures.sessions[principal];
+  if (session) {
+    // A browser's request, now and then from another origin (refused: CSRF).
+    return fc.oneof(
+      { weight: 9, arbitrary: fc.constant({ cookie: session, origin: 'http://localhost' }) },
+      { weight: 1, arbitrary: fc.constant({ cookie: session, origin: 'https://evil.example' }) },
+    );
+  }
   const key = fixtures.keys[principal];
   if (!key) {
     const junk: Record<string, string>[] = [

@@ -59,12 +59,15 @@ const CREATES: Record<string, PoolName> = {
   subscribeRestHook: 'hook',
   createAutomation: 'automation',
   createView: 'view',
+  createInvite: 'invite',
 };
 
 function remember(fixtures: Fixtures, operation: Operation, answer: Answer): void {
   const pool = CREATES[operation.operationId];
   if (!pool || answer.status !== 201) return;
-  const created = JSON.parse(answer.text) as { id: string; inboxKey?: string };
+  const answered = JSON.parse(answer.text) as { id: string; inboxKey?: string; invite?: { id: string } };
+  // An issued invitation comes with its link: its id is the invite's.
+  const created: { id: string; inboxKey?: string } = answered.invite ?? answered;
   const add = (name: PoolName, value: string) => {
     const list = fixtures.pools[name];
     if (list.includes(value)) return;

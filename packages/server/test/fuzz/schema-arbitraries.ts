@@ -30,11 +30,24 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
       .map((date) => date.toISOString().slice(0, 10));
   }
   if (schema.format === 'uri') return fc.webUrl();
+  // Random text rarely matches a pattern (an id's) or is an address: a filter on it would draw forever.
+  // (fast-check draws from simple patterns only: one with a lookahead keeps the text below.)
+  const matching = typeof schema.pattern === 'string' ? patternArbitrary(schema.pattern) : undefined;
+  if (matching) return matching.filter((value) => value.length <= maxLength);
+  if (schema.format === 'email') return fc.emailAddress().filter((value) => value.length <= maxLength);
   // Printable text with a non-space first character: valid for trimmed names as for free text.
   return fc
     .tuple(fc.constantFrom('a', 'Z', '7', 'é', '字', '🙂'), fc.string({ unit: 'grapheme', maxLength }))
     .map(([first, rest]) => (first + rest).slice(0, Math.max(maxLength, 1)))
     .filter((value) => [...value].length >= minLength && value.length <= maxLength);
+}
+
+function patternArbitrary(pattern: string): fc.Arbitrary<string> | undefined {
+  try {
+    return fc.stringMatching(new RegExp(pattern));
+  } catch {
+    return undefined;
+  }
 }
 
 function integerFor(schema: Schema): fc.Arbitrary<number> {
