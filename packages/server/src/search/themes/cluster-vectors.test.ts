@@ -6,9 +6,9 @@ import { centroidOf } from './vector-math.js';
 const DIMENSIONS = 16;
 
 /** A unit vector near axis `axis`: the axis plus a little seeded noise on every dimension. */
-function near(axis: number, random: () => number, noise = 0.15): Float32Array {
-  const vector = new Float32Array(DIMENSIONS);
-  for (let index = 0; index < DIMENSIONS; index++) vector[index] = (random() - 0.5) * noise;
+function near(axis: number, random: () => number, noise = 0.15, dimensions = DIMENSIONS): Float32Array {
+  const vector = new Float32Array(dimensions);
+  for (let index = 0; index < dimensions; index++) vector[index] = (random() - 0.5) * noise;
   vector[axis] = (vector[axis] as number) + 1;
   return centroidOf([vector]);
 }
@@ -43,6 +43,15 @@ describe('clusterVectors', () => {
   it('chooses k by silhouette: five topics give five clusters', () => {
     const { vectors } = topics([10, 10, 10, 10, 10]);
     expect(clusterVectors(vectors).clusters).toHaveLength(5);
+  });
+
+  it('keeps one topic whole: no split separates it (silhouette too low)', () => {
+    // As comment embeddings are: many dimensions, each member about 0.7 similar to the topic's axis.
+    const random = seededRandom(4);
+    const vectors = Array.from({ length: 30 }, () => near(0, random, 0.6, 256));
+    const { clusters, outliers } = clusterVectors(vectors);
+    expect(clusters.map((cluster) => cluster.members.length)).toEqual([30 - outliers.length]);
+    expect(outliers.length).toBeLessThanOrEqual(1);
   });
 
   it('puts clusters smaller than the minimum and far-off vectors among the outliers', () => {

@@ -16,6 +16,11 @@ const REFINE_ITERATIONS = 3;
  */
 const OUTLIER_DEVIATIONS = 2.5;
 const SEED = 0x5eed;
+/**
+ * Below this mean silhouette no split is better than none: the vectors are one topic (comments
+ * on one topic split in two scored 0.07 with the local model; three topics 0.39, two 0.62).
+ */
+const MIN_SILHOUETTE = 0.1;
 
 export interface ClusteringOptions {
   /** Smaller clusters are dropped (their members become outliers). Default 3. */
@@ -56,7 +61,7 @@ function sampleIndices(count: number, size: number, random: () => number): numbe
   return indices.slice(0, size).sort((a, b) => a - b);
 }
 
-/** The partition of the sample with the best silhouette over k = 2…max (1 when too few vectors). */
+/** The partition of the sample with the best silhouette over k = 2…max; one cluster when none is clear. */
 function sampleCentres(vectors: readonly Float32Array[], options: Required<ClusteringOptions>): Float32Array[] {
   const random = seededRandom(SEED);
   const sample = sampleIndices(vectors.length, options.sampleSize, random).map(
@@ -75,7 +80,7 @@ function sampleCentres(vectors: readonly Float32Array[], options: Required<Clust
     const score = silhouette(matrix, tightest.labels, k);
     if (!best || score > best.score) best = { labels: tightest.labels, k, score };
   }
-  if (!best) return [centroidOf(sample)];
+  if (!best || best.score < MIN_SILHOUETTE) return [centroidOf(sample)];
   const { labels, k } = best;
   return Array.from({ length: k }, (_, cluster) => centroidOf(sample.filter((_, index) => labels[index] === cluster)));
 }
@@ -95,7 +100,7 @@ function nearestCentre(vector: Float32Array, centres: readonly Float32Array[]): 
 
 /**
  * Finds recurring topics among unit vectors (comment embeddings): k is chosen by silhouette on a
- * seeded sample (k-medoids over its similarity matrix, k = 2…12), the sample's clusters seed
+ * seeded sample (k-medoids over its similarity matrix, k = 2…12; 1 when no k separates well), the sample's clusters seed
  * spherical k-means over every vector, outliers (below their cluster's mean similarity minus two
  * standard deviations) and clusters smaller than `minClusterSize` are set apart. Deterministic:
  * the same vectors give the same clusters.
