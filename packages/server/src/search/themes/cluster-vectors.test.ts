@@ -54,6 +54,20 @@ describe('clusterVectors', () => {
     expect(outliers.length).toBeLessThanOrEqual(1);
   });
 
+  it('merges clusters whose centres are nearly one direction: two shades of one topic', () => {
+    const random = seededRandom(6);
+    // Around axis 0, leaning a little towards +axis 1 or −axis 1: centres about 0.83 similar.
+    const shade = (sign: number) => {
+      const vector = near(0, random, 0.05);
+      vector[1] = (vector[1] as number) + sign * 0.3;
+      return centroidOf([vector]);
+    };
+    const vectors = Array.from({ length: 40 }, (_, index) => shade(index % 2 === 0 ? 1 : -1));
+    const { clusters, outliers } = clusterVectors(vectors);
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]?.members.length).toBe(40 - outliers.length);
+  });
+
   it('puts clusters smaller than the minimum and far-off vectors among the outliers', () => {
     const { vectors, axes } = topics([25, 25, 2]);
     const random = seededRandom(9);
