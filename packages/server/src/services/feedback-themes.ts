@@ -113,6 +113,9 @@ function commentLabel(comment: string): string {
  */
 export function feedbackThemesService(store: Store, embedder: Embedder | undefined) {
   return {
+    /** Whether themes can be found here: they need the embedder's vectors (search on). */
+    available: embedder !== undefined,
+
     async themes(principal: Principal, query: ThemesQuery): Promise<FeedbackThemes> {
       if (!embedder) throw searchUnavailable();
       const scope = visibleTo(principal);

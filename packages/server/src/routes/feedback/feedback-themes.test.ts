@@ -9,6 +9,7 @@ import {
   expectProblem,
 } from '../../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
+import { callTool, connectMcp, textOf } from '../../../test/support/mcp-client.js';
 import { THEME_CORPUS } from '../../../test/support/theme-corpus.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 
@@ -237,6 +238,25 @@ describeEachDatabase(
     ])('refuses %j with 400 naming %s', async (query, field) => {
       const problem = await expectProblem(await themes(query), 400, 'validation_failed');
       expect(errorPaths(problem)).toContain(field);
+    });
+
+    it('get_feedback_themes (MCP) answers the themes of GET /feedback/themes, for the same key', async () => {
+      const client = await connectMcp(bed(), mobileKey);
+      try {
+        const result = await callTool(client, 'get_feedback_themes', { from: FROM, to: TO, limit: 12 });
+        expect(result.isError).toBeFalsy();
+        const rest = await themesOf({ from: FROM, to: TO }, mobileKey);
+        const structured = result.structuredContent as { analyzed: number; themes: { label: string; size: number }[] };
+        expect(structured.analyzed).toBe(rest.analyzed);
+        expect(structured.themes.map(({ label, size }) => ({ label, size }))).toEqual(
+          rest.themes.map(({ label, size }) => ({ label, size })),
+        );
+        expect(textOf(result)).toContain(
+          `1. ${JSON.stringify(rest.themes[0]?.label)}: ${rest.themes[0]?.size} items, new`,
+        );
+      } finally {
+        await client.close();
+      }
     });
 
     it('counts comments not embedded yet as unindexed, and leaves them out', async () => {
