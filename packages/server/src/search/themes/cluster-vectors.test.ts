@@ -56,10 +56,10 @@ describe('clusterVectors', () => {
 
   it('merges clusters whose centres are nearly one direction: two shades of one topic', () => {
     const random = seededRandom(6);
-    // Around axis 0, leaning a little towards +axis 1 or −axis 1: centres about 0.83 similar.
+    // Around axis 0, leaning a little towards +axis 1 or −axis 1: centres about 0.88 similar.
     const shade = (sign: number) => {
       const vector = near(0, random, 0.05);
-      vector[1] = (vector[1] as number) + sign * 0.3;
+      vector[1] = (vector[1] as number) + sign * 0.25;
       return centroidOf([vector]);
     };
     const vectors = Array.from({ length: 40 }, (_, index) => shade(index % 2 === 0 ? 1 : -1));
