@@ -1,6 +1,7 @@
 import { MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { callTool, connectClient, fakeBackend, feedbackRecord } from '../test/support/fake-backend.js';
+import type { FeedbackThemesRecord } from './backend.js';
 import { HearbackToolError } from './errors.js';
 import { PROBLEM_META_KEY } from './register.js';
 import { HEARBACK_TOOLS } from './tools/index.js';
@@ -61,7 +62,12 @@ describe('Hearback MCP server', () => {
   });
 
   it('offers get_feedback_themes when the backend can find themes, and renders them with their comments as untrusted', async () => {
-    const theme = (label: string, size: number, previousSize: number, change: number | null) => ({
+    const theme = (
+      label: string,
+      size: number,
+      previousSize: number,
+      change: number | null,
+    ): FeedbackThemesRecord['themes'][number] => ({
       id: `thm_${label.length}`,
       label,
       terms: label.split(' · '),
@@ -70,7 +76,7 @@ describe('Hearback MCP server', () => {
       previousSize,
       change,
       sentiment: { scored: size, average: -0.5 },
-      representatives: [{ ...feedbackRecord({ comment: `About ${label}` }), orgId: 'org_1' }],
+      representatives: [{ ...feedbackRecord({ comment: `About ${label}` }), orgId: 'org_1', issueLink: null }],
     });
     const getFeedbackThemes = vi.fn(async () => ({
       from: '2026-11-16T00:00:00.000Z',
