@@ -1442,7 +1442,7 @@ export interface components {
              * @example 61
              */
             unclustered: number;
-            /** @description Largest first; empty when the period has no recurring topic. */
+            /** @description Largest first, at most `limit` (smaller themes beyond it are left out, and not counted in `unclustered`); empty when the period has no recurring topic. */
             themes: components["schemas"]["FeedbackTheme"][];
         };
         FeedbackTheme: {

@@ -98,8 +98,9 @@ export const FeedbackThemesSchema = z
       description: `Analyzed items in no theme: one-off comments far from every theme, and topics of fewer than ${MIN_THEME_SIZE} items or ${MIN_THEME_SHARE * 100} % of those analyzed.`,
       example: 61,
     }),
-    themes: z
-      .array(FeedbackThemeSchema)
-      .openapi({ description: 'Largest first; empty when the period has no recurring topic.' }),
+    themes: z.array(FeedbackThemeSchema).openapi({
+      description:
+        'Largest first, at most `limit` (smaller themes beyond it are left out, and not counted in `unclustered`); empty when the period has no recurring topic.',
+    }),
   })
   .openapi('FeedbackThemes');
