@@ -365,6 +365,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feedback themes: the recurring topics of a period, with their change against the period before
+         * @description Clusters the comments of the period by meaning (their embeddings, as semantic search uses), labels each cluster by the words distinctive of it, and counts how many items of the previous period (as long, just before `from`) each would have held. Each theme shows its most central items. One-off comments stay out (`unclustered`); items not embedded yet are counted in `unindexed`. The list filters apply. Not counted as a search. Requires the `read` scope; brand-scoped keys see their brand only.
+         */
+        get: operations["getFeedbackThemes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback/stream": {
         parameters: {
             query?: never;
@@ -1749,6 +1769,108 @@ export interface components {
             /** @description CSAT of the `csat` items: % of scores 4–5, 1 decimal; null without any. */
             csatPercent: number | null;
             csatResponses: number;
+        };
+        FeedbackThemes: {
+            /**
+             * Format: date-time
+             * @description Start of the period (inclusive).
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the period (exclusive).
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            to: string;
+            /**
+             * Format: date-time
+             * @description Start of the previous period, which ends at `from` and is as long: what `change` compares with.
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            previousFrom: string;
+            /**
+             * @description Items of the period with a comment embedded by the server's model that were clustered: the newest 5000 at most.
+             * @example 500
+             */
+            analyzed: number;
+            /** @description True when the period has more than 5000 such items: the newest were analyzed. Narrow the period or the filters to see all. */
+            truncated: boolean;
+            /**
+             * @description Items of the previous period compared with the themes (the newest 5000 at most).
+             * @example 430
+             */
+            previousAnalyzed: number;
+            /**
+             * @description Items of the period with a comment that has no vector yet (just collected, or waiting for a reindex): left out until embedded.
+             * @example 0
+             */
+            unindexed: number;
+            /**
+             * @description Analyzed items in no theme: one-off comments far from every theme, and topics of fewer than 3 items or 2 % of those analyzed.
+             * @example 61
+             */
+            unclustered: number;
+            /** @description Largest first, at most `limit` (smaller themes beyond it are left out, and not counted in `unclustered`); empty when the period has no recurring topic. */
+            themes: components["schemas"]["FeedbackTheme"][];
+        };
+        FeedbackTheme: {
+            /**
+             * @description Derived from the label: the same label has the same id in every answer (a theme is found anew on each call, not stored).
+             * @example thm_3f1a9c0de2b74415
+             */
+            id: string;
+            /**
+             * @description The top terms joined by " · "; when no term is shared by enough of its comments, its most central comment, shortened.
+             * @example checkout · payment · card
+             */
+            label: string;
+            /**
+             * @description Up to 5 words or two-word phrases distinctive of the theme's comments against the other themes' (class-based TF-IDF, stop words left out), most distinctive first.
+             * @example [
+             *       "checkout",
+             *       "payment",
+             *       "card",
+             *       "declined",
+             *       "payment failed"
+             *     ]
+             */
+            terms: string[];
+            /**
+             * @description Items of the period in the theme.
+             * @example 42
+             */
+            size: number;
+            /**
+             * @description `size` / `analyzed` (3 decimals).
+             * @example 0.084
+             */
+            share: number;
+            /**
+             * @description Items of the previous period (as long, just before `from`) the theme would have held: nearest to its centre and as close to it as its own items.
+             * @example 28
+             */
+            previousSize: number;
+            /**
+             * @description (`size` − `previousSize`) / `previousSize` (3 decimals): 0.5 is 50 % more than the period before, −0.25 a quarter fewer. Null when the theme is new (`previousSize` 0).
+             * @example 0.5
+             */
+            change: number | null;
+            /** @description How the scored items of the theme rated. */
+            sentiment: {
+                /**
+                 * @description Items of the theme with a score.
+                 * @example 12
+                 */
+                scored: number;
+                /**
+                 * @description Their mean score on one scale for every type, −1 (the lowest score of the item's type: thumbs down, 1 star, NPS 0) to +1 (the highest), 2 decimals; null without scored items.
+                 * @example -0.62
+                 */
+                average: number | null;
+            };
+            /** @description The 3 items closest to the theme's centre, most central first: what the theme is about in the customers' words. */
+            representatives: components["schemas"]["Feedback"][];
         };
         /** @description Send at least one of `status` or `issueLink`. */
         FeedbackUpdate: {
@@ -5261,6 +5383,117 @@ export interface operations {
             };
             /** @description Unexpected server error. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFeedbackThemes: {
+        parameters: {
+            query?: {
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Lowest score to include. */
+                scoreMin?: number;
+                /** @description Highest score to include. */
+                scoreMax?: number;
+                /** @description Start of the period (inclusive). Default: 7 days before `to`. A date (2026-11-01) is midnight UTC. */
+                from?: string;
+                /** @description End of the period (exclusive). Default: now. */
+                to?: string;
+                inboxId?: string;
+                source?: string;
+                status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
+                /** @description Most themes to return, largest first (1–12, default 10). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The themes, largest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackThemes"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Semantic search is disabled on this server (`search_unavailable`): themes need its vectors. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

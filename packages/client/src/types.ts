@@ -51,6 +51,12 @@ export type FeedbackTrends = Schemas['FeedbackTrends'];
 export type FeedbackTrendPoint = Schemas['FeedbackTrendPoint'];
 /** `interval`, `from`, `to`, `groupBy` and the list filters of `GET /organizations/{orgId}/feedback/trends`. */
 export type FeedbackTrendsQuery = QueryOf<'getFeedbackTrends'>;
+/** The recurring topics of a period's comments, each with its change against the period before. */
+export type FeedbackThemes = Schemas['FeedbackThemes'];
+/** One recurring topic: label, terms, size, change, sentiment and its most central items. */
+export type FeedbackTheme = Schemas['FeedbackTheme'];
+/** `from`, `to`, `limit` and the list filters of `GET /organizations/{orgId}/feedback/themes`. */
+export type FeedbackThemesQuery = QueryOf<'getFeedbackThemes'>;
 /** `format` (`csv`, `json` or `ndjson`) and the list's filters of a feedback export. */
 export type FeedbackExportQuery = QueryOf<'exportFeedback'>;
 

@@ -1,4 +1,4 @@
-import type { FeedbackTrends, PageAnalytics, PageQuestionBreakdown } from '@hearback/client';
+import type { FeedbackThemes, FeedbackTrends, PageAnalytics, PageQuestionBreakdown } from '@hearback/client';
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
@@ -20,6 +20,12 @@ export interface HearbackBackend {
   getFeedbackStats(filters: StatsFilters): Promise<FeedbackStatsRecord>;
   /** `GET /organizations/{orgId}/feedback/trends` (`read` scope), in the organization's time zone. */
   getFeedbackTrends(query: TrendsQuery): Promise<FeedbackTrendsRecord>;
+  /**
+   * `GET /organizations/{orgId}/feedback/themes` (`read` scope): the period's recurring topics.
+   * Optional: the `get_feedback_themes` tool is offered only by backends that implement it (the
+   * server's needs semantic search on).
+   */
+  getFeedbackThemes?(query: ThemesQuery): Promise<FeedbackThemesRecord>;
   /** `POST /collect` (`collect` scope); counts against the plan's monthly events. */
   submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }>;
   /** `PATCH /organizations/{orgId}/feedback/{id}` with a status (`write` scope). */
@@ -220,6 +226,13 @@ export interface TrendsQuery extends Omit<StatsFilters, 'from' | 'to'> {
 }
 
 export type FeedbackTrendsRecord = FeedbackTrends;
+
+/** The list filters (`from` and `to` as UTC instants: the last 7 days when absent) and how many themes. */
+export interface ThemesQuery extends StatsFilters {
+  limit?: number | undefined;
+}
+
+export type FeedbackThemesRecord = FeedbackThemes;
 
 export interface SubmitFeedbackInput {
   inboxKey: string;

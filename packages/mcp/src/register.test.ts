@@ -1,6 +1,7 @@
 import { MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import { describe, expect, it, vi } from 'vitest';
 import { callTool, connectClient, fakeBackend, feedbackRecord } from '../test/support/fake-backend.js';
+import type { FeedbackThemesRecord } from './backend.js';
 import { HearbackToolError } from './errors.js';
 import { PROBLEM_META_KEY } from './register.js';
 import { HEARBACK_TOOLS } from './tools/index.js';
@@ -58,6 +59,64 @@ describe('Hearback MCP server', () => {
     const badMode = await callTool(client, 'search_feedback', { query: 'ERR_42', mode: 'fuzzy' });
     expect(badMode.isError).toBe(true);
     expect(searchFeedback).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers get_feedback_themes when the backend can find themes, and renders them with their comments as untrusted', async () => {
+    const theme = (
+      label: string,
+      size: number,
+      previousSize: number,
+      change: number | null,
+    ): FeedbackThemesRecord['themes'][number] => ({
+      id: `thm_${label.length}`,
+      label,
+      terms: label.split(' · '),
+      size,
+      share: size / 40,
+      previousSize,
+      change,
+      sentiment: { scored: size, average: -0.5 },
+      representatives: [{ ...feedbackRecord({ comment: `About ${label}` }), orgId: 'org_1', issueLink: null }],
+    });
+    const getFeedbackThemes = vi.fn(async () => ({
+      from: '2026-11-16T00:00:00.000Z',
+      to: '2026-11-23T00:00:00.000Z',
+      previousFrom: '2026-11-09T00:00:00.000Z',
+      analyzed: 40,
+      truncated: false,
+      previousAnalyzed: 30,
+      unindexed: 2,
+      unclustered: 5,
+      themes: [theme('checkout · payment', 20, 10, 1), theme('dark mode', 15, 0, null)],
+    }));
+    expect(
+      (await (await connectClient(fakeBackend().backend)).listTools()).tools.map((tool) => tool.name),
+    ).not.toContain('get_feedback_themes');
+    const client = await connectClient(fakeBackend({ getFeedbackThemes }).backend);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_feedback_themes');
+    const result = await callTool(client, 'get_feedback_themes', { from: '2026-11-16', inboxId: 'inb_1' });
+    expect(result.isError).toBeFalsy();
+    expect(getFeedbackThemes).toHaveBeenCalledWith({
+      from: '2026-11-16T00:00:00.000Z',
+      to: undefined,
+      inboxId: 'inb_1',
+      limit: 5,
+    });
+    expect(result.structuredContent).toMatchObject({
+      analyzed: 40,
+      unclustered: 5,
+      themes: [
+        { label: 'checkout · payment', size: 20, change: 1, representatives: [{ id: 'fb_1', truncated: false }] },
+        { label: 'dark mode', change: null },
+      ],
+    });
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toContain('2 themes among 40 comments');
+    expect(text).toContain('1. "checkout · payment": 20 items, +100 % (10 before), average rating -0.5');
+    expect(text).toContain('2. "dark mode": 15 items, new');
+    expect(text).toContain(`<${UNTRUSTED_TAG}>\nAbout dark mode`);
+    const tooMany = await callTool(client, 'get_feedback_themes', { limit: 13 });
+    expect(tooMany.isError).toBe(true);
   });
 
   it('offers list_failed_deliveries when the backend can list deliveries, asking for the failed ones', async () => {
@@ -169,6 +228,7 @@ describe('Hearback MCP server', () => {
       submit_feedback: 'collect',
       get_feedback_stats: 'read',
       get_feedback_trends: 'read',
+      get_feedback_themes: 'read',
       get_feedback: 'read',
       search_feedback: 'read',
       list_inboxes: 'read',

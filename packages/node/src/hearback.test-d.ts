@@ -6,6 +6,7 @@ import type {
   Feedback,
   FeedbackStats,
   FeedbackStatus,
+  FeedbackThemes,
   FeedbackTrends,
   Inbox,
   InboxDeletion,
@@ -38,6 +39,7 @@ describe('Hearback types', () => {
     expectTypeOf(
       hearback.feedback.trends({ interval: 'week', groupBy: 'inbox' }),
     ).resolves.toEqualTypeOf<FeedbackTrends>();
+    expectTypeOf(hearback.feedback.themes({ from: '2026-11-16', limit: 5 })).resolves.toEqualTypeOf<FeedbackThemes>();
     expectTypeOf(
       hearback.search('slow checkout', { filters: { status: 'new' } }),
     ).resolves.toEqualTypeOf<SearchResults>();

@@ -41,6 +41,7 @@ export const OPERATIONS = {
   getFeedback: { method: 'feedback.get', retry: 'safe' },
   getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
   getFeedbackTrends: { method: 'feedback.trends', retry: 'safe' },
+  getFeedbackThemes: { method: 'feedback.themes', retry: 'safe' },
   streamFeedback: { method: 'feedback.stream', retry: 'safe' },
   exportFeedback: { method: 'feedback.export', retry: 'safe' },
   similarFeedback: { method: 'feedback.similar', retry: 'safe' },

@@ -55,6 +55,7 @@ describe('hearback-mcp (stdio binary)', () => {
       'submit_feedback',
       'get_feedback_stats',
       'get_feedback_trends',
+      'get_feedback_themes',
       'get_feedback',
       'search_feedback',
       'list_inboxes',

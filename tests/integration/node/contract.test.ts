@@ -255,6 +255,15 @@ describe('SDK contract: every operation against the real server', () => {
 
     const exact = await hearback.search('charged', { mode: 'keyword', filters: { inboxId: inbox.id } });
     expect(exact.data.map((hit) => [hit.feedback.id, hit.similarity])).toEqual([[ids.billing, null]]);
+
+    // Themes of the last 7 days: the four comments are analyzed; each is in a theme or unclustered.
+    const themes = await hearback.feedback.themes({ inboxId: inbox.id, limit: 5 });
+    expect(themes).toMatchObject({ analyzed: 4, truncated: false, unindexed: 0, previousAnalyzed: 0 });
+    expect(Date.parse(themes.to) - Date.parse(themes.from)).toBe(7 * 86_400_000);
+    expect(themes.themes.reduce((sum, theme) => sum + theme.size, themes.unclustered)).toBe(4);
+    expect(themes.themes.flatMap((theme) => theme.representatives).every((item) => item.inboxId === inbox.id)).toBe(
+      true,
+    );
   });
 
   it('feedback.notes: create, list, get, update, delete', async () => {

@@ -11,6 +11,7 @@ import type {
   FeedbackRecord,
   FeedbackStatsRecord,
   FeedbackStatus,
+  FeedbackThemesRecord,
   FeedbackTrendsRecord,
   HearbackBackend,
   InboxRecord,
@@ -22,6 +23,7 @@ import type {
   SearchResults,
   StatsFilters,
   SubmitFeedbackInput,
+  ThemesQuery,
   TrendsQuery,
 } from '../backend.js';
 import { HearbackToolError } from '../errors.js';
@@ -122,6 +124,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     async getFeedbackTrends(query: TrendsQuery): Promise<FeedbackTrendsRecord> {
       const params = { path: await path(), query };
       return call(() => client.GET('/organizations/{orgId}/feedback/trends', { params }));
+    },
+    async getFeedbackThemes(query: ThemesQuery): Promise<FeedbackThemesRecord> {
+      const params = { path: await path(), query };
+      return call(() => client.GET('/organizations/{orgId}/feedback/themes', { params }));
     },
     async submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }> {
       return call(() => client.POST('/collect', { body: input }));

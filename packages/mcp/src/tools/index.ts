@@ -2,6 +2,7 @@ import type { HearbackBackend } from '../backend.js';
 import type { HearbackTool } from './define.js';
 import { getFeedback } from './get-feedback.js';
 import { getFeedbackStats } from './get-feedback-stats.js';
+import { getFeedbackThemes } from './get-feedback-themes.js';
 import { getFeedbackTrends } from './get-feedback-trends.js';
 import { getPageAnalytics } from './get-page-analytics.js';
 import { listAutomations } from './list-automations.js';
@@ -19,6 +20,7 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   submitFeedback,
   getFeedbackStats,
   getFeedbackTrends,
+  getFeedbackThemes,
   getFeedback,
   searchFeedback,
   listInboxes,

@@ -20,6 +20,7 @@ export const OPERATION_SCOPES = {
   listFeedback: 'read',
   getFeedbackStats: 'read',
   getFeedbackTrends: 'read',
+  getFeedbackThemes: 'read',
   streamFeedback: 'read',
   exportFeedback: 'read',
   getFeedback: 'read',

@@ -4,6 +4,8 @@ import type {
   FeedbackListQuery,
   FeedbackStats,
   FeedbackStatsQuery,
+  FeedbackThemes,
+  FeedbackThemesQuery,
   FeedbackTrends,
   FeedbackTrendsQuery,
   FeedbackUpdate,
@@ -85,6 +87,25 @@ export class FeedbackResource {
       'getFeedbackTrends',
       (attempt) =>
         this.context.client.GET('/organizations/{orgId}/feedback/trends', { params: { path, query }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * The recurring topics of a period's comments (default: the last 7 days), found by meaning,
+   * largest first: each with a label of its distinctive words, its size, its change against the
+   * period before (as long) and its most central items. Needs semantic search on the server.
+   *
+   * @example
+   * const { themes } = await hearback.feedback.themes({ from: '2026-11-16', to: '2026-11-23' });
+   * for (const theme of themes) console.log(theme.label, theme.size, theme.change);
+   */
+  async themes(query: FeedbackThemesQuery = {}, options?: RequestOptions): Promise<FeedbackThemes> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'getFeedbackThemes',
+      (attempt) =>
+        this.context.client.GET('/organizations/{orgId}/feedback/themes', { params: { path, query }, ...attempt }),
       options,
     );
   }

@@ -1,3 +1,5 @@
+import { type FeedbackType, SCORE_RANGES } from '@hearback/spec';
+
 /** NPS promoters score at least this (9–10 on 0–10). */
 export const NPS_PROMOTER_MIN = 9;
 /** NPS detractors score at most this (0–6 on 0–10). */
@@ -50,4 +52,18 @@ export function npsFigures(counts: { responses: number; promoters: number; detra
 export function csatFigures(counts: { responses: number; satisfied: number }): CsatFigures {
   const { responses, satisfied } = counts;
   return { score: responses === 0 ? null : roundTo((satisfied / responses) * 100, 1), responses, satisfied };
+}
+
+/**
+ * A score on one scale for every type: −1 at the bottom of the type's range, +1 at the top (a
+ * thumbs down −1, 3 stars 0, NPS 10 +1), so items of different types can be averaged. Null for a
+ * type without scores, or no score.
+ *
+ * @example
+ * scaledScore('stars', 4); // 0.5
+ */
+export function scaledScore(type: FeedbackType, score: number | null): number | null {
+  const range = SCORE_RANGES[type];
+  if (!range || score === null) return null;
+  return ((score - range.min) / (range.max - range.min)) * 2 - 1;
 }

@@ -3,11 +3,14 @@ import type { Services } from '../services/index.js';
 import { servedTools } from './server-backend.js';
 
 describe('the server backend of the MCP tools', () => {
+  const withThemes = (available: boolean) => ({ feedbackThemes: { available } }) as unknown as Services;
+
   it('serves every tool, search included', () => {
-    expect(servedTools({} as Services).map((tool) => tool.name)).toEqual([
+    expect(servedTools(withThemes(true)).map((tool) => tool.name)).toEqual([
       'submit_feedback',
       'get_feedback_stats',
       'get_feedback_trends',
+      'get_feedback_themes',
       'get_feedback',
       'search_feedback',
       'list_inboxes',
@@ -19,5 +22,9 @@ describe('the server backend of the MCP tools', () => {
       'list_page_responses',
       'update_feedback_status',
     ]);
+  });
+
+  it('serves get_feedback_themes only with search on: themes cluster its vectors', () => {
+    expect(servedTools(withThemes(false)).map((tool) => tool.name)).not.toContain('get_feedback_themes');
   });
 });

@@ -1,4 +1,4 @@
-import { type HearbackBackend, type HearbackTool, HearbackToolError, toolsFor } from '@hearback/mcp';
+import { type HearbackBackend, type HearbackTool, HearbackToolError, type ThemesQuery, toolsFor } from '@hearback/mcp';
 import type { Principal } from '../domain/api-key.js';
 import { CollectInputSchema } from '../domain/collect-input.js';
 import { parseInput } from '../domain/parse-input.js';
@@ -74,6 +74,11 @@ export function createServerBackend(
       }),
     updateFeedbackStatus: (id, status) =>
       as('updateFeedback', () => services.feedback.update(principal, id, { status })),
+    // Offered only with search on: themes cluster the vectors search makes.
+    ...(services.feedbackThemes.available && {
+      getFeedbackThemes: ({ from, to, limit, ...filters }: ThemesQuery) =>
+        as('getFeedbackThemes', () => services.feedbackThemes.themes(principal, { from, to, limit, filters })),
+    }),
     searchFeedback: (request) =>
       as('searchFeedback', async () => {
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.

@@ -11,6 +11,7 @@ import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import { exportFeedback } from './feedback/feedback-export.operations.js';
 import { streamFeedback } from './feedback/feedback-stream.operations.js';
+import { getFeedbackThemes } from './feedback/feedback-themes.operations.js';
 import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
 import * as pageInsights from './feedback-pages/page-insights.operations.js';
@@ -52,9 +53,10 @@ export const API_OPERATIONS = [
   invites.acceptInvite,
 
   feedback.listFeedback,
-  // Before getFeedback: `/feedback/stats`, `/trends`, `/stream`, `/export` would otherwise match `/feedback/{id}`.
+  // Before getFeedback: `/feedback/stats`, `/trends`, `/themes`, `/stream`, `/export` would otherwise match `/feedback/{id}`.
   feedback.getFeedbackStats,
   feedback.getFeedbackTrends,
+  getFeedbackThemes,
   streamFeedback,
   exportFeedback,
   feedback.getFeedback,

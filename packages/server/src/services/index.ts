@@ -18,6 +18,7 @@ import { feedbackService } from './feedback.js';
 import { feedbackPageSharingService } from './feedback-page-sharing.js';
 import { feedbackPagesService } from './feedback-pages.js';
 import { feedbackStreamService } from './feedback-stream.js';
+import { feedbackThemesService } from './feedback-themes.js';
 import { idempotencyService } from './idempotency.js';
 import { inboxesService } from './inboxes.js';
 import { invitesService } from './invites.js';
@@ -92,6 +93,7 @@ export function createServices(store: Store, options: ServicesOptions) {
       heartbeatMs: options.streamHeartbeatMs,
       stillValid: callers.stillValid,
     }),
+    feedbackThemes: feedbackThemesService(store, options.embedder),
     notes: notesService(store),
     savedViews: savedViewsService(store),
     auditLog: auditLogService(store),

@@ -73,7 +73,8 @@ function hybridTextRanking(matches: readonly FullTextMatch[], embedded: (id: str
   return ranking;
 }
 
-const searchUnavailable = () =>
+/** The 503 of an operation that needs vectors on a server with search off. */
+export const searchUnavailable = () =>
   new ApiError(503, 'search_unavailable', 'Semantic search is disabled on this server (HEARBACK_SEARCH=off).');
 
 /**

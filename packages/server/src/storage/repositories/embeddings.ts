@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { FeedbackFilters } from '../../domain/feedback.js';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { FeedbackFilters, FeedbackType } from '../../domain/feedback.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
@@ -26,6 +26,15 @@ export type SearchExecutor = Kysely<DatabaseSchema & SearchTables>;
 
 export interface StoredEmbedding {
   feedbackId: string;
+  vector: Uint8Array;
+}
+
+/** An item of a period with its vector, as themes cluster it. */
+export interface EmbeddedComment {
+  feedbackId: string;
+  comment: string;
+  type: FeedbackType;
+  score: number | null;
   vector: Uint8Array;
 }
 
@@ -148,6 +157,59 @@ export function embeddingsRepository(executor: Executor, dialect: DialectAdapter
       if (page.afterId) query = query.where('feedback.id', '>', page.afterId);
       const rows = await query.orderBy('feedback.id').limit(page.limit).execute();
       return rows.map((row) => ({ feedbackId: row.id, vector: row.vector }));
+    },
+
+    /**
+     * The newest `limit` items the scope may see under the filters that have a vector of `model`,
+     * with their comments and scores (newest first: ids sort by creation): what themes cluster.
+     */
+    async newestEmbedded(
+      scope: BrandScope,
+      filters: FeedbackFilters,
+      model: string,
+      limit: number,
+    ): Promise<EmbeddedComment[]> {
+      const rows = await db
+        .selectFrom('feedback')
+        .innerJoin('feedback_embeddings', 'feedback_embeddings.feedback_id', 'feedback.id')
+        .select(['feedback.id', 'feedback.comment', 'feedback.type', 'feedback.score', 'feedback_embeddings.vector'])
+        .where(joinedFeedbackMatches(scope, filters))
+        .where('feedback_embeddings.model', '=', model)
+        .orderBy('feedback.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        feedbackId: row.id,
+        comment: row.comment ?? '',
+        // The column holds what /collect accepted: one of the types.
+        type: row.type as FeedbackType,
+        score: row.score === null ? null : Number(row.score),
+        vector: row.vector,
+      }));
+    },
+
+    /**
+     * Items the scope may see under the filters with a comment (not blank) but no vector of
+     * `model` yet: the embedding job has them still to do.
+     */
+    async countUnembedded(scope: BrandScope, filters: FeedbackFilters, model: string): Promise<number> {
+      const row = await db
+        .selectFrom('feedback')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where(joinedFeedbackMatches(scope, filters))
+        .where(sql<string>`trim(feedback.comment)`, '<>', '')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('feedback_embeddings')
+                .select('feedback_embeddings.feedback_id')
+                .whereRef('feedback_embeddings.feedback_id', '=', 'feedback.id')
+                .where('feedback_embeddings.model', '=', model),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
     /**
