@@ -8,10 +8,10 @@ import { performance } from 'node:perf_hooks';
 import { createParser } from 'eventsource-parser';
 import { percentile } from './harness.mjs';
 
-/** p50/p95/max of `times` (ms), which it sorts. */
+/** p50/p95/max of `times` (ms), which it sorts and keeps (to pool with others). */
 export function summarize(times) {
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), count: times.length };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), count: times.length, times };
 }
 
 async function getOk(url, headers) {
@@ -51,17 +51,18 @@ function rssOf(pid) {
 
 /**
  * Streams a CSV export to its end, counting rows (lines after the header: no seeded comment holds
- * a line break) and sampling the server's RSS every 100 ms.
+ * a line break) and sampling the server's RSS every 100 ms. Memory is flat when it stops rising:
+ * `rssGrowth` is the peak over the run minus the RSS before it, `lateGrowth` how far the peak of
+ * the second half of the bytes rose above the peak of the first (near 0 when bounded).
  */
 export async function measureExport(url, { headers, serverPid }) {
   const rssBefore = rssOf(serverPid);
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, rssOf(serverPid));
-  }, 100);
+  let bytes = 0;
+  const samples = [];
+  const sample = () => samples.push({ bytes, rss: rssOf(serverPid) });
+  const sampler = setInterval(sample, 100);
   const started = performance.now();
   let lineEnds = 0;
-  let bytes = 0;
   try {
     const response = await fetch(url, { headers });
     if (response.status !== 200) throw new Error(`export: ${response.status} ${await response.text()}`);
@@ -73,9 +74,20 @@ export async function measureExport(url, { headers, serverPid }) {
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
-  rssPeak = Math.max(rssPeak, rssOf(serverPid));
+  sample();
+  const peak = (from, to) =>
+    Math.max(rssBefore, ...samples.filter((s) => s.bytes >= from && s.bytes <= to).map((s) => s.rss));
+  const firstHalfPeak = peak(0, bytes / 2);
   const rows = lineEnds - 1;
-  return { rows, bytes, seconds, rate: rows / seconds, rssBefore, rssGrowth: rssPeak - rssBefore };
+  return {
+    rows,
+    bytes,
+    seconds,
+    rate: rows / seconds,
+    rssBefore,
+    rssGrowth: peak(0, bytes) - rssBefore,
+    lateGrowth: Math.max(0, peak(bytes / 2, bytes) - firstHalfPeak),
+  };
 }
 
 /** Opens one SSE stream and reports every event's `data.id` to `onArrival(id, at)`. */

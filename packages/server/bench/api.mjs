@@ -6,8 +6,9 @@
  *   pnpm bench:api [-- --rows N] [--db sqlite|postgres|both] [--quick]
  *
  * Targets (issue 17): list with filters p95 ≤ 20 ms; trends for a year by day p95 ≤ 100 ms;
- * export ≥ 50,000 rows/s with flat memory (read here as the server's RSS growing by at most
- * 64 MB while it streams everything); 200 open streams each receiving a new item within
+ * export ≥ 50,000 rows/s with flat memory (read here as bounded: the server's RSS over the
+ * second half of the export rising at most 16 MB above its peak over the first half; the growth
+ * from before the export is printed too); 200 open streams each receiving a new item within
  * p95 ≤ 250 ms of its 201. Each figure is printed beside a floor measured in the same run (the
  * same repository query or service in-process without HTTP, a bare node:http fan-out), and a
  * missed target prints the floor's detail. Nothing is asserted: the exit status is 0 unless the
@@ -31,7 +32,13 @@ import { children, cleanupOnExit, freePort, tempDirs } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
-const TARGETS = { listP95Ms: 20, trendsDayP95Ms: 100, exportRowsPerS: 50_000, exportRssGrowthMb: 64, streamP95Ms: 250 };
+const TARGETS = {
+  listP95Ms: 20,
+  trendsDayP95Ms: 100,
+  exportRowsPerS: 50_000,
+  exportLateRssGrowthMb: 16,
+  streamP95Ms: 250,
+};
 const QUICK_ROWS = 50_000;
 
 const args = benchOptions({
@@ -215,6 +222,7 @@ async function measureOverHttp({ dataDir, env, keys, end, inboxIds }) {
   const base = `http://127.0.0.1:${port}`;
   const org = `${base}/organizations/${keys.orgId}`;
   const headers = { 'x-service-key': keys.adminKey };
+  const load = loadavg()[0];
   const withQuery = (path, params) => `${org}${path}?${new URLSearchParams(params)}`;
   const asUrls = (sets, path) => sets.map(({ label, params }) => ({ label, url: withQuery(path, params) }));
   try {
@@ -245,7 +253,7 @@ async function measureOverHttp({ dataDir, env, keys, end, inboxIds }) {
         return (await response.json()).id;
       },
     });
-    return { list, search, trends, health, exported, stream, streamFloor: await measureFanOutFloor() };
+    return { load, list, search, trends, health, exported, stream, streamFloor: await measureFanOutFloor() };
   } finally {
     await stopChild(server);
   }
@@ -269,7 +277,8 @@ async function measureFanOutFloor() {
 }
 
 function report({ dialect, floors, http }) {
-  const listFloor = Math.max(...[...floors.list.values()].map((figures) => figures.p95));
+  // Pooled as the HTTP figure is: every filter set's times together.
+  const listFloor = summarize([...floors.list.values()].flatMap((figures) => figures.times)).p95;
   const dayLabel = 'a year by day';
   const weekLabel = 'a year by week';
   const mb = (bytes) => bytes / 1_048_576;
@@ -307,13 +316,14 @@ function report({ dialect, floors, http }) {
       'rows/s',
       http.exported.rate >= TARGETS.exportRowsPerS && http.exported.rows === rows,
     ],
+    ['export: server RSS, peak − before', '(said)', mb(http.exported.rssGrowth), Number.NaN, 'MB', null],
     [
-      'export: server RSS growth',
-      `≤ ${TARGETS.exportRssGrowthMb} MB`,
-      mb(http.exported.rssGrowth),
+      'export: RSS rise in 2nd half',
+      `≤ ${TARGETS.exportLateRssGrowthMb} MB`,
+      mb(http.exported.lateGrowth),
       Number.NaN,
       'MB',
-      mb(http.exported.rssGrowth) <= TARGETS.exportRssGrowthMb,
+      mb(http.exported.lateGrowth) <= TARGETS.exportLateRssGrowthMb,
     ],
     [
       `${streams} streams, 201 → event, p95`,
@@ -343,7 +353,10 @@ function report({ dialect, floors, http }) {
     ]);
   }
   const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  log(`\n${dialect}: ${rows.toLocaleString('en-US')} rows, seeded in ${floors.seeding.seconds.toFixed(0)} s`);
+  log(
+    `\n${dialect}: ${rows.toLocaleString('en-US')} rows, seeded in ${floors.seeding.seconds.toFixed(0)} s ` +
+      `(${Math.round(rows / floors.seeding.seconds).toLocaleString('en-US')} rows/s); load average ${http.load.toFixed(1)} on ${cpus().length} cores when HTTP began`,
+  );
   for (const row of table) log(`  ${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`);
   log(
     `  list p50 ${ms(http.list.p50)} over ${http.list.count} requests; q p50 ${ms(http.search.p50)}; trends by day p50 ${ms(http.trends.get(dayLabel).p50)}; ` +
@@ -352,18 +365,20 @@ function report({ dialect, floors, http }) {
       `(floor p50 ${ms(http.streamFloor.p50)}, max ${ms(http.streamFloor.max)}); /healthz round trip p50 ${ms(http.health.p50)}, p95 ${ms(http.health.p95)}`,
   );
   if (lines[0][5] === false || lines[2][5] === false) {
-    log('  floors (in-process, no HTTP): p95 per query, HTTP beside it');
+    log('  floors (in-process, no HTTP) per query, HTTP beside it: p50 / p95');
+    const pair = (figures) => `${ms(figures.p50).padStart(9)} / ${ms(figures.p95).padStart(9)}`;
     for (const [label, figures] of floors.list) {
-      log(
-        `    list ${label.padEnd(46)} repository ${ms(figures.p95).padStart(9)}  HTTP ${ms(http.list.byLabel.get(label).p95).padStart(9)}`,
-      );
+      log(`    list ${label.padEnd(46)} repository ${pair(figures)}   HTTP ${pair(http.list.byLabel.get(label))}`);
     }
     for (const [label, figures] of floors.trends) {
-      log(
-        `    trends ${label.padEnd(44)} service    ${ms(figures.p95).padStart(9)}  HTTP ${ms(http.trends.get(label).p95).padStart(9)}`,
-      );
+      log(`    trends ${label.padEnd(44)} service    ${pair(figures)}   HTTP ${pair(http.trends.get(label))}`);
     }
     log(`    count(*) of the year's rows (any per-row scan pays this) ${ms(floors.countAll.p95)}`);
+    if (floors.countAll.p95 > TARGETS.trendsDayP95Ms) {
+      log(
+        `    counting the year's rows alone takes more than ${TARGETS.trendsDayP95Ms} ms: no query over the raw rows meets the trends target`,
+      );
+    }
   }
 }
 
