@@ -28,7 +28,7 @@ import { sql } from 'kysely';
 import { measureExport, measureFanOut, summarize, timeGets } from './api-http.mjs';
 import { seedFeedback } from './api-seed.mjs';
 import { listFilterSets, repositoryFilters, searchFilterSets, trendQueries } from './api-workload.mjs';
-import { children, cleanupOnExit, freePort, tempDirs } from './harness.mjs';
+import { children, cleanup, freePort, tempDirs } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
@@ -82,7 +82,21 @@ const execFileAsync = promisify(execFile);
 const log = (line) => process.stdout.write(`${line}\n`);
 const ms = (value) => `${value.toFixed(1)} ms`;
 const machine = () => `${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`;
-cleanupOnExit();
+
+/**
+ * Async clean-ups (the bench's database, a throwaway PostgreSQL server: pg_ctl detaches it, so
+ * killing our children does not stop it), run on SIGINT/SIGTERM after the children are gone.
+ */
+const finalizers = new Set();
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    cleanup();
+    const timeout = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+    await Promise.race([Promise.allSettled([...finalizers].map((finalize) => finalize())), timeout]);
+    process.exit(130);
+  });
+}
 
 /** Spawns `node <script> ...scriptArgs` and resolves with the child once it prints `listening on`. */
 async function startChild(script, scriptArgs, env) {
@@ -134,7 +148,16 @@ async function runDialect(dialect) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-bench-api-'));
   tempDirs.add(dataDir);
   const server = dialect === 'postgres' ? await postgresServer() : undefined;
+  const stopServer = async () => server?.stop();
+  finalizers.add(stopServer);
   const database = server ? await benchDatabase(server.url, log) : undefined;
+  // The database first: dropping it needs the server.
+  const release = async () => {
+    await database?.drop();
+    await stopServer();
+  };
+  finalizers.delete(stopServer);
+  finalizers.add(release);
   try {
     log(`\n== ${dialect}${server ? ` (${server.note})` : ''}: ${rows.toLocaleString('en-US')} rows; ${machine()}`);
     const env = {
@@ -151,8 +174,8 @@ async function runDialect(dialect) {
     log(`  done; ${machine()}`);
     return { dialect, floors, http };
   } finally {
-    await database?.drop();
-    await server?.stop();
+    finalizers.delete(release);
+    await release();
   }
 }
 
