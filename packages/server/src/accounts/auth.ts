@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { type IdKind, newId } from '../lib/ids.js';
@@ -49,8 +49,13 @@ export interface AuthOptions {
  * 0016), written through our Kysely instance.
  */
 export function createAuth(options: AuthOptions) {
+  return betterAuth(authOptions(options));
+}
+
+/** better-auth's options for an instance: what {@link createAuth} runs, and what its schema test reads. */
+export function authOptions(options: AuthOptions) {
   const https = options.publicUrl?.startsWith('https:') ?? false;
-  return betterAuth({
+  return {
     appName: 'Hearback',
     basePath: AUTH_BASE_PATH,
     ...(options.publicUrl && { baseURL: options.publicUrl }),
@@ -156,7 +161,7 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-  });
+  } satisfies BetterAuthOptions;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
