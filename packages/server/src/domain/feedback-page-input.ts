@@ -200,6 +200,8 @@ export type PageInput = z.output<typeof PageInputSchema>;
 export const PageUpdateInputSchema = writeInput({
   ...pageMembers,
   title: pageMembers.title.optional(),
+}).refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+  message: 'Give at least one member to change.',
 });
 export type PageUpdateInput = z.output<typeof PageUpdateInputSchema>;
 

@@ -130,6 +130,18 @@ describeEachDatabase('Feedback pages', (bed) => {
       expect((after.data as Json[]).length).toBe((before.data as Json[]).length);
     });
 
+    it('refuses an update that changes nothing, leaving the page as it was', async () => {
+      const page = await createPage({ title: 'Unchanged' });
+      const problem = await expectProblem(
+        await bed().request(`${pagesPath()}/${page.id}`, { method: 'PATCH', key: orgA().adminKey, json: {} }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.detail).toContain('at least one member');
+      const after = await expectJson(await bed().request(`${pagesPath()}/${page.id}`, { key: orgA().adminKey }), 200);
+      expect(after).toEqual(page);
+    });
+
     it('merges settings member by member and refuses a redirect that is not http(s)', async () => {
       const page = await createPage({ settings: { anonymous: true, theme: { colors: { primary: '#0f766e' } } } });
       const updated = await expectJson(

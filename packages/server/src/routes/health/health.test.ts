@@ -27,7 +27,7 @@ describeEachDatabase('Health and routing', (bed, dialect) => {
       { method: 'GET', path: '/v1/nope' },
       { method: 'GET', path: '/v2/healthz' },
       { method: 'DELETE', path: '/healthz' },
-      { method: 'POST', path: '/organizations' },
+      { method: 'PUT', path: '/organizations' },
     ])('$method $path answers a 404 problem', async ({ method, path }) => {
       const problem = await expectProblem(await bed().request(path, { method }), 404, 'not_found');
       expect(problem.detail).toContain(method);
