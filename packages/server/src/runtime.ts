@@ -158,6 +158,9 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       count: () => store.members.countUsers(),
       invited: (email) => store.invites.pendingFor(email, new Date().toISOString()),
     },
+    onUserCreated: async (user) => {
+      if (user.instanceAdmin) await services.accounts.adoptUnownedOrganizations(user.id);
+    },
     onSignedIn: (userId) => services.members.recordSignIn(userId),
     logger,
   });

@@ -323,3 +323,30 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
     expect((await expectJson(await request('/account', { session: grace }), 200)).organizations).toEqual([]);
   });
 });
+
+describe.each(dialectsUnderTest())('The first user [%s]', (dialect) => {
+  it('owns the organizations made before anyone signed up (hearback init, the first serve)', async () => {
+    const { runtime, cleanup } = await openTestRuntime(dialect);
+    try {
+      const made = await runtime.services.organizations.bootstrap({ name: 'Made by the operator' });
+      const signedUp = await requestApp(runtime, '/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin: 'http://localhost' },
+        json: { email: 'first@example.com', password: PASSWORD, name: 'First' },
+      });
+      expect(signedUp.status).toBe(200);
+      const session = sessionCookieOf(signedUp);
+      const account = await expectJson(await requestApp(runtime, '/account', { session }), 200);
+      expect(account.organizations.map((entry: Json) => [entry.organization.id, entry.role])).toEqual([
+        [made.organization.id, 'owner'],
+      ]);
+      const log = await expectJson(
+        await requestApp(runtime, `/organizations/${made.organization.id}/audit-log?action=member.joined`, { session }),
+        200,
+      );
+      expect(log.data.map((entry: Json) => entry.details)).toEqual([{ role: 'owner', via: 'first_user' }]);
+    } finally {
+      await cleanup();
+    }
+  });
+});

@@ -35,6 +35,8 @@ export interface AuthOptions {
   mailer: Mailer;
   /** How many users exist, and whether an email has an invitation open: the sign-up rule. */
   users: { count(): Promise<number>; invited(email: string): Promise<boolean> };
+  /** After a user is created (the first one adopts the organizations made before anyone signed up). */
+  onUserCreated?: ((user: { id: string; instanceAdmin: boolean }) => Promise<void>) | undefined;
   /** After a session starts (a sign-in or a sign-up): the audit log. */
   onSignedIn?: ((userId: string) => Promise<void>) | undefined;
   /** Where better-auth's own errors go (its warnings are not for operators: see below). */
@@ -150,6 +152,9 @@ export function authOptions(options: AuthOptions) {
                   ? 'Sign-up on this instance is by invitation: ask an organization admin to invite this email address.'
                   : 'Sign-up on this instance is closed.',
             });
+          },
+          async after(user) {
+            await options.onUserCreated?.({ id: user.id, instanceAdmin: user.instanceAdmin === true });
           },
         },
       },

@@ -64,6 +64,21 @@ export function accountsService(store: Store, defaultPlan: PlanName) {
     },
 
     /**
+     * The instance's first user becomes the owner of the organizations the operator made before
+     * anyone signed up (`hearback init`, the first `serve`): those have no members yet.
+     */
+    async adoptUnownedOrganizations(userId: string): Promise<void> {
+      await store.transaction(async (tx) => {
+        for (const organization of await tx.organizations.list()) {
+          if ((await tx.members.list(organization.id)).length > 0) continue;
+          await tx.members.insert(organization.id, userId, 'owner', nowIso());
+          const actor = { orgId: organization.id, actor: { type: 'user' as const, id: userId } };
+          await recordAudit(tx, actor, 'member.joined', userId, { role: 'owner', via: 'first_user' });
+        }
+      });
+    },
+
+    /**
      * Deletes the organization and everything in it, when `confirm` is its slug (a typed
      * confirmation: nothing is recoverable).
      */

@@ -135,8 +135,9 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     filters: {},
   });
   // People: org A's owner (the instance's first user, so its admin), and a member who joined by invitation.
+  // The first user adopts the organizations made before anyone signed up: A, and B, which it leaves.
   const owner = await signUp(runtime, 'owner@fuzz.example');
-  await runtime.store.members.insert(orgA.organization.id, owner.userId, 'owner', new Date().toISOString());
+  await runtime.store.members.remove(orgB.organization.id, owner.userId);
   const asOwner = { cookie: owner.cookie, origin: 'http://localhost', 'content-type': 'application/json' };
   const invite = (email: string) =>
     runtime.app.request(`${a}/invites`, {

@@ -25,8 +25,29 @@ export function sessionCookieOf(response: Response): string {
   return cookie.split(';')[0] as string;
 }
 
+const operators = new WeakMap<TestBed, Promise<TestUser>>();
+
+/**
+ * The instance's first user: its administrator, and owner of the organizations made before anyone
+ * signed up (the bed's org A and org B). Signed up before any other user of the bed, so that the
+ * others join only as they are invited.
+ */
+export function operatorOf(bed: TestBed): Promise<TestUser> {
+  let operator = operators.get(bed);
+  if (!operator) {
+    operator = signUpNow(bed, 'operator@example.com');
+    operators.set(bed, operator);
+  }
+  return operator;
+}
+
 /** Signs up over HTTP as a browser would (the instance's own Origin) and returns the session. */
 export async function signUp(bed: TestBed, email: string, name = email.split('@')[0] ?? email): Promise<TestUser> {
+  await operatorOf(bed);
+  return signUpNow(bed, email, name);
+}
+
+async function signUpNow(bed: TestBed, email: string, name = email.split('@')[0] ?? email): Promise<TestUser> {
   const password = `pw-${email}-long-enough`;
   const response = await bed.request('/auth/sign-up/email', {
     method: 'POST',
@@ -52,8 +73,8 @@ export async function signIn(bed: TestBed, email: string, password: string): Pro
 /**
  * A new person who is a member of `org` with `role`, joined the way people join: an admin's
  * invitation (made through the service by the organization's admin key, as the route would), a
- * sign-up with the invited address, the acceptance over HTTP; an owner is then made by a transfer
- * is not needed: the role is set directly for `owner` only.
+ * sign-up with the invited address, the acceptance over HTTP. An owner joins as an admin and is
+ * then made owner directly (the organization's operator owns it too).
  */
 export async function memberWithRole(bed: TestBed, org: BootstrappedOrganization, role: Role): Promise<TestUser> {
   const email = `${role}-${++counter}-${Date.now()}@example.com`;

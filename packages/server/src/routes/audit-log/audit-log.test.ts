@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { memberWithRole, signIn, type TestUser } from '../../../test/support/accounts.js';
+import { memberWithRole, operatorOf, signIn, type TestUser } from '../../../test/support/accounts.js';
 import {
   createBrand,
   createInbox,
@@ -32,8 +32,8 @@ describeEachDatabase('Audit log', (bed) => {
   beforeAll(async () => {
     const key = await createKey(bed(), bed().orgA, { name: 'Auditor', scopes: ['read', 'write', 'forms'] });
     auditor = { id: key.id, secret: key.secret };
-    // First, so that this person is the instance's first user: its administrator.
-    person = await memberWithRole(bed(), bed().orgA, 'owner');
+    // The instance's first user: its administrator, owner of org A (made before anyone signed up).
+    person = await operatorOf(bed());
   });
 
   async function entries(query = '?limit=200'): Promise<Json[]> {
