@@ -10,7 +10,7 @@ import type { UserRecord } from '../storage/repositories/members.js';
 import type { Store } from '../storage/store.js';
 import { recordAudit } from './audit.js';
 import type { SignedIn } from './callers.js';
-import { newInbox } from './inboxes.js';
+import { insertOrganization } from './organizations.js';
 import type { PlanName } from './plans.js';
 
 /** An organization as its member sees it in their list. */
@@ -41,21 +41,9 @@ export function accountsService(store: Store, defaultPlan: PlanName) {
     /** A new organization with one inbox; its creator is its owner. */
     async createOrganization(signed: SignedIn, input: { name: string }): Promise<MyOrganization> {
       return store.transaction(async (tx) => {
-        const now = nowIso();
-        const id = newId('organization');
-        const taken = await tx.organizations.slugTaken(slugify(input.name, 'org'));
-        const organization: Organization = {
-          id,
-          name: input.name,
-          slug: organizationSlugFor(input.name, id, () => taken),
-          plan: defaultPlan,
-          timezone: DEFAULT_TIME_ZONE,
-          createdAt: now,
-          updatedAt: now,
-        };
-        await tx.organizations.insert(organization);
-        await tx.inboxes.insert(newInbox(id, { name: 'Default inbox' }));
-        await tx.members.insert(id, signed.user.id, 'owner', now);
+        const { organization } = await insertOrganization(tx, { name: input.name, plan: defaultPlan });
+        const id = organization.id;
+        await tx.members.insert(id, signed.user.id, 'owner', organization.createdAt);
         await recordAudit(tx, { orgId: id, actor: { type: 'user', id: signed.user.id } }, 'organization.created', id, {
           name: input.name,
         });

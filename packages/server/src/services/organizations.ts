@@ -7,7 +7,7 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
 import { notFound, slugTaken } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso, usagePeriod } from '../lib/time.js';
-import type { Store } from '../storage/store.js';
+import type { Repositories, Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { requireOrgWide } from './access.js';
 import { insertApiKey } from './api-keys.js';
@@ -24,6 +24,32 @@ export interface BootstrappedOrganization {
   collectKey: string;
 }
 
+/**
+ * Inserts a new organization with its default inbox, inside the caller's transaction: what every
+ * way of making one shares (the operator's bootstrap, a person's `POST /organizations`).
+ */
+export async function insertOrganization(
+  tx: Repositories,
+  input: { name: string; plan: PlanName },
+): Promise<{ organization: Organization; inbox: Inbox }> {
+  const now = nowIso();
+  const id = newId('organization');
+  const taken = await tx.organizations.slugTaken(slugify(input.name, 'org'));
+  const organization: Organization = {
+    id,
+    name: input.name,
+    slug: organizationSlugFor(input.name, id, () => taken),
+    plan: input.plan,
+    timezone: DEFAULT_TIME_ZONE,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await tx.organizations.insert(organization);
+  const inbox = newInbox(organization.id, { name: 'Default inbox' });
+  await tx.inboxes.insert(inbox);
+  return { organization, inbox };
+}
+
 export function organizationsService(store: Store, defaultPlan: PlanName, usageTally: UsageTally) {
   return {
     /**
@@ -32,21 +58,10 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
      */
     async bootstrap(input: { name: string; plan?: PlanName | undefined }): Promise<BootstrappedOrganization> {
       return store.transaction(async (tx) => {
-        const now = nowIso();
-        const id = newId('organization');
-        const taken = await tx.organizations.slugTaken(slugify(input.name, 'org'));
-        const organization: Organization = {
-          id,
+        const { organization, inbox } = await insertOrganization(tx, {
           name: input.name,
-          slug: organizationSlugFor(input.name, id, () => taken),
           plan: input.plan ?? defaultPlan,
-          timezone: DEFAULT_TIME_ZONE,
-          createdAt: now,
-          updatedAt: now,
-        };
-        await tx.organizations.insert(organization);
-        const inbox = newInbox(organization.id, { name: 'Default inbox' });
-        await tx.inboxes.insert(inbox);
+        });
         const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...KEY_SCOPES] });
         const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
         return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret };
