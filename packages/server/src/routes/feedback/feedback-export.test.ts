@@ -65,6 +65,7 @@ describeEachDatabase('Feedback export', (bed, dialect) => {
       source: null,
       status: 'new',
       issueLink: null,
+      assigneeId: null,
       idempotencyKey: null,
       createdAt: '2026-06-01T12:00:00.000Z',
       updatedAt: '2026-06-01T12:00:00.000Z',

@@ -33,6 +33,7 @@ function toFeedback(row: FeedbackTable): Feedback {
     source: row.source,
     status: row.status as FeedbackStatus,
     issueLink: row.issue_link ? (JSON.parse(row.issue_link) as IssueLink) : null,
+    assigneeId: row.assignee_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -55,6 +56,7 @@ export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
     source: feedback.source,
     status: feedback.status,
     issue_link: feedback.issueLink ? JSON.stringify(feedback.issueLink) : null,
+    assignee_id: feedback.assigneeId,
     idempotency_key: feedback.idempotencyKey === null ? null : storedText(feedback.idempotencyKey),
     idempotency_fingerprint: feedback.idempotencyFingerprint ?? null,
     created_at: feedback.createdAt,
@@ -127,7 +129,7 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
     async update(
       scope: BrandScope,
       id: string,
-      changes: { status?: FeedbackStatus; issueLink?: IssueLink | null },
+      changes: { status?: FeedbackStatus; issueLink?: IssueLink | null; assigneeId?: string | null },
       updatedAt: string,
     ): Promise<Feedback | undefined> {
       let query = db
@@ -137,6 +139,7 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
           ...(changes.issueLink !== undefined && {
             issue_link: changes.issueLink ? JSON.stringify(changes.issueLink) : null,
           }),
+          ...(changes.assigneeId !== undefined && { assignee_id: changes.assigneeId }),
           updated_at: updatedAt,
         })
         .where('org_id', '=', scope.orgId)
@@ -144,6 +147,17 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
       const row = await query.returningAll().executeTakeFirst();
       return row && toFeedback(row);
+    },
+    /** Unassigns a member's items in an organization (they left it); returns the items as they are now. */
+    async unassignAll(orgId: string, assigneeId: string, updatedAt: string): Promise<Feedback[]> {
+      const rows = await db
+        .updateTable('feedback')
+        .set({ assignee_id: null, updated_at: updatedAt })
+        .where('org_id', '=', orgId)
+        .where('assignee_id', '=', assigneeId)
+        .returningAll()
+        .execute();
+      return rows.map(toFeedback);
     },
   };
 }
