@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * Export feedback (CSV, JSON or NDJSON)
-         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `context` (JSON); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
+         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `assigneeId`, `context` (JSON); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
          */
         get: operations["exportFeedback"];
         put?: never;
