@@ -65,7 +65,7 @@ export function feedbackService(store: Store, onEvents: () => void) {
       const issueLink = changes.issueLink ? parseIssueLink(changes.issueLink) : changes.issueLink;
       const updated = await store.transaction(async (tx) => {
         const now = nowIso();
-        const before = await tx.feedback.find(visibleTo(principal), id);
+        const before = await tx.feedback.findForUpdate(visibleTo(principal), id);
         if (!before) throw notFound('Feedback', id);
         await assertAssignable(tx, principal.orgId, changes.assigneeId);
         const feedback = await tx.feedback.update(

@@ -227,8 +227,35 @@ describeEachDatabase('feedback assignment and activity', (bed) => {
       );
       // orgB's member signed in, on orgA's path.
       const outsider = await memberWithRole(bed(), bed().orgB, 'admin');
-      const refused = await bed().request(`${feedbackPath(id)}/activity`, { session: outsider.session });
-      expect([403, 404]).toContain(refused.status);
+      await expectProblem(
+        await bed().request(`${feedbackPath(id)}/activity`, { session: outsider.session }),
+        404,
+        'not_found',
+      );
+    });
+
+    it("is 404 to a brand-scoped key for an item outside its brand", async () => {
+      const brand = await expectJson(
+        await bed().request(`/organizations/${orgA().organization.id}/brands`, {
+          method: 'POST',
+          key: orgA().adminKey,
+          json: { name: 'Activity brand' },
+        }),
+        201,
+      );
+      const brandKey = await createApiKey(bed(), orgA(), {
+        name: 'Brand team',
+        scopes: ['read', 'write'],
+        brandId: brand.id,
+      });
+      const [outside] = (await collectComments(bed(), orgA(), ['outside the brand'])) as [string];
+      await expectJson(await patch(outside, { status: 'triaged' }, { key: orgA().adminKey }), 200);
+      const problem = await expectProblem(
+        await bed().request(`${feedbackPath(outside)}/activity`, { key: brandKey.secret }),
+        404,
+        'not_found',
+      );
+      expect(problem.detail).toContain(outside);
     });
   });
 });

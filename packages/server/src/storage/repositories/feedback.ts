@@ -1,5 +1,6 @@
 import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackTable } from '../schema.js';
 import { storedText } from '../stored-text.js';
 import type { BrandScope } from './brands.js';
@@ -64,7 +65,7 @@ export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
   };
 }
 
-export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
+export function feedbackRepository(db: Executor, dialect: DialectAdapter, inserts?: CompiledInserts) {
   return {
     async insertMany(items: NewFeedback[]): Promise<void> {
       if (items.length === 0) return;
@@ -106,6 +107,16 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
       const row = await query.executeTakeFirst();
+      return row && toFeedback(row);
+    },
+    /**
+     * {@link find}, holding the row until the transaction ends (PostgreSQL; SQLite's one writer
+     * holds it anyway): what a change reads as "before" is still so when it writes.
+     */
+    async findForUpdate(scope: BrandScope, id: string): Promise<Feedback | undefined> {
+      let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const row = await query.$call((locked) => dialect.forUpdate(locked)).executeTakeFirst();
       return row && toFeedback(row);
     },
     /** The items among `ids` the scope may see, in no particular order. */
