@@ -234,7 +234,7 @@ describeEachDatabase('feedback assignment and activity', (bed) => {
       );
     });
 
-    it("is 404 to a brand-scoped key for an item outside its brand", async () => {
+    it('is 404 to a brand-scoped key for an item outside its brand', async () => {
       const brand = await expectJson(
         await bed().request(`/organizations/${orgA().organization.id}/brands`, {
           method: 'POST',
