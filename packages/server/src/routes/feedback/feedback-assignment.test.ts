@@ -11,6 +11,7 @@ import {
   listAllFeedback,
   outboxEventsFor,
 } from '../../../test/support/api-assertions.js';
+import { readEventStream } from '../../../test/support/event-stream.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 
 /** Assignment (`assigneeId`) and an item's activity history, by a member signed in and by a key. */
@@ -125,6 +126,25 @@ describeEachDatabase('feedback assignment and activity', (bed) => {
         json: { name: 'contradiction', filters: { assigneeId: admin.userId, unassigned: true } },
       });
       await expectProblem(view, 400, 'validation_failed');
+    });
+
+    it('a stream filtered by assignee sends the item once assigned, as the API shows it', async () => {
+      const response = await bed().request(`${feedbackPath()}/stream?assigneeId=${assignee.userId}`, {
+        key: orgA().adminKey,
+      });
+      expect(response.status).toBe(200);
+      const stream = readEventStream(response);
+      try {
+        await stream.retry();
+        const [id] = (await collectComments(bed(), orgA(), ['stream me'])) as [string];
+        await expectJson(await patch(id, { status: 'triaged' }, { key: orgA().adminKey }), 200);
+        await expectJson(await patch(id, { assigneeId: assignee.userId }, { session: admin.session }), 200);
+        const [event] = await stream.take(1);
+        expect(event?.event).toBe('feedback.updated');
+        expect(JSON.parse(event?.data ?? '')).toEqual(await getItem(id));
+      } finally {
+        await stream.close();
+      }
     });
 
     it('removing a member unassigns their items in the same change, each with its event and activity', async () => {
