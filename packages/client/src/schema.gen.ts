@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * Export feedback (CSV, JSON or NDJSON)
-         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `context` (JSON); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
+         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `assigneeId`, `context` (JSON); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
          */
         get: operations["exportFeedback"];
         put?: never;
@@ -440,10 +440,30 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Triage feedback: status and issue-tracker link
-         * @description Emits `feedback.updated`. Requires the `write` scope.
+         * Triage feedback: status, assignee and issue-tracker link
+         * @description Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). Requires the `write` or `triage` scope.
          */
         patch: operations["updateFeedback"];
+        trace?: never;
+    };
+    "/organizations/{orgId}/feedback/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A feedback item's activity: status changes, assignment, issue links and notes, by whom
+         * @description Oldest first, keyset-paginated; read from the audit log, so it lists exactly the changes that were made. A triage request that changed several fields gives one item per field (`limit` counts requests, so a page may hold a few more items). Requires the `read` scope; brand-scoped keys see their brand's items only.
+         */
+        get: operations["getFeedbackActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/organizations/{orgId}/search": {
@@ -1627,6 +1647,11 @@ export interface components {
             status: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
             issueLink: components["schemas"]["IssueLink"];
             /**
+             * @description The member (user id) the item is assigned to; null when unassigned.
+             * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            assigneeId: string | null;
+            /**
              * Format: date-time
              * @example 2026-11-22T10:15:00.000Z
              */
@@ -1872,7 +1897,7 @@ export interface components {
             /** @description The 3 items closest to the theme's centre, most central first: what the theme is about in the customers' words. */
             representatives: components["schemas"]["Feedback"][];
         };
-        /** @description Send at least one of `status` or `issueLink`. */
+        /** @description Send at least one of `status`, `issueLink` or `assigneeId`. */
         FeedbackUpdate: {
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -1885,6 +1910,42 @@ export interface components {
                 tracker?: "github" | "gitlab" | "jira" | "linear" | "asana";
                 url: string;
             } | null;
+            /**
+             * @description Assign to a member of the organization (a user id); `null` unassigns.
+             * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            assigneeId?: string | null;
+        };
+        FeedbackActivityPage: {
+            data: components["schemas"]["FeedbackActivity"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        FeedbackActivity: {
+            /** @example aud_01jd3x2k9v6c4h8m2n5p7q1r3s:status */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            at: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @enum {string} */
+            kind: "status_changed" | "assigned" | "unassigned" | "issue_linked" | "issue_unlinked" | "note_added" | "note_edited" | "note_deleted";
+            /** @description Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`); null for none. */
+            from?: string | null;
+            /** @description After the change, as `from`. */
+            to?: string | null;
+            /** @description The note (`note_*`). */
+            noteId?: string;
+        };
+        AuditActor: {
+            /** @enum {string} */
+            type: "api_key" | "user" | "system";
+            /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            /** @description The actor's current name; null once it is gone (a deleted brand's keys). */
+            name: string | null;
         };
         SearchResults: {
             /** @description Most relevant first. */
@@ -2031,6 +2092,13 @@ export interface components {
              * @example dark mode
              */
             q?: string;
+            /**
+             * @description Only items assigned to this member.
+             * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            assigneeId?: string;
+            /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+            unassigned?: boolean;
         };
         ViewInput: {
             /** @example Unhappy NPS, untriaged */
@@ -2184,14 +2252,7 @@ export interface components {
              * @example 2026-11-22T10:15:00.000Z
              */
             at: string;
-            actor: {
-                /** @enum {string} */
-                type: "api_key" | "user" | "system";
-                /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
-                id: string;
-                /** @description The actor's current name; null once it is gone (a deleted brand's keys). */
-                name: string | null;
-            };
+            actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
             action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
             resource: {
@@ -5105,6 +5166,10 @@ export interface operations {
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
                 q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
             };
             header?: never;
             path: {
@@ -5205,6 +5270,10 @@ export interface operations {
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
                 q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
             };
             header?: never;
             path: {
@@ -5296,17 +5365,21 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
+                /** @description Start of the range, widened to the start of its bucket. A date (2026-03-01) is that day in the organization's time zone. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
+                from?: string;
+                /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
+                to?: string;
                 inboxId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
                 q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
                 /** @description Bucket size: calendar days (midnight to midnight in the organization's time zone), ISO weeks (from Monday) or calendar months. At most 400 buckets. */
                 interval?: "day" | "week" | "month";
-                /** @description Start of the range, widened to the start of its bucket. A date (2026-03-01) is that day in the organization's time zone. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
-                from?: string;
-                /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
-                to?: string;
                 /** @description One series per type, inbox, `context.source` (the 50 most frequent) or brand. */
                 groupBy?: "type" | "inbox" | "source" | "brand";
             };
@@ -5409,6 +5482,10 @@ export interface operations {
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
                 q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
                 /** @description Most themes to return, largest first (1–12, default 10). */
                 limit?: number;
             };
@@ -5520,6 +5597,10 @@ export interface operations {
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
                 q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
                 /** @description Resume after this event: the `id:` of the last event received. Events after it are sent first (those still kept; see `HEARBACK_EVENT_RETENTION_DAYS`), then new ones. Without it the stream starts at the present. The `Last-Event-ID` header takes precedence. */
                 lastEventId?: string;
             };
@@ -5625,6 +5706,10 @@ export interface operations {
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
                 q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
                 /** @description csv (default), json or ndjson. */
                 format?: "csv" | "json" | "ndjson";
             };
@@ -5901,6 +5986,97 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFeedbackActivity: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200, default 50). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackActivityPage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

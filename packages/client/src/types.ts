@@ -34,6 +34,11 @@ export type Feedback = Schemas['Feedback'];
 /** A page of `GET /organizations/{orgId}/feedback`. */
 export type FeedbackList = Schemas['FeedbackList'];
 export type FeedbackUpdate = Schemas['FeedbackUpdate'];
+/** One change in an item's history: a status change, (un)assignment, issue (un)link or note, by whom. */
+export type FeedbackActivity = Schemas['FeedbackActivity'];
+export type FeedbackActivityKind = FeedbackActivity['kind'];
+/** Who made a change: an API key, a signed-in user or the operator (`system`), with a current name. */
+export type AuditActor = Schemas['AuditActor'];
 /** `thumbs` (0 down, 1 up), `stars` 1–5, `nps` 0–10, `csat` 1–5, `emoji` 1–5, `text` (no score). */
 export type FeedbackType = Feedback['type'];
 export type FeedbackStatus = Feedback['status'];

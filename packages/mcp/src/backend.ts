@@ -1,4 +1,10 @@
-import type { FeedbackThemes, FeedbackTrends, PageAnalytics, PageQuestionBreakdown } from '@hearback/client';
+import type {
+  FeedbackActivity,
+  FeedbackThemes,
+  FeedbackTrends,
+  PageAnalytics,
+  PageQuestionBreakdown,
+} from '@hearback/client';
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
@@ -28,6 +34,12 @@ export interface HearbackBackend {
   getFeedbackThemes?(query: ThemesQuery): Promise<FeedbackThemesRecord>;
   /** `POST /collect` (`collect` scope); counts against the plan's monthly events. */
   submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }>;
+  /**
+   * `GET /organizations/{orgId}/feedback/{id}/activity` (`read` scope): the item's changes, oldest
+   * first, by whom. Optional: the `get_feedback_activity` tool is offered only by backends that
+   * implement it.
+   */
+  getFeedbackActivity?(id: string, page: PageRequest): Promise<Page<FeedbackActivityRecord>>;
   /** `PATCH /organizations/{orgId}/feedback/{id}` with a status (`write` scope). */
   updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<FeedbackRecord>;
   /**
@@ -152,6 +164,10 @@ export interface FeedbackFilters extends StatsFilters {
   scoreMax?: number | undefined;
   /** Case-insensitive substring of the comment. */
   q?: string | undefined;
+  /** Items assigned to this member (a user id). */
+  assigneeId?: string | undefined;
+  /** `true`: items assigned to nobody. */
+  unassigned?: boolean | undefined;
 }
 
 export interface InboxRecord {
@@ -196,6 +212,8 @@ export interface FeedbackRecord {
   source: string | null;
   status: FeedbackStatus;
   issueLink: { tracker: string; url: string; key: string } | null;
+  /** The member (user id) the item is assigned to; null when unassigned. */
+  assigneeId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -267,3 +285,6 @@ export interface SearchResults {
    */
   unindexed?: number | null | undefined;
 }
+
+/** One change in an item's history, as `GET …/feedback/{id}/activity` answers it. */
+export type FeedbackActivityRecord = FeedbackActivity;

@@ -61,6 +61,41 @@ describe('Hearback MCP server', () => {
     expect(searchFeedback).toHaveBeenCalledTimes(2);
   });
 
+  it('offers get_feedback_activity when the backend can read it, naming who changed what', async () => {
+    const actor = { type: 'user' as const, id: 'usr_1', name: 'Ada' };
+    const getFeedbackActivity = vi.fn(async () => ({
+      data: [
+        {
+          id: 'aud_1:status',
+          at: '2026-11-22T10:00:00.000Z',
+          actor,
+          kind: 'status_changed' as const,
+          from: 'new',
+          to: 'triaged',
+        },
+        { id: 'aud_2', at: '2026-11-22T11:00:00.000Z', actor, kind: 'note_added' as const, noteId: 'note_1' },
+      ],
+      nextCursor: 'more',
+    }));
+    expect(
+      (await connectClient(fakeBackend().backend).then((c) => c.listTools())).tools.map((t) => t.name),
+    ).not.toContain('get_feedback_activity');
+    const client = await connectClient(fakeBackend({ getFeedbackActivity }).backend);
+    const result = await callTool(client, 'get_feedback_activity', { id: 'fb_1', limit: 2 });
+    expect(result.isError).toBeFalsy();
+    expect(getFeedbackActivity).toHaveBeenCalledWith('fb_1', { limit: 2, cursor: undefined });
+    expect(result.structuredContent).toMatchObject({
+      activity: [
+        { kind: 'status_changed', from: 'new', to: 'triaged', actor },
+        { kind: 'note_added', noteId: 'note_1' },
+      ],
+      nextCursor: 'more',
+    });
+    const text = JSON.stringify(result.content);
+    expect(text).toContain('status_changed new → triaged · by user \\"Ada\\"');
+    expect(text).toContain('cursor \\"more\\"');
+  });
+
   it('offers get_feedback_themes when the backend can find themes, and renders them with their comments as untrusted', async () => {
     const theme = (
       label: string,
@@ -230,6 +265,7 @@ describe('Hearback MCP server', () => {
       get_feedback_trends: 'read',
       get_feedback_themes: 'read',
       get_feedback: 'read',
+      get_feedback_activity: 'read',
       search_feedback: 'read',
       list_inboxes: 'read',
       list_brands: 'read',

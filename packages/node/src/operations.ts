@@ -49,6 +49,7 @@ export const OPERATIONS = {
   // idempotency record for a read: a retry after a lost answer would count twice.
   searchFeedback: { method: 'search', retry: 'never' },
   updateFeedback: { method: 'feedback.update', retry: 'idempotency-key' },
+  getFeedbackActivity: { method: 'feedback.activity', retry: 'safe' },
   listNotes: { method: 'feedback.notes.list', retry: 'safe' },
   createNote: { method: 'feedback.notes.create', retry: 'idempotency-key' },
   getNote: { method: 'feedback.notes.get', retry: 'safe' },

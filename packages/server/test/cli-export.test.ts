@@ -69,6 +69,7 @@ describe('hearback export', () => {
       source: n % 3 ? 'widget' : null,
       status: 'new',
       issueLink: null,
+      assigneeId: null,
       idempotencyKey: null,
       createdAt: '2026-06-01T12:00:00.000Z',
       updatedAt: '2026-06-01T12:00:00.000Z',

@@ -40,6 +40,7 @@ async function anotherProcessCommitting(runtime: Runtime, org: BootstrappedOrgan
         source: null,
         status: 'new',
         issueLink: null,
+        assigneeId: null,
         idempotencyKey: eventId,
         createdAt: now,
         updatedAt: now,

@@ -114,6 +114,7 @@ for (const dialect of dialectsUnderTest()) {
           source: null,
           status: 'new',
           issueLink: null,
+          assigneeId: null,
           idempotencyKey: 'legacy-1',
           createdAt: now,
           updatedAt: now,

@@ -12,6 +12,7 @@ const TOOLS = [
   'get_feedback_stats',
   'get_feedback_trends',
   'get_feedback',
+  'get_feedback_activity',
   'search_feedback',
   'list_inboxes',
   'list_brands',

@@ -60,7 +60,12 @@ describe('remote backend (the tools over the REST API, with @hearback/client)', 
     const stats = await callTool(admin, 'get_feedback_stats', { from: '2020-01-01' });
     expect(stats.structuredContent).toMatchObject({ total: 1, csat: { score: 0, responses: 1 } });
     const updated = await callTool(admin, 'update_feedback_status', { id, status: 'resolved' });
-    expect(updated.structuredContent).toMatchObject({ feedback: { id, status: 'resolved' } });
+    expect(updated.structuredContent).toMatchObject({ feedback: { id, status: 'resolved', assigneeId: null } });
+    const activity = await callTool(admin, 'get_feedback_activity', { id });
+    expect(activity.structuredContent).toMatchObject({
+      activity: [{ kind: 'status_changed', from: 'new', to: 'resolved', actor: { type: 'api_key' } }],
+      nextCursor: null,
+    });
     const inboxes = await callTool(admin, 'list_inboxes');
     expect(inboxes.structuredContent).toMatchObject({ inboxes: [{ id: server.inboxId, inboxKey: server.inboxKey }] });
     expect((await callTool(admin, 'list_brands')).structuredContent).toEqual({ brands: [], nextCursor: null });

@@ -57,6 +57,7 @@ describe('hearback-mcp (stdio binary)', () => {
       'get_feedback_trends',
       'get_feedback_themes',
       'get_feedback',
+      'get_feedback_activity',
       'search_feedback',
       'list_inboxes',
       'list_brands',

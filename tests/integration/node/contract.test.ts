@@ -222,7 +222,7 @@ describe('SDK contract: every operation against the real server', () => {
     // The export holds what the list shows, as a file: CSV by default, JSON and NDJSON on request.
     const csv = await hearback.feedback.export({ inboxId: inbox.id, q: 'charged' });
     expect(csv.split('\r\n')).toEqual([
-      'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,context',
+      'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context',
       expect.stringMatching(
         new RegExp(`^${ids.billing},.+,csat,2,I was charged twice for my subscription this month,`),
       ),
@@ -283,6 +283,16 @@ describe('SDK contract: every operation against the real server', () => {
 
     await expect(hearback.feedback.notes.delete(feedbackId, note.id)).resolves.toBeUndefined();
     expect((await rejection(hearback.feedback.notes.get(feedbackId, note.id))).code).toBe('not_found');
+
+    await hearback.feedback.update(feedbackId, { status: 'resolved' });
+    const activity = await hearback.feedback.activity(feedbackId, { limit: 2 }).toArray();
+    expect(activity.map(({ kind, from, to, noteId }) => ({ kind, from, to, noteId }))).toEqual([
+      { kind: 'note_added', noteId: note.id },
+      { kind: 'note_edited', noteId: note.id },
+      { kind: 'note_deleted', noteId: note.id },
+      { kind: 'status_changed', from: 'new', to: 'resolved' },
+    ]);
+    expect(new Set(activity.map((change) => change.actor.type))).toEqual(new Set(['api_key']));
   });
 
   it('hooks: subscribe, sample, unsubscribe', async () => {

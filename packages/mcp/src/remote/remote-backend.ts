@@ -6,6 +6,7 @@ import type {
   DayRangeRequest,
   DeliveryRecord,
   DeliveryStatus,
+  FeedbackActivityRecord,
   FeedbackFilters,
   FeedbackPageRecord,
   FeedbackRecord,
@@ -131,6 +132,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     },
     async submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }> {
       return call(() => client.POST('/collect', { body: input }));
+    },
+    async getFeedbackActivity(id: string, page: PageRequest): Promise<Page<FeedbackActivityRecord>> {
+      const params = { path: { ...(await path()), id }, query: page };
+      return call(() => client.GET('/organizations/{orgId}/feedback/{id}/activity', { params }));
     },
     async updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<FeedbackRecord> {
       const params = { path: { ...(await path()), id } };

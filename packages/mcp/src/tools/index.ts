@@ -1,6 +1,7 @@
 import type { HearbackBackend } from '../backend.js';
 import type { HearbackTool } from './define.js';
 import { getFeedback } from './get-feedback.js';
+import { getFeedbackActivity } from './get-feedback-activity.js';
 import { getFeedbackStats } from './get-feedback-stats.js';
 import { getFeedbackThemes } from './get-feedback-themes.js';
 import { getFeedbackTrends } from './get-feedback-trends.js';
@@ -22,6 +23,7 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   getFeedbackTrends,
   getFeedbackThemes,
   getFeedback,
+  getFeedbackActivity,
   searchFeedback,
   listInboxes,
   listBrands,

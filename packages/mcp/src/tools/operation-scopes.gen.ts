@@ -25,6 +25,7 @@ export const OPERATION_SCOPES = {
   exportFeedback: 'read',
   getFeedback: 'read',
   updateFeedback: ['write', 'triage'],
+  getFeedbackActivity: 'read',
   searchFeedback: 'read',
   similarFeedback: 'read',
   listNotes: 'read',

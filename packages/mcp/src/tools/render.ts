@@ -8,8 +8,9 @@ export function renderFeedback(item: FeedbackOutputType, label: string): string 
   const score = item.score === null ? '' : ` ${item.score}`;
   const source = item.source === null ? '' : ` · source ${quoted(item.source, 40)}`;
   const issue = item.issueLink ? ` · issue ${item.issueLink.key}` : '';
+  const assignee = item.assigneeId ? ` · assigned to ${item.assigneeId}` : '';
   const lines = [
-    `${label}${item.id} · ${type}${score} · status ${item.status}${source} · inbox ${item.inboxId} · ${item.createdAt}${issue}`,
+    `${label}${item.id} · ${type}${score} · status ${item.status}${source} · inbox ${item.inboxId} · ${item.createdAt}${issue}${assignee}`,
   ];
   const userText: string[] = [];
   if (item.comment) userText.push(item.comment);

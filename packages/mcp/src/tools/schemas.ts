@@ -67,6 +67,7 @@ export const FeedbackOutput = z.object({
   source: z.string().nullable(),
   status: z.enum(FEEDBACK_STATUSES),
   issueLink: z.object({ tracker: z.string(), url: z.string(), key: z.string() }).nullable(),
+  assigneeId: z.string().nullable().describe('The member (user id) the item is assigned to; null when unassigned.'),
   createdAt: z.string(),
   updatedAt: z.string(),
   truncated: z.boolean().describe('True when comment or context was shortened here; get the item by id for all of it.'),
@@ -97,7 +98,7 @@ export function toFeedbackOutput(feedback: FeedbackRecord, shorten: boolean): Fe
     context = {};
     truncated = true;
   }
-  const { id, inboxId, brandId, type, score, source, status, issueLink, createdAt, updatedAt } = feedback;
+  const { id, inboxId, brandId, type, score, source, status, issueLink, assigneeId, createdAt, updatedAt } = feedback;
   return {
     id,
     inboxId,
@@ -109,6 +110,7 @@ export function toFeedbackOutput(feedback: FeedbackRecord, shorten: boolean): Fe
     source,
     status,
     issueLink: issueLink && { tracker: issueLink.tracker, url: issueLink.url, key: issueLink.key },
+    assigneeId,
     createdAt,
     updatedAt,
     truncated,

@@ -22,6 +22,7 @@ export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): Feedbac
     source: 'widget',
     status: 'new',
     issueLink: null,
+    assigneeId: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: '2026-11-22T10:00:00.000Z',
     ...overrides,

@@ -1,5 +1,6 @@
 import type {
   Feedback,
+  FeedbackActivity,
   FeedbackExportQuery,
   FeedbackListQuery,
   FeedbackStats,
@@ -9,6 +10,7 @@ import type {
   FeedbackTrends,
   FeedbackTrendsQuery,
   FeedbackUpdate,
+  PageQuery,
   SearchResults,
 } from '@hearback/client';
 import { Paginator } from '../pagination.js';
@@ -180,10 +182,11 @@ export class FeedbackResource {
   }
 
   /**
-   * Triage: set `status`, link an issue-tracker issue (`issueLink: { url }`), or unlink it (`null`).
+   * Triage: set `status`, assign a member (`assigneeId`, a user id; `null` unassigns), link an
+   * issue-tracker issue (`issueLink: { url }`), or unlink it (`null`).
    *
    * @example
-   * await hearback.feedback.update('fb_…', { status: 'triaged', issueLink: { url: 'https://github.com/acme/app/issues/12' } });
+   * await hearback.feedback.update('fb_…', { status: 'triaged', assigneeId: 'usr_…', issueLink: { url: 'https://github.com/acme/app/issues/12' } });
    */
   async update(id: string, input: FeedbackUpdate, options?: RequestOptions): Promise<Feedback> {
     const path = { orgId: this.context.orgId, id };
@@ -197,5 +200,29 @@ export class FeedbackResource {
         }),
       options,
     );
+  }
+
+  /**
+   * The item's history, oldest first, page by page as you iterate: status changes, assignment,
+   * issue links and notes, each with who made it (`actor.name`: the key's or the member's name).
+   *
+   * @example
+   * for await (const change of hearback.feedback.activity('fb_…')) {
+   *   console.log(change.at, change.actor.name, change.kind, change.from, change.to);
+   * }
+   */
+  activity(id: string, query: PageQuery = {}, options?: RequestOptions): Paginator<FeedbackActivity> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId, id };
+      return this.context.call(
+        'getFeedbackActivity',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/feedback/{id}/activity', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
   }
 }

@@ -116,6 +116,20 @@ export interface AuditLogFilters {
 }
 
 /**
+ * The feedback item an entry is about, which its activity history lists: the item itself for
+ * `feedback.*`, the note's item (`details.feedbackId`) for `note.*`; null for anything else.
+ *
+ * @example
+ * auditSubjectOf('note.created', 'note_01…', { feedbackId: 'fb_01…' }); // 'fb_01…'
+ */
+export function auditSubjectOf(action: AuditAction, resourceId: string, details: AuditDetails): string | null {
+  const type = resourceTypeOf(action);
+  if (type === 'feedback') return resourceId;
+  if (type === 'note' && typeof details.feedbackId === 'string') return details.feedbackId;
+  return null;
+}
+
+/**
  * The names of the fields a change gives (members left `undefined` are not changes): an update's
  * `changed` detail.
  *

@@ -28,6 +28,7 @@ const SAMPLE_FEEDBACK: z.output<typeof FeedbackResourceSchema> = {
   source: 'widget',
   status: 'new',
   issueLink: null,
+  assigneeId: null,
   createdAt: '2026-11-22T10:15:00.000Z',
   updatedAt: '2026-11-22T10:15:00.000Z',
 };

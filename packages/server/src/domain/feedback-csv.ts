@@ -13,6 +13,7 @@ export const FEEDBACK_CSV_COLUMNS = [
   'source',
   'status',
   'issueLink',
+  'assigneeId',
   'context',
 ] as const;
 
@@ -37,6 +38,7 @@ export const FEEDBACK_CSV = {
       feedback.source,
       feedback.status,
       feedback.issueLink?.url,
+      feedback.assigneeId,
       Object.keys(feedback.context).length > 0 ? JSON.stringify(feedback.context) : '',
     ]),
 };

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { memberWithRole } from '../../test/support/accounts.js';
 import { createInbox, expectJson, type FeedbackItem, listAllFeedback } from '../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../test/support/harness.js';
 import type { Feedback, FeedbackFilters } from './feedback.js';
@@ -31,6 +32,7 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
   let items: FeedbackItem[] = [];
   let inboxId = '';
   let key = '';
+  let assigneeId = '';
 
   beforeAll(async () => {
     const org = bed().orgA;
@@ -57,10 +59,19 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
       key,
       json: { status: 'triaged' },
     });
+    // Two assigned to a member.
+    assigneeId = (await memberWithRole(bed(), org, 'member')).userId;
+    for (const id of [ids[0], ids[4]]) {
+      await bed().request(`/organizations/${org.organization.id}/feedback/${id}`, {
+        method: 'PATCH',
+        key,
+        json: { assigneeId },
+      });
+    }
     items = await listAllFeedback(bed(), org.organization.id, key);
   });
 
-  const cases: [string, () => FeedbackFilters & Record<string, string | number | undefined>][] = [
+  const cases: [string, () => FeedbackFilters & Record<string, string | number | boolean | undefined>][] = [
     ['no filter', () => ({})],
     ['type', () => ({ type: 'nps' })],
     ['scoreMin', () => ({ scoreMin: 5 })],
@@ -69,6 +80,8 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
     ['inboxId', () => ({ inboxId })],
     ['source', () => ({ source: 'widget' })],
     ['status', () => ({ status: 'triaged' })],
+    ['assigneeId', () => ({ assigneeId })],
+    ['unassigned', () => ({ unassigned: true })],
     ['q, any case', () => ({ q: 'SUPPORT' })],
     ['q with LIKE wildcards', () => ({ q: '100%' })],
     ['q with an underscore', () => ({ q: 'y_p' })],
@@ -82,7 +95,7 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
     const filters = filtersOf();
     const query = Object.fromEntries(
       Object.entries(filters)
-        .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+        .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
         .map(([name, value]) => [name, String(value)]),
     );
     const listed = await listAllFeedback(bed(), bed().orgA.organization.id, key, query);

@@ -19,6 +19,9 @@ const RULES: FilterRules = {
   inboxId: (feedback, inboxId) => feedback.inboxId === inboxId,
   source: (feedback, source) => feedback.source === source,
   status: (feedback, status) => feedback.status === status,
+  assigneeId: (feedback, assigneeId) => feedback.assigneeId === assigneeId,
+  // `false` filters nothing, as in SQL.
+  unassigned: (feedback, unassigned) => !unassigned || feedback.assigneeId === null,
   q: (feedback, q) => feedback.comment?.toLowerCase().includes(q.toLowerCase()) === true,
 };
 

@@ -31,6 +31,10 @@ export const FeedbackResourceSchema = z
     source: z.string().nullable().meta({ description: 'Copied from `context.source`.' }),
     status: z.enum(FEEDBACK_STATUSES),
     issueLink: IssueLinkSchema.nullable(),
+    assigneeId: z.string().nullable().meta({
+      description: 'The member (user id) the item is assigned to; null when unassigned.',
+      example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s',
+    }),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   })

@@ -24,6 +24,8 @@ export interface Feedback {
   source: string | null;
   status: FeedbackStatus;
   issueLink: IssueLink | null;
+  /** The member (a user id) the item is assigned to; null when unassigned. */
+  assigneeId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,4 +41,8 @@ export interface FeedbackFilters {
   status?: FeedbackStatus | undefined;
   /** Case-insensitive substring of the comment. */
   q?: string | undefined;
+  /** Items assigned to this member (a user id). */
+  assigneeId?: string | undefined;
+  /** `true`: items assigned to nobody (exclusive with `assigneeId`). */
+  unassigned?: boolean | undefined;
 }

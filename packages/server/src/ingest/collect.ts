@@ -78,6 +78,7 @@ export function collectService(store: Store, options: CollectServiceOptions) {
         source: typeof context.source === 'string' ? context.source : null,
         status: 'new',
         issueLink: null,
+        assigneeId: null,
         idempotencyKey: key,
         // Only a keyed submission can be repeated: the common unkeyed one pays for no hash.
         idempotencyFingerprint: key === null ? null : submissionFingerprint(submission),

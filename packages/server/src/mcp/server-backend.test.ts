@@ -12,6 +12,7 @@ describe('the server backend of the MCP tools', () => {
       'get_feedback_trends',
       'get_feedback_themes',
       'get_feedback',
+      'get_feedback_activity',
       'search_feedback',
       'list_inboxes',
       'list_brands',

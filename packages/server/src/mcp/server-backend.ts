@@ -72,6 +72,7 @@ export function createServerBackend(
         const { id } = await services.collect.submit(principal, parseInput(CollectInputSchema, input, 'json'));
         return { id };
       }),
+    getFeedbackActivity: (id, page) => as('getFeedbackActivity', () => services.feedback.activity(principal, id, page)),
     updateFeedbackStatus: (id, status) =>
       as('updateFeedback', () => services.feedback.update(principal, id, { status })),
     // Offered only with search on: themes cluster the vectors search makes.

@@ -61,6 +61,7 @@ export const API_OPERATIONS = [
   exportFeedback,
   feedback.getFeedback,
   feedback.updateFeedback,
+  feedback.getFeedbackActivity,
 
   search.searchFeedback,
   search.similarFeedback,

@@ -55,6 +55,7 @@ async function insertLabelled(
       source: null,
       status: 'new' as const,
       issueLink: null,
+      assigneeId: null,
       idempotencyKey: null,
       createdAt: now,
       updatedAt: now,

@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   type AuditLogFilters,
   actorOf,
+  auditSubjectOf,
   resourceTypeOf,
 } from '../domain/audit.js';
 import type { Page } from '../domain/organization.js';
@@ -36,6 +37,7 @@ export async function recordAudit(
     action,
     resource: { type: resourceTypeOf(action), id: resourceId },
     details,
+    subjectId: auditSubjectOf(action, resourceId, details),
   });
 }
 

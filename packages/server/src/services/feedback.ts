@@ -1,9 +1,12 @@
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import type { Feedback, FeedbackFilters, FeedbackStatus, IssueTracker } from '../domain/feedback.js';
+import { activityOf, type FeedbackActivity, triageDetails } from '../domain/feedback-activity.js';
+import type { Page } from '../domain/organization.js';
+import { validationFailed } from '../domain/parse-input.js';
 import { notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
-import type { Store } from '../storage/store.js';
+import type { Repositories, Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { feedbackEvent } from './events.js';
@@ -17,6 +20,19 @@ export interface FeedbackChanges {
   status?: FeedbackStatus | undefined;
   /** `null` unlinks; the tracker is detected from the URL when omitted. */
   issueLink?: { tracker?: IssueTracker | undefined; url: string } | null | undefined;
+  /** A user id of a member of the organization; `null` unassigns. */
+  assigneeId?: string | null | undefined;
+}
+
+/** Only a current member of the item's organization can be its assignee (a 400 naming the field). */
+async function assertAssignable(tx: Repositories, orgId: string, assigneeId: string | null | undefined) {
+  if (assigneeId === undefined || assigneeId === null) return;
+  if (!(await tx.members.roleOf(orgId, assigneeId))) {
+    throw validationFailed(
+      [{ path: ['assigneeId'], message: `${assigneeId} is not a member of this organization.` }],
+      'json',
+    );
+  }
 }
 
 export function feedbackService(store: Store, onEvents: () => void) {
@@ -40,27 +56,57 @@ export function feedbackService(store: Store, onEvents: () => void) {
       return toPage(result);
     },
 
-    /** Triage: status and issue link change together with their `feedback.updated` event. */
+    /**
+     * Triage: status, issue link and assignee change together with their `feedback.updated`
+     * event and an audit entry that records each given field's value before and after (the
+     * item's activity is read from it).
+     */
     async update(principal: Principal, id: string, changes: FeedbackChanges): Promise<Feedback> {
       const issueLink = changes.issueLink ? parseIssueLink(changes.issueLink) : changes.issueLink;
       const updated = await store.transaction(async (tx) => {
         const now = nowIso();
+        const before = await tx.feedback.findForUpdate(visibleTo(principal), id);
+        if (!before) throw notFound('Feedback', id);
+        await assertAssignable(tx, principal.orgId, changes.assigneeId);
         const feedback = await tx.feedback.update(
           visibleTo(principal),
           id,
           {
             ...(changes.status !== undefined && { status: changes.status }),
             ...(issueLink !== undefined && { issueLink }),
+            ...(changes.assigneeId !== undefined && { assigneeId: changes.assigneeId }),
           },
           now,
         );
         if (!feedback) throw notFound('Feedback', id);
         await tx.outbox.append([feedbackEvent('feedback.updated', feedback, now)]);
-        await recordAudit(tx, principal, 'feedback.updated', id, { changed: changedFields(changes) });
+        await recordAudit(
+          tx,
+          principal,
+          'feedback.updated',
+          id,
+          triageDetails(before, feedback, changedFields(changes)),
+        );
         return feedback;
       });
       onEvents();
       return updated;
+    },
+
+    /**
+     * An item's history, oldest first: status changes, assignment, issue links and notes, by
+     * whom. Read from the audit log, so it holds exactly the changes that committed. `limit`
+     * counts audit entries: one request that changed several fields gives one item per field,
+     * on the same page.
+     */
+    async activity(principal: Principal, id: string, page: PageRequest): Promise<Page<FeedbackActivity>> {
+      await get(principal, id);
+      const entries = await store.auditLog.listForSubject(principal.orgId, id, {
+        limit: pageSize(page),
+        after: readCursor(page.cursor),
+      });
+      const { data, nextCursor } = toPage(entries);
+      return { data: data.flatMap(activityOf), nextCursor };
     },
   };
 }

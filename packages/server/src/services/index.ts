@@ -82,7 +82,7 @@ export function createServices(store: Store, options: ServicesOptions) {
     callers,
     auth: options.auth,
     accounts: accountsService(store, options.defaultPlan),
-    members: membersService(store),
+    members: membersService(store, onEvents),
     invites: invitesService(store, options.secrets, options.mailer),
     organizations: organizationsService(store, options.defaultPlan, usage),
     apiKeys,

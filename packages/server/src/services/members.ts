@@ -1,16 +1,18 @@
 import type { Principal } from '../domain/api-key.js';
+import { triageDetails } from '../domain/feedback-activity.js';
 import type { AssignableRole, Member } from '../domain/roles.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { recordAudit } from './audit.js';
+import { feedbackEvent } from './events.js';
 
 function ownerOnly(what: string): ApiError {
   return new ApiError(403, 'forbidden', `Only the organization's owner can ${what}.`);
 }
 
 /** An organization's members: list, change a role, remove, hand ownership over. */
-export function membersService(store: Store) {
+export function membersService(store: Store, onEvents: () => void = () => {}) {
   return {
     async list(principal: Principal): Promise<Member[]> {
       return store.members.list(principal.orgId);
@@ -42,7 +44,11 @@ export function membersService(store: Store) {
       });
     },
 
-    /** Removes a member (an admin removes members and viewers; the owner anyone but themself). */
+    /**
+     * Removes a member (an admin removes members and viewers; the owner anyone but themself). The
+     * items assigned to them become unassigned in the same transaction, each with its
+     * `feedback.updated` event and an entry in its activity, by the remover.
+     */
     async remove(principal: Principal, userId: string): Promise<void> {
       await store.transaction(async (tx) => {
         const member = await tx.members.find(principal.orgId, userId);
@@ -53,7 +59,18 @@ export function membersService(store: Store) {
         if (member.role === 'admin' && !principal.scopes.has('owner')) throw ownerOnly('remove an admin');
         await tx.members.remove(principal.orgId, userId);
         await recordAudit(tx, principal, 'member.removed', userId, { role: member.role });
+        const at = nowIso();
+        const unassigned = await tx.feedback.unassignAll(principal.orgId, userId, at);
+        if (unassigned.length === 0) return;
+        await tx.outbox.append(unassigned.map((feedback) => feedbackEvent('feedback.updated', feedback, at)));
+        for (const feedback of unassigned) {
+          await recordAudit(tx, principal, 'feedback.updated', feedback.id, {
+            ...triageDetails({ ...feedback, assigneeId: userId }, feedback, ['assigneeId']),
+            reason: 'member.removed',
+          });
+        }
       });
+      onEvents();
     },
 
     /** Hands the organization to another member, who becomes owner; the owner becomes an admin. */

@@ -120,6 +120,8 @@ export interface FeedbackTable {
   status: string;
   /** JSON `{tracker, url, key}` text, or null when unlinked. */
   issue_link: string | null;
+  /** The member the item is assigned to (0017); null when unassigned. */
+  assignee_id: string | null;
   idempotency_key: string | null;
   /** What was submitted under `idempotency_key`, to tell a retry from a reuse; null before 0007. */
   idempotency_fingerprint: string | null;
@@ -274,6 +276,8 @@ export interface AuditLogTable {
   resource_id: string;
   /** JSON object: the fields changed and plain facts, never secret values. */
   details: string;
+  /** The feedback item the entry is about, for its activity (0017); null for other resources. */
+  subject_id: string | null;
 }
 
 /** A named set of feedback list filters (migration 0015). */

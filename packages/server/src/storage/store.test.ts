@@ -19,6 +19,7 @@ function feedbackRow(orgId: string, inboxId: string, overrides: Partial<NewFeedb
     source: 'test',
     status: 'new',
     issueLink: null,
+    assigneeId: null,
     idempotencyKey: null,
     createdAt: now,
     updatedAt: now,

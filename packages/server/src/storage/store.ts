@@ -49,7 +49,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     brands: brandsRepository(db),
     inboxes: inboxesRepository(db, caches?.inboxes),
     apiKeys: apiKeysRepository(db, caches?.apiKeys),
-    feedback: feedbackRepository(db, inserts),
+    feedback: feedbackRepository(db, dialect, inserts),
     feedbackStats: feedbackStatsRepository(db),
     feedbackTrends: feedbackTrendsRepository(db, dialect),
     notes: notesRepository(db),

@@ -162,11 +162,12 @@ export class ContractChecker {
   }
 }
 
-/** A query or header value as the schema sees it: integers written in decimal digits, else text. */
+/** A query or header value as the schema sees it: integers written in decimal digits, booleans as `true`/`false`, else text. */
 function parameterValue(parameter: Parameter, raw: string): unknown {
   const types = [parameter.schema.type ?? 'string'].flat();
   if (types.includes('integer') || types.includes('number')) {
     return /^-?\d+$/.test(raw) ? Number(raw) : undefined;
   }
+  if (types.includes('boolean')) return raw === 'true' ? true : raw === 'false' ? false : undefined;
   return raw;
 }

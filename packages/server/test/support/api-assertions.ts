@@ -154,6 +154,7 @@ export interface FeedbackItem {
   source: string | null;
   status: string;
   issueLink: { tracker: string; url: string; key: string } | null;
+  assigneeId: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -23,18 +23,23 @@ export const AuditLogQuery = PageQuery.extend({
   to: dateQuery('to', 'Before (exclusive).'),
 });
 
+/** Who acted, as the audit log and an item's activity name them. */
+export const AuditActorSchema = z
+  .object({
+    type: z.enum(AUDIT_ACTOR_TYPES),
+    id: z.string().openapi({ example: 'key_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    name: z
+      .string()
+      .nullable()
+      .openapi({ description: "The actor's current name; null once it is gone (a deleted brand's keys)." }),
+  })
+  .openapi('AuditActor');
+
 export const AuditEntrySchema = z
   .object({
     id: z.string().openapi({ example: 'aud_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
     at: Timestamp,
-    actor: z.object({
-      type: z.enum(AUDIT_ACTOR_TYPES),
-      id: z.string().openapi({ example: 'key_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
-      name: z
-        .string()
-        .nullable()
-        .openapi({ description: "The actor's current name; null once it is gone (a deleted brand's keys)." }),
-    }),
+    actor: AuditActorSchema,
     action: z.enum(AUDIT_ACTIONS),
     resource: z.object({
       type: z.enum(AUDIT_RESOURCE_TYPES),

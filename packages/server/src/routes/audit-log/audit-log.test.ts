@@ -261,7 +261,7 @@ describeEachDatabase('Audit log', (bed) => {
       async change(_bed, key) {
         const id = await feedbackItem();
         await send(key, 'PATCH', `/feedback/${id}`, { status: 'resolved' });
-        return { resourceId: id, details: { changed: ['status'] } };
+        return { resourceId: id, details: { changed: ['status'], status: { from: 'new', to: 'resolved' } } };
       },
     },
     {

@@ -16,7 +16,7 @@ import { EXPORT_BATCH } from '../../services/file-export.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 import type { NewFeedback } from '../../storage/repositories/feedback.js';
 
-const HEADER = 'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,context\r\n';
+const HEADER = 'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context\r\n';
 const decoder = () => new TextDecoder('utf-8', { ignoreBOM: true });
 
 describeEachDatabase('Feedback export', (bed, dialect) => {
@@ -65,6 +65,7 @@ describeEachDatabase('Feedback export', (bed, dialect) => {
       source: null,
       status: 'new',
       issueLink: null,
+      assigneeId: null,
       idempotencyKey: null,
       createdAt: '2026-06-01T12:00:00.000Z',
       updatedAt: '2026-06-01T12:00:00.000Z',
@@ -123,10 +124,10 @@ describeEachDatabase('Feedback export', (bed, dialect) => {
       'Ünïcödé — 日本語 🎉👍🏽',
     ];
     const expectedRows = [
-      ...cells.map((cell, n) => `${start(items[n] as FeedbackItem)},text,,${cell},,new,,\r\n`),
+      ...cells.map((cell, n) => `${start(items[n] as FeedbackItem)},text,,${cell},,new,,,\r\n`),
       // The context as stored: PostgreSQL's jsonb may order its keys differently.
-      `${start(items[9] as FeedbackItem)},nps,9,,'=cmd|calc,new,,"${JSON.stringify(items[9]?.context).replaceAll('"', '""')}"\r\n`,
-      `${start(items[10] as FeedbackItem)},stars,2,linked,,triaged,https://github.com/acme/app/issues/12,\r\n`,
+      `${start(items[9] as FeedbackItem)},nps,9,,'=cmd|calc,new,,,"${JSON.stringify(items[9]?.context).replaceAll('"', '""')}"\r\n`,
+      `${start(items[10] as FeedbackItem)},stars,2,linked,,triaged,https://github.com/acme/app/issues/12,,\r\n`,
     ];
     expect(text).toBe(`\uFEFF${HEADER}${expectedRows.reverse().join('')}`);
   });

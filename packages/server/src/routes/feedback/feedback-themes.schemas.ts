@@ -13,7 +13,8 @@ import { dateQuery, queryInteger, Timestamp } from '../shared.schemas.js';
 import { FeedbackSchema, FeedbackStatsQuery } from './feedback.schemas.js';
 
 /** The list's filters, a period and how many themes to return. */
-export const FeedbackThemesQuery = FeedbackStatsQuery.extend({
+// `.safeExtend`: it replaces `from` and `to` and keeps the filters' rule.
+export const FeedbackThemesQuery = FeedbackStatsQuery.safeExtend({
   from: dateQuery(
     'from',
     `Start of the period (inclusive). Default: ${DEFAULT_THEME_DAYS} days before \`to\`. A date (2026-11-01) is midnight UTC.`,

@@ -8,7 +8,8 @@ import { FeedbackStatsQuery } from './feedback.schemas.js';
 const TREND_GROUP_NAMES = Object.keys(TREND_GROUPS) as [keyof typeof TREND_GROUPS, ...(keyof typeof TREND_GROUPS)[]];
 
 /** The list's filters, an interval, a grouping, and `from`/`to` read in the organization's time zone. */
-export const FeedbackTrendsQuery = FeedbackStatsQuery.omit({ from: true, to: true }).extend({
+// `.safeExtend` replaces `from` and `to` and keeps the filters' rule (`.omit` and `.extend` refuse a refined object).
+export const FeedbackTrendsQuery = FeedbackStatsQuery.safeExtend({
   interval: z
     .enum(TREND_INTERVALS)
     .default('day')

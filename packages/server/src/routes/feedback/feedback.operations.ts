@@ -1,6 +1,6 @@
 import { rangeBoundOf } from '../../services/trend-buckets.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, instantOf, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, instantOf, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
 import {
   FeedbackListQuery,
   FeedbackListSchema,
@@ -10,6 +10,7 @@ import {
   FeedbackStatsSchema,
   FeedbackUpdateSchema,
 } from './feedback.schemas.js';
+import { FeedbackActivityPageSchema } from './feedback-activity.schemas.js';
 import { FeedbackTrendsQuery, FeedbackTrendsSchema } from './feedback-trends.schemas.js';
 
 const tags = ['Feedback'];
@@ -103,13 +104,33 @@ export const updateFeedback = defineOperation({
     path: '/organizations/{orgId}/feedback/{id}',
     tags,
     operationId: 'updateFeedback',
-    summary: 'Triage feedback: status and issue-tracker link',
-    description: 'Emits `feedback.updated`. Requires the `write` scope.',
+    summary: 'Triage feedback: status, assignee and issue-tracker link',
+    description:
+      'Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). Requires the `write` or `triage` scope.',
     request: { params: FeedbackParams, body: jsonBody(FeedbackUpdateSchema) },
     responses: { 200: jsonContent(FeedbackSchema, 'The updated feedback item.'), ...AUTHENTICATED_ERRORS },
   },
   handler: async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await c.var.services.feedback.update(c.var.principal, id, c.req.valid('json')), 200);
+  },
+});
+
+export const getFeedbackActivity = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/feedback/{id}/activity',
+    tags,
+    operationId: 'getFeedbackActivity',
+    summary: "A feedback item's activity: status changes, assignment, issue links and notes, by whom",
+    description:
+      "Oldest first, keyset-paginated; read from the audit log, so it lists exactly the changes that were made. A triage request that changed several fields gives one item per field (`limit` counts requests, so a page may hold a few more items). Requires the `read` scope; brand-scoped keys see their brand's items only.",
+    request: { params: FeedbackParams, query: PageQuery },
+    responses: { 200: jsonContent(FeedbackActivityPageSchema, 'A page of the history.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await c.var.services.feedback.activity(c.var.principal, id, c.req.valid('query')), 200);
   },
 });

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { ISSUE_TRACKERS } from '../../domain/feedback.js';
 import { FeedbackResourceSchema } from '../../domain/feedback-resource.js';
 import { writeInput } from '../../domain/write-input.js';
-import { dateQuery, OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
+import { dateQuery, idOf, OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -15,7 +15,28 @@ export const FeedbackSchema = FeedbackResourceSchema;
 // `FeedbackList`, not `FeedbackPage` as other lists are named: a feedback page is a form.
 export const FeedbackListSchema = pageOf(FeedbackSchema, 'FeedbackList');
 
-export const FeedbackListQuery = PageQuery.extend({
+/** `unassigned=true` in a query string, `true` in a saved view's JSON; `false` (or nothing) filters nothing. */
+const unassignedFilter = z
+  .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional())
+  .openapi({
+    param: { name: 'unassigned', in: 'query' },
+    description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+  });
+
+/**
+ * The rule across the filters (a field's schema cannot see its siblings): `assigneeId` and
+ * `unassigned` contradict each other. Schemas derived by `.extend` keep it; one rebuilt from the
+ * shape (a saved view's strict body) applies it again by this name.
+ */
+export function oneAssigneeFilter(filters: { assigneeId?: string | undefined; unassigned?: boolean | undefined }) {
+  return !(filters.assigneeId !== undefined && filters.unassigned === true);
+}
+export const ONE_ASSIGNEE_FILTER = {
+  message: 'Filter by assigneeId or by unassigned, not both.',
+  path: ['assigneeId'],
+};
+
+const FeedbackListFields = PageQuery.extend({
   type: z
     .enum(FEEDBACK_TYPES)
     .optional()
@@ -45,10 +66,19 @@ export const FeedbackListQuery = PageQuery.extend({
       description: 'Case-insensitive substring of the comment (plain text match, not semantic search).',
       example: 'dark mode',
     }),
+  assigneeId: idOf('user', 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s')
+    .optional()
+    .openapi({ param: { name: 'assigneeId', in: 'query' }, description: 'Only items assigned to this member.' }),
+  unassigned: unassignedFilter,
 });
 
-/** The list's filters without paging: the figures cover every matching item. */
-export const FeedbackStatsQuery = FeedbackListQuery.omit({ limit: true, cursor: true });
+export const FeedbackListQuery = FeedbackListFields.refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER);
+
+/** The list's filters without paging: the figures cover every matching item. Derive by `.extend` or `.safeExtend` (they keep the rule). */
+export const FeedbackStatsQuery = FeedbackListFields.omit({ limit: true, cursor: true }).refine(
+  oneAssigneeFilter,
+  ONE_ASSIGNEE_FILTER,
+);
 
 const Count = z.number().int().min(0);
 
@@ -101,10 +131,17 @@ export const FeedbackUpdateSchema = writeInput({
     .nullable()
     .optional()
     .openapi({ description: 'Link an issue-tracker issue; `null` unlinks.' }),
+  assigneeId: idOf('user', 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s')
+    .nullable()
+    .optional()
+    .openapi({ description: 'Assign to a member of the organization (a user id); `null` unassigns.' }),
 })
-  .refine((body) => body.status !== undefined || body.issueLink !== undefined, {
-    message: 'Send at least one of status or issueLink.',
+  .refine((body) => body.status !== undefined || body.issueLink !== undefined || body.assigneeId !== undefined, {
+    message: 'Send at least one of status, issueLink or assigneeId.',
   })
   // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
   // openapi-typescript turns that into `unknown` for the client's types).
-  .openapi('FeedbackUpdate', { minProperties: 1, description: 'Send at least one of `status` or `issueLink`.' });
+  .openapi('FeedbackUpdate', {
+    minProperties: 1,
+    description: 'Send at least one of `status`, `issueLink` or `assigneeId`.',
+  });

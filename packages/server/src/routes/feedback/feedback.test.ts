@@ -608,6 +608,11 @@ describeEachDatabase('feedback API', (bed) => {
           json: { status: 'triaged' },
         }),
       },
+      {
+        operationId: 'getFeedbackActivity',
+        okStatus: 200,
+        call: async () => ({ method: 'GET', path: `${feedbackPath()}/${await collected()}/activity` }),
+      },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { writeInput } from '../../domain/write-input.js';
-import { FeedbackStatsQuery } from '../feedback/feedback.schemas.js';
+import { FeedbackStatsQuery, ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../feedback/feedback.schemas.js';
 import { pageOf, Timestamp } from '../shared.schemas.js';
 
 /**
@@ -8,11 +8,13 @@ import { pageOf, Timestamp } from '../shared.schemas.js';
  * to the list is one a view can keep. Strict, as every write body: a misspelt filter is a 400, not
  * a view that silently matches everything.
  */
-export const ViewFiltersSchema = writeInput(FeedbackStatsQuery.shape).openapi('FeedbackFilters', {
-  description:
-    'Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them (integers as numbers).',
-  example: { type: 'nps', scoreMax: 6, status: 'new' },
-});
+export const ViewFiltersSchema = writeInput(FeedbackStatsQuery.shape)
+  .refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER)
+  .openapi('FeedbackFilters', {
+    description:
+      'Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them (integers as numbers).',
+    example: { type: 'nps', scoreMax: 6, status: 'new' },
+  });
 
 const ViewName = z.string().trim().min(1).max(100).openapi({ example: 'Unhappy NPS, untriaged' });
 

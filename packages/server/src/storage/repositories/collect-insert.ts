@@ -32,6 +32,7 @@ const FEEDBACK_COLUMN_TYPES: Record<keyof ReturnType<typeof toFeedbackRow>, 'tex
   source: 'text',
   status: 'text',
   issue_link: 'text',
+  assignee_id: 'text',
   idempotency_key: 'text',
   idempotency_fingerprint: 'text',
   created_at: 'text',

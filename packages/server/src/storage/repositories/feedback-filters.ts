@@ -28,6 +28,8 @@ export function feedbackMatches(scope: BrandScope, filters: FeedbackFilters) {
     if (filters.inboxId) conditions.push(eb('inbox_id', '=', filters.inboxId));
     if (filters.source) conditions.push(eb('source', '=', filters.source));
     if (filters.status) conditions.push(eb('status', '=', filters.status));
+    if (filters.assigneeId) conditions.push(eb('assignee_id', '=', filters.assigneeId));
+    if (filters.unassigned) conditions.push(eb('assignee_id', 'is', null));
     if (filters.q) {
       // lower() on both sides: LIKE is case-sensitive on PostgreSQL and not on SQLite. The two
       // agree for ASCII letters only: SQLite's lower() folds A-Z alone, PostgreSQL's follows the

@@ -1,5 +1,6 @@
 import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackTable } from '../schema.js';
 import { storedText } from '../stored-text.js';
 import type { BrandScope } from './brands.js';
@@ -33,6 +34,7 @@ function toFeedback(row: FeedbackTable): Feedback {
     source: row.source,
     status: row.status as FeedbackStatus,
     issueLink: row.issue_link ? (JSON.parse(row.issue_link) as IssueLink) : null,
+    assigneeId: row.assignee_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -55,6 +57,7 @@ export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
     source: feedback.source,
     status: feedback.status,
     issue_link: feedback.issueLink ? JSON.stringify(feedback.issueLink) : null,
+    assignee_id: feedback.assigneeId,
     idempotency_key: feedback.idempotencyKey === null ? null : storedText(feedback.idempotencyKey),
     idempotency_fingerprint: feedback.idempotencyFingerprint ?? null,
     created_at: feedback.createdAt,
@@ -62,7 +65,7 @@ export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
   };
 }
 
-export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
+export function feedbackRepository(db: Executor, dialect: DialectAdapter, inserts?: CompiledInserts) {
   return {
     async insertMany(items: NewFeedback[]): Promise<void> {
       if (items.length === 0) return;
@@ -106,6 +109,16 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
       const row = await query.executeTakeFirst();
       return row && toFeedback(row);
     },
+    /**
+     * {@link find}, holding the row until the transaction ends (PostgreSQL; SQLite's one writer
+     * holds it anyway): what a change reads as "before" is still so when it writes.
+     */
+    async findForUpdate(scope: BrandScope, id: string): Promise<Feedback | undefined> {
+      let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const row = await query.$call((locked) => dialect.forUpdate(locked)).executeTakeFirst();
+      return row && toFeedback(row);
+    },
     /** The items among `ids` the scope may see, in no particular order. */
     async findMany(scope: BrandScope, ids: readonly string[]): Promise<Feedback[]> {
       if (ids.length === 0) return [];
@@ -127,7 +140,7 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
     async update(
       scope: BrandScope,
       id: string,
-      changes: { status?: FeedbackStatus; issueLink?: IssueLink | null },
+      changes: { status?: FeedbackStatus; issueLink?: IssueLink | null; assigneeId?: string | null },
       updatedAt: string,
     ): Promise<Feedback | undefined> {
       let query = db
@@ -137,6 +150,7 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
           ...(changes.issueLink !== undefined && {
             issue_link: changes.issueLink ? JSON.stringify(changes.issueLink) : null,
           }),
+          ...(changes.assigneeId !== undefined && { assignee_id: changes.assigneeId }),
           updated_at: updatedAt,
         })
         .where('org_id', '=', scope.orgId)
@@ -144,6 +158,17 @@ export function feedbackRepository(db: Executor, inserts?: CompiledInserts) {
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
       const row = await query.returningAll().executeTakeFirst();
       return row && toFeedback(row);
+    },
+    /** Unassigns a member's items in an organization (they left it); returns the items as they are now. */
+    async unassignAll(orgId: string, assigneeId: string, updatedAt: string): Promise<Feedback[]> {
+      const rows = await db
+        .updateTable('feedback')
+        .set({ assignee_id: null, updated_at: updatedAt })
+        .where('org_id', '=', orgId)
+        .where('assignee_id', '=', assigneeId)
+        .returningAll()
+        .execute();
+      return rows.map(toFeedback);
     },
   };
 }
