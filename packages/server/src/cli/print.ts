@@ -33,5 +33,9 @@ export function bootstrapText(result: BootstrappedOrganization, baseUrl: string)
     '',
     'Add the widget to a page:',
     `  <script src="${baseUrl}/widget.js" data-inbox-key="${json.inboxKey}" data-key="${json.collectKey}" async></script>`,
+    '',
+    'The first person to sign up administers this instance and owns this organization:',
+    `  curl -X POST ${baseUrl}/auth/sign-up/email -H 'Origin: ${new URL(baseUrl).origin}' -H 'Content-Type: application/json' \\`,
+    `    -d '{"email":"you@example.com","password":"at least 10 characters","name":"You"}'`,
   ].join('\n');
 }
