@@ -164,6 +164,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   const services = createServices(store, {
     auth,
     mailer,
+    dnsServers: config.dnsServers,
     secrets,
     webhookSender,
     embedder,

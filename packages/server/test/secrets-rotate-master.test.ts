@@ -158,7 +158,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(result.stdout).toContain(`the current one is ${secretFile(place)}`);
       expect(result.stdout).toContain('must be stopped');
       expect(result.stdout).toContain(
-        'Re-sealed 3 organization secrets and 1 webhook signing secret in one transaction.',
+        'Re-sealed 3 organization secrets, 1 webhook signing secret and 0 SSO client secrets in one transaction.',
       );
       expect(result.stdout).toContain('Deleted 3 idempotency records');
       expect(result.stdout).toContain(`The new secret is in ${secretFile(place)} (mode 0600)`);

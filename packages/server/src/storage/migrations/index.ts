@@ -15,6 +15,7 @@ import * as feedbackPages from './0013-feedback-pages.js';
 import * as organizationTimezone from './0014-organization-timezone.js';
 import * as auditLog from './0015-audit-log.js';
 import * as accounts from './0016-accounts.js';
+import * as sso from './0018-sso.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0014-organization-timezone': organizationTimezone,
   '0015-audit-log': auditLog,
   '0016-accounts': accounts,
+  '0018-sso': sso,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */
