@@ -1689,6 +1689,7 @@ export interface components {
                 value: string;
             };
         };
+        /** @description A person of a verified domain who signs in for the first time joins with `defaultRole`. */
         SsoInput: {
             /**
              * @description The OpenID Connect issuer; its `/.well-known/openid-configuration` is read at each sign-in.
@@ -1704,7 +1705,7 @@ export interface components {
             clientSecret: string;
             /** @description The email domains whose people sign in through this provider, once verified. */
             emailDomains: string[];
-            defaultRole: components["schemas"]["AssignableRole"] & unknown;
+            defaultRole: components["schemas"]["AssignableRole"];
         };
         SsoRemoval: {
             /** @enum {boolean} */

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EMAIL_DOMAIN_PATTERN, isAcceptableIssuer } from '../../domain/sso.js';
+import { EMAIL_DOMAIN_MAX_LENGTH, EMAIL_DOMAIN_PATTERN, isAcceptableIssuer } from '../../domain/sso.js';
 import { writeInput } from '../../domain/write-input.js';
 import { AssignableRoleSchema } from '../members/members.schemas.js';
 import { OrgParams, Timestamp } from '../shared.schemas.js';
@@ -8,6 +8,7 @@ const EmailDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
+  .max(EMAIL_DOMAIN_MAX_LENGTH)
   .regex(EMAIL_DOMAIN_PATTERN, { message: 'Expected a domain name such as acme.com.' })
   .openapi({ example: 'acme.com' });
 
@@ -29,8 +30,11 @@ export const SsoInputSchema = writeInput({
     .min(1)
     .max(50)
     .openapi({ description: 'The email domains whose people sign in through this provider, once verified.' }),
-  defaultRole: AssignableRoleSchema.openapi({ description: 'The role of a person who joins by signing in.' }),
-}).openapi('SsoInput');
+  // The role of a person who joins by signing in (a plain reference: the fuzzer reads no `allOf`).
+  defaultRole: AssignableRoleSchema,
+}).openapi('SsoInput', {
+  description: 'A person of a verified domain who signs in for the first time joins with `defaultRole`.',
+});
 
 export const SsoDomainSchema = z
   .object({
