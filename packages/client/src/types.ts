@@ -209,6 +209,12 @@ export type IssuedInvite = Schemas['IssuedInvite'];
 export type InviteInput = Schemas['InviteInput'];
 export type InvitePage = Schemas['InvitePage'];
 export type InviteAcceptance = Schemas['InviteAcceptance'];
+/** An organization's single sign-on (OpenID Connect) provider and its email domains; never its client secret. */
+export type SsoConnection = Schemas['SsoConnection'];
+/** What an admin sends to set up single sign-on (`clientSecret` is write-only). */
+export type SsoInput = Schemas['SsoInput'];
+/** An email domain and the DNS TXT record that proves it. */
+export type SsoDomain = Schemas['SsoDomain'];
 
 /** Paging of every list operation: `?limit=&cursor=`. */
 export interface PageQuery {

@@ -20,6 +20,7 @@ import { InboxesResource } from './resources/inboxes.js';
 import { MembersResource } from './resources/members.js';
 import { OrganizationResource } from './resources/organization.js';
 import { SecretsResource } from './resources/secrets.js';
+import { SsoResource } from './resources/sso.js';
 import { ViewsResource } from './resources/views.js';
 import type { CollectOptions, RetrySettings, SearchOptions } from './transport/request-options.js';
 
@@ -87,6 +88,8 @@ export class Hearback {
   readonly account: AccountResource;
   /** Members and invitations. */
   readonly members: MembersResource;
+  /** Single sign-on (OpenID Connect) and its verified email domains. */
+  readonly sso: SsoResource;
   readonly #context: ResourceContext;
 
   constructor(options: HearbackOptions) {
@@ -120,6 +123,7 @@ export class Hearback {
     this.auditLog = new AuditLogResource(this.#context);
     this.account = new AccountResource(this.#context);
     this.members = new MembersResource(this.#context);
+    this.sso = new SsoResource(this.#context);
   }
 
   /**

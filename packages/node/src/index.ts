@@ -17,6 +17,7 @@ export type { InboxesResource } from './resources/inboxes.js';
 export type { NotesResource } from './resources/notes.js';
 export type { OrganizationResource } from './resources/organization.js';
 export type { SecretsResource } from './resources/secrets.js';
+export type { SsoResource } from './resources/sso.js';
 export type { ViewsResource } from './resources/views.js';
 export type {
   CollectOptions,

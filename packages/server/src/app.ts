@@ -15,6 +15,7 @@ import { problemResponse, toApiError } from './http/problem.js';
 import { publicFiles } from './http/public-files.js';
 import { requestIdMiddleware } from './http/request-id.js';
 import { routePath } from './http/route-path.js';
+import { registerSsoRoutes } from './http/sso-routes.js';
 import { validationHook } from './http/validation-hook.js';
 import { registerWidgetRoutes } from './http/widget-routes.js';
 import { CidrSet } from './lib/cidr.js';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   registerSecuritySchemes(app);
   registerApiRoutes(app);
   const trustedProxies = new CidrSet(deps.trustedProxies ?? []);
+  registerSsoRoutes(app);
   registerAuthRoutes(app, trustedProxies);
 
   app.on(

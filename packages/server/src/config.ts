@@ -56,6 +56,7 @@ const environmentSchema = z.object({
     .refine((value) => /^smtps?:/.test(value), 'expected an smtp:// or smtps:// URL')
     .optional(),
   HEARBACK_SMTP_FROM: z.string().min(3).optional(),
+  HEARBACK_DNS_SERVERS: z.string().optional(),
   HEARBACK_SECRET: z
     .string()
     .min(SERVER_SECRET_MIN_LENGTH, `must be at least ${SERVER_SECRET_MIN_LENGTH} characters`)
@@ -65,6 +66,15 @@ const environmentSchema = z.object({
     .refine(isBaseUrl, 'expected an http(s) URL without credentials, query or fragment')
     .optional(),
 });
+
+/** `a, b` → `['a', 'b']`; undefined when unset or empty. */
+function parseList(value: string | undefined): string[] | undefined {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+  return items.length > 0 ? items : undefined;
+}
 
 /** `https://app.example.com, http://localhost:5173` → normalised origins; `*` stays `*`. */
 function parseOrigins(value: string | undefined): string[] {
@@ -168,6 +178,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** `HEARBACK_SMTP_FROM`: the sender of that mail. */
   smtpFrom: string;
+  /**
+   * `HEARBACK_DNS_SERVERS`: the DNS servers (`1.1.1.1, 127.0.0.1:5353`) SSO domain verification
+   * asks for TXT records; unset: the system's.
+   */
+  dnsServers: string[] | undefined;
 }
 
 /**
@@ -223,6 +238,7 @@ export function loadConfig(
     signup: env.HEARBACK_SIGNUP ?? 'invite',
     smtpUrl: env.HEARBACK_SMTP_URL,
     smtpFrom: env.HEARBACK_SMTP_FROM ?? 'Hearback <hearback@localhost>',
+    dnsServers: parseList(env.HEARBACK_DNS_SERVERS),
   };
   const merged = { ...config, ...withoutUndefined(overrides) };
   return {

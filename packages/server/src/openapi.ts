@@ -31,6 +31,11 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
       description: 'A feedback page’s analytics, and its responses exported as CSV or NDJSON.',
     },
     { name: 'Organizations', description: 'The organization: its name, plan and usage.' },
+    {
+      name: 'Single sign-on',
+      description:
+        'OpenID Connect sign-in per organization (enterprise plan): the provider, and the email domains it vouches for once their DNS records prove them. People start at `GET /auth/sso/start?email=…`.',
+    },
     { name: 'Identity', description: 'Who is calling: the organization and scopes of an API key.' },
     { name: 'Health', description: 'Probes for process supervisors and load balancers; no API key.' },
   ],

@@ -167,6 +167,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   const services = createServices(store, {
     auth,
     mailer,
+    dnsServers: config.dnsServers,
     secrets,
     webhookSender,
     embedder,

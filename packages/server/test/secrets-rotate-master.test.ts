@@ -74,6 +74,7 @@ for (const dialect of dialectsUnderTest()) {
       values: Record<string, Record<string, string>>;
       automationId: string;
       signingSecret: string;
+      ssoClientSecret: string;
     }
 
     async function seed(runtime: Runtime): Promise<Seeded> {
@@ -121,7 +122,21 @@ for (const dialect of dialectsUnderTest()) {
           updated_at: now,
         })
         .execute();
-      return { org, values, automationId, signingSecret };
+      // Single sign-on of the first organization: its client secret is sealed too.
+      const ssoClientSecret = `sso-${newSecret()}`;
+      const admin = await runtime.services.apiKeys.authenticate(org.adminKey);
+      await runtime.services.sso.put(
+        admin,
+        {
+          issuer: 'https://login.example.com',
+          clientId: 'hearback',
+          clientSecret: ssoClientSecret,
+          emailDomains: ['rotating.example'],
+          defaultRole: 'member',
+        },
+        'http://localhost',
+      );
+      return { org, values, automationId, signingSecret, ssoClientSecret };
     }
 
     /** Every secret value and the signing secret, as `runtime` (its master secret) opens them. */
@@ -141,7 +156,11 @@ for (const dialect of dialectsUnderTest()) {
       } catch {
         signingSecret = undefined;
       }
-      return { values, signingSecret };
+      const ssoClientSecret = await runtime.services.sso
+        .providerOf(seeded.org.organization.id)
+        .then((provider) => provider?.clientSecret)
+        .catch(() => undefined);
+      return { values, signingSecret, ssoClientSecret };
     }
 
     const secretFile = (place: Place) => join(place.dataDir, SECRET_FILE_NAME);
@@ -158,7 +177,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(result.stdout).toContain(`the current one is ${secretFile(place)}`);
       expect(result.stdout).toContain('must be stopped');
       expect(result.stdout).toContain(
-        'Re-sealed 3 organization secrets and 1 webhook signing secret in one transaction.',
+        'Re-sealed 3 organization secrets, 1 webhook signing secret and 1 SSO client secret in one transaction.',
       );
       expect(result.stdout).toContain('Deleted 3 idempotency records');
       expect(result.stdout).toContain(`The new secret is in ${secretFile(place)} (mode 0600)`);
@@ -173,7 +192,11 @@ for (const dialect of dialectsUnderTest()) {
       expect(result.stdout + result.stderr).not.toContain(oldText);
 
       const after = await open(place);
-      expect(await opened(after, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
+      expect(await opened(after, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
       // The replay record is gone: the same Idempotency-Key now runs again (and finds the name taken).
       const retry = await requestApp(after, `/organizations/${seeded.org.organization.id}/secrets`, {
         method: 'POST',
@@ -188,6 +211,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(await opened(withOldSecret, seeded)).toEqual({
         values: Object.fromEntries(Object.keys(seeded.values).map((orgId) => [orgId, {}])),
         signingSecret: undefined,
+        ssoClientSecret: undefined,
       });
     });
 
@@ -210,7 +234,11 @@ for (const dialect of dialectsUnderTest()) {
       expect(readdirSync(place.dataDir).filter((name) => name.startsWith(SECRET_FILE_NAME))).toEqual([]);
 
       const after = await open(place, { HEARBACK_SECRET: newText });
-      expect(await opened(after, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
+      expect(await opened(after, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
     });
 
     it('with HEARBACK_SECRET and --new-secret-file: uses that secret and prints none', async () => {
@@ -234,7 +262,11 @@ for (const dialect of dialectsUnderTest()) {
       );
       expect(readFileSync(secretFile(place), 'utf8')).toBe(`${oldSecret}\n`);
       const after = await open(place, { HEARBACK_SECRET: newText });
-      expect(await opened(after, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
+      expect(await opened(after, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
     });
 
     it('refuses, changing nothing, when a stored value does not open with the current secret', async () => {
@@ -267,7 +299,11 @@ for (const dialect of dialectsUnderTest()) {
       expect(readFileSync(secretFile(place), 'utf8')).toBe(fileBefore);
       expect(readdirSync(place.dataDir)).not.toContain(PENDING_SECRET_FILE_NAME);
       const after = await open(place);
-      expect(await opened(after, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
+      expect(await opened(after, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
     });
 
     it('refuses without a secret to rotate, or with an unusable new secret file', async () => {
@@ -311,7 +347,11 @@ for (const dialect of dialectsUnderTest()) {
       expect(readFileSync(secretFile(place), 'utf8').trim()).toBe(newText);
       expect(readdirSync(place.dataDir)).not.toContain(PENDING_SECRET_FILE_NAME);
       const after = await open(place);
-      expect(await opened(after, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
+      expect(await opened(after, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
       await after.close();
 
       // A crash before the commit: the pending secret opens nothing; it is discarded, and the rotation runs.
@@ -323,7 +363,11 @@ for (const dialect of dialectsUnderTest()) {
       const rotatedText = readFileSync(secretFile(place), 'utf8').trim();
       expect([newText, oldText]).not.toContain(rotatedText);
       const final = await open(place);
-      expect(await opened(final, seeded)).toEqual({ values: seeded.values, signingSecret: seeded.signingSecret });
+      expect(await opened(final, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
     });
   });
 }

@@ -5,6 +5,7 @@ import { type IdKind, newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
 import { AUTH_TABLES } from './auth-tables.js';
 import type { Mailer } from './mailer.js';
+import { inSsoSignIn, ssoSessions } from './sso-sessions.js';
 
 /** `HEARBACK_SIGNUP`: who may create an account once the instance has its first user. */
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
@@ -71,6 +72,7 @@ export function authOptions(options: AuthOptions) {
       log: (_level, message) => options.logger?.error('accounts error', { message }),
     },
     ...AUTH_TABLES,
+    plugins: [ssoSessions()],
     user: {
       ...AUTH_TABLES.user,
       additionalFields: {
@@ -139,7 +141,9 @@ export function authOptions(options: AuthOptions) {
       user: {
         create: {
           async before(user) {
-            // The first user of an instance administers it; after that the sign-up mode decides.
+            // The first user of an instance administers it; after that the sign-up mode decides,
+            // except for an SSO sign-in: the organization that verified the email's domain vouches.
+            if (inSsoSignIn()) return { data: { ...user, instanceAdmin: false } };
             if ((await options.users.count()) === 0) return { data: { ...user, instanceAdmin: true } };
             if (options.signup === 'open') return { data: { ...user, instanceAdmin: false } };
             if (options.signup === 'invite' && (await options.users.invited(String(user.email)))) {

@@ -72,7 +72,7 @@ async function settleInterruptedRotation(store: Store, source: SecretSource & { 
 
 function summaryLines(summary: RotationSummary): string[] {
   return [
-    `Re-sealed ${counted(summary.organizationSecrets, 'organization secret')} and ${counted(summary.signingSecrets, 'webhook signing secret')} in one transaction.`,
+    `Re-sealed ${counted(summary.organizationSecrets, 'organization secret')}, ${counted(summary.signingSecrets, 'webhook signing secret')} and ${counted(summary.ssoClientSecrets, 'SSO client secret')} in one transaction.`,
     `Deleted ${counted(summary.idempotencyRecordsDeleted, 'idempotency record')}: replays of Idempotency-Key retries are sealed with the client's key, which the server never stores, so they cannot be re-sealed. They live a day; a retry with the same key now runs again.`,
   ];
 }

@@ -32,6 +32,11 @@ export const ERROR_CODES = [
   'inbox_limit_reached',
   'search_limit_reached',
   'plan_upgrade_required',
+  'domain_claimed',
+  'domain_verification_failed',
+  'sso_not_configured',
+  'sso_state_mismatch',
+  'sso_sign_in_failed',
   'search_unavailable',
   'internal_error',
 ] as const;

@@ -25,6 +25,7 @@ import * as notes from './notes/notes.operations.js';
 import * as organizations from './organizations/organizations.operations.js';
 import * as search from './search/search.operations.js';
 import * as secrets from './secrets/secrets.operations.js';
+import * as sso from './sso/sso.operations.js';
 import * as views from './views/views.operations.js';
 
 /**
@@ -51,6 +52,10 @@ export const API_OPERATIONS = [
   invites.revokeInvite,
   invites.resendInvite,
   invites.acceptInvite,
+  sso.getSso,
+  sso.putSso,
+  sso.deleteSso,
+  sso.verifySsoDomain,
 
   feedback.listFeedback,
   // Before getFeedback: `/feedback/stats`, `/trends`, `/themes`, `/stream`, `/export` would otherwise match `/feedback/{id}`.

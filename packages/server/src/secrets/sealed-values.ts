@@ -30,6 +30,16 @@ export function openSigningSecret(secrets: ServerSecrets, automationId: string, 
   return secrets.open('webhook-signing-secret', sealed, { associatedData: automationId });
 }
 
+/** Seals an organization's OpenID Connect client secret, bound to the organization. */
+export function sealSsoClientSecret(secrets: ServerSecrets, orgId: string, clientSecret: string): string {
+  return secrets.seal('sso-client-secret', clientSecret, { associatedData: orgId });
+}
+
+/** Opens what {@link sealSsoClientSecret} sealed for the same organization. */
+export function openSsoClientSecret(secrets: ServerSecrets, orgId: string, sealed: string): string {
+  return secrets.open('sso-client-secret', sealed, { associatedData: orgId });
+}
+
 /** A new Standard Webhooks signing secret: `whsec_` and 24 random bytes in base64 (192 bits). */
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;

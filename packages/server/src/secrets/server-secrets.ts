@@ -25,7 +25,9 @@ export type SecretPurpose =
   | 'captcha-challenge'
   | 'captcha-key-signature'
   | 'session-signing'
-  | 'invite-token';
+  | 'invite-token'
+  | 'sso-client-secret'
+  | 'sso-sign-in-state';
 
 /** Sealed text starts with its format version, so a later format can be told apart (and old text refused). */
 const SEALED_VERSION = 'v1.';

@@ -1,6 +1,7 @@
 import type { Auth } from '../accounts/auth.js';
 import type { Mailer } from '../accounts/mailer.js';
 import { collectService } from '../ingest/collect.js';
+import { txtResolver } from '../lib/txt-resolver.js';
 import type { OutboxTail } from '../realtime/outbox-tail.js';
 import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
@@ -33,6 +34,8 @@ import { publicPagesService } from './public-pages.js';
 import { restHooksService } from './rest-hooks.js';
 import { savedViewsService } from './saved-views.js';
 import { searchService } from './search.js';
+import { ssoService } from './sso.js';
+import { ssoSignInService } from './sso-sign-in.js';
 import { UsageTally } from './usage-tally.js';
 import { webhookDeliveriesService } from './webhook-deliveries.js';
 
@@ -67,6 +70,8 @@ export interface ServicesOptions {
   auth: Auth;
   /** Account mail: invitations (better-auth sends its own through the same mailer). */
   mailer: Mailer;
+  /** `HEARBACK_DNS_SERVERS`: where SSO domain verification looks up TXT records (the system's when unset). */
+  dnsServers?: readonly string[] | undefined;
 }
 
 /** Every business rule of the server, wired to one store. */
@@ -78,7 +83,10 @@ export function createServices(store: Store, options: ServicesOptions) {
   });
   const apiKeys = apiKeysService(store);
   const callers = callersService(store, apiKeys, options.auth);
+  const sso = ssoService(store, options.secrets, txtResolver(options.dnsServers));
   return {
+    sso,
+    ssoSignIn: ssoSignInService(sso, options.secrets, options.auth),
     callers,
     auth: options.auth,
     accounts: accountsService(store, options.defaultPlan),

@@ -1,17 +1,25 @@
 import {
   openOrganizationSecret,
   openSigningSecret,
+  openSsoClientSecret,
   sealOrganizationSecret,
   sealSigningSecret,
+  sealSsoClientSecret,
 } from '../secrets/sealed-values.js';
 import { SealedDataError, type ServerSecrets } from '../secrets/server-secrets.js';
-import type { SealedOrganizationSecretRow, SealedSigningSecretRow } from '../storage/repositories/sealed-values.js';
+import type {
+  SealedOrganizationSecretRow,
+  SealedSigningSecretRow,
+  SealedSsoClientSecretRow,
+} from '../storage/repositories/sealed-values.js';
 import type { Repositories, Store } from '../storage/store.js';
 
 /** What a rotation changed. */
 export interface RotationSummary {
   organizationSecrets: number;
   signingSecrets: number;
+  /** Organizations' OpenID Connect client secrets. */
+  ssoClientSecrets: number;
   /** Replay records of `Idempotency-Key` retries: they cannot be re-sealed (see sealed-values repository). */
   idempotencyRecordsDeleted: number;
 }
@@ -30,6 +38,7 @@ export class MasterSecretRotationError extends Error {
 
 const organizationSecretLabel = (row: SealedOrganizationSecretRow) => `secret ${row.name} of ${row.orgId}`;
 const signingSecretLabel = (row: SealedSigningSecretRow) => `signing secret of ${row.automationId}`;
+const ssoClientSecretLabel = (row: SealedSsoClientSecretRow) => `SSO client secret of ${row.orgId}`;
 
 /** `reseal()` for each row, or the labels of the rows whose value did not open. */
 function resealEach<Row extends { sealed: string }>(
@@ -65,22 +74,30 @@ async function resealAll(tx: Repositories, from: ServerSecrets, to: ServerSecret
     signingSecretLabel,
     unreadable,
   );
+  const ssoClientSecrets = resealEach(
+    await tx.sealedValues.ssoClientSecrets(),
+    ({ orgId, sealed }) => sealSsoClientSecret(to, orgId, openSsoClientSecret(from, orgId, sealed)),
+    ssoClientSecretLabel,
+    unreadable,
+  );
   // All or nothing: a value left under the old secret would be lost with it.
   if (unreadable.length > 0) throw new MasterSecretRotationError(unreadable);
   for (const { orgId, name, sealed } of organizationSecrets) {
     await tx.sealedValues.setOrganizationSecret(orgId, name, sealed);
   }
   for (const { automationId, sealed } of signingSecrets) await tx.sealedValues.setSigningSecret(automationId, sealed);
+  for (const { orgId, sealed } of ssoClientSecrets) await tx.sealedValues.setSsoClientSecret(orgId, sealed);
   return {
     organizationSecrets: organizationSecrets.length,
     signingSecrets: signingSecrets.length,
+    ssoClientSecrets: ssoClientSecrets.length,
     idempotencyRecordsDeleted: await tx.sealedValues.deleteIdempotencyRecords(),
   };
 }
 
 /**
  * Re-seals every value the database holds under the master secret `from` (organization secrets,
- * automations' signing secrets) under `to`, in one transaction, and deletes the idempotency
+ * automations' signing secrets, SSO client secrets) under `to`, in one transaction, and deletes the idempotency
  * records, which cannot be re-sealed. Refuses, changing nothing, when a value does not open with
  * `from` ({@link MasterSecretRotationError}). Servers using the database must be stopped: one
  * still running keeps sealing with `from`.
@@ -113,6 +130,10 @@ export async function sealedUnder(store: Store, candidates: readonly ServerSecre
   }
   for (const row of await store.sealedValues.signingSecrets()) {
     const index = opens((secrets) => openSigningSecret(secrets, row.automationId, row.sealed));
+    if (index >= 0) return index;
+  }
+  for (const row of await store.sealedValues.ssoClientSecrets()) {
+    const index = opens((secrets) => openSsoClientSecret(secrets, row.orgId, row.sealed));
     if (index >= 0) return index;
   }
   return undefined;

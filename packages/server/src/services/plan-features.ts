@@ -5,6 +5,7 @@ import { PLANS, type PlanFeature, type PlanName, plansWith } from './plans.js';
 
 const FEATURE_NAMES: Record<PlanFeature, string> = {
   webhooks: 'automations, REST hooks and the Zapier triggers',
+  sso: 'single sign-on (OpenID Connect) and its email domains',
 };
 
 /** What a feature covers, in words (for messages and the document). */

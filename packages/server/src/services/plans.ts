@@ -5,6 +5,8 @@ export type PlanName = (typeof PLAN_NAMES)[number];
 export interface PlanFeatures {
   /** Automations (signed webhooks), REST hooks and the Zapier triggers. */
   webhooks: boolean;
+  /** OpenID Connect sign-in for the organization's verified email domains. */
+  sso: boolean;
 }
 export type PlanFeature = keyof PlanFeatures;
 
@@ -20,9 +22,9 @@ export interface PlanLimits {
 
 /** Plan allowances from the product specification (§8): webhook integrations from the middle plan up. */
 export const PLANS: Record<PlanName, PlanLimits> = {
-  starter: { inboxes: 1, eventsPerMonth: 5_000, searchesPerMonth: 1_000, features: { webhooks: false } },
-  team: { inboxes: 5, eventsPerMonth: 100_000, searchesPerMonth: 20_000, features: { webhooks: true } },
-  enterprise: { inboxes: null, eventsPerMonth: null, searchesPerMonth: null, features: { webhooks: true } },
+  starter: { inboxes: 1, eventsPerMonth: 5_000, searchesPerMonth: 1_000, features: { webhooks: false, sso: false } },
+  team: { inboxes: 5, eventsPerMonth: 100_000, searchesPerMonth: 20_000, features: { webhooks: true, sso: false } },
+  enterprise: { inboxes: null, eventsPerMonth: null, searchesPerMonth: null, features: { webhooks: true, sso: true } },
 };
 
 /** The plans that have a feature, cheapest first. */

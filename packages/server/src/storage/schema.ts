@@ -341,7 +341,29 @@ export interface InvitesTable {
   revoked_at: string | null;
 }
 
+/** An organization's OpenID Connect provider (migration 0018); the client secret sealed. */
+export interface SsoConnectionsTable {
+  org_id: string;
+  issuer: string;
+  client_id: string;
+  sealed_client_secret: string;
+  default_role: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An email domain an organization's SSO vouches for, once its DNS record proves it (migration 0018). */
+export interface SsoDomainsTable {
+  org_id: string;
+  domain: string;
+  token: string;
+  created_at: string;
+  verified_at: string | null;
+}
+
 export interface DatabaseSchema {
+  sso_connections: SsoConnectionsTable;
+  sso_domains: SsoDomainsTable;
   users: UsersTable;
   sessions: SessionsTable;
   memberships: MembershipsTable;

@@ -33,6 +33,7 @@ import { restHooksRepository } from './repositories/rest-hooks.js';
 import { savedViewsRepository } from './repositories/saved-views.js';
 import { sealedValuesRepository } from './repositories/sealed-values.js';
 import { searchModelsRepository } from './repositories/search-models.js';
+import { ssoRepository } from './repositories/sso.js';
 import { usageRepository } from './repositories/usage.js';
 import { webhookDeliveriesRepository } from './repositories/webhook-deliveries.js';
 
@@ -74,6 +75,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     savedViews: savedViewsRepository(db),
     members: membersRepository(db),
     invites: invitesRepository(db),
+    sso: ssoRepository(db),
   };
 }
 

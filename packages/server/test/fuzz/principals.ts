@@ -32,7 +32,8 @@ export type PoolName =
   | 'response'
   | 'view'
   | 'user'
-  | 'invite';
+  | 'invite'
+  | 'domain';
 
 interface Created {
   id: string;
@@ -154,6 +155,19 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     body: JSON.stringify({ token }),
   });
   const pending = (await (await invite('pending@fuzz.example')).json()) as { invite: Created };
+  // Single sign-on of org A with one domain verified (the record is checked in test/sso.test.ts).
+  await runtime.app.request(`${a}/sso`, {
+    method: 'PUT',
+    headers: asOwner,
+    body: JSON.stringify({
+      issuer: 'https://login.fuzz.example',
+      clientId: 'fuzz',
+      clientSecret: 'fuzz-client-secret',
+      emailDomains: ['fuzz.example', 'pending.fuzz.example'],
+      defaultRole: 'viewer',
+    }),
+  });
+  await runtime.store.sso.markVerified(orgA.organization.id, 'fuzz.example', new Date().toISOString());
   await runtime.webhookJobs.runUntilIdle();
   const deliveries = await runtime.database.db
     .selectFrom('webhook_deliveries')
@@ -202,6 +216,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       view: [view.id, otherView.id],
       user: [member.userId, owner.userId],
       invite: [pending.invite.id],
+      domain: ['fuzz.example'],
     },
     protectedIds,
   };

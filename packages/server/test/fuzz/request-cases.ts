@@ -31,6 +31,7 @@ const PATH_POOLS: Record<string, PoolName> = {
   viewId: 'view',
   userId: 'user',
   inviteId: 'invite',
+  domain: 'domain',
 };
 
 const ISSUE_URLS = [

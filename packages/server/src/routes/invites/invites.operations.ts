@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import { SIGNED_IN } from '../../domain/api-key.js';
-import type { AppEnv } from '../../http/app-env.js';
+import { baseUrlOf } from '../../http/base-url.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
 import {
@@ -15,11 +14,6 @@ import {
 
 const tags = ['Members'];
 const CONFLICT = { 409: errorResponse('Already a member, or the invitation was accepted or revoked (`conflict`).') };
-
-/** Links in mail lead to the instance's public address, or else to the one the request came to. */
-function baseUrlOf(c: Context<AppEnv>): string {
-  return c.var.publicUrl ?? new URL(c.req.url).origin;
-}
 
 export const createInvite = defineOperation({
   scope: 'members',

@@ -16,6 +16,7 @@ import * as organizationTimezone from './0014-organization-timezone.js';
 import * as auditLog from './0015-audit-log.js';
 import * as accounts from './0016-accounts.js';
 import * as feedbackAssignee from './0017-feedback-assignee.js';
+import * as sso from './0018-sso.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0015-audit-log': auditLog,
   '0016-accounts': accounts,
   '0017-feedback-assignee': feedbackAssignee,
+  '0018-sso': sso,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

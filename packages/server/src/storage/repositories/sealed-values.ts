@@ -13,6 +13,12 @@ export interface SealedSigningSecretRow {
   sealed: string;
 }
 
+/** An organization's sealed OpenID Connect client secret. */
+export interface SealedSsoClientSecretRow {
+  orgId: string;
+  sealed: string;
+}
+
 /**
  * Every value the database holds sealed with the server master secret, across organizations: what
  * a master secret rotation re-seals (services/master-secret-rotation.ts). Nothing else reads them
@@ -49,6 +55,23 @@ export function sealedValuesRepository(db: Executor) {
         .updateTable('automations')
         .set({ sealed_signing_secret: sealed })
         .where('id', '=', automationId)
+        .execute();
+    },
+
+    async ssoClientSecrets(): Promise<SealedSsoClientSecretRow[]> {
+      const rows = await db
+        .selectFrom('sso_connections')
+        .select(['org_id', 'sealed_client_secret'])
+        .orderBy('org_id')
+        .execute();
+      return rows.map((row) => ({ orgId: row.org_id, sealed: row.sealed_client_secret }));
+    },
+
+    async setSsoClientSecret(orgId: string, sealed: string): Promise<void> {
+      await db
+        .updateTable('sso_connections')
+        .set({ sealed_client_secret: sealed })
+        .where('org_id', '=', orgId)
         .execute();
     },
 
