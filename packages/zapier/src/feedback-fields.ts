@@ -14,6 +14,7 @@ export const FEEDBACK_SAMPLE = {
   source: 'widget',
   status: 'new',
   issueLink: null,
+  assigneeId: null,
   createdAt: '2026-11-22T10:15:00.000Z',
   updatedAt: '2026-11-22T10:15:00.000Z',
 };
@@ -31,6 +32,7 @@ export const FEEDBACK_OUTPUT_FIELDS = [
   { key: 'issueLink__url', label: 'Issue link URL' },
   { key: 'issueLink__key', label: 'Issue key' },
   { key: 'issueLink__tracker', label: 'Issue tracker' },
+  { key: 'assigneeId', label: 'Assignee (user ID)' },
   { key: 'createdAt', label: 'Created at', type: 'datetime' as const },
   { key: 'updatedAt', label: 'Updated at', type: 'datetime' as const },
 ];
