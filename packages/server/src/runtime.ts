@@ -24,10 +24,13 @@ import { createStore, type Store } from './storage/store.js';
 import type { WebhookSender } from './webhooks/contracts.js';
 import { DeliveryWorker } from './webhooks/delivery-worker.js';
 import { WEBHOOKS_CONSUMER, webhookFanOut } from './webhooks/fan-out.js';
+import { guardedFetch } from './webhooks/guarded-fetch.js';
 import { deliveryPreparer } from './webhooks/prepare-delivery.js';
 import { GuardedWebhookSender } from './webhooks/sender.js';
 
 const JOB_WAKE_DELAY_MS = 20;
+/** How long a request to an SSO provider may take. */
+const OUTBOUND_TIMEOUT_MS = 15_000;
 
 export interface RuntimeOptions {
   /** Replaces the embedder the configuration asks for (tests inject a deterministic one). */
@@ -166,6 +169,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
   });
   const services = createServices(store, {
     auth,
+    outboundFetch: guardedFetch({ allowedCidrs: config.webhookAllowedCidrs, timeoutMs: OUTBOUND_TIMEOUT_MS }),
     mailer,
     dnsServers: config.dnsServers,
     secrets,

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hearback, HearbackApiError, OPERATIONS, verifyWebhook } from '@hearback/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TxtDnsServer } from '../../../packages/server/test/support/dns-server.js';
 import { documentOperations, operationOf } from '../support/openapi.js';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -12,6 +13,9 @@ describe('SDK contract: every operation against the real server', () => {
   let server: TestServer;
   let hearback: Hearback;
   const answered = new Map<string, number[]>();
+  // SSO domains are proven by a TXT record: a real DNS server on 127.0.0.1 answers it.
+  const dns = new TxtDnsServer();
+  let dnsServer: string;
 
   function sdk(
     credential: string | { session: string },
@@ -47,11 +51,17 @@ describe('SDK contract: every operation against the real server', () => {
   beforeAll(async () => {
     // Semantic search on (the bundled local model, loaded on first use), so `similar()` answers.
     // 127.0.0.0/8 allowed: `automations.test()` sends to a receiver on this host.
-    server = await startServer({ search: { embedder: 'local', idleMs: 60_000 }, webhookAllowedCidrs: ['127.0.0.0/8'] });
+    dnsServer = await dns.start();
+    server = await startServer({
+      search: { embedder: 'local', idleMs: 60_000 },
+      webhookAllowedCidrs: ['127.0.0.0/8'],
+      dnsServers: [dnsServer],
+    });
     hearback = sdk(server.adminKey);
   });
   afterAll(async () => {
     await server?.close();
+    await dns.close();
   });
 
   it('health: check and ready', async () => {
@@ -618,6 +628,21 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(graceInTeam.members.invite({ email: 'x@example.com', role: 'viewer' }))).code).toBe(
       'insufficient_scope',
     );
+    // Single sign-on (the enterprise plan): a provider, a domain proven by DNS, then removed.
+    const sso = await annInTeam.sso.put({
+      issuer: 'https://login.team.example',
+      clientId: 'hearback',
+      clientSecret: 'a client secret',
+      emailDomains: ['team.example'],
+      defaultRole: 'member',
+    });
+    expect(await annInTeam.sso.get()).toEqual(sso);
+    const [domain] = sso.emailDomains;
+    dns.publish(domain?.record.name ?? '', domain?.record.value ?? '');
+    expect((await annInTeam.sso.verifyDomain('team.example')).verifiedAt).toEqual(expect.any(String));
+    await annInTeam.sso.delete();
+    expect((await rejection(annInTeam.sso.get())).code).toBe('not_found');
+
     expect((await annInTeam.members.setRole(grace.userId, 'admin')).role).toBe('admin');
     expect((await annInTeam.organization.setPlan('team')).plan).toBe('team');
     expect((await annInTeam.members.transferOwnership(grace.userId)).role).toBe('owner');

@@ -24,6 +24,8 @@ export interface TestServerOptions {
   search?: Config['search'];
   /** Networks webhooks may reach besides public ones (`HEARBACK_WEBHOOK_ALLOWED_CIDRS`), e.g. `127.0.0.0/8`. */
   webhookAllowedCidrs?: string[];
+  /** DNS servers for SSO domain verification (`HEARBACK_DNS_SERVERS`). */
+  dnsServers?: string[];
 }
 
 /**
@@ -40,7 +42,10 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const search: Config['search'] = options.search ?? { embedder: 'off', idleMs: 0 };
   const webhookAllowedCidrs = options.webhookAllowedCidrs ?? [];
   const runtime = await createRuntime(
-    loadConfig({}, { dataDir, runJobs: false, logLevel: 'silent', search, webhookAllowedCidrs }),
+    loadConfig(
+      {},
+      { dataDir, runJobs: false, logLevel: 'silent', search, webhookAllowedCidrs, dnsServers: options.dnsServers },
+    ),
   );
   const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Integration tests',

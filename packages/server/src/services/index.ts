@@ -7,6 +7,7 @@ import type { Embedder } from '../search/embedder.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import type { WebhookSender } from '../webhooks/contracts.js';
+import type { OutboundFetch } from '../webhooks/guarded-fetch.js';
 import { accountsService } from './accounts.js';
 import { apiKeysService } from './api-keys.js';
 import { auditLogService } from './audit.js';
@@ -66,6 +67,8 @@ export interface ServicesOptions {
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
   /** The public pages' proof of work (lifetime, work); tests make it quick. */
   captcha?: CaptchaOptions | undefined;
+  /** Requests to addresses an organization's admin chose (SSO providers), under the webhooks' address policy. */
+  outboundFetch: OutboundFetch;
   /** Accounts and sessions (better-auth over the same database). */
   auth: Auth;
   /** Account mail: invitations (better-auth sends its own through the same mailer). */
@@ -86,7 +89,7 @@ export function createServices(store: Store, options: ServicesOptions) {
   const sso = ssoService(store, options.secrets, txtResolver(options.dnsServers));
   return {
     sso,
-    ssoSignIn: ssoSignInService(sso, options.secrets, options.auth),
+    ssoSignIn: ssoSignInService(sso, options.secrets, options.auth, options.outboundFetch),
     callers,
     auth: options.auth,
     accounts: accountsService(store, options.defaultPlan),

@@ -3,6 +3,7 @@ import type { Auth } from '../accounts/auth.js';
 import { emailDomainOf, issuerMayUseHttp } from '../domain/sso.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
+import type { OutboundFetch } from '../webhooks/guarded-fetch.js';
 import { type SsoProvider, ssoRedirectUri, type ssoService } from './sso.js';
 
 /** How long a person has to come back from their provider. */
@@ -30,18 +31,19 @@ export interface SsoSignedIn {
   setCookies: string[];
 }
 
-/** Discovers the provider's endpoints and keys (plain http only for a provider on this machine). */
-async function configurationOf(provider: SsoProvider): Promise<oidc.Configuration> {
+/**
+ * Discovers the provider's endpoints and keys (plain http only for a provider on this machine).
+ * Every request to the provider goes through `outboundFetch`: an admin typed its address, so it
+ * meets the same address policy as webhooks (no private or loopback address unless allowed).
+ */
+async function configurationOf(provider: SsoProvider, outboundFetch: OutboundFetch): Promise<oidc.Configuration> {
   const issuer = new URL(provider.issuer);
   const insecure = issuer.protocol === 'http:' && issuerMayUseHttp(issuer);
   try {
-    return await oidc.discovery(
-      issuer,
-      provider.clientId,
-      provider.clientSecret,
-      undefined,
-      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-    );
+    return await oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+      ...(insecure && { execute: [oidc.allowInsecureRequests] }),
+      [oidc.customFetch]: outboundFetch as oidc.CustomFetch,
+    });
   } catch (error) {
     throw new ApiError(502, 'sso_sign_in_failed', `The sign-in provider ${provider.issuer} could not be reached.`, {
       cause: error,
@@ -64,7 +66,12 @@ function stateMismatch(): ApiError {
  * the browser brought back, signs the person in through better-auth (creating the user when new)
  * and makes them a member with the organization's default role.
  */
-export function ssoSignInService(sso: ReturnType<typeof ssoService>, secrets: ServerSecrets, auth: Auth) {
+export function ssoSignInService(
+  sso: ReturnType<typeof ssoService>,
+  secrets: ServerSecrets,
+  auth: Auth,
+  outboundFetch: OutboundFetch,
+) {
   return {
     async start(email: string, baseUrl: string): Promise<SsoStart> {
       const provider = await sso.providerForEmail(email);
@@ -75,7 +82,7 @@ export function ssoSignInService(sso: ReturnType<typeof ssoService>, secrets: Se
           `No organization signs in ${emailDomainOf(email) || 'this address'} with single sign-on: sign in with a password.`,
         );
       }
-      const configuration = await configurationOf(provider);
+      const configuration = await configurationOf(provider, outboundFetch);
       const pending: PendingSignIn = {
         orgId: provider.orgId,
         state: oidc.randomState(),
@@ -107,7 +114,7 @@ export function ssoSignInService(sso: ReturnType<typeof ssoService>, secrets: Se
       const provider = await sso.providerOf(pending.orgId);
       if (!provider)
         throw new ApiError(403, 'sso_sign_in_failed', 'Single sign-on is no longer set up for this organization.');
-      const configuration = await configurationOf(provider);
+      const configuration = await configurationOf(provider, outboundFetch);
       // The provider sent the browser to our redirect URI; its query is what openid-client checks.
       const redirected = new URL(ssoRedirectUri(baseUrl));
       redirected.search = callbackUrl.search;
