@@ -71,7 +71,7 @@ export function authOptions(options: AuthOptions) {
       level: 'error',
       log: (_level, message) => options.logger?.error('accounts error', { message }),
     },
-    ...AUTH_TABLES,
+    account: AUTH_TABLES.account,
     plugins: [ssoSessions()],
     user: {
       ...AUTH_TABLES.user,

@@ -25,8 +25,12 @@ export function callersService(store: Store, apiKeys: ReturnType<typeof apiKeysS
   async function signedIn(headers: Headers): Promise<SignedIn | undefined> {
     const found = await auth.api.getSession({ headers });
     if (!found) return undefined;
-    const user = await store.members.findUser(found.user.id);
-    return user && { user, sessionId: found.session.id };
+    // The session's read brought the user (with our field): no second read.
+    const { id, name, email, emailVerified, instanceAdmin } = found.user;
+    return {
+      user: { id, name, email, emailVerified, instanceAdmin: instanceAdmin === true },
+      sessionId: found.session.id,
+    };
   }
 
   return {

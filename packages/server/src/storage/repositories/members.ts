@@ -10,9 +10,6 @@ export interface UserRecord {
   instanceAdmin: boolean;
 }
 
-/** `boolean` on PostgreSQL, 0/1 on SQLite. */
-const truthy = (value: boolean | number): boolean => value === true || value === 1;
-
 /** Users and their memberships: who belongs to which organization, with which role. */
 export function membersRepository(db: Executor) {
   const members = () =>
@@ -28,18 +25,6 @@ export function membersRepository(db: Executor) {
       ]);
 
   return {
-    async findUser(userId: string): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          name: row.name,
-          email: row.email,
-          emailVerified: truthy(row.email_verified),
-          instanceAdmin: truthy(row.instance_admin),
-        }
-      );
-    },
     async countUsers(): Promise<number> {
       const row = await db
         .selectFrom('users')
