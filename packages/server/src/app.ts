@@ -1,3 +1,4 @@
+import type { DashboardAssets } from '@hearback/dashboard/assets';
 import type { WidgetAsset } from '@hearback/widget/assets';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,6 +12,7 @@ import type { AppEnv } from './http/app-env.js';
 import { registerAuthRoutes } from './http/auth-routes.js';
 import { payloadTooLarge } from './http/body-errors.js';
 import { CORS_OPTIONS } from './http/cors.js';
+import { DASHBOARD_PATH, registerDashboardRoutes } from './http/dashboard-routes.js';
 import { problemResponse, toApiError } from './http/problem.js';
 import { publicFiles } from './http/public-files.js';
 import { requestIdMiddleware } from './http/request-id.js';
@@ -38,6 +40,8 @@ export interface AppDependencies {
   mcpAllowedOrigins?: readonly string[] | undefined;
   /** `HEARBACK_PUBLIC_URL`: the instance's address in skill files; its origin may call `/mcp`. */
   publicUrl?: string | undefined;
+  /** The built dashboard served at `/app` (see loadDashboardAssets); without it `/app` says how to build it. */
+  dashboardAssets?: DashboardAssets | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
   /** `HEARBACK_TRUSTED_PROXIES`: reverse proxies whose `X-Forwarded-For` names the client (public pages). */
@@ -100,6 +104,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   );
   registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
+  registerDashboardRoutes(app, deps.dashboardAssets);
   registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly(), trustedProxies);
   registerPublicShareRoutes(app);
 
@@ -111,6 +116,8 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   });
   // Last, so every API route wins over a file of the same name.
   if (deps.publicDir) app.get('*', publicFiles(deps.publicDir));
+  // People who open the server's address land in the dashboard (a public directory's index.html wins).
+  app.get('/', (c) => c.redirect(`${DASHBOARD_PATH}/`, 302));
 
   app.notFound((c) =>
     problemResponse(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}.`)),

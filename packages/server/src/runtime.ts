@@ -3,6 +3,7 @@ import { createAuth } from './accounts/auth.js';
 import { createMailer, type Mailer } from './accounts/mailer.js';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
+import { loadDashboardAssets } from './http/dashboard-routes.js';
 import { loadWidgetAssets } from './http/widget-routes.js';
 import { embedFeedbackHandler } from './jobs/embed-feedback.js';
 import { Housekeeping } from './jobs/housekeeping.js';
@@ -218,6 +219,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
     trustedProxies: config.trustedProxies,
     publicUrl: config.publicUrl,
     widgetAssets: await loadWidgetAssets(),
+    dashboardAssets: await loadDashboardAssets(),
     pageAssets: await loadPageAssets(),
     publicDir: config.publicDir,
     isReady: async () => {

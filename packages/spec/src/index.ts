@@ -2,6 +2,7 @@
  * Hearback's vocabulary and the input rules that are pure functions, in one dependency-free
  * module: the server, the MCP tools and the widget import them instead of restating them.
  */
+export { MIN_PASSWORD_LENGTH } from './accounts.js';
 export { contextViolation, MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from './context.js';
 export {
   FEEDBACK_STATUSES,
@@ -14,6 +15,17 @@ export {
   SCORE_RANGES,
   type ScoreRange,
 } from './feedback.js';
+export {
+  ASSIGNABLE_ROLES,
+  type AssignableRole,
+  KEY_SCOPES,
+  type KeyScope,
+  ROLE_SCOPES,
+  ROLES,
+  type Role,
+  SCOPES,
+  type Scope,
+} from './roles.js';
 export { SEARCH_MODES, type SearchMode } from './search.js';
 export { findMalformedText, type InputPath, isWellFormedText, type MalformedText, printableText } from './text.js';
 export { alternatives, capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';

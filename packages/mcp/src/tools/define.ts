@@ -1,7 +1,7 @@
+import { OPERATION_SCOPES } from '@hearback/client';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { HearbackBackend } from '../backend.js';
-import { OPERATION_SCOPES } from './operation-scopes.gen.js';
 import { scopeSentence, toolScopes } from './tool-scopes.js';
 
 /** A REST operation that requires a scope (its `operationId` in the OpenAPI document). */

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@hearback/spec';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
@@ -88,7 +89,7 @@ export function authOptions(options: AuthOptions) {
     verification: { ...AUTH_TABLES.verification, storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 10,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await options.mailer.send({

@@ -1,16 +1,7 @@
-/**
- * What an API key may be given: send feedback, read, change everything an admin changes, run
- * feedback pages, and triage (status, assignee, notes, links) without the rest of `write`.
- */
-export const KEY_SCOPES = ['collect', 'read', 'write', 'forms', 'triage'] as const;
-/**
- * Every scope an operation may require: the key scopes, and two that only a member's role grants
- * (`domain/roles.ts`): managing members and invites, and the owner's acts (deleting the
- * organization, transferring it). No key holds them: people are managed by people.
- */
-export const SCOPES = [...KEY_SCOPES, 'members', 'owner'] as const;
-export type Scope = (typeof SCOPES)[number];
-export type KeyScope = (typeof KEY_SCOPES)[number];
+import type { KeyScope, Scope } from '@hearback/spec';
+
+// The scopes are the vocabulary's (shared with the dashboard): one list, re-exported for the server.
+export { KEY_SCOPES, type KeyScope, SCOPES, type Scope } from '@hearback/spec';
 
 /** Operations any valid key or member may call, whatever its scopes (`GET /me`). */
 export const ANY_KEY = 'any key';

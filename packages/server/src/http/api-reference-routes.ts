@@ -3,6 +3,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ApiReferenceAsset } from './api-reference-asset.js';
 import { API_REFERENCE_POLICY, apiReferencePage } from './api-reference-page.js';
 import type { AppEnv } from './app-env.js';
+import { builtFileResponse } from './built-file.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -43,16 +44,6 @@ export function registerApiReferenceRoutes(
     if (c.req.path !== asset.path) {
       throw new ApiError(404, 'not_found', `No route for GET ${c.req.path}: the reference bundle is ${asset.path}.`);
     }
-    const headers: Record<string, string> = {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': IMMUTABLE,
-      etag: asset.etag,
-      vary: 'accept-encoding',
-      'x-content-type-options': 'nosniff',
-    };
-    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
-    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-    if (gzip) headers['content-encoding'] = 'gzip';
-    return c.body(new Uint8Array(gzip ? asset.gzip : asset.body), 200, headers);
+    return builtFileResponse(c, { ...asset, contentType: 'text/javascript; charset=utf-8', cacheControl: IMMUTABLE });
   });
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { SSO_STATE_TTL_MS } from '../services/sso-sign-in.js';
 import type { AppEnv } from './app-env.js';
 import { baseUrlOf } from './base-url.js';
+import { DASHBOARD_PATH } from './dashboard-routes.js';
 
 /** Carries the sealed sign-in state from the start to the callback, in this browser only. */
 const STATE_COOKIE = 'hearback.sso_state';
@@ -42,6 +43,6 @@ export function registerSsoRoutes(app: OpenAPIHono<AppEnv>): void {
     deleteCookie(c, STATE_COOKIE, { path: STATE_COOKIE_PATH });
     const signedIn = await c.var.services.ssoSignIn.finish(new URL(c.req.url), sealedState, baseUrl);
     for (const cookie of signedIn.setCookies) c.header('set-cookie', cookie, { append: true });
-    return c.redirect(`${baseUrl}/`, 302);
+    return c.redirect(`${baseUrl}${DASHBOARD_PATH}/`, 302);
   });
 }

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { accountQueryKey } from '../api/account.js';
+import { api, dataOf } from '../api/client.js';
+import { AuthLayout } from '../auth/auth-layout.js';
+import { Alert } from '../ui/alert.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/fields.js';
+import { Form } from '../ui/form.js';
+import { problemFeedback } from '../ui/problem-feedback.js';
+
+/** Creates an organization (the user becomes its owner): the first screen of a user with none. */
+export function CreateOrganizationPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: (name: string) => dataOf(api.POST('/organizations', { body: { name } })),
+    onSuccess: async ({ organization }) => {
+      await queryClient.invalidateQueries({ queryKey: accountQueryKey });
+      await navigate({ to: '/orgs/$orgId/setup', params: { orgId: organization.id } });
+    },
+  });
+  const { validationErrors, formError } = problemFeedback(create.error);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    create.mutate(String(new FormData(event.currentTarget).get('name')));
+  }
+
+  return (
+    <AuthLayout title="Create your organization">
+      <p>Your team's feedback lives in an organization. You can invite people to it next.</p>
+      <Form onSubmit={onSubmit} validationErrors={validationErrors} className="stack">
+        <Alert>{formError}</Alert>
+        <TextField label="Organization name" name="name" required maxLength={200} autoFocus />
+        <Button type="submit" variant="primary" pending={create.isPending}>
+          Create organization
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,23 @@
+import { OPERATION_SCOPES } from '@hearback/client';
+import { ROLE_SCOPES, type Role } from '@hearback/spec';
+import { useRouteContext } from '@tanstack/react-router';
+
+/** An operation whose access is a scope (the ones a role may or may not reach). */
+export type ScopedOperation = keyof typeof OPERATION_SCOPES;
+
+/**
+ * Whether a member with `role` may call `operation`: the role's scopes against the scope the
+ * server enforces for it (both from the shared definitions, so the screens hide exactly what the
+ * API would refuse).
+ */
+export function roleMay(role: Role, operation: ScopedOperation): boolean {
+  const required: string | readonly string[] = OPERATION_SCOPES[operation];
+  const held: readonly string[] = ROLE_SCOPES[role];
+  return typeof required === 'string' ? held.includes(required) : required.some((scope) => held.includes(scope));
+}
+
+/** `may(operation)` for the signed-in member of the organization on screen. */
+export function usePermissions(): { role: Role; may: (operation: ScopedOperation) => boolean } {
+  const { membership } = useRouteContext({ from: '/signed-in/orgs/$orgId' });
+  return { role: membership.role, may: (operation) => roleMay(membership.role, operation) };
+}

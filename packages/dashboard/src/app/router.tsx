@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { inboxRoute } from '../inbox/inbox-route.js';
+import { setupRoute } from '../setup/setup-route.js';
+import {
+  acceptInviteRoute,
+  homeRoute,
+  newOrganizationRoute,
+  orgIndexRoute,
+  orgRoute,
+  resetPasswordRoute,
+  rootRoute,
+  signedInRoute,
+  signInRoute,
+  signUpRoute,
+} from './base-routes.js';
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  signUpRoute,
+  resetPasswordRoute,
+  acceptInviteRoute,
+  signedInRoute.addChildren([
+    homeRoute,
+    newOrganizationRoute,
+    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute]),
+  ]),
+]);
+
+/** The app's router: served under `/app`, data through TanStack Query. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    basepath: '/app',
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Queries own freshness; the router only starts them.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

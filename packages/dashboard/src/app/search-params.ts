@@ -1,0 +1,19 @@
+/** Search-param readers for `validateSearch`: a value of the wrong kind is dropped, never thrown. */
+
+export const optionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+export const optionalNumber = (value: unknown): number | undefined => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(number) ? number : undefined;
+};
+
+export function optionalOneOf<T extends string>(values: readonly T[]) {
+  return (value: unknown): T | undefined => (values.includes(value as T) ? (value as T) : undefined);
+}
+
+/** A `redirect` back into the app: a path of ours only, never another site. */
+export const safeRedirect = (value: unknown): string | undefined => {
+  const path = optionalString(value);
+  return path?.startsWith('/') && !path.startsWith('//') ? path : undefined;
+};

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { membersQuery } from '../api/organization.js';
+import { usePermissions } from '../app/permissions.js';
+import { SelectField } from '../ui/select.js';
+import { ActivitySection } from './activity-section.js';
+import { ContextTable } from './context-table.js';
+import { feedbackQuery, useUpdateFeedback } from './feedback-queries.js';
+import { IssueLinkField } from './issue-link-field.js';
+import { NotesSection } from './notes-section.js';
+import { fullTime } from './relative-time.js';
+import { ScoreBadge } from './score.js';
+import { SimilarSection } from './similar-section.js';
+import { STATUS_OPTIONS } from './status.js';
+
+const NOBODY = 'nobody';
+
+/** The open item: everything about it, and its triage (status, assignee, issue, notes). */
+export interface FeedbackPaneProps {
+  orgId: string;
+  id: string;
+  /** The assignee field, which the `a` key focuses. */
+  assigneeRef: React.Ref<HTMLSelectElement>;
+}
+
+export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
+  const { may } = usePermissions();
+  const item = useQuery(feedbackQuery(orgId, id));
+  const members = useQuery(membersQuery(orgId));
+  const update = useUpdateFeedback(orgId);
+  const canTriage = may('updateFeedback');
+
+  if (item.isPending) return <aside className="pane" aria-busy="true" aria-label="Feedback item" />;
+  if (item.isError) {
+    return (
+      <aside className="pane" aria-label="Feedback item">
+        <p role="alert">{item.error.message}</p>
+      </aside>
+    );
+  }
+  const feedback = item.data;
+  const assigneeOptions = [
+    { id: NOBODY, label: 'Nobody' },
+    ...(members.data?.data ?? []).map((member) => ({ id: member.userId, label: member.name })),
+  ];
+  return (
+    <aside className="pane" aria-labelledby="pane-title">
+      <header className="pane-header">
+        <ScoreBadge item={feedback} />
+        <h2 id="pane-title" className="pane-title">
+          {feedback.comment ? 'Comment' : 'No comment'}
+        </h2>
+        <time className="muted" dateTime={feedback.createdAt}>
+          {fullTime(feedback.createdAt)}
+        </time>
+      </header>
+      {feedback.comment && <p className="pane-comment">{feedback.comment}</p>}
+      {update.error && (
+        <p className="field-error" role="alert">
+          {update.error.message}
+        </p>
+      )}
+      <div className="pane-triage">
+        <SelectField
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={feedback.status}
+          disabled={!canTriage}
+          onChange={(status) =>
+            update.mutate({ id: feedback.id, change: { status: status as (typeof STATUS_OPTIONS)[number]['id'] } })
+          }
+        />
+        <SelectField
+          label="Assignee"
+          options={assigneeOptions}
+          value={feedback.assigneeId ?? NOBODY}
+          disabled={!canTriage}
+          ref={assigneeRef}
+          onChange={(userId) =>
+            update.mutate({ id: feedback.id, change: { assigneeId: userId === NOBODY ? null : userId } })
+          }
+        />
+      </div>
+      <IssueLinkField
+        key={feedback.id}
+        link={feedback.issueLink}
+        disabled={!canTriage}
+        onSave={(url) => update.mutate({ id: feedback.id, change: { issueLink: url ? { url } : null } })}
+      />
+      <ContextTable context={feedback.context} />
+      <NotesSection orgId={orgId} feedbackId={feedback.id} canWrite={may('createNote')} />
+      <ActivitySection orgId={orgId} feedbackId={feedback.id} members={members.data?.data ?? []} />
+      <SimilarSection orgId={orgId} feedbackId={feedback.id} />
+    </aside>
+  );
+}

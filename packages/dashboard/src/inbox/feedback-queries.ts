@@ -1,0 +1,83 @@
+import type { Feedback, FeedbackList, FeedbackListQuery, FeedbackUpdate } from '@hearback/client';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, dataOf } from '../api/client.js';
+import { orgKey } from '../api/organization.js';
+
+export const PAGE_SIZE = 50;
+
+const feedbackKey = (orgId: string) => [...orgKey(orgId), 'feedback'] as const;
+const listKey = (orgId: string) => [...feedbackKey(orgId), 'list'] as const;
+
+/** The list as pages of {@link PAGE_SIZE}, newest first, for one filter. */
+export const feedbackListQuery = (orgId: string, query: FeedbackListQuery) =>
+  infiniteQueryOptions({
+    queryKey: [...listKey(orgId), query],
+    queryFn: ({ pageParam }) =>
+      dataOf(
+        api.GET('/organizations/{orgId}/feedback', {
+          params: { path: { orgId }, query: { ...query, limit: PAGE_SIZE, ...(pageParam && { cursor: pageParam }) } },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const feedbackQuery = (orgId: string, id: string) =>
+  queryOptions({
+    queryKey: [...feedbackKey(orgId), 'item', id],
+    queryFn: () => dataOf(api.GET('/organizations/{orgId}/feedback/{id}', { params: { path: { orgId, id } } })),
+  });
+
+/** What else an item's pane loads (notes, activity, similar), invalidated when the item changes. */
+export const feedbackDetailKey = (orgId: string, id: string, part: 'notes' | 'activity' | 'similar') =>
+  [...feedbackKey(orgId), 'item', id, part] as const;
+
+type ListData = InfiniteData<FeedbackList, string>;
+
+/** Puts a changed item into every cached list page and its own entry (an update, or one the stream sent). */
+export function storeFeedback(queryClient: QueryClient, item: Feedback): void {
+  queryClient.setQueryData(feedbackQuery(item.orgId, item.id).queryKey, item);
+  queryClient.setQueriesData<ListData>({ queryKey: listKey(item.orgId) }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            data: page.data.map((entry) => (entry.id === item.id ? item : entry)),
+          })),
+        }
+      : data,
+  );
+}
+
+/**
+ * Puts a new item at the top of the cached list of `query` (the stream of that filter sent it, so
+ * it matches): it appears without a refetch. Already there (a resumed stream resends): no change.
+ */
+export function prependFeedback(queryClient: QueryClient, query: FeedbackListQuery, item: Feedback): void {
+  queryClient.setQueryData<ListData>([...listKey(item.orgId), query], (data) => {
+    if (!data || data.pages.some((page) => page.data.some((entry) => entry.id === item.id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...(first ?? { nextCursor: null }), data: [item, ...(first?.data ?? [])] }, ...rest] };
+  });
+}
+
+/** Changes an item's status, assignee or issue link; the answer replaces it everywhere it is shown. */
+export function useUpdateFeedback(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: FeedbackUpdate }) =>
+      dataOf(api.PATCH('/organizations/{orgId}/feedback/{id}', { params: { path: { orgId, id } }, body: change })),
+    onSuccess: (item) => {
+      storeFeedback(queryClient, item);
+      void queryClient.invalidateQueries({ queryKey: feedbackDetailKey(orgId, item.id, 'activity') });
+    },
+  });
+}

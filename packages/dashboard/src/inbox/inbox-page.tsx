@@ -1,0 +1,159 @@
+import type { Feedback, FeedbackUpdate } from '@hearback/client';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { membersQuery } from '../api/organization.js';
+import { usePermissions } from '../app/permissions.js';
+import { Button } from '../ui/button.js';
+import { BulkBar } from './bulk-bar.js';
+import { FeedbackPane } from './feedback-pane.js';
+import { feedbackListQuery, useUpdateFeedback } from './feedback-queries.js';
+import { FeedbackRow } from './feedback-row.js';
+import { InboxFilters } from './inbox-filters.js';
+import { inboxRoute } from './inbox-route.js';
+import { type InboxSearch, isFiltered, listQueryOf } from './inbox-search.js';
+import { type StreamState, useFeedbackStream } from './use-feedback-stream.js';
+import { useTriageKeys } from './use-triage-keys.js';
+
+const STREAM_LABELS: Record<StreamState, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+};
+
+/** The inbox: the live, filtered list of feedback, its open item, bulk and keyboard triage. */
+export function InboxPage() {
+  const { orgId } = inboxRoute.useParams();
+  const search = inboxRoute.useSearch();
+  const navigate = useNavigate({ from: inboxRoute.fullPath });
+  const { may } = usePermissions();
+  const query = useMemo(() => listQueryOf(search), [search]);
+  const list = useInfiniteQuery(feedbackListQuery(orgId, query));
+  const members = useQuery(membersQuery(orgId));
+  const update = useUpdateFeedback(orgId);
+  const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const assignee = useRef<HTMLSelectElement>(null);
+
+  const onArrive = useCallback((item: Feedback) => setArrived((ids) => new Set(ids).add(item.id)), []);
+  const stream = useFeedbackStream(orgId, query, onArrive);
+
+  const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const openIndex = items.findIndex((item) => item.id === search.item);
+  const setSearch = (change: Partial<InboxSearch>) =>
+    navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
+  const open = (id: string | undefined) => setSearch({ item: id });
+  const canTriage = may('updateFeedback');
+
+  const bulk = useMutation({
+    mutationFn: async (change: FeedbackUpdate) => {
+      for (const id of checked) await update.mutateAsync({ id, change });
+    },
+    onSuccess: () => setChecked(new Set()),
+  });
+
+  useTriageKeys({
+    next: () => open(items[Math.min(openIndex + 1, items.length - 1)]?.id),
+    previous: () => open(items[Math.max(openIndex - 1, 0)]?.id),
+    resolve: () => {
+      const item = items[openIndex];
+      if (item && canTriage) update.mutate({ id: item.id, change: { status: 'resolved' } });
+    },
+    assign: () => {
+      const field = assignee.current;
+      if (!field || field.disabled) return;
+      field.focus();
+      // Opens the list where the browser can (Chromium, Firefox); focus alone elsewhere.
+      try {
+        field.showPicker();
+      } catch {
+        // Not allowed here (no user activation, or unsupported): the field has focus anyway.
+      }
+    },
+  });
+
+  const nameOf = (userId: string | null) => members.data?.data.find((member) => member.userId === userId)?.name;
+
+  return (
+    <div className="inbox">
+      <header className="page-header">
+        <h1>Inbox</h1>
+        <span className={`stream-state stream-${stream}`} role="status">
+          {STREAM_LABELS[stream]}
+        </span>
+        <p className="muted keyboard-hint">
+          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>e</kbd> resolve · <kbd>a</kbd> assign
+        </p>
+      </header>
+      <InboxFilters
+        orgId={orgId}
+        search={search}
+        onChange={(change) => setSearch({ ...change, item: undefined })}
+        onClear={() => navigate({ search: {}, replace: true })}
+      />
+      {checked.size > 0 && canTriage && (
+        <BulkBar
+          count={checked.size}
+          members={members.data?.data ?? []}
+          pending={bulk.isPending}
+          onApply={(change) => bulk.mutate(change)}
+          onClear={() => setChecked(new Set())}
+        />
+      )}
+      <div className="inbox-split">
+        <section className="feedback-list" aria-label="Feedback" aria-busy={list.isPending}>
+          {list.isError && <p role="alert">{list.error.message}</p>}
+          {list.isSuccess && items.length === 0 && (
+            <div className="empty">
+              {isFiltered(search) ? (
+                <p>Nothing matches these filters.</p>
+              ) : (
+                <>
+                  <p>No feedback yet. New items appear here as they arrive.</p>
+                  {may('createInbox') && (
+                    <Link to="/orgs/$orgId/setup" params={{ orgId }} className="button button-primary">
+                      Set up the widget
+                    </Link>
+                  )}
+                </>
+              )}
+            </div>
+          )}
+          <ul className="feedback-rows">
+            {items.map((item) => (
+              <FeedbackRow
+                key={item.id}
+                item={item}
+                open={item.id === search.item}
+                arrived={arrived.has(item.id)}
+                checked={checked.has(item.id)}
+                assigneeName={nameOf(item.assigneeId)}
+                onOpen={() => open(item.id)}
+                onCheck={(isChecked) =>
+                  setChecked((ids) => {
+                    const next = new Set(ids);
+                    if (isChecked) next.add(item.id);
+                    else next.delete(item.id);
+                    return next;
+                  })
+                }
+              />
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <Button onClick={() => list.fetchNextPage()} pending={list.isFetchingNextPage} className="load-more">
+              Load more
+            </Button>
+          )}
+        </section>
+        {search.item ? (
+          <FeedbackPane orgId={orgId} id={search.item} assigneeRef={assignee} />
+        ) : (
+          <aside className="pane pane-empty" aria-label="Feedback item">
+            <p className="muted">Open an item to read and triage it.</p>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { FeedbackListQuery } from '@hearback/client';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
+import { optionalNumber, optionalOneOf, optionalString } from '../app/search-params.js';
+
+/** The inbox's state in its URL: the list filters and the open item, so a view is a link. */
+export interface InboxSearch {
+  type?: FeedbackListQuery['type'];
+  status?: FeedbackListQuery['status'];
+  inboxId?: string | undefined;
+  source?: string | undefined;
+  scoreMin?: number | undefined;
+  scoreMax?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Comment substring. */
+  q?: string | undefined;
+  /** A member's user id, or `none` for unassigned items. */
+  assignee?: string | undefined;
+  /** The item open in the pane. */
+  item?: string | undefined;
+}
+
+export const UNASSIGNED = 'none';
+
+export function validateInboxSearch(search: Record<string, unknown>): InboxSearch {
+  return {
+    type: optionalOneOf(FEEDBACK_TYPES)(search.type),
+    status: optionalOneOf(FEEDBACK_STATUSES)(search.status),
+    inboxId: optionalString(search.inboxId),
+    source: optionalString(search.source),
+    scoreMin: optionalNumber(search.scoreMin),
+    scoreMax: optionalNumber(search.scoreMax),
+    from: optionalString(search.from),
+    to: optionalString(search.to),
+    q: optionalString(search.q),
+    assignee: optionalString(search.assignee),
+    item: optionalString(search.item),
+  };
+}
+
+/** The list's query parameters for a search (everything but the open item). */
+export function listQueryOf(search: InboxSearch): FeedbackListQuery {
+  const { item: _item, assignee, ...filters } = search;
+  const query: FeedbackListQuery = { ...filters };
+  if (assignee === UNASSIGNED) query.unassigned = true;
+  else if (assignee) query.assigneeId = assignee;
+  for (const key of Object.keys(query) as (keyof FeedbackListQuery)[]) if (query[key] === undefined) delete query[key];
+  return query;
+}
+
+/** Whether any filter is set (the empty state then says "nothing matches" rather than "nothing yet"). */
+export const isFiltered = (search: InboxSearch) => Object.keys(listQueryOf(search)).length > 0;
