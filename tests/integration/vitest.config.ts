@@ -20,7 +20,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['widget/**/*.test.ts', 'docs/**/*.test.ts', 'feedback-pages/**/*.test.ts'],
+          include: [
+            'widget/**/*.test.ts',
+            'docs/**/*.test.ts',
+            'feedback-pages/**/*.test.ts',
+            'dashboard/**/*.test.ts',
+          ],
           // Two cores: the browser suites each run a server and Chromium; in parallel they only fight.
           fileParallelism: false,
           sequence: { groupOrder: 1 },

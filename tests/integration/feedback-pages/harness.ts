@@ -1,12 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startHearback, type TestHearback } from '@hearback/test-utils';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+export { seriousViolations } from '../support/serious-violations.js';
+
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-output/screenshots/feedback-pages/', import.meta.url));
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A page created and published through the API, with its public URL. */
 export interface PublishedPage {
@@ -81,17 +80,4 @@ export async function startPageHarness(): Promise<PageHarness> {
       await hearback.close();
     },
   };
-}
-
-/** axe-core's serious and critical violations on the whole page, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays in force for the page itself.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } };
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-  });
 }

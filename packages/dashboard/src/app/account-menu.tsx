@@ -25,9 +25,9 @@ export function AccountMenu() {
   return (
     <Disclosure
       className="account-menu"
-      label={`Account: ${account?.user.name ?? ''}`}
       summary={
         <>
+          <span className="visually-hidden">Account: </span>
           <span className="avatar" aria-hidden="true">
             {account?.user.name.slice(0, 1).toUpperCase()}
           </span>

@@ -54,16 +54,22 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
           />
         </form>
       </search>
-      <SelectField label="Type" hideLabel options={TYPE_OPTIONS} value={search.type ?? ANY} onChange={pick('type')} />
       <SelectField
-        label="Status"
+        label="Filter by type"
+        hideLabel
+        options={TYPE_OPTIONS}
+        value={search.type ?? ANY}
+        onChange={pick('type')}
+      />
+      <SelectField
+        label="Filter by status"
         hideLabel
         options={STATUS_FILTER_OPTIONS}
         value={search.status ?? ANY}
         onChange={pick('status')}
       />
       <SelectField
-        label="Inbox"
+        label="Filter by inbox"
         hideLabel
         options={withAny(
           'Any inbox',
@@ -73,7 +79,7 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
         onChange={pick('inboxId')}
       />
       <SelectField
-        label="Assignee"
+        label="Filter by assignee"
         hideLabel
         options={withAny('Anyone', [
           { id: UNASSIGNED, label: 'Unassigned' },

@@ -6,12 +6,10 @@ import { type ReactNode, useEffect, useRef } from 'react';
  */
 export function Disclosure({
   summary,
-  label,
   className,
   children,
 }: {
   summary: ReactNode;
-  label?: string;
   className?: string;
   children: ReactNode;
 }) {
@@ -34,9 +32,7 @@ export function Disclosure({
   }, []);
   return (
     <details ref={details} className={`disclosure${className ? ` ${className}` : ''}`}>
-      <summary className="disclosure-summary" aria-label={label}>
-        {summary}
-      </summary>
+      <summary className="disclosure-summary">{summary}</summary>
       <div className="disclosure-panel">{children}</div>
     </details>
   );

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, startHearback, type TestHearback } from '@hearback/test-utils';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export { seriousViolations } from '../support/serious-violations.js';
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-output/screenshots/dashboard/', import.meta.url));
+
+/** A person with an account, as the tests sign them up. */
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The real server (SQLite, real HTTP, the built dashboard at /app) and Debian's Chromium. */
+export interface DashboardHarness {
+  hearback: TestHearback;
+  /** A page in a fresh browser context (its own cookies), recording CSP violations and errors. */
+  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number }): Promise<Page>;
+  /** Signs `person` up through the sign-up screen and waits for the signed-in app. */
+  signUp(page: Page, person: Person, path?: string): Promise<void>;
+  /** `POST /collect` with the bootstrapped inbox and collect key, as a site's widget would. */
+  collect(body: Record<string, unknown>): Promise<{ id: string }>;
+  /** An API call with the bootstrapped admin key, under the organization's path. */
+  api<T = Record<string, unknown>>(path: string, init?: RequestInit): Promise<T>;
+  /** CSP violations the page reported so far (directive and blocked URL). */
+  cspViolations(page: Page): Promise<string[]>;
+  /** Uncaught errors and console errors so far. */
+  errors(page: Page): string[];
+  /** A full-page screenshot in test-output/screenshots/dashboard/. */
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startDashboardHarness(): Promise<DashboardHarness> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const hearback = await startHearback();
+  const browser: Browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, string[]>();
+  return {
+    hearback,
+    async newPage({ colorScheme = 'light', width = 1280, height = 860 } = {}) {
+      const context = await browser.newContext({ colorScheme, viewport: { width, height }, locale: 'en-US' });
+      contexts.push(context);
+      // Runs before the app's own scripts, through the DevTools protocol (the page's CSP does not apply to it).
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      const page = await context.newPage();
+      const seen: string[] = [];
+      errors.set(page, seen);
+      page.on('pageerror', (error) => seen.push(String(error)));
+      page.on('console', (message) => {
+        // A signed-out visitor's `GET /account` is answered 401: how the app learns to show sign-in.
+        const signedOutProbe = message.location().url.endsWith('/account') && message.text().includes('401');
+        if (message.type() === 'error' && !signedOutProbe) seen.push(message.text());
+      });
+      return page;
+    },
+    async signUp(page, person, path = '/app/sign-up') {
+      await page.goto(`${hearback.url}${path}`);
+      await page.getByLabel('Name').fill(person.name);
+      await page.getByLabel('Work email').fill(person.email);
+      await page.getByLabel('Password').fill(person.password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/app/sign-up'));
+    },
+    async collect(body) {
+      const response = await fetch(`${hearback.url}/collect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-key': hearback.collectKey },
+        body: JSON.stringify({ inboxKey: hearback.inboxKey, ...body }),
+      });
+      if (response.status !== 201) throw new Error(`collect: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { id: string };
+    },
+    async api(path, init = {}) {
+      const response = await fetch(`${hearback.url}/organizations/${hearback.orgId}${path}`, {
+        ...init,
+        headers: { 'x-service-key': hearback.adminKey, 'content-type': 'application/json' },
+      });
+      if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    cspViolations: (page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+    errors: (page) => errors.get(page) ?? [],
+    async screenshot(page, name) {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true, animations: 'disabled' });
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+      await browser.close();
+      await hearback.close();
+    },
+  };
+}
