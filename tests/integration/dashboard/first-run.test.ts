@@ -126,10 +126,7 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
 
   it('looks right in dark mode, by system preference and by choice', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark' });
-    await dark.goto(`${harness.hearback.url}/app/sign-in`);
-    await dark.getByLabel('Email').fill(ADA.email);
-    await dark.getByLabel('Password').fill(ADA.password);
-    await dark.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await harness.signIn(dark, ADA);
     await dark.waitForURL(/\/inbox/);
     expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await expect.poll(() => dark.locator('.feedback-row').first().isVisible()).toBe(true);

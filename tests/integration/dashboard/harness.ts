@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, startHearback, type TestHearback } from '@hearback/test-utils';
+import { launchChromium, type StartHearbackOptions, startHearback, type TestHearback } from '@hearback/test-utils';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export { seriousViolations } from '../support/serious-violations.js';
@@ -19,8 +19,10 @@ export interface DashboardHarness {
   hearback: TestHearback;
   /** A page in a fresh browser context (its own cookies), recording CSP violations and errors. */
   newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number }): Promise<Page>;
-  /** Signs `person` up through the sign-up screen and waits for the signed-in app. */
+  /** Signs `person` up through the sign-up screen (or the one at `path`) and waits for the signed-in app. */
   signUp(page: Page, person: Person, path?: string): Promise<void>;
+  /** Signs `person` in through the sign-in screen and waits for the signed-in app. */
+  signIn(page: Page, person: Person): Promise<void>;
   /** `POST /collect` with the bootstrapped inbox and collect key, as a site's widget would. */
   collect(body: Record<string, unknown>): Promise<{ id: string }>;
   /** An API call with the bootstrapped admin key, under the organization's path. */
@@ -34,9 +36,10 @@ export interface DashboardHarness {
   close(): Promise<void>;
 }
 
-export async function startDashboardHarness(): Promise<DashboardHarness> {
+/** `options` go to the server (e.g. `deliverWebhooksLocally` for automations). */
+export async function startDashboardHarness(options: StartHearbackOptions = {}): Promise<DashboardHarness> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const hearback = await startHearback();
+  const hearback = await startHearback(options);
   const browser: Browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   const errors = new WeakMap<Page, string[]>();
@@ -71,6 +74,13 @@ export async function startDashboardHarness(): Promise<DashboardHarness> {
       await page.getByLabel('Password').fill(person.password);
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/app/sign-up'));
+    },
+    async signIn(page, person) {
+      await page.goto(`${hearback.url}/app/sign-in`);
+      await page.getByLabel('Email').fill(person.email);
+      await page.getByLabel('Password').fill(person.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/app/sign-in'));
     },
     async collect(body) {
       const response = await fetch(`${hearback.url}/collect`, {
