@@ -1,10 +1,11 @@
 import { capitalized, FEEDBACK_TYPE_NAMES, FEEDBACK_TYPES } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
 import { inboxesQuery, membersQuery } from '../api/organization.js';
 import { Button } from '../ui/button.js';
 import { SelectField } from '../ui/select.js';
 import { type InboxSearch, isFiltered, UNASSIGNED } from './inbox-search.js';
+import { RangeFilters } from './range-filters.js';
+import { SearchBox } from './search-box.js';
 import { STATUS_OPTIONS } from './status.js';
 
 const ANY = 'any';
@@ -26,34 +27,12 @@ export interface InboxFiltersProps {
 export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersProps) {
   const inboxes = useQuery(inboxesQuery(orgId));
   const members = useQuery(membersQuery(orgId));
-  const searchId = useId();
   const pick = (name: keyof InboxSearch) => (id: string) => onChange({ [name]: id === ANY ? undefined : id });
-
-  function onSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    onChange({ q: q || undefined });
-  }
 
   return (
     <fieldset className="filters">
       <legend className="visually-hidden">Filters</legend>
-      <search className="filter-search">
-        <form onSubmit={onSearch}>
-          <label htmlFor={searchId} className="visually-hidden">
-            Search comments
-          </label>
-          <input
-            id={searchId}
-            name="q"
-            type="search"
-            className="field-input"
-            placeholder="Search comments…"
-            defaultValue={search.q ?? ''}
-            key={search.q ?? ''}
-          />
-        </form>
-      </search>
+      <SearchBox search={search} onChange={onChange} />
       <SelectField
         label="Filter by type"
         hideLabel
@@ -88,7 +67,8 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
         value={search.assignee ?? ANY}
         onChange={pick('assignee')}
       />
-      {isFiltered(search) && (
+      <RangeFilters search={search} onChange={onChange} />
+      {(isFiltered(search) || search.meaning) && (
         <Button variant="quiet" onClick={onClear}>
           Clear filters
         </Button>

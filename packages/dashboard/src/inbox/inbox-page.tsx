@@ -12,6 +12,8 @@ import { FeedbackRow } from './feedback-row.js';
 import { InboxFilters } from './inbox-filters.js';
 import { inboxRoute } from './inbox-route.js';
 import { type InboxSearch, isFiltered, listQueryOf } from './inbox-search.js';
+import { meaningSearchQuery } from './meaning-search.js';
+import { SavedViews } from './saved-views.js';
 import { type StreamState, useFeedbackStream } from './use-feedback-stream.js';
 import { useTriageKeys } from './use-triage-keys.js';
 
@@ -29,6 +31,7 @@ export function InboxPage() {
   const { may } = usePermissions();
   const query = useMemo(() => listQueryOf(search), [search]);
   const list = useInfiniteQuery(feedbackListQuery(orgId, query));
+  const byMeaning = useQuery({ ...meaningSearchQuery(orgId, search.meaning ?? '', query), enabled: !!search.meaning });
   const members = useQuery(membersQuery(orgId));
   const update = useUpdateFeedback(orgId);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
@@ -38,7 +41,10 @@ export function InboxPage() {
   const onArrive = useCallback((item: Feedback) => setArrived((ids) => new Set(ids).add(item.id)), []);
   const stream = useFeedbackStream(orgId, query, onArrive);
 
-  const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const items = search.meaning
+    ? (byMeaning.data?.data.map((hit) => hit.feedback) ?? [])
+    : (list.data?.pages.flatMap((page) => page.data) ?? []);
+  const shown = search.meaning ? byMeaning : list;
   const openIndex = items.findIndex((item) => item.id === search.item);
   const setSearch = (change: Partial<InboxSearch>) =>
     navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
@@ -81,6 +87,7 @@ export function InboxPage() {
         <span className={`stream-state stream-${stream}`} role="status">
           {STREAM_LABELS[stream]}
         </span>
+        <SavedViews orgId={orgId} current={query} />
         <p className="muted keyboard-hint">
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>e</kbd> resolve · <kbd>a</kbd> assign
         </p>
@@ -101,11 +108,18 @@ export function InboxPage() {
         />
       )}
       <div className="inbox-split">
-        <section className="feedback-list" aria-label="Feedback" aria-busy={list.isPending}>
-          {list.isError && <p role="alert">{list.error.message}</p>}
-          {list.isSuccess && items.length === 0 && (
+        <section className="feedback-list" aria-label="Feedback" aria-busy={shown.isPending}>
+          {search.meaning && (
+            <p className="list-caption" role="status">
+              {byMeaning.isSuccess
+                ? `${items.length} most relevant to “${search.meaning}”, by meaning and words`
+                : `Searching for “${search.meaning}”…`}
+            </p>
+          )}
+          {shown.isError && <p role="alert">{shown.error.message}</p>}
+          {shown.isSuccess && items.length === 0 && (
             <div className="empty">
-              {isFiltered(search) ? (
+              {isFiltered(search) || search.meaning ? (
                 <p>Nothing matches these filters.</p>
               ) : (
                 <>
@@ -140,7 +154,7 @@ export function InboxPage() {
               />
             ))}
           </ul>
-          {list.hasNextPage && (
+          {!search.meaning && list.hasNextPage && (
             <Button onClick={() => list.fetchNextPage()} pending={list.isFetchingNextPage} className="load-more">
               Load more
             </Button>

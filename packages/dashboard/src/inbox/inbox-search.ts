@@ -1,4 +1,4 @@
-import type { FeedbackListQuery } from '@hearback/client';
+import type { FeedbackFilters, FeedbackListQuery } from '@hearback/client';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { optionalNumber, optionalOneOf, optionalString } from '../app/search-params.js';
 
@@ -14,6 +14,8 @@ export interface InboxSearch {
   to?: string | undefined;
   /** Comment substring. */
   q?: string | undefined;
+  /** A search by meaning (semantic search): the list shows its hits instead. */
+  meaning?: string | undefined;
   /** A member's user id, or `none` for unassigned items. */
   assignee?: string | undefined;
   /** The item open in the pane. */
@@ -33,6 +35,7 @@ export function validateInboxSearch(search: Record<string, unknown>): InboxSearc
     from: optionalString(search.from),
     to: optionalString(search.to),
     q: optionalString(search.q),
+    meaning: optionalString(search.meaning),
     assignee: optionalString(search.assignee),
     item: optionalString(search.item),
   };
@@ -40,12 +43,18 @@ export function validateInboxSearch(search: Record<string, unknown>): InboxSearc
 
 /** The list's query parameters for a search (everything but the open item). */
 export function listQueryOf(search: InboxSearch): FeedbackListQuery {
-  const { item: _item, assignee, ...filters } = search;
+  const { item: _item, meaning: _meaning, assignee, ...filters } = search;
   const query: FeedbackListQuery = { ...filters };
   if (assignee === UNASSIGNED) query.unassigned = true;
   else if (assignee) query.assigneeId = assignee;
   for (const key of Object.keys(query) as (keyof FeedbackListQuery)[]) if (query[key] === undefined) delete query[key];
   return query;
+}
+
+/** The inbox state a saved view's filters stand for (the inverse of {@link listQueryOf}). */
+export function searchOfFilters(filters: FeedbackFilters): InboxSearch {
+  const { assigneeId, unassigned, ...rest } = filters;
+  return { ...rest, assignee: unassigned ? UNASSIGNED : assigneeId };
 }
 
 /** Whether any filter is set (the empty state then says "nothing matches" rather than "nothing yet"). */

@@ -7,12 +7,14 @@ export interface TriageKeys {
   assign(): void;
 }
 
+/** Inputs whose keys are not text: a checked box or a pressed button leaves j/k to the inbox. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset']);
+
 /** Whether a key press belongs to something being typed into or operated (a field, a list box, a menu). */
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable || target.closest('input, textarea, select, [role="listbox"], [role="menu"]') !== null
-  );
+  if (target instanceof HTMLInputElement) return !NOT_TYPED.has(target.type);
+  return target.isContentEditable || target.closest('textarea, select, [role="listbox"], [role="menu"]') !== null;
 }
 
 /**

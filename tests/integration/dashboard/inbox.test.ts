@@ -1,0 +1,132 @@
+import { requireChromiumOrSkip } from '@hearback/test-utils';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DashboardHarness, seriousViolations, startDashboardHarness } from './harness.js';
+
+const available = requireChromiumOrSkip('dashboard');
+
+interface FeedbackItem {
+  id: string;
+  type: string;
+  status: string;
+  comment: string | null;
+}
+
+describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and keyboard', () => {
+  let harness: DashboardHarness;
+  let page: Page;
+  const rows = () => page.locator('li.feedback-row');
+  const inboxUrl = () => `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox`;
+
+  beforeAll(async () => {
+    harness = await startDashboardHarness();
+    page = await harness.newPage();
+    await harness.signUp(page, { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-a0-1952' });
+    await harness.collect({
+      type: 'nps',
+      score: 2,
+      comment: 'Checkout is painfully slow',
+      context: { source: 'widget' },
+    });
+    await harness.collect({ type: 'nps', score: 9, comment: 'Love the new editor', context: { source: 'widget' } });
+    await harness.collect({
+      type: 'nps',
+      score: 5,
+      comment: 'Pricing page is confusing',
+      context: { source: 'email' },
+    });
+    await harness.collect({
+      type: 'stars',
+      score: 1,
+      comment: 'The app crashed when paying',
+      context: { source: 'email' },
+    });
+    await harness.collect({ type: 'thumbs', score: 1, comment: 'Great docs' });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('filters by type and score range, in the URL, and clears', async () => {
+    await page.goto(inboxUrl());
+    await expect.poll(() => rows().count()).toBe(5);
+    await page.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'NPS' });
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('type')).toBe('nps');
+    await page.getByLabel('to', { exact: true }).fill('6');
+    await page.getByLabel('to', { exact: true }).press('Enter');
+    await expect.poll(() => rows().count()).toBe(2);
+    expect(new URL(page.url()).searchParams.get('scoreMax')).toBe('6');
+    await page.getByLabel('Source').fill('email');
+    await page.getByLabel('Source').press('Enter');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().innerText()).toContain('Pricing page is confusing');
+    await harness.screenshot(page, 'inbox-filtered-light');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows().count()).toBe(5);
+  });
+
+  it('saves the current filters as a view and opens it again', async () => {
+    await page.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'NPS' });
+    await page.getByRole('combobox', { name: 'Filter by status' }).selectOption({ label: 'New' });
+    await expect.poll(() => rows().count()).toBe(3);
+    await page.locator('.saved-views summary').click();
+    await page.getByLabel('Save these filters as').fill('Untriaged NPS');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Untriaged NPS' }).isVisible()).toBe(true);
+    const [view] = (await harness.api<{ data: { name: string; filters: Record<string, unknown> }[] }>('/views')).data;
+    expect(view).toMatchObject({ name: 'Untriaged NPS', filters: { type: 'nps', status: 'new' } });
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows().count()).toBe(5);
+    await page.locator('.saved-views summary').click();
+    await page.getByRole('link', { name: 'Untriaged NPS' }).click();
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ type: 'nps', status: 'new' });
+  });
+
+  it('changes the status of the checked items at once', async () => {
+    await page.goto(inboxUrl());
+    await expect.poll(() => rows().count()).toBe(5);
+    const boxes = page.getByRole('checkbox', { name: /Select for bulk changes/ });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await expect.poll(() => page.getByText('2 selected').isVisible()).toBe(true);
+    await harness.screenshot(page, 'inbox-bulk-light');
+    await page.getByRole('combobox', { name: 'Set status' }).selectOption({ label: 'Triaged' });
+    await expect
+      .poll(async () => (await harness.api<{ data: FeedbackItem[] }>('/feedback?status=triaged')).data.length)
+      .toBe(2);
+    await expect.poll(() => page.getByText('2 selected').isVisible()).toBe(false);
+  });
+
+  it('moves through the list with j and k, also right after checking an item', async () => {
+    const list = (await harness.api<{ data: FeedbackItem[] }>('/feedback')).data;
+    await page.locator('body').press('j');
+    await expect.poll(() => new URL(page.url()).searchParams.get('item')).toBe(list[0]?.id);
+    await page.locator('body').press('j');
+    await expect.poll(() => new URL(page.url()).searchParams.get('item')).toBe(list[1]?.id);
+    await page.locator('body').press('k');
+    await expect.poll(() => new URL(page.url()).searchParams.get('item')).toBe(list[0]?.id);
+  });
+
+  // The harness runs no jobs, so nothing is indexed by meaning: hybrid search ranks by words here,
+  // which is what this checks (the screen's round trip); meaning itself is the search suite's.
+  it('searches by meaning and words, within the filters', async () => {
+    await page.goto(inboxUrl());
+    await page.getByRole('combobox', { name: 'Search by' }).selectOption('meaning');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('crashed paying');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // The first search by meaning loads the embedding model to embed the question: seconds, once.
+    await expect
+      .poll(() => page.getByText(/most relevant to “crashed paying”/).isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    expect(new URL(page.url()).searchParams.get('meaning')).toBe('crashed paying');
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    expect(await rows().first().innerText()).toContain('paying');
+    await harness.screenshot(page, 'inbox-search-light');
+    expect(await harness.cspViolations(page)).toEqual([]);
+    expect(harness.errors(page)).toEqual([]);
+  });
+});
