@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isFiltered, listQueryOf, searchOfFilters, UNASSIGNED, validateInboxSearch } from './inbox-search.js';
+
+describe("the inbox's URL state", () => {
+  it('keeps what it knows and drops what it does not, as the right kinds', () => {
+    expect(
+      validateInboxSearch({ type: 'nps', status: 'bogus', scoreMax: '6', scoreMin: 'x', item: 'fb_1', extra: 'y' }),
+    ).toEqual(
+      expect.objectContaining({ type: 'nps', status: undefined, scoreMax: 6, scoreMin: undefined, item: 'fb_1' }),
+    );
+  });
+
+  it('turns into the list query without the open item or the meaning search, with the assignee as the API names it', () => {
+    expect(listQueryOf({ type: 'nps', item: 'fb_1', meaning: 'slow', assignee: 'usr_1' })).toEqual({
+      type: 'nps',
+      assigneeId: 'usr_1',
+    });
+    expect(listQueryOf({ assignee: UNASSIGNED })).toEqual({ unassigned: true });
+  });
+
+  it('opens a saved view as the filters it was saved from', () => {
+    for (const search of [
+      { type: 'csat' as const, scoreMin: 4, assignee: UNASSIGNED },
+      { source: 'email', assignee: 'usr_2' },
+    ]) {
+      expect(listQueryOf(searchOfFilters(listQueryOf(search)))).toEqual(listQueryOf(search));
+    }
+  });
+
+  it('says whether any filter is set (the open item is not one)', () => {
+    expect(isFiltered({ item: 'fb_1' })).toBe(false);
+    expect(isFiltered({ status: 'new' })).toBe(true);
+  });
+});
