@@ -115,7 +115,9 @@ describe.skipIf(!available)('the Insights screen', () => {
     expect((await chartTable(page, 'NPS')).rows.at(-1)?.[1]).toBe('33.3');
     expect((await chartTable(page, 'CSAT')).rows.at(-1)?.[1]).toBe('50 %');
     // One line mixes scales (NPS 0–10, stars 1–5): no average is drawn, and the screen says why.
-    await expect.poll(() => page.getByText('scores of different types do not average together').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('scores of different types, which do not average together').isVisible())
+      .toBe(true);
 
     expect(await page.getByRole('heading', { name: 'Themes of the period' }).isVisible()).toBe(true);
     await expectCleanScreen(harness, page, 'insights-trends-light');
@@ -209,6 +211,49 @@ describe.skipIf(!available)('the Insights screen', () => {
     expect(harness.errors(page)).toEqual([]);
   });
 
+  it('counts a slow export as it arrives, and cancels it without a file', async () => {
+    // A slow connection (Chromium's own throttling): the file arrives over seconds, a few items at a time.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 250,
+      uploadThroughput: -1,
+    });
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    try {
+      await page.getByLabel('File format').selectOption('ndjson');
+      await page.getByRole('button', { name: 'Export NDJSON' }).click();
+      const bar = page.locator('progress');
+      // Part of the file is in: the bar shows a share of the total, neither empty nor full.
+      await expect
+        .poll(() => bar.evaluate((element: HTMLProgressElement) => element.value), { timeout: 20_000 })
+        .toBeGreaterThan(0);
+      const midway = await bar.evaluate((element: HTMLProgressElement) => element.value);
+      expect(midway).toBeLessThan(SEED.length);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: `of ${SEED.length}` })
+          .textContent(),
+      ).toMatch(new RegExp(`^\\d items? of ${SEED.length}$`));
+      await page.getByRole('button', { name: 'Cancel export' }).click();
+      await expect.poll(() => page.getByText('Export cancelled after').isVisible()).toBe(true);
+      expect(await bar.count()).toBe(0);
+    } finally {
+      await network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
+    expect(downloads).toEqual([]);
+    expect(harness.errors(page)).toEqual([]);
+  });
+
   it('draws the charts in the dark scheme, and redraws them when the scheme changes', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark' });
     await harness.signIn(dark, GRACE);
@@ -222,6 +267,104 @@ describe.skipIf(!available)('the Insights screen', () => {
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect.poll(() => canvasImage(page, 'Volume')).not.toBe(light);
     expect(harness.errors(dark)).toEqual([]);
+  });
+});
+
+/** Comments on three topics, for themes found by the real local model. */
+const TOPICS = {
+  checkout: [
+    'Checkout failed with a payment error',
+    'My card was declined at checkout',
+    'Payment failed three times during checkout',
+    'The checkout page shows an error when I pay',
+    'Could not complete checkout, the payment keeps failing',
+    'Checkout payment error again today',
+    'Payment declined on the checkout page',
+    'Checkout is broken, card payment fails',
+  ],
+  darkMode: [
+    'Please add a dark mode',
+    'Dark mode would be easier on my eyes at night',
+    'I want a dark mode for the app',
+    'The screen is too bright at night, dark mode please',
+    'Any plans for dark mode?',
+    'Dark mode please, my eyes hurt',
+    'Would love a dark mode option',
+    'Add dark mode to the settings',
+  ],
+  speed: [
+    'The app is very slow to load',
+    'Pages take forever to load',
+    'Loading is so slow on my phone',
+    'Everything loads slowly since the update',
+    'Slow loading times all day',
+    'It takes ages for the page to load',
+    'Why is loading so slow lately',
+    'The dashboard is slow to load every morning',
+  ],
+} as const;
+
+interface Themes {
+  unindexed: number;
+  themes: { label: string; size: number; terms: string[]; representatives: { id: string; comment: string | null }[] }[];
+}
+
+describe.skipIf(!available)('the themes of the period, found by the local model', () => {
+  let harness: DashboardHarness;
+  beforeAll(async () => {
+    harness = await startDashboardHarness({ embedComments: true });
+    for (const comments of Object.values(TOPICS))
+      for (const comment of comments) await harness.collect({ type: 'text', comment });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('shows each theme with its size and sample comments, and opens its comments in the inbox', async () => {
+    let themes: Themes | undefined;
+    await expect
+      .poll(
+        async () => {
+          themes = await harness.api<Themes>('/feedback/themes');
+          return themes.unindexed === 0 && themes.themes.length > 0;
+        },
+        { timeout: 120_000, interval: 1_000 },
+      )
+      .toBe(true);
+    const page = await harness.newPage();
+    await harness.signUp(page, GRACE);
+    await page.getByRole('link', { name: 'Insights', exact: true }).click();
+    const list = page.getByRole('heading', { name: 'Themes of the period' }).locator('..').getByRole('listitem');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 3, name: themes?.themes[0]?.label }).isVisible())
+      .toBe(true);
+
+    for (const theme of themes?.themes ?? []) {
+      const card = page.locator('li.theme', { has: page.getByRole('heading', { name: theme.label, exact: true }) });
+      expect(await card.getByText(`${theme.size} items`).isVisible()).toBe(true);
+      const samples = await card
+        .getByRole('list', { name: `Sample comments of ${theme.label}` })
+        .getByRole('link')
+        .allTextContents();
+      expect(samples).toEqual(theme.representatives.map((item) => item.comment));
+    }
+    expect(await list.count()).toBeGreaterThan(0);
+    await expectCleanScreen(harness, page, 'insights-themes-light');
+
+    const first = themes?.themes[0];
+    const term = first?.terms[0] ?? '';
+    await page.getByRole('link', { name: `Open “${term}” comments in the inbox` }).click();
+    await page.waitForURL(/\/inbox/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(term);
+    const matching = await harness.api<{ data: { id: string }[] }>(`/feedback?q=${encodeURIComponent(term)}&limit=100`);
+    expect(matching.data.length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('li[data-id]').count()).toBe(matching.data.length);
+
+    const dark = await harness.newPage({ colorScheme: 'dark' });
+    await harness.signIn(dark, GRACE);
+    await dark.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/insights`);
+    await expect.poll(() => dark.getByRole('heading', { level: 3, name: first?.label }).isVisible()).toBe(true);
+    await expectCleanScreen(harness, dark, 'insights-themes-dark');
   });
 });
 
@@ -242,7 +385,7 @@ describe.skipIf(!available)('the Insights screen on a server without semantic se
     await page.getByRole('link', { name: 'Insights', exact: true }).click();
     const notice = page.getByRole('status').filter({ hasText: 'needs semantic search' });
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(await notice.innerText()).toContain('HEARBACK_SEARCH');
+    expect(await notice.textContent()).toContain('HEARBACK_SEARCH');
     await expectCleanScreen(harness, page, 'insights-themes-off-light');
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Series colours, as design tokens (tokens.css) so both schemes are defined once: distinct hues
- * first. Beyond these the colours repeat with a dash pattern ({@link seriesDash}).
+ * Series colours, as design tokens (tokens.css) so both schemes are defined once. The last two
+ * are near hues of earlier ones (warning of danger, focus of accent), so they are dashed; past
+ * these the colours repeat dotted ({@link seriesDash}).
  */
-const SERIES_TOKENS = ['--accent', '--success', '--danger', '--warning', '--text-muted', '--focus'] as const;
+const SERIES_TOKENS = ['--accent', '--success', '--danger', '--text-muted', '--warning', '--focus'] as const;
+const DASHED_FROM = 4;
 
 /** The colours a chart draws with, read from the tokens in force (the canvas cannot use `var()`). */
 export interface ChartPalette {
@@ -30,9 +32,11 @@ export function readPalette(): ChartPalette {
 export const seriesColor = (palette: ChartPalette, index: number) =>
   palette.series[index % palette.series.length] as string;
 
-/** A dash pattern for series past the distinct colours (solid for the first round). */
-export const seriesDash = (index: number): number[] | undefined =>
-  index < SERIES_TOKENS.length ? undefined : [6, 4 * Math.floor(index / SERIES_TOKENS.length)];
+/** The line pattern of the `index`th series: solid, dashed for near hues, dotted once colours repeat. */
+export const seriesDash = (index: number): number[] | undefined => {
+  if (index >= SERIES_TOKENS.length) return [2, 3];
+  return index >= DASHED_FROM ? [8, 4] : undefined;
+};
 
 /**
  * The palette, read again whenever the scheme changes (theme.ts sets `data-theme` on `<html>`,

@@ -22,21 +22,38 @@ export interface TrendChartProps {
   timezone: string;
   palette: ChartPalette;
   format: (value: number) => string;
+  /** Whole numbers only (counts): no ticks between them. */
+  integer?: boolean;
 }
 
 const HEIGHT = 220;
+/** Room for the widest value label ("100 %", "-100"). */
+const VALUE_AXIS_SIZE = 56;
+/** Tick steps of a count axis: whole numbers. */
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
 /**
  * A line chart of trend buckets drawn by uPlot on a canvas, with the same numbers in a table for
  * screen readers (the canvas itself is hidden from them). Redrawn when the palette changes.
  */
-export function TrendChart({ title, unit, starts, bucketLabels, series, timezone, palette, format }: TrendChartProps) {
+export function TrendChart({
+  title,
+  unit,
+  starts,
+  bucketLabels,
+  series,
+  timezone,
+  palette,
+  format,
+  integer = false,
+}: TrendChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const xs = starts.map((start) => Date.parse(start) / 1000);
+    const bucketOf = new Map(xs.map((x, index) => [x, bucketLabels[index]]));
     const axis = {
       stroke: palette.text,
       font: palette.font,
@@ -49,11 +66,19 @@ export function TrendChart({ title, unit, starts, bucketLabels, series, timezone
         height: HEIGHT,
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timezone),
         scales: { x: { time: true } },
-        axes: [axis, { ...axis, values: (_plot, ticks) => ticks.map(format) }],
+        axes: [
+          axis,
+          {
+            ...axis,
+            size: VALUE_AXIS_SIZE,
+            values: (_plot, ticks) => ticks.map(format),
+            ...(integer && { incrs: INTEGER_STEPS }),
+          },
+        ],
         cursor: { drag: { x: false, y: false } },
         legend: { live: true },
         series: [
-          {},
+          { label: 'Period', value: (_plot: uPlot, x: number | null) => (x == null ? '–' : (bucketOf.get(x) ?? '–')) },
           ...series.map((line, index) => ({
             label: line.label,
             stroke: seriesColor(palette, index),
@@ -73,7 +98,7 @@ export function TrendChart({ title, unit, starts, bucketLabels, series, timezone
       resize.disconnect();
       plot.destroy();
     };
-  }, [starts, series, timezone, palette, format]);
+  }, [starts, bucketLabels, series, timezone, palette, format, integer]);
 
   return (
     <figure className="trend-chart">

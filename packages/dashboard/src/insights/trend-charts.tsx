@@ -37,16 +37,25 @@ interface ChartSpec {
   format: (value: number) => string;
   /** Shown instead of the chart when no bucket has a value. */
   empty: string;
+  integer?: boolean;
 }
 
 const CHARTS: ChartSpec[] = [
-  { title: 'Volume', unit: 'feedback items', value: (point) => point.count, format: whole, empty: 'No feedback.' },
+  {
+    title: 'Volume',
+    unit: 'feedback items',
+    value: (point) => point.count,
+    format: whole,
+    empty: 'No feedback.',
+    integer: true,
+  },
   {
     title: 'Average score',
     unit: 'mean score on its type’s scale',
     value: (point) => point.averageScore,
     format: decimal,
-    empty: 'No average to show: scores of different types do not average together. Choose a type, or split by type.',
+    empty:
+      'No average to show: no scores, or scores of different types, which do not average together. Choose a type, or split by type.',
   },
   {
     title: 'NPS',
@@ -63,6 +72,13 @@ const CHARTS: ChartSpec[] = [
     empty: 'No CSAT responses in this period.',
   },
 ];
+
+/** The period counted: its first and last day, in the organization's time zone. */
+function periodText({ range, timezone }: FeedbackTrends): string {
+  const day = (instant: number) =>
+    new Date(instant).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: timezone });
+  return `${day(Date.parse(range.from))} to ${day(Date.parse(range.to) - 1)}, days as in ${timezone}.`;
+}
 
 /** The four trend charts (volume, average score, NPS, CSAT) of one answer, one line per group. */
 export function TrendCharts({ trends }: { trends: FeedbackTrends }) {
@@ -88,9 +104,17 @@ export function TrendCharts({ trends }: { trends: FeedbackTrends }) {
     [shown, trends.groupBy],
   );
 
-  if (shown.length === 0) return <p className="empty">No feedback matches these filters in this period.</p>;
+  const period = <p className="muted">{periodText(trends)}</p>;
+  if (shown.length === 0)
+    return (
+      <>
+        {period}
+        <p className="empty">No feedback matches these filters in this period.</p>
+      </>
+    );
   return (
     <>
+      {period}
       {trends.series.length > MAX_LINES && (
         <p className="muted">
           Showing the {MAX_LINES} largest of {trends.series.length} groups.
@@ -109,6 +133,7 @@ export function TrendCharts({ trends }: { trends: FeedbackTrends }) {
               timezone={trends.timezone}
               palette={palette}
               format={chart.format}
+              integer={chart.integer}
             />
           ) : (
             <figure key={chart.title} className="trend-chart trend-chart-empty">
