@@ -46,6 +46,7 @@ export function InsightsPage() {
       />
       <section className="insights-section" aria-labelledby="trends-heading" aria-busy={trends.isPending}>
         <h2 id="trends-heading">Trends</h2>
+        {trends.isPending && <p className="muted">Counting…</p>}
         {trends.isError && <Alert>{trends.error.message}</Alert>}
         {trends.data && <TrendCharts trends={trends.data} />}
       </section>
