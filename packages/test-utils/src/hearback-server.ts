@@ -34,6 +34,11 @@ export interface StartHearbackOptions {
    * deliver to a receiver in the test. Off by default: nothing is sent anywhere.
    */
   deliverWebhooksLocally?: boolean | undefined;
+  /**
+   * Runs the background jobs with the bundled local model, so comments get vectors and semantic
+   * search and themes answer from them. Off by default: the model takes ~170 MB and seconds to load.
+   */
+  embedComments?: boolean | undefined;
 }
 
 /**
@@ -55,11 +60,12 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
         dataDir,
         logLevel: 'silent',
         publicDir: options.publicDir,
-        runJobs: options.deliverWebhooksLocally === true,
+        runJobs: options.deliverWebhooksLocally === true || options.embedComments === true,
         ...(options.deliverWebhooksLocally && {
           webhookAllowedCidrs: ['127.0.0.0/8'],
           search: { embedder: 'off', idleMs: 0 },
         }),
+        ...(options.embedComments && { search: { embedder: 'local', idleMs: 0 } }),
       },
     ),
   );

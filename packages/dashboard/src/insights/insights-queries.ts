@@ -1,0 +1,30 @@
+import type { FeedbackStatsQuery, FeedbackThemesQuery, FeedbackTrendsQuery } from '@hearback/client';
+import { queryOptions } from '@tanstack/react-query';
+import { api, dataOf } from '../api/client.js';
+import { orgKey } from '../api/organization.js';
+
+const insightsKey = (orgId: string) => [...orgKey(orgId), 'feedback', 'insights'] as const;
+
+/** Counts, averages, NPS and CSAT per bucket, one series per group. */
+export const trendsQuery = (orgId: string, query: FeedbackTrendsQuery) =>
+  queryOptions({
+    queryKey: [...insightsKey(orgId), 'trends', query],
+    queryFn: () => dataOf(api.GET('/organizations/{orgId}/feedback/trends', { params: { path: { orgId }, query } })),
+  });
+
+/** The recurring topics of a period (503 `search_unavailable` when the server has no semantic search). */
+export const themesQuery = (orgId: string, query: FeedbackThemesQuery) =>
+  queryOptions({
+    queryKey: [...insightsKey(orgId), 'themes', query],
+    queryFn: () => dataOf(api.GET('/organizations/{orgId}/feedback/themes', { params: { path: { orgId }, query } })),
+    // Clustering reads thousands of vectors: the same period is not asked again on every focus.
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** The figures of a filter; the export counts its rows against `total`. */
+export const statsQuery = (orgId: string, query: FeedbackStatsQuery) =>
+  queryOptions({
+    queryKey: [...insightsKey(orgId), 'stats', query],
+    queryFn: () => dataOf(api.GET('/organizations/{orgId}/feedback/stats', { params: { path: { orgId }, query } })),
+  });

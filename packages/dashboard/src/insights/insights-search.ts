@@ -1,0 +1,56 @@
+import type { FeedbackListQuery, FeedbackTrendsQuery } from '@hearback/client';
+import { optionalOneOf } from '../app/search-params.js';
+import { type InboxSearch, listQueryOf, validateInboxSearch } from '../inbox/inbox-search.js';
+
+/** The API's intervals (the type check keeps the list equal to the document's). */
+export const TREND_INTERVALS = ['day', 'week', 'month'] as const satisfies readonly NonNullable<
+  FeedbackTrendsQuery['interval']
+>[];
+export type TrendInterval = (typeof TREND_INTERVALS)[number];
+
+/** The split of the charts: the API's `groupBy`, or `none` for one series. */
+export const TREND_SPLITS = ['none', 'type', 'inbox', 'source', 'brand'] as const satisfies readonly (
+  | 'none'
+  | NonNullable<FeedbackTrendsQuery['groupBy']>
+)[];
+export type TrendSplit = (typeof TREND_SPLITS)[number];
+
+/** How far back the charts, themes and export reach, counted from today in the organization's time zone. */
+export const RANGE_PRESETS = ['30d', '12w', '12m'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export const RANGE_LABELS: Record<RangePreset, string> = {
+  '30d': 'Last 30 days',
+  '12w': 'Last 12 weeks',
+  '12m': 'Last 12 months',
+};
+
+/**
+ * The Insights screen's state in its URL: the chart settings and the inbox's filters (the same
+ * names as the inbox's, so a theme or a filter opens there unchanged). Defaults are left out.
+ */
+export interface InsightsSearch extends Omit<InboxSearch, 'item' | 'from' | 'to'> {
+  interval?: TrendInterval | undefined;
+  range?: RangePreset | undefined;
+  groupBy?: Exclude<TrendSplit, 'none'> | undefined;
+}
+
+export const DEFAULT_INTERVAL: TrendInterval = 'day';
+export const DEFAULT_RANGE: RangePreset = '30d';
+
+export function validateInsightsSearch(search: Record<string, unknown>): InsightsSearch {
+  const { item: _item, from: _from, to: _to, ...filters } = validateInboxSearch(search);
+  const groupBy = optionalOneOf(TREND_SPLITS)(search.groupBy);
+  return {
+    ...filters,
+    interval: optionalOneOf(TREND_INTERVALS)(search.interval),
+    range: optionalOneOf(RANGE_PRESETS)(search.range),
+    groupBy: groupBy === 'none' ? undefined : groupBy,
+  };
+}
+
+/** The list filters of a search (what trends, themes, stats and the export all take). */
+export function filtersOf(search: InsightsSearch): FeedbackListQuery {
+  const { interval: _interval, range: _range, groupBy: _groupBy, ...filters } = search;
+  return listQueryOf(filters);
+}

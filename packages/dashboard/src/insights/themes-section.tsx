@@ -1,0 +1,126 @@
+import type { FeedbackStatsQuery, FeedbackThemes } from '@hearback/client';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ApiProblem } from '../api/client.js';
+import type { InboxSearch } from '../inbox/inbox-search.js';
+import { Alert } from '../ui/alert.js';
+import { themesQuery } from './insights-queries.js';
+
+type Theme = FeedbackThemes['themes'][number];
+
+const items = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
+const share = (value: number) => `${(value * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
+
+function changeText(theme: Theme): string {
+  if (theme.change === null) return 'new this period';
+  const percent = Math.round(theme.change * 100);
+  return percent === 0
+    ? 'as many as the period before'
+    : `${percent > 0 ? '+' : '−'}${Math.abs(percent)} % on the period before`;
+}
+
+function sentimentText({ scored, average }: Theme['sentiment']): string | null {
+  if (average === null) return null;
+  const mood = average >= 0.25 ? 'positive' : average <= -0.25 ? 'negative' : 'mixed';
+  return `Scores ${mood} (${average.toFixed(2)} from −1 to 1, ${items(scored)} scored)`;
+}
+
+export interface ThemesSectionProps {
+  orgId: string;
+  /** The period (UTC instants) and the list filters. */
+  period: { from: string; to: string };
+  /** The screen's filters in the inbox's terms, for the links that open a theme's items there. */
+  inboxFilters: InboxSearch;
+  filters: FeedbackStatsQuery;
+}
+
+/** The recurring topics of the period, each with its size, sample comments and a way into the inbox. */
+export function ThemesSection({ orgId, period, inboxFilters, filters }: ThemesSectionProps) {
+  const themes = useQuery(themesQuery(orgId, { ...filters, from: period.from, to: period.to }));
+  return (
+    <section className="insights-section" aria-labelledby="themes-heading" aria-busy={themes.isPending}>
+      <h2 id="themes-heading">Themes of the period</h2>
+      {themes.isPending && <p className="muted">Grouping the comments by meaning…</p>}
+      {themes.isError &&
+        (themes.error instanceof ApiProblem && themes.error.code === 'search_unavailable' ? (
+          <Alert tone="info">
+            Themes group comments by meaning, which needs semantic search, and it is off on this server. Set{' '}
+            <code>HEARBACK_SEARCH</code> to <code>local</code> (the bundled model, the default) or <code>openai</code>{' '}
+            and restart the server; comments collected before are indexed with <code>hearback search reindex</code>.
+          </Alert>
+        ) : (
+          <Alert>Themes could not be loaded: {themes.error.message}</Alert>
+        ))}
+      {themes.data && <ThemeList data={themes.data} orgId={orgId} period={period} inboxFilters={inboxFilters} />}
+    </section>
+  );
+}
+
+function ThemeList({
+  data,
+  orgId,
+  period,
+  inboxFilters,
+}: {
+  data: FeedbackThemes;
+  orgId: string;
+  period: { from: string; to: string };
+  inboxFilters: InboxSearch;
+}) {
+  const waiting =
+    data.unindexed > 0
+      ? `${items(data.unindexed)} with a comment wait to be indexed and are not in the themes yet.`
+      : '';
+  if (data.themes.length === 0) {
+    return (
+      <p className="empty">
+        {data.analyzed === 0
+          ? 'No comments of this period to group yet.'
+          : `No recurring topic among the ${items(data.analyzed)} with a comment.`}{' '}
+        {waiting}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="muted">
+        {items(data.analyzed)} with a comment grouped by meaning; {items(data.unclustered)} in no theme.
+        {data.truncated && ' Only the newest were analyzed: narrow the period or the filters to see all.'} {waiting}
+      </p>
+      <ol className="theme-list">
+        {data.themes.map((theme) => (
+          <li key={theme.id} className="theme">
+            <h3 className="theme-label">{theme.label}</h3>
+            <p className="theme-figures">
+              <strong>{items(theme.size)}</strong> ({share(theme.share)}) · {changeText(theme)}
+              {sentimentText(theme.sentiment) && <> · {sentimentText(theme.sentiment)}</>}
+            </p>
+            <ul className="theme-samples" aria-label={`Sample comments of ${theme.label}`}>
+              {theme.representatives.map((item) => (
+                <li key={item.id}>
+                  <Link
+                    to="/orgs/$orgId/inbox"
+                    params={{ orgId }}
+                    search={{ ...inboxFilters, from: period.from, to: period.to, item: item.id }}
+                  >
+                    {item.comment ?? '(no comment)'}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {theme.terms[0] && (
+              <Link
+                className="theme-open"
+                to="/orgs/$orgId/inbox"
+                params={{ orgId }}
+                search={{ ...inboxFilters, from: period.from, to: period.to, q: theme.terms[0] }}
+              >
+                Open “{theme.terms[0]}” comments in the inbox
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
