@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import {
+  automationRoute,
+  automationsRoute,
+  deliveriesRoute,
+  newAutomationRoute,
+} from '../automations/automations-route.js';
 import { inboxRoute } from '../inbox/inbox-route.js';
 import { setupRoute } from '../setup/setup-route.js';
 import {
@@ -23,7 +29,15 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     newOrganizationRoute,
-    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute]),
+    orgRoute.addChildren([
+      orgIndexRoute,
+      inboxRoute,
+      setupRoute,
+      automationsRoute,
+      newAutomationRoute,
+      automationRoute,
+      deliveriesRoute,
+    ]),
   ]),
 ]);
 
