@@ -24,8 +24,8 @@ function LastDelivery({ orgId, automation }: { orgId: string; automation: Automa
       params={{ orgId, automationId: automation.id }}
       search={{}}
       className="last-delivery"
-      aria-label={`Deliveries of ${automation.name}: last ${last.data.status}`}
     >
+      <span className="visually-hidden">Deliveries of {automation.name}, the last one: </span>
       <DeliveryBadge status={last.data.status} />
       <time className="muted" dateTime={last.data.createdAt} title={fullTime(last.data.createdAt)}>
         {timeAgo(last.data.createdAt)}
