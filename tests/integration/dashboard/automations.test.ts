@@ -10,6 +10,7 @@ import { type DashboardHarness, type Person, seriousViolations, startDashboardHa
 const available = requireChromiumOrSkip('dashboard');
 
 const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' };
+const GRACE: Person = { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-a0-1952' };
 const TOKEN = 'receiver-token-0f9e8d';
 /** The delivery log refreshes itself every 2 s: what the background worker did shows within a few. */
 const LOG_REFRESH = { timeout: 10_000 };
@@ -128,7 +129,7 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await page.getByRole('button', { name: 'Create automation' }).click();
     const secret = page.locator('.secret-value');
     await expect.poll(() => secret.isVisible()).toBe(true);
-    signingSecret = await secret.innerText();
+    signingSecret = (await secret.textContent()) ?? '';
     expect(signingSecret).toMatch(/^whsec_/);
     await expectCleanScreen(harness, page, 'automations-created-light');
 
@@ -242,6 +243,53 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     expect(page.url()).toContain('state=failed');
   });
 
+  it('edits the filter, rotates the signing secret and replaces a secret’s value; deliveries follow', async () => {
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/${automation.id}`);
+    const lowest = page.getByLabel('Lowest score');
+    const highest = page.getByLabel('Highest score');
+    await lowest.fill('7');
+    await highest.fill('6');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => highest.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alert').filter({ hasText: 'Must be at least scoreMin.' }).count()).toBe(1);
+    expect((await harness.api<{ filter: object }>(`/automations/${automation.id}`)).filter).toEqual({});
+
+    await lowest.fill('0');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Saved.').isVisible()).toBe(true);
+    expect((await harness.api<{ filter: object }>(`/automations/${automation.id}`)).filter).toEqual({
+      scoreMin: 0,
+      scoreMax: 6,
+    });
+
+    await page.getByRole('button', { name: 'Rotate signing secret' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rotate the signing secret?' })
+      .getByRole('button', { name: 'Rotate' })
+      .click();
+    const revealed = page.locator('.secret-value');
+    await expect.poll(() => revealed.isVisible()).toBe(true);
+    const rotated = (await revealed.textContent()) ?? '';
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(signingSecret);
+
+    await page.getByRole('button', { name: 'Replace the value of RECEIVER_TOKEN' }).click();
+    await page.getByLabel('New value of RECEIVER_TOKEN').fill('second-token-77');
+    await page.getByRole('button', { name: 'Save value' }).click();
+    await expect.poll(() => page.getByLabel('New value of RECEIVER_TOKEN').count()).toBe(0);
+
+    const before = receiver.requests.length;
+    await harness.collect({ type: 'nps', score: 9, comment: 'A promoter: filtered out' });
+    await harness.collect({ type: 'nps', score: 4, comment: 'A detractor: delivered' });
+    await expect.poll(() => receiver.requests.length, LOG_REFRESH).toBe(before + 1);
+    const delivered = receiver.requests.at(-1) as Received;
+    expect(JSON.parse(delivered.body)).toEqual({ text: 'New nps: A detractor: delivered', score: 4 });
+    expect(delivered.headers.authorization).toBe('Bearer second-token-77');
+    expect(() => verifyWebhook(delivered.body, delivered.headers, rotated)).not.toThrow();
+    expect(() => verifyWebhook(delivered.body, delivered.headers, signingSecret)).toThrow();
+    signingSecret = rotated;
+  });
+
   it('looks right in dark mode', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark', height: 1000 });
     await harness.signIn(dark, ADA);
@@ -265,6 +313,44 @@ describe.skipIf(!available)('automations in the dashboard', () => {
       .first()
       .click();
     await expectCleanScreen(harness, dark, 'automations-deliveries-dark');
+  });
+
+  it('shows a viewer the automations and their log, and nothing they may not do', async () => {
+    const invite = await page.evaluate(
+      async ({ orgId, email }) => {
+        const response = await fetch(`/organizations/${orgId}/invites`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, role: 'viewer' }),
+        });
+        return (await response.json()) as { acceptUrl: string };
+      },
+      { orgId: harness.hearback.orgId, email: GRACE.email },
+    );
+    const viewer = await harness.newPage();
+    const accept = new URL(invite.acceptUrl);
+    await harness.signUp(
+      viewer,
+      GRACE,
+      `/app/sign-up?redirect=${encodeURIComponent(`${accept.pathname.replace(/^\/app/, '')}${accept.search}`)}`,
+    );
+    await viewer.getByRole('button', { name: 'Accept invitation' }).click();
+    await viewer.waitForURL(/\/inbox/);
+
+    await viewer.getByRole('link', { name: 'Automations', exact: true }).click();
+    await viewer.getByRole('link', { name: 'Detractors to the receiver', exact: true }).click();
+    await expect.poll(() => viewer.getByRole('heading', { name: 'Detractors to the receiver' }).isVisible()).toBe(true);
+    expect(await viewer.getByLabel('URL', { exact: true }).isDisabled()).toBe(true);
+    for (const hidden of ['Save changes', 'Disable', 'Delete', 'Send test', 'Rotate signing secret', 'Add secret'])
+      expect(await viewer.getByRole('button', { name: hidden, exact: true }).count(), hidden).toBe(0);
+    expect(await viewer.getByRole('heading', { name: 'Secrets' }).count()).toBe(0);
+    await expectCleanScreen(harness, viewer, 'automations-automation-viewer-light');
+
+    await viewer.getByRole('link', { name: 'Delivery log' }).click();
+    const log = viewer.getByRole('list', { name: 'Deliveries' });
+    await expect.poll(() => log.getByText('Succeeded').first().isVisible()).toBe(true);
+    expect(await viewer.getByRole('button', { name: /^Redeliver/ }).count()).toBe(0);
+    expect(await viewer.getByRole('link', { name: 'New automation' }).count()).toBe(0);
   });
 
   it('disables, enables and deletes an automation (after confirming)', async () => {

@@ -175,7 +175,7 @@ export function AutomationEditor({
               />
             </div>
           </fieldset>
-          <HeadersEditor rows={draft.headers} onChange={(rows) => set('headers', rows)} />
+          <HeadersEditor rows={draft.headers} onChange={(rows) => set('headers', rows)} disabled={readOnly} />
           <TextField
             label="Body template (JSON)"
             name="webhook.body"
@@ -215,12 +215,14 @@ export function AutomationEditor({
           </div>
         )}
       </Form>
-      <aside className="automation-aside" aria-label="Preview and secrets">
-        {may('previewAutomation') && (
-          <TemplatePreview orgId={orgId} input={drafted.input} draftProblem={drafted.bodyError} />
-        )}
-        {may('listSecrets') && <SecretsPanel orgId={orgId} />}
-      </aside>
+      {(may('previewAutomation') || may('listSecrets')) && (
+        <aside className="automation-aside" aria-label="Preview and secrets">
+          {may('previewAutomation') && (
+            <TemplatePreview orgId={orgId} input={drafted.input} draftProblem={drafted.bodyError} />
+          )}
+          {may('listSecrets') && <SecretsPanel orgId={orgId} />}
+        </aside>
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ export function HeadersEditor({
 }: {
   rows: readonly HeaderRow[];
   onChange: (rows: HeaderRow[]) => void;
+  /** Read-only: the rows shown, nothing to add or remove. */
   disabled?: boolean;
 }) {
   const change = (key: number, patch: Partial<HeaderRow>) =>
@@ -45,21 +46,20 @@ export function HeadersEditor({
                 spellCheck={false}
                 disabled={disabled}
               />
-              <Button
-                variant="quiet"
-                onClick={() => onChange(rows.filter((other) => other.key !== row.key))}
-                aria-label={`Remove header ${index + 1}${row.name ? ` (${row.name})` : ''}`}
-                disabled={disabled}
-              >
-                Remove
-              </Button>
+              {!disabled && (
+                <Button
+                  variant="quiet"
+                  onClick={() => onChange(rows.filter((other) => other.key !== row.key))}
+                  aria-label={`Remove header ${index + 1}${row.name ? ` (${row.name})` : ''}`}
+                >
+                  Remove
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <Button onClick={() => onChange([...rows, headerRow()])} disabled={disabled}>
-        Add header
-      </Button>
+      {!disabled && <Button onClick={() => onChange([...rows, headerRow()])}>Add header</Button>}
     </fieldset>
   );
 }

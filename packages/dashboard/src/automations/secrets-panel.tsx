@@ -144,9 +144,9 @@ export function SecretsPanel({ orgId }: { orgId: string }) {
         <ul className="secret-list" aria-label="Secrets of the organization">
           {secrets.data.data.map((secret) => (
             <li key={secret.name} className="secret-item">
-              <div className="row">
+              <div className="secret-line">
                 <code className="secret-name">{`{{secrets.${secret.name}}}`}</code>
-                <span className="page-actions">
+                <span className="secret-actions">
                   <Button
                     variant="quiet"
                     onClick={() => setReplacing(secret.name)}
