@@ -5,4 +5,5 @@ export const NAV_ITEMS = [
   { label: 'Inbox', to: '/orgs/$orgId/inbox', needs: 'listFeedback' },
   { label: 'Insights', to: '/orgs/$orgId/insights', needs: 'getFeedbackTrends' },
   { label: 'Set up', to: '/orgs/$orgId/setup', needs: 'createInbox' },
+  { label: 'Automations', to: '/orgs/$orgId/automations', needs: 'listAutomations' },
 ] as const satisfies readonly { label: string; to: string; needs: ScopedOperation }[];

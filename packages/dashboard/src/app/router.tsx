@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import {
+  automationRoute,
+  automationsRoute,
+  deliveriesRoute,
+  newAutomationRoute,
+} from '../automations/automations-route.js';
 import { inboxRoute } from '../inbox/inbox-route.js';
 import { insightsRoute } from '../insights/insights-route.js';
 import { setupRoute } from '../setup/setup-route.js';
@@ -24,7 +30,16 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     newOrganizationRoute,
-    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute, insightsRoute]),
+    orgRoute.addChildren([
+      orgIndexRoute,
+      inboxRoute,
+      setupRoute,
+      insightsRoute,
+      automationsRoute,
+      newAutomationRoute,
+      automationRoute,
+      deliveriesRoute,
+    ]),
   ]),
 ]);
 

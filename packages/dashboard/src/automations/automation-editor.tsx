@@ -1,0 +1,228 @@
+import type { AutomationInput, EventType, FeedbackType } from '@hearback/client';
+import { capitalized, FEEDBACK_TYPE_NAMES, FEEDBACK_TYPES } from '@hearback/spec';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { inboxesQuery } from '../api/organization.js';
+import { usePermissions } from '../app/permissions.js';
+import { Alert } from '../ui/alert.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/fields.js';
+import { Form } from '../ui/form.js';
+import { problemFeedback } from '../ui/problem-feedback.js';
+import { SelectField } from '../ui/select.js';
+import { type AutomationDraft, inputOf, WEBHOOK_METHODS } from './automation-draft.js';
+import { EVENT_TYPE_LABELS, EVENT_TYPES } from './event-types.js';
+import { errorsUnder } from './field-errors.js';
+import { HeadersEditor } from './headers-editor.js';
+import { SecretsPanel } from './secrets-panel.js';
+import { TemplatePreview } from './template-preview.js';
+
+/** The "any" choice of an optional filter (a select cannot choose the empty value). */
+const ANY = 'any';
+
+export interface AutomationEditorProps {
+  orgId: string;
+  initial: AutomationDraft;
+  submitLabel: string;
+  onSubmit: (input: AutomationInput) => void;
+  pending: boolean;
+  /** The last submission's failure: its field errors show beside their fields. */
+  error: unknown;
+  /** Shown on create only: an existing automation is enabled and disabled from its page. */
+  showEnabled?: boolean;
+  /** For a member who may read but not change it: every field shown, none editable. */
+  readOnly?: boolean;
+}
+
+/**
+ * The automation editor (create and edit): events, filters, URL and method, headers, the body
+ * template with a live preview of a sample event, and the organization's secrets beside it.
+ */
+export function AutomationEditor({
+  orgId,
+  initial,
+  submitLabel,
+  onSubmit,
+  pending,
+  error,
+  showEnabled,
+  readOnly = false,
+}: AutomationEditorProps) {
+  const { may } = usePermissions();
+  const inboxes = useQuery(inboxesQuery(orgId));
+  const [draft, setDraft] = useState(initial);
+  const [bodyError, setBodyError] = useState<string>();
+  const set = <K extends keyof AutomationDraft>(key: K, value: AutomationDraft[K]) =>
+    setDraft((previous) => ({ ...previous, [key]: value }));
+  const { validationErrors, formError } = problemFeedback(error);
+  const drafted = inputOf(draft);
+  const toggleEvent = (type: EventType, on: boolean) =>
+    set(
+      'events',
+      EVENT_TYPES.filter((other) => (other === type ? on : draft.events.includes(other))),
+    );
+
+  return (
+    <div className="automation-editor">
+      <Form
+        className="automation-form"
+        validationErrors={validationErrors}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setBodyError(drafted.bodyError);
+          if (drafted.input) onSubmit(drafted.input);
+        }}
+      >
+        <fieldset className="editor-fields" disabled={readOnly}>
+          <TextField
+            label="Name"
+            name="name"
+            value={draft.name}
+            onChange={(event) => set('name', event.target.value)}
+            required
+            placeholder="Detractors to Slack"
+          />
+          <fieldset
+            className="automation-fieldset"
+            aria-describedby={validationErrors.events ? 'events-error' : undefined}
+          >
+            <legend>When</legend>
+            {EVENT_TYPES.map((type) => (
+              <label key={type} className="check-option">
+                <input
+                  type="checkbox"
+                  className="checkbox"
+                  checked={draft.events.includes(type)}
+                  onChange={(event) => toggleEvent(type, event.target.checked)}
+                />
+                <span>
+                  {EVENT_TYPE_LABELS[type]} <code className="muted">{type}</code>
+                </span>
+              </label>
+            ))}
+            {errorsUnder(validationErrors, 'events') && (
+              <span id="events-error" className="field-error" role="alert">
+                {errorsUnder(validationErrors, 'events')}
+              </span>
+            )}
+          </fieldset>
+          <fieldset className="automation-fieldset filter-fields">
+            <legend>Only feedback that matches</legend>
+            <SelectField
+              label="Inbox"
+              name="filter.inboxId"
+              value={draft.inboxId || ANY}
+              options={[
+                { id: ANY, label: 'Any inbox' },
+                ...(inboxes.data?.data ?? []).map((inbox) => ({ id: inbox.id, label: inbox.name })),
+              ]}
+              onChange={(id) => set('inboxId', id === ANY ? '' : id)}
+            />
+            <SelectField
+              label="Feedback type"
+              name="filter.type"
+              value={draft.type || ANY}
+              options={[
+                { id: ANY, label: 'Any type' },
+                ...FEEDBACK_TYPES.map((type) => ({ id: type, label: capitalized(FEEDBACK_TYPE_NAMES[type]) })),
+              ]}
+              onChange={(id) => set('type', id === ANY ? '' : (id as FeedbackType))}
+            />
+            <TextField
+              label="Lowest score"
+              name="filter.scoreMin"
+              type="number"
+              step={1}
+              value={draft.scoreMin}
+              onChange={(event) => set('scoreMin', event.target.value)}
+            />
+            <TextField
+              label="Highest score"
+              name="filter.scoreMax"
+              type="number"
+              step={1}
+              value={draft.scoreMax}
+              onChange={(event) => set('scoreMax', event.target.value)}
+            />
+            <TextField
+              label="Source"
+              name="filter.source"
+              value={draft.source}
+              onChange={(event) => set('source', event.target.value)}
+              placeholder="widget"
+              description="Page responses are not filtered."
+            />
+          </fieldset>
+          <fieldset className="automation-fieldset">
+            <legend>Send to</legend>
+            <div className="url-row">
+              <SelectField
+                label="Method"
+                name="webhook.method"
+                value={draft.method}
+                options={WEBHOOK_METHODS.map((method) => ({ id: method, label: method }))}
+                onChange={(id) => set('method', id as AutomationDraft['method'])}
+              />
+              <TextField
+                label="URL"
+                name="webhook.url"
+                type="url"
+                value={draft.url}
+                onChange={(event) => set('url', event.target.value)}
+                required
+                placeholder="https://hooks.example.com/hearback"
+                spellCheck={false}
+              />
+            </div>
+          </fieldset>
+          <HeadersEditor rows={draft.headers} onChange={(rows) => set('headers', rows)} disabled={readOnly} />
+          <TextField
+            label="Body template (JSON)"
+            name="webhook.body"
+            multiline
+            rows={10}
+            className="body-template"
+            spellCheck={false}
+            value={draft.body}
+            onChange={(event) => set('body', event.target.value)}
+            error={bodyError ?? errorsUnder(validationErrors, 'webhook.body')}
+            description={
+              <>
+                Strings may hold placeholders such as <code>{'{{feedback.comment}}'}</code>; one that is the whole
+                string keeps its type (<code>{'"{{feedback.score}}"'}</code> sends a number). Leave empty to send the
+                event itself.
+              </>
+            }
+          />
+          {showEnabled && (
+            <label className="check-option">
+              <input
+                type="checkbox"
+                className="checkbox"
+                checked={draft.enabled}
+                onChange={(event) => set('enabled', event.target.checked)}
+              />
+              <span>Enabled: deliver events as soon as it is saved</span>
+            </label>
+          )}
+        </fieldset>
+        <Alert>{formError}</Alert>
+        {!readOnly && (
+          <div className="row">
+            <Button type="submit" variant="primary" pending={pending}>
+              {submitLabel}
+            </Button>
+          </div>
+        )}
+      </Form>
+      {(may('previewAutomation') || may('listSecrets')) && (
+        <aside className="automation-aside" aria-label="Preview and secrets">
+          {may('previewAutomation') && (
+            <TemplatePreview orgId={orgId} input={drafted.input} draftProblem={drafted.bodyError} />
+          )}
+          {may('listSecrets') && <SecretsPanel orgId={orgId} />}
+        </aside>
+      )}
+    </div>
+  );
+}
