@@ -1,6 +1,5 @@
 import type { Organization } from '@hearback/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { accountQueryKey } from '../api/account.js';
 import { api, dataOf } from '../api/client.js';
 import { organizationQuery } from '../api/organization.js';
@@ -16,7 +15,6 @@ import { TimeZoneField } from './time-zone-field.js';
 export function OrganizationForm({ organization }: { organization: Organization }) {
   const queryClient = useQueryClient();
   const { may } = usePermissions();
-  const [timezone, setTimezone] = useState(organization.timezone);
   const save = useMutation({
     mutationFn: (body: { name: string; timezone: string }) =>
       dataOf(api.PATCH('/organizations/{orgId}', { params: { path: { orgId: organization.id } }, body })),
@@ -36,8 +34,8 @@ export function OrganizationForm({ organization }: { organization: Organization 
         validationErrors={validationErrors}
         onSubmit={(event) => {
           event.preventDefault();
-          const name = String(new FormData(event.currentTarget).get('name') ?? '');
-          save.mutate({ name, timezone });
+          const form = new FormData(event.currentTarget);
+          save.mutate({ name: String(form.get('name') ?? ''), timezone: String(form.get('timezone') ?? '') });
         }}
       >
         <TextField
@@ -49,8 +47,8 @@ export function OrganizationForm({ organization }: { organization: Organization 
           readOnly={readOnly}
         />
         <TimeZoneField
-          value={timezone}
-          onChange={setTimezone}
+          defaultValue={organization.timezone}
+          readOnly={readOnly}
           description="Trends count days, weeks and months in this zone."
         />
         <p className="muted">

@@ -1,58 +1,46 @@
-import { useMemo } from 'react';
-import { Button, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
-import { useFieldError } from '../ui/form.js';
+import { useId, useMemo } from 'react';
+import { TextField } from '../ui/fields.js';
 
 /** Every IANA zone this browser knows, with UTC first (the API's default, not always listed). */
 function timeZones(current: string): string[] {
-  const known = Intl.supportedValuesOf('timeZone');
-  return [...new Set(['UTC', current, ...known])];
+  return [...new Set(['UTC', current, ...Intl.supportedValuesOf('timeZone')])];
 }
 
 /**
- * A searchable list of IANA time zones (type "berlin" to find Europe/Berlin). The form submits
- * the zone as `timezone`, and the server's error for it shows here.
+ * A searchable list of IANA time zones: typing "berlin" offers Europe/Berlin. Native (`<input
+ * list>` + `<datalist>`) on purpose: React Aria's ComboBox injects an inline `<style>` (its press
+ * handling's touch-action rule), which the page's `style-src 'self'` refuses. The server checks the
+ * zone (it also takes aliases such as `us/eastern`); its error shows beside the field.
  */
 export function TimeZoneField({
-  value,
-  onChange,
+  defaultValue,
   description,
+  readOnly,
 }: {
-  value: string;
-  onChange: (zone: string) => void;
+  defaultValue: string;
   description: string;
+  readOnly?: boolean;
 }) {
-  const zones = useMemo(() => timeZones(value).map((id) => ({ id })), [value]);
-  const serverError = useFieldError('timezone');
+  const listId = useId();
+  const zones = useMemo(() => timeZones(defaultValue), [defaultValue]);
   return (
-    <ComboBox
-      className="field time-zone-field"
-      name="timezone"
-      defaultItems={zones}
-      selectedKey={value}
-      onSelectionChange={(key) => key !== null && onChange(String(key))}
-      isInvalid={Boolean(serverError)}
-      menuTrigger="focus"
-    >
-      <Label className="field-label">Time zone</Label>
-      <div className="combo">
-        <Input className="field-input combo-input" />
-        <Button className="combo-button" aria-label="Show time zones">
-          ▾
-        </Button>
-      </div>
-      <Text slot="description" className="field-description">
-        {description}
-      </Text>
-      <FieldError className="field-error">{serverError}</FieldError>
-      <Popover className="popover combo-popover">
-        <ListBox className="menu">
-          {(zone: { id: string }) => (
-            <ListBoxItem id={zone.id} textValue={zone.id} className="menu-item">
-              {zone.id.replaceAll('_', ' ')}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    <>
+      <TextField
+        label="Time zone"
+        name="timezone"
+        list={listId}
+        defaultValue={defaultValue}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        description={description}
+        readOnly={readOnly}
+      />
+      <datalist id={listId}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+    </>
   );
 }
