@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, dataOf } from '../api/client.js';
 import { usePermissions } from '../app/permissions.js';
-import { fullTime } from '../inbox/relative-time.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
@@ -14,11 +13,7 @@ import { ApiKeyDialog } from './api-key-dialog.js';
 import { ApiKeyRenameDialog } from './api-key-rename-dialog.js';
 import { apiKeysQuery, brandsQuery } from './settings-queries.js';
 import { apiKeysSettingsRoute } from './settings-route.js';
-
-/** A time the API gave, or a dash for none. */
-function When({ iso, none = '—' }: { iso: string | null; none?: string }) {
-  return iso ? <time dateTime={iso}>{fullTime(iso)}</time> : <span className="muted">{none}</span>;
-}
+import { When } from './when.js';
 
 /** Whether a key still opens the API: revoked and expired keys do not. */
 function keyState(key: ApiKey, now: number): 'Active' | 'Revoked' | 'Expired' {
@@ -54,7 +49,7 @@ export function ApiKeysPage() {
       header: 'Name',
       cell: (key) => (
         <>
-          <strong>{key.name}</strong> <span className="muted">…{key.hint}</span>
+          <strong>{key.name}</strong> <span className="muted nowrap">…{key.hint}</span>
         </>
       ),
     },
@@ -91,7 +86,7 @@ export function ApiKeysPage() {
       hideHeader: true,
       cell: (key) =>
         key.revokedAt ? null : (
-          <span className="row">
+          <span className="row row-actions">
             {may('updateApiKey') && (
               <Button variant="quiet" aria-label={`Rename ${key.name}`} onClick={() => setRenaming(key)}>
                 Rename

@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { auditFilters } from './audit-filter-values.js';
 import { AuditFilters } from './audit-filters.js';
+import { useSubjectNames } from './audit-subject-names.js';
 import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS } from './audit-wording.js';
 import { auditLogQuery, type AuditFilters as Filters } from './settings-queries.js';
 import { auditLogSettingsRoute } from './settings-route.js';
@@ -25,14 +26,22 @@ function changedFields(entry: AuditEntry): string {
   return Array.isArray(changed) && changed.length > 0 ? `Changed: ${changed.join(', ')}` : '';
 }
 
-const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', cell: (entry) => <time dateTime={entry.at}>{fullTime(entry.at)}</time> },
+/** The log's columns; `names` gives the subjects' current names. */
+const columns = (names: ReadonlyMap<string, string>): Column<AuditEntry>[] => [
+  {
+    header: 'When',
+    cell: (entry) => (
+      <time dateTime={entry.at} className="nowrap">
+        {fullTime(entry.at)}
+      </time>
+    ),
+  },
   {
     header: 'Who',
     cell: (entry) => (
       <>
-        {entry.actor.name ?? <span className="muted">{entry.actor.id} (gone)</span>}{' '}
-        <span className="muted">{ACTOR_KINDS[entry.actor.type]}</span>
+        {entry.actor.name ?? <span className="muted">{entry.actor.id} (gone)</span>}
+        <span className="muted subject-name">{ACTOR_KINDS[entry.actor.type]}</span>
       </>
     ),
   },
@@ -49,7 +58,9 @@ const COLUMNS: Column<AuditEntry>[] = [
     header: 'Subject',
     cell: (entry) => (
       <>
-        {AUDIT_RESOURCE_LABELS[entry.resource.type]} <code className="audit-id">{entry.resource.id}</code>
+        {AUDIT_RESOURCE_LABELS[entry.resource.type]}
+        {names.has(entry.resource.id) && <strong className="subject-name">{names.get(entry.resource.id)}</strong>}
+        <code className="audit-id subject-name">{entry.resource.id}</code>
       </>
     ),
   },
@@ -61,6 +72,7 @@ export function AuditLogPage() {
   const filters = auditFilters(auditLogSettingsRoute.useSearch());
   const navigate = useNavigate({ from: auditLogSettingsRoute.fullPath });
   const log = useInfiniteQuery(auditLogQuery(orgId, filters));
+  const names = useSubjectNames(orgId);
   const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = Object.values(filters).some((value) => value !== undefined);
   return (
@@ -75,7 +87,7 @@ export function AuditLogPage() {
       {log.data && (
         <DataTable
           caption="Audit log"
-          columns={COLUMNS}
+          columns={columns(names)}
           rows={entries}
           rowKey={(entry) => entry.id}
           empty={

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { api, dataOf } from '../api/client.js';
 import { inboxesQuery, orgKey } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
-import { fullTime } from '../inbox/relative-time.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
@@ -15,6 +14,7 @@ import { problemFeedback } from '../ui/problem-feedback.js';
 import { BrandDialog } from './brand-dialog.js';
 import { brandsQuery } from './settings-queries.js';
 import { brandsSettingsRoute } from './settings-route.js';
+import { When } from './when.js';
 
 /** The organization's brands: products or labels that inboxes and keys can be limited to. */
 export function BrandsPage() {
@@ -40,14 +40,14 @@ export function BrandsPage() {
   const columns: Column<Brand>[] = [
     { header: 'Name', cell: (brand) => <strong>{brand.name}</strong> },
     { header: 'Inboxes', cell: (brand) => (inboxes.data ? inboxCount(brand) : '') },
-    { header: 'Created', cell: (brand) => <time dateTime={brand.createdAt}>{fullTime(brand.createdAt)}</time> },
+    { header: 'Created', cell: (brand) => <When iso={brand.createdAt} /> },
   ];
   if (may('updateBrand') || may('deleteBrand'))
     columns.push({
       header: 'Actions',
       hideHeader: true,
       cell: (brand) => (
-        <span className="row">
+        <span className="row row-actions">
           {may('updateBrand') && (
             <Button variant="quiet" aria-label={`Rename ${brand.name}`} onClick={() => setEditing(brand)}>
               Rename

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { api, dataOf } from '../api/client.js';
 import { inboxesQuery, organizationQuery } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
-import { fullTime } from '../inbox/relative-time.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
@@ -16,6 +15,7 @@ import { problemFeedback } from '../ui/problem-feedback.js';
 import { InboxDialog } from './inbox-dialog.js';
 import { brandsQuery } from './settings-queries.js';
 import { inboxesSettingsRoute } from './settings-route.js';
+import { When } from './when.js';
 
 /** The organization's inboxes: each routes `/collect` submissions by its public inbox key. */
 export function InboxesPage() {
@@ -52,18 +52,18 @@ export function InboxesPage() {
       cell: (inbox) => (
         <span className="row">
           <code>{inbox.inboxKey}</code>
-          <CopyButton text={inbox.inboxKey} label={`Copy ${inbox.name}’s inbox key`} />
+          <CopyButton text={inbox.inboxKey} accessibleName={`Copy ${inbox.name}’s inbox key`} />
         </span>
       ),
     },
-    { header: 'Created', cell: (inbox) => <time dateTime={inbox.createdAt}>{fullTime(inbox.createdAt)}</time> },
+    { header: 'Created', cell: (inbox) => <When iso={inbox.createdAt} /> },
   ];
   if (may('updateInbox') || may('deleteInbox'))
     columns.push({
       header: 'Actions',
       hideHeader: true,
       cell: (inbox) => (
-        <span className="row">
+        <span className="row row-actions">
           {may('updateInbox') && (
             <Button variant="quiet" aria-label={`Edit ${inbox.name}`} onClick={() => setEditing(inbox)}>
               Edit
