@@ -6,6 +6,7 @@ import { type DashboardHarness, type Person, seriousViolations, startDashboardHa
 const available = requireChromiumOrSkip('dashboard');
 
 const GRACE: Person = { name: 'Grace Hopper', email: 'grace@example.com', password: 'cobol-compiler-1959' };
+const LIN: Person = { name: 'Lin Viewer', email: 'lin@example.com', password: 'read-only-forever-1' };
 
 interface Organization {
   name: string;
@@ -239,6 +240,50 @@ describe.skipIf(!available)('the settings screens', () => {
     }
     // (The light page's console has the 400s this suite provoked on purpose; this one has nothing.)
     expect(harness.errors(dark)).toEqual([]);
+  });
+
+  it('shows a viewer the settings read-only: nothing to change, no audit log', async () => {
+    // Invitations are the team screens' work; here the owner's session asks the API directly.
+    const acceptUrl = await page.evaluate(
+      async ({ orgId, email }) => {
+        const response = await fetch(`/organizations/${orgId}/invites`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, role: 'viewer' }),
+        });
+        return ((await response.json()) as { acceptUrl: string }).acceptUrl;
+      },
+      { orgId: harness.hearback.orgId, email: LIN.email },
+    );
+    const invite = new URL(acceptUrl);
+    const viewer = await harness.newPage();
+    await harness.signUp(
+      viewer,
+      LIN,
+      `/app/sign-up?redirect=${encodeURIComponent(invite.pathname.replace(/^\/app/, '') + invite.search)}`,
+    );
+    await viewer.getByRole('button', { name: 'Accept invitation' }).click();
+    await viewer.waitForURL(/\/inbox/);
+
+    await viewer.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect.poll(() => viewer.getByLabel('Name', { exact: true }).isVisible()).toBe(true);
+    const tabs = viewer.getByRole('navigation', { name: 'Settings' }).getByRole('link');
+    expect(await tabs.allTextContents()).toEqual(['General', 'Inboxes', 'Brands', 'API keys']);
+    expect(await viewer.getByLabel('Name', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    expect(
+      await viewer
+        .getByRole('button')
+        .filter({ hasText: /Save|Change plan|Delete organization/ })
+        .count(),
+    ).toBe(0);
+
+    await openSection(viewer, 'Inboxes');
+    await expect.poll(() => viewer.getByRole('table', { name: 'Inboxes' }).isVisible()).toBe(true);
+    expect(await viewer.getByRole('button', { name: /New inbox|Edit|Delete/ }).count()).toBe(0);
+    await openSection(viewer, 'API keys');
+    await expect.poll(() => viewer.getByRole('table', { name: 'API keys' }).isVisible()).toBe(true);
+    expect(await viewer.getByRole('button', { name: /New API key|Rename|Revoke/ }).count()).toBe(0);
+    await expectCleanScreen(harness, viewer, 'settings-api-keys-viewer-light');
   });
 
   it('deletes the organization only once its slug is typed', async () => {
