@@ -64,7 +64,7 @@ export function ApiKeyDialog({ orgId, onClose }: { orgId: string; onClose: () =>
     >
       {(close) =>
         created ? (
-          <div className="stack">
+          <div className="stack dialog-form">
             <SecretReveal label="The key's secret" secret={created.secret} />
             <p className="muted">Send it as the X-Service-Key header. The list shows only its last four characters.</p>
             <div className="dialog-actions">
@@ -75,7 +75,7 @@ export function ApiKeyDialog({ orgId, onClose }: { orgId: string; onClose: () =>
           </div>
         ) : (
           <Form
-            className="stack"
+            className="stack dialog-form"
             validationErrors={validationErrors}
             onSubmit={(event) => {
               event.preventDefault();

@@ -30,7 +30,7 @@ export function ApiKeyRenameDialog({ orgId, apiKey, onClose }: { orgId: string; 
     <ModalDialog title={`Rename “${apiKey.name}”`} isOpen onOpenChange={(open) => !open && onClose()}>
       {(close) => (
         <Form
-          className="stack"
+          className="stack dialog-form"
           validationErrors={validationErrors}
           onSubmit={(event) => {
             event.preventDefault();

@@ -44,7 +44,7 @@ export function BrandDialog({
     >
       {(close) => (
         <Form
-          className="stack"
+          className="stack dialog-form"
           validationErrors={validationErrors}
           onSubmit={(event) => {
             event.preventDefault();

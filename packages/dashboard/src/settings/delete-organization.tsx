@@ -49,7 +49,7 @@ export function DeleteOrganization({ organization }: { organization: Organizatio
       >
         {(close) => (
           <Form
-            className="stack"
+            className="stack dialog-form"
             validationErrors={validationErrors}
             onSubmit={(event) => {
               event.preventDefault();

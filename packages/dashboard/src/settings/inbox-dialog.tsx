@@ -51,7 +51,7 @@ export function InboxDialog({
     >
       {(close) => (
         <Form
-          className="stack"
+          className="stack dialog-form"
           validationErrors={validationErrors}
           onSubmit={(event) => {
             event.preventDefault();
