@@ -221,6 +221,19 @@ describe.skipIf(!available)('the settings screens', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(1);
   });
 
+  it('shows hostile names as text in the lists and the log', async () => {
+    const hostile = '<img src=x onerror="window.__xss=1">';
+    await harness.api('/brands', { method: 'POST', body: JSON.stringify({ name: hostile }) });
+    await harness.api('/api-keys', { method: 'POST', body: JSON.stringify({ name: hostile, scopes: ['read'] }) });
+    for (const section of ['Brands', 'API keys', 'Audit log']) {
+      await page.reload();
+      await openSection(page, section);
+      await expect.poll(() => page.getByText(hostile, { exact: true }).first().isVisible()).toBe(true);
+      expect(await page.locator('main img').count()).toBe(0);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
   it('looks right in dark mode, section by section', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark' });
     await harness.signIn(dark, GRACE);
