@@ -6,4 +6,5 @@ export const NAV_ITEMS = [
   { label: 'Insights', to: '/orgs/$orgId/insights', needs: 'getFeedbackTrends' },
   { label: 'Set up', to: '/orgs/$orgId/setup', needs: 'createInbox' },
   { label: 'Automations', to: '/orgs/$orgId/automations', needs: 'listAutomations' },
+  { label: 'Settings', to: '/orgs/$orgId/settings', needs: 'getOrganization' },
 ] as const satisfies readonly { label: string; to: string; needs: ScopedOperation }[];

@@ -8,6 +8,7 @@ import {
 } from '../automations/automations-route.js';
 import { inboxRoute } from '../inbox/inbox-route.js';
 import { insightsRoute } from '../insights/insights-route.js';
+import { settingsRouteTree } from '../settings/settings-route.js';
 import { setupRoute } from '../setup/setup-route.js';
 import {
   acceptInviteRoute,
@@ -39,6 +40,7 @@ const routeTree = rootRoute.addChildren([
       newAutomationRoute,
       automationRoute,
       deliveriesRoute,
+      settingsRouteTree,
     ]),
   ]),
 ]);

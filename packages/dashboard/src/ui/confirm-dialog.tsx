@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Alert } from './alert.js';
+import { Button } from './button.js';
+import { ModalDialog } from './dialog.js';
+import { problemFeedback } from './problem-feedback.js';
+
+export interface ConfirmDialogProps {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What happens, in the API's own terms (what is deleted with it, whether it can be undone). */
+  children: ReactNode;
+  /** The confirming button's text ("Delete inbox", "Revoke key"). */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** The confirmed act is under way. */
+  pending?: boolean;
+  /** Its failure, shown in the dialog (the server's words). */
+  error?: unknown;
+}
+
+/**
+ * A modal that asks before an act that cannot be undone; the caller runs the act (a mutation)
+ * and closes it on success. Cancel has the focus first, so Enter never destroys by accident.
+ */
+export function ConfirmDialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  error,
+}: ConfirmDialogProps) {
+  return (
+    <ModalDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange}>
+      {(close) => (
+        <>
+          <div className="confirm-message">{children}</div>
+          <Alert>{problemFeedback(error).formError}</Alert>
+          <div className="dialog-actions">
+            {/* A destructive dialog opens on its harmless choice. */}
+            <Button autoFocus onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={onConfirm} pending={pending}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </>
+      )}
+    </ModalDialog>
+  );
+}
