@@ -1,10 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Organization } from '../domain/organization.js';
-import { organizationSlugFor, slugify } from '../domain/organization-slug.js';
 import type { Role } from '../domain/roles.js';
-import { DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { UserRecord } from '../storage/repositories/members.js';
 import type { Store } from '../storage/store.js';
