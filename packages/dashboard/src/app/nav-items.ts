@@ -4,4 +4,5 @@ import type { ScopedOperation } from './permissions.js';
 export const NAV_ITEMS = [
   { label: 'Inbox', to: '/orgs/$orgId/inbox', needs: 'listFeedback' },
   { label: 'Set up', to: '/orgs/$orgId/setup', needs: 'createInbox' },
+  { label: 'Team', to: '/orgs/$orgId/team', needs: 'listMembers' },
 ] as const satisfies readonly { label: string; to: string; needs: ScopedOperation }[];

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { inboxRoute } from '../inbox/inbox-route.js';
 import { setupRoute } from '../setup/setup-route.js';
+import { teamRoute } from '../team/team-route.js';
 import {
   acceptInviteRoute,
   homeRoute,
@@ -23,7 +24,7 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     newOrganizationRoute,
-    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute]),
+    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute, teamRoute]),
   ]),
 ]);
 
