@@ -167,10 +167,13 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     bob = await harness.newPage();
     await bob.goto(acceptUrl);
     await expect.poll(() => bob.getByRole('heading', { name: 'You are invited to Hearback' }).isVisible()).toBe(true);
+    await expectCleanScreen(harness, bob, 'accept-invite-light');
     await bob.getByRole('link', { name: 'Create account' }).click();
     await bob.waitForURL(/\/app\/sign-up/);
     await harness.signUp(bob, BOB, new URL(bob.url()).pathname + new URL(bob.url()).search);
     await bob.waitForURL(/\/app\/invites\/accept\?token=/);
+    await expect.poll(() => bob.getByText(`Signed in as ${BOB.email}`).isVisible()).toBe(true);
+    await expectCleanScreen(harness, bob, 'accept-invite-join-light');
     await bob.getByRole('button', { name: 'Accept invitation' }).click();
     await bob.waitForURL(new RegExp(`/app/orgs/${harness.hearback.orgId}/inbox`));
     const members = await asPerson(harness, ada, 'GET', `${org()}/members`);

@@ -1,5 +1,5 @@
 import type { components } from '@hearback/client';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '@hearback/spec';
+import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, dataOf } from '../api/client.js';
@@ -19,7 +19,7 @@ import { useTeamMutation } from './use-team-mutation.js';
 type Invite = components['schemas']['Invite'];
 type IssuedInvite = components['schemas']['IssuedInvite'];
 
-const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: role }));
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: capitalized(role) }));
 /** Open invitations: their link may be renewed or withdrawn (the server answers 409 otherwise). */
 const isOpen = (invite: Invite) => invite.state === 'pending' || invite.state === 'expired';
 
@@ -90,7 +90,7 @@ export function InvitationsSection({ orgId }: { orgId: string }) {
             { header: 'Role', cell: (invite) => <span className="role-name">{invite.role}</span> },
             {
               header: 'State',
-              cell: (invite) => <span className={`invite-state invite-state-${invite.state}`}>{invite.state}</span>,
+              cell: (invite) => <span className={`state-badge role-name state-${invite.state}`}>{invite.state}</span>,
             },
             {
               header: 'Expires',

@@ -1,5 +1,5 @@
 import type { components } from '@hearback/client';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '@hearback/spec';
+import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { accountQuery } from '../api/account.js';
@@ -18,7 +18,7 @@ import { useTeamMutation } from './use-team-mutation.js';
 
 type Member = components['schemas']['Member'];
 
-const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: role }));
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: capitalized(role) }));
 
 /** A pending act on one member, confirmed in a dialog first. */
 type Confirming = { act: 'remove' | 'transfer'; member: Member } | null;
@@ -141,7 +141,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
         ) : (
           <p>
             <strong>{confirming?.member.name}</strong> ({confirming?.member.email}) loses access to this organization at
-            once. Their notes and activity stay.
+            once. The items assigned to them become unassigned; their notes stay.
           </p>
         )}
       </ConfirmAction>

@@ -26,9 +26,9 @@ function DomainEntry({ orgId, entry }: { orgId: string; entry: SsoDomain }) {
       <h4 id={headingId}>
         {entry.domain}{' '}
         {entry.verifiedAt ? (
-          <span className="invite-state invite-state-accepted">verified</span>
+          <span className="state-badge state-accepted">Verified</span>
         ) : (
-          <span className="invite-state invite-state-pending">not verified</span>
+          <span className="state-badge state-pending">Not verified</span>
         )}
       </h4>
       {entry.verifiedAt ? (
@@ -48,12 +48,14 @@ function DomainEntry({ orgId, entry }: { orgId: string; entry: SsoDomain }) {
               <code>{entry.record.value}</code> <CopyButton text={entry.record.value} label="Copy value" />
             </dd>
           </dl>
-          <Button
-            onClick={() => verify.mutate(undefined, { onSettled: () => setChecked(true) })}
-            pending={verify.isPending}
-          >
-            Verify<span className="visually-hidden"> {entry.domain}</span>
-          </Button>
+          <div className="row">
+            <Button
+              onClick={() => verify.mutate(undefined, { onSettled: () => setChecked(true) })}
+              pending={verify.isPending}
+            >
+              Verify<span className="visually-hidden"> {entry.domain}</span>
+            </Button>
+          </div>
           {checked && <Alert>{problemFeedback(verify.error).formError}</Alert>}
         </>
       )}

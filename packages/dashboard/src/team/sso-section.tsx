@@ -1,5 +1,5 @@
 import type { components } from '@hearback/client';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '@hearback/spec';
+import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiProblem, api, dataOf } from '../api/client.js';
@@ -19,7 +19,7 @@ import { useTeamMutation } from './use-team-mutation.js';
 type SsoConnection = components['schemas']['SsoConnection'];
 type SsoInput = components['schemas']['SsoInput'];
 
-const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: role }));
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: capitalized(role) }));
 
 /** Domains as typed: one per line, or separated by commas or spaces. */
 const domainsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
