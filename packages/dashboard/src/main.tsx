@@ -5,11 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { ApiProblem } from './api/client.js';
 import { createAppRouter } from './app/router.js';
 import { startTheme } from './app/theme.js';
+import { allowReactAriaUnderCsp } from './ui/react-aria-csp.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/app.css';
 
 startTheme();
+allowReactAriaUnderCsp();
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -234,6 +234,30 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     expect(unexpectedErrors(harness, bob)).toEqual([]);
   });
 
+  it('hands the organization over after a confirmation, and back again from the new owner', async () => {
+    const roles = async () => {
+      const members = await asPerson(harness, ada, 'GET', `${org()}/members`);
+      return Object.fromEntries(
+        members.body.data.map((member: { email: string; role: string }) => [member.email, member.role]),
+      );
+    };
+    await ada.goto(teamUrl(harness));
+    await ada.getByRole('button', { name: `Make owner ${BOB.name}` }).click();
+    const dialog = ada.getByRole('dialog', { name: 'Hand over the organization?' });
+    await dialog.getByRole('button', { name: 'Make owner' }).click();
+    await expect.poll(roles).toEqual({ [ADA.email]: 'admin', [BOB.email]: 'owner' });
+    // Ada is an admin now: the hand-over is no longer hers to offer.
+    await expect.poll(() => ada.getByRole('button', { name: /Make owner/ }).count()).toBe(0);
+
+    await bob.goto(teamUrl(harness));
+    await bob.getByRole('button', { name: `Make owner ${ADA.name}` }).click();
+    await bob
+      .getByRole('dialog', { name: 'Hand over the organization?' })
+      .getByRole('button', { name: 'Make owner' })
+      .click();
+    await expect.poll(roles).toEqual({ [ADA.email]: 'owner', [BOB.email]: 'admin' });
+  });
+
   it('asks before removing a member, and the member is gone from the list and the API', async () => {
     await ada.goto(teamUrl(harness));
     await ada.getByRole('button', { name: `Remove ${BOB.name}` }).click();

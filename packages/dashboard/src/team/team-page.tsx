@@ -2,7 +2,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { usePermissions } from '../app/permissions.js';
 import { PageHeader } from '../ui/page-header.js';
-import { useReactAriaUnderCsp } from '../ui/react-aria-csp.js';
 import { InvitationsSection } from './invitations-section.js';
 import { MembersSection } from './members-section.js';
 import { SsoSection } from './sso-section.js';
@@ -11,7 +10,6 @@ import './team.css';
 
 /** The Team screen: members, invitations and single sign-on, each a tab shown to those who may list it. */
 export function TeamPage() {
-  useReactAriaUnderCsp();
   const { orgId } = teamRoute.useParams();
   const { section } = teamRoute.useSearch();
   const navigate = useNavigate({ from: teamRoute.fullPath });

@@ -6,13 +6,14 @@ const PRESSABLE_STYLE_ID = 'react-aria-pressable-style';
  * Lets React Aria's press handling run under the page's policy. It adds an inline `<style>` (a
  * `touch-action` rule for pressable elements) unless an element with its id is in the document;
  * the policy refuses inline styles (`style-src 'self'`), so the rule ships in our stylesheet and
- * this marker tells React Aria it is there. Call it at the top of a screen module that uses React
- * Aria components (a function, not a bare import: the package is `sideEffects`-free but for CSS).
+ * this marker tells React Aria it is there. Called once at start-up (`main.tsx`), before any screen
+ * renders; a function rather than a bare import, which Vite drops (the package declares no side
+ * effects but CSS).
  *
  * @example
- * useReactAriaUnderCsp();
+ * allowReactAriaUnderCsp();
  */
-export function useReactAriaUnderCsp(): void {
+export function allowReactAriaUnderCsp(): void {
   if (document.getElementById(PRESSABLE_STYLE_ID)) return;
   const marker = document.createElement('meta');
   marker.id = PRESSABLE_STYLE_ID;
