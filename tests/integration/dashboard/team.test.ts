@@ -7,6 +7,7 @@ const available = requireChromiumOrSkip('dashboard');
 
 const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' };
 const BOB: Person = { name: 'Bob Viewer', email: 'bob@example.com', password: 'bob-reads-everything-1' };
+const DAVE: Person = { name: 'Dave Switcher', email: 'dave@example.com', password: 'dave-has-two-accounts-1' };
 const EVE: Person = { name: 'Eve Outsider', email: 'eve@example.com', password: 'eve-was-not-invited-1' };
 
 interface Invite {
@@ -273,6 +274,29 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     const members = await asPerson(harness, ada, 'GET', `${org()}/members`);
     expect(members.body.data.map((member: { email: string }) => member.email)).toEqual([ADA.email]);
     expect(unexpectedErrors(harness, ada)).toEqual([]);
+  });
+
+  it('tells someone signed in with another address, who switches account and joins', async () => {
+    await ada.goto(teamUrl(harness, 'invitations'));
+    await ada.getByLabel('Email').fill(DAVE.email);
+    await ada.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => ada.locator('.invite-link').textContent()).toContain(DAVE.email);
+    const link = (await ada.locator('.invite-link code').textContent()) ?? '';
+
+    await ada.goto(link);
+    await ada.getByRole('button', { name: 'Accept invitation' }).click();
+    await expect.poll(() => ada.getByRole('alert').textContent()).toContain('for another email address');
+    await ada.getByRole('button', { name: 'Use another account' }).click();
+    await ada.waitForURL(/\/app\/sign-in\?redirect=/);
+    await ada.getByRole('link', { name: 'Create an account' }).click();
+    await ada.waitForURL(/\/app\/sign-up\?redirect=/);
+    await harness.signUp(ada, DAVE, new URL(ada.url()).pathname + new URL(ada.url()).search);
+    await ada.getByRole('button', { name: 'Accept invitation' }).click();
+    await ada.waitForURL(new RegExp(`/app/orgs/${harness.hearback.orgId}/inbox`));
+    const members = await asPerson(harness, ada, 'GET', `${org()}/members`);
+    expect(members.body.data.map((member: { email: string; role: string }) => [member.email, member.role])).toEqual(
+      expect.arrayContaining([[DAVE.email, 'member']]),
+    );
   });
 
   it('refuses a sign-up from an address nobody invited, with the server’s reason on the screen', async () => {
