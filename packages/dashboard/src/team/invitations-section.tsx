@@ -1,4 +1,4 @@
-import type { components } from '@hearback/client';
+import type { Invite, IssuedInvite } from '@hearback/client';
 import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -15,9 +15,6 @@ import { SelectField } from '../ui/select.js';
 import { InviteLink } from './invite-link.js';
 import { invitesQuery } from './team-queries.js';
 import { useTeamMutation } from './use-team-mutation.js';
-
-type Invite = components['schemas']['Invite'];
-type IssuedInvite = components['schemas']['IssuedInvite'];
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: capitalized(role) }));
 /** Open invitations: their link may be renewed or withdrawn (the server answers 409 otherwise). */

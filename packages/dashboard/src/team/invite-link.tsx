@@ -1,7 +1,5 @@
-import type { components } from '@hearback/client';
+import type { IssuedInvite } from '@hearback/client';
 import { CopyButton } from '../ui/copy-button.js';
-
-type IssuedInvite = components['schemas']['IssuedInvite'];
 
 /** The accept link of a new or resent invitation: shown once, with whether the server mailed it. */
 export function InviteLink({ issued }: { issued: IssuedInvite }) {

@@ -1,4 +1,4 @@
-import type { components } from '@hearback/client';
+import type { Member } from '@hearback/client';
 import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,8 +15,6 @@ import { SelectField } from '../ui/select.js';
 import { ConfirmAction } from './confirm-action.js';
 import { RoleLegend } from './role-legend.js';
 import { useTeamMutation } from './use-team-mutation.js';
-
-type Member = components['schemas']['Member'];
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: capitalized(role) }));
 

@@ -1,4 +1,4 @@
-import type { components } from '@hearback/client';
+import type { SsoDomain } from '@hearback/client';
 import { useState } from 'react';
 import { api, dataOf } from '../api/client.js';
 import { fullTime } from '../inbox/relative-time.js';
@@ -7,8 +7,6 @@ import { Button } from '../ui/button.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { useTeamMutation } from './use-team-mutation.js';
-
-type SsoDomain = components['schemas']['SsoDomain'];
 
 /** One email domain: verified, or the TXT record to publish and a button to check it now. */
 function DomainEntry({ orgId, entry }: { orgId: string; entry: SsoDomain }) {

@@ -1,4 +1,4 @@
-import type { components } from '@hearback/client';
+import type { SsoConnection, SsoInput } from '@hearback/client';
 import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -15,9 +15,6 @@ import { ConfirmAction } from './confirm-action.js';
 import { SsoDomains } from './sso-domains.js';
 import { ssoQuery } from './team-queries.js';
 import { useTeamMutation } from './use-team-mutation.js';
-
-type SsoConnection = components['schemas']['SsoConnection'];
-type SsoInput = components['schemas']['SsoInput'];
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ id: role, label: capitalized(role) }));
 
