@@ -34,6 +34,8 @@ export interface StartHearbackOptions {
    * deliver to a receiver in the test. Off by default: nothing is sent anywhere.
    */
   deliverWebhooksLocally?: boolean | undefined;
+  /** DNS servers (`host:port`) for SSO domain verification, e.g. a test's TXT server on 127.0.0.1. */
+  dnsServers?: string[] | undefined;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
         logLevel: 'silent',
         publicDir: options.publicDir,
         runJobs: options.deliverWebhooksLocally === true,
+        ...(options.dnsServers && { dnsServers: options.dnsServers }),
         ...(options.deliverWebhooksLocally && {
           webhookAllowedCidrs: ['127.0.0.0/8'],
           search: { embedder: 'off', idleMs: 0 },

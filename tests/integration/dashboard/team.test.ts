@@ -1,6 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TxtDnsServer } from '../../../packages/server/test/support/dns-server.js';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
@@ -50,15 +51,17 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
   let bob: Page;
   let acceptUrl: string;
   let itemId: string;
+  const dns = new TxtDnsServer();
   const org = () => `/organizations/${harness.hearback.orgId}`;
 
   beforeAll(async () => {
-    harness = await startDashboardHarness();
+    harness = await startDashboardHarness({ dnsServers: [await dns.start()] });
     ada = await harness.newPage();
     itemId = (await harness.collect({ type: 'stars', score: 2, comment: 'The export button does nothing' })).id;
   });
   afterAll(async () => {
     await harness?.close();
+    await dns.close();
   });
 
   it('shows the owner the members with a legend of what each role may do', async () => {
@@ -117,7 +120,7 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     expect(listed.body.data.find((invite: Invite) => invite.email === 'carol@example.com').state).toBe('revoked');
   });
 
-  it('configures single sign-on: the secret is write-only, each domain shows its TXT record and the check result', async () => {
+  it('configures single sign-on: the secret is write-only, each domain shows its TXT record and proves it', async () => {
     await ada.getByRole('tab', { name: 'Single sign-on' }).click();
     await ada.getByLabel('Issuer URL').fill('https://login.example.com');
     await ada.getByLabel('Client ID').fill('hearback-dashboard');
@@ -143,6 +146,15 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     await expect.poll(() => refusal.isVisible()).toBe(true);
     expect(await refusal.textContent()).toContain('_hearback.example.com');
     expect((await asPerson(harness, ada, 'GET', `${org()}/sso`)).body.emailDomains[0].verifiedAt).toBeNull();
+
+    // Once the record is published, the same button proves the domain.
+    const { name, value } = stored.body.emailDomains[0].record;
+    dns.publish(name, value);
+    await domain.getByRole('button', { name: 'Verify example.com' }).click();
+    await expect.poll(() => ada.getByText('example.com is verified.').isVisible()).toBe(true);
+    expect(await domain.textContent()).toContain('Verified');
+    expect(await domain.getByRole('button', { name: /Verify/ }).count()).toBe(0);
+    expect((await asPerson(harness, ada, 'GET', `${org()}/sso`)).body.emailDomains[0].verifiedAt).not.toBeNull();
 
     // A bad domain is the server's field error, beside the field.
     await ada.getByLabel('Client secret').fill('provider-secret-value');
