@@ -1622,6 +1622,8 @@ export interface components {
             invite: components["schemas"]["Invite"];
             /** @description The link the invitation mail carries, shown once (to pass on by hand when the instance sends no mail). Its token works once, for 7 days. */
             acceptUrl: string;
+            /** @description Whether the link went out by mail. `false` when the instance has no `HEARBACK_SMTP_URL`: the link was only logged for the operator, so pass `acceptUrl` on yourself. */
+            mailed: boolean;
         };
         Invite: {
             /** @example inv_01jd3x2k9v6c4h8m2n5p7q1r3s */

@@ -107,6 +107,7 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
     const invitation = await mail.next('grace@example.com', 'invited to Team Co');
     const link = SmtpInbox.linkIn(invitation);
     expect(link.href).toBe(issued.acceptUrl);
+    expect(issued.mailed).toBe(true);
     expect(invitation.text).toContain('as member');
 
     const signedUp = await signUp('grace@example.com', 'Grace');

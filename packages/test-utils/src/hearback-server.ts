@@ -39,6 +39,8 @@ export interface StartHearbackOptions {
    * search and themes answer from them. Off by default: the model takes ~170 MB and seconds to load.
    */
   embedComments?: boolean | undefined;
+  /** DNS servers (`host:port`) for SSO domain verification, e.g. a test's TXT server on 127.0.0.1. */
+  dnsServers?: string[] | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
         logLevel: 'silent',
         publicDir: options.publicDir,
         runJobs: options.deliverWebhooksLocally === true || options.embedComments === true,
+        ...(options.dnsServers && { dnsServers: options.dnsServers }),
         ...(options.deliverWebhooksLocally && {
           webhookAllowedCidrs: ['127.0.0.0/8'],
           search: { embedder: 'off', idleMs: 0 },

@@ -4,7 +4,8 @@ import type { ScopedOperation } from './permissions.js';
 export const NAV_ITEMS = [
   { label: 'Inbox', to: '/orgs/$orgId/inbox', needs: 'listFeedback' },
   { label: 'Insights', to: '/orgs/$orgId/insights', needs: 'getFeedbackTrends' },
-  { label: 'Set up', to: '/orgs/$orgId/setup', needs: 'createInbox' },
   { label: 'Automations', to: '/orgs/$orgId/automations', needs: 'listAutomations' },
+  { label: 'Team', to: '/orgs/$orgId/team', needs: 'listMembers' },
   { label: 'Settings', to: '/orgs/$orgId/settings', needs: 'getOrganization' },
+  { label: 'Set up', to: '/orgs/$orgId/setup', needs: 'createInbox' },
 ] as const satisfies readonly { label: string; to: string; needs: ScopedOperation }[];

@@ -10,6 +10,7 @@ import { inboxRoute } from '../inbox/inbox-route.js';
 import { insightsRoute } from '../insights/insights-route.js';
 import { settingsRouteTree } from '../settings/settings-route.js';
 import { setupRoute } from '../setup/setup-route.js';
+import { teamRoute } from '../team/team-route.js';
 import {
   acceptInviteRoute,
   homeRoute,
@@ -41,6 +42,7 @@ const routeTree = rootRoute.addChildren([
       automationRoute,
       deliveriesRoute,
       settingsRouteTree,
+      teamRoute,
     ]),
   ]),
 ]);

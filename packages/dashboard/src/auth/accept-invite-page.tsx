@@ -5,6 +5,7 @@ import { api, dataOf } from '../api/client.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
+import { authClient } from './auth-client.js';
 import { AuthLayout } from './auth-layout.js';
 
 /** The invitation link's page: sign in or up as the invited address, then join. */
@@ -19,6 +20,15 @@ export function AcceptInvitePage() {
     onSuccess: async ({ orgId }) => {
       await queryClient.invalidateQueries({ queryKey: accountQueryKey });
       await navigate({ to: '/orgs/$orgId', params: { orgId } });
+    },
+  });
+
+  // An invitation is for one address: whoever is signed in with another one signs out and comes back.
+  const switchAccount = useMutation({
+    mutationFn: () => authClient.signOut(),
+    onSuccess: async () => {
+      queryClient.clear();
+      await navigate({ to: '/sign-in', search: { redirect: here } });
     },
   });
 
@@ -44,9 +54,14 @@ export function AcceptInvitePage() {
         Signed in as <strong>{account.data.user.email}</strong>.
       </p>
       <Alert>{problemFeedback(accept.error).formError}</Alert>
-      <Button variant="primary" onClick={() => accept.mutate()} pending={accept.isPending}>
-        Accept invitation
-      </Button>
+      <div className="stack">
+        <Button variant="primary" onClick={() => accept.mutate()} pending={accept.isPending}>
+          Accept invitation
+        </Button>
+        <Button onClick={() => switchAccount.mutate()} pending={switchAccount.isPending}>
+          Use another account
+        </Button>
+      </div>
     </AuthLayout>
   );
 }

@@ -7,6 +7,8 @@ export interface FeedbackRowProps {
   item: Feedback;
   open: boolean;
   checked: boolean;
+  /** Whether it can be checked for bulk changes (not for a role that cannot triage). */
+  selectable?: boolean;
   arrived: boolean;
   assigneeName: string | undefined;
   onOpen(): void;
@@ -14,16 +16,27 @@ export interface FeedbackRowProps {
 }
 
 /** One item of the list: check it for bulk changes, press it to open it in the pane. */
-export function FeedbackRow({ item, open, checked, arrived, assigneeName, onOpen, onCheck }: FeedbackRowProps) {
+export function FeedbackRow({
+  item,
+  open,
+  checked,
+  selectable = true,
+  arrived,
+  assigneeName,
+  onOpen,
+  onCheck,
+}: FeedbackRowProps) {
   return (
     <li className={`feedback-row${open ? ' is-open' : ''}${arrived ? ' is-arrived' : ''}`} data-id={item.id}>
-      <input
-        type="checkbox"
-        className="checkbox"
-        checked={checked}
-        onChange={(event) => onCheck(event.target.checked)}
-        aria-label={`Select for bulk changes: ${item.comment ?? item.type}`}
-      />
+      {selectable && (
+        <input
+          type="checkbox"
+          className="checkbox"
+          checked={checked}
+          onChange={(event) => onCheck(event.target.checked)}
+          aria-label={`Select for bulk changes: ${item.comment ?? item.type}`}
+        />
+      )}
       <button type="button" className="feedback-row-open" aria-current={open ? 'true' : undefined} onClick={onOpen}>
         <ScoreBadge item={item} />
         <span className="feedback-row-comment">{item.comment ?? <span className="muted">No comment</span>}</span>

@@ -141,6 +141,7 @@ export function InboxPage() {
                 open={item.id === search.item}
                 arrived={arrived.has(item.id)}
                 checked={checked.has(item.id)}
+                selectable={canTriage}
                 assigneeName={nameOf(item.assigneeId)}
                 onOpen={() => open(item.id)}
                 onCheck={(isChecked) =>

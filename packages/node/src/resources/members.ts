@@ -72,7 +72,7 @@ export class MembersResource {
     );
   }
 
-  /** Invites an email with a role; the link is mailed (or logged) and returned once as `acceptUrl`. */
+  /** Invites an email with a role; the link is mailed (or logged: `mailed` says which) and returned once as `acceptUrl`. */
   async invite(input: InviteInput, options?: RequestOptions): Promise<IssuedInvite> {
     const path = { orgId: this.context.orgId };
     return this.context.call(

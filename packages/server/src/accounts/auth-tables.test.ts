@@ -10,7 +10,7 @@ const options = authOptions({
   dialect: 'sqlite',
   secret: 'x'.repeat(32),
   signup: 'invite',
-  mailer: { send: async () => {} },
+  mailer: { sendsMail: false, send: async () => {} },
   users: { count: async () => 0, invited: async () => false },
 });
 

@@ -11,6 +11,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Whether messages leave by mail (SMTP); `false`: their links are only logged for the operator. */
+  readonly sendsMail: boolean;
   send(message: MailMessage): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export function createMailer(options: {
 }): Mailer {
   if (!options.smtpUrl) {
     return {
+      sendsMail: false,
       async send(message) {
         options.logger?.info('mail not sent (HEARBACK_SMTP_URL is not set): pass the link on', {
           to: message.to,
@@ -37,6 +40,7 @@ export function createMailer(options: {
   }
   const transport = createTransport(options.smtpUrl);
   return {
+    sendsMail: true,
     async send(message) {
       await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
     },

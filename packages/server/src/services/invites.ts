@@ -18,6 +18,8 @@ import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js'
 export interface IssuedInvite {
   invite: Invite;
   acceptUrl: string;
+  /** Whether the link went out by mail; without SMTP it was only logged, so the inviter passes it on. */
+  mailed: boolean;
 }
 
 /** Where an invitation's link leads: the dashboard's acceptance page, which calls `POST /invites/accept`. */
@@ -80,7 +82,7 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
       });
       const acceptUrl = acceptUrlOf(baseUrl, token);
       await send(invite, acceptUrl, await organizationName(principal.orgId));
-      return { invite: publicInvite(invite, now), acceptUrl };
+      return { invite: publicInvite(invite, now), acceptUrl, mailed: mailer.sendsMail };
     },
 
     async list(principal: Principal, request: PageRequest): Promise<Page<Invite>> {
@@ -110,7 +112,7 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
       });
       const acceptUrl = acceptUrlOf(baseUrl, token);
       await send(renewed, acceptUrl, await organizationName(principal.orgId));
-      return { invite: publicInvite(renewed, now), acceptUrl };
+      return { invite: publicInvite(renewed, now), acceptUrl, mailed: mailer.sendsMail };
     },
 
     async revoke(principal: Principal, id: string): Promise<Invite> {

@@ -25,6 +25,10 @@ export const IssuedInviteSchema = z
       description:
         'The link the invitation mail carries, shown once (to pass on by hand when the instance sends no mail). Its token works once, for 7 days.',
     }),
+    mailed: z.boolean().openapi({
+      description:
+        'Whether the link went out by mail. `false` when the instance has no `HEARBACK_SMTP_URL`: the link was only logged for the operator, so pass `acceptUrl` on yourself.',
+    }),
   })
   .openapi('IssuedInvite');
 
