@@ -175,7 +175,7 @@ describe.skipIf(!available)('the settings screens', () => {
     await dialog.getByRole('checkbox', { name: /^read/ }).check();
     await expectCleanScreen(harness, page, 'settings-api-key-new-light');
     await dialog.getByRole('button', { name: 'Create key' }).click();
-    const secret = await page.locator('.secret-value').textContent();
+    const secret = (await page.locator('.secret-value').textContent()) ?? '';
     expect(secret).toMatch(/^hb_/);
     await expectCleanScreen(harness, page, 'settings-api-key-secret-light');
     await page.getByRole('button', { name: 'Done' }).click();
