@@ -1,4 +1,7 @@
-import { requireChromiumOrSkip } from '@hearback/test-utils';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requireChromiumOrSkip, serveStatic } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
@@ -24,6 +27,7 @@ async function expectCleanScreen(harness: DashboardHarness, page: Page, name: st
 describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
   let harness: DashboardHarness;
   let page: Page;
+  let snippet = '';
   beforeAll(async () => {
     harness = await startDashboardHarness();
     page = await harness.newPage();
@@ -50,7 +54,7 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
   it('walks through the set-up guide: a collect key, the snippet, and a test that arrives live', async () => {
     await page.getByRole('link', { name: 'Set up', exact: true }).click();
     await page.getByRole('button', { name: 'Create a collect key and show the snippet' }).click();
-    const snippet = await page.locator('pre.snippet').innerText();
+    snippet = await page.locator('pre.snippet').innerText();
     expect(snippet).toContain(`${harness.hearback.url}/widget.js`);
     expect(snippet).toContain(`data-inbox-key="${harness.hearback.inboxKey}"`);
     expect(snippet).toMatch(/data-api-key="hb_[^"]+"/);
@@ -59,9 +63,32 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
     await expectCleanScreen(harness, page, 'setup-light');
   });
 
+  it('installs the snippet on a site of its own: feedback from the widget there arrives in the inbox live', async () => {
+    const siteDir = mkdtempSync(join(tmpdir(), 'hearback-site-'));
+    writeFileSync(join(siteDir, 'index.html'), `<!doctype html><title>Shop</title><h1>Our shop</h1>${snippet}`);
+    const site = await serveStatic({ mounts: { '/': siteDir } });
+    try {
+      await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Live' }).isVisible()).toBe(true);
+      const visitor = await harness.newPage();
+      await visitor.goto(`${site.url}/index.html`);
+      await visitor.locator('hearback-widget .l').click();
+      await visitor.locator('hearback-widget').getByRole('radio', { name: 'Yes', exact: true }).click();
+      await visitor.locator('hearback-widget textarea').fill('Found what I needed in two clicks');
+      await visitor.locator('hearback-widget .s').click();
+      await visitor.locator('hearback-widget .ok').waitFor();
+      await expect
+        .poll(() =>
+          page.locator('li.feedback-row').filter({ hasText: 'Found what I needed in two clicks' }).isVisible(),
+        )
+        .toBe(true);
+    } finally {
+      await site.close();
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
   it('shows feedback sent from elsewhere as it arrives, without a reload', async () => {
-    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Live' }).isVisible()).toBe(true);
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
@@ -126,11 +153,16 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
 
   it('looks right in dark mode, by system preference and by choice', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark' });
+    await dark.goto(`${harness.hearback.url}/app/sign-in`);
+    await expectCleanScreen(harness, dark, 'sign-in-dark');
     await harness.signIn(dark, ADA);
     await dark.waitForURL(/\/inbox/);
     expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await expect.poll(() => dark.locator('.feedback-row').first().isVisible()).toBe(true);
     await expectCleanScreen(harness, dark, 'inbox-dark');
+    await dark.getByRole('link', { name: 'Set up', exact: true }).click();
+    await expect.poll(() => dark.getByRole('heading', { name: 'Set up feedback collection' }).isVisible()).toBe(true);
+    await expectCleanScreen(harness, dark, 'setup-dark');
 
     await page.locator('.account-menu summary').click();
     await page.getByRole('radio', { name: 'Dark' }).check();
