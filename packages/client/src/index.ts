@@ -5,7 +5,6 @@ export {
   type HearbackClient,
   type HearbackClientOptions,
 } from './client.js';
-export { OPERATION_SCOPES } from './operation-scopes.gen.js';
 export { isProblem } from './problem.js';
 export { createRequestId, REQUEST_ID_HEADER } from './request-id.js';
 export type { components, operations, paths } from './schema.gen.js';

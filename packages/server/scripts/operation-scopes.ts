@@ -1,10 +1,10 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Where `@hearback/client` publishes each operation's scope (the MCP tools and the dashboard read it). */
+/** Where `@hearback/spec` publishes each operation's scope (the MCP tools and the dashboard read it). */
 export const OPERATION_SCOPES_PATH = resolve(
   dirname(fileURLToPath(import.meta.url)),
-  '../../client/src/operation-scopes.gen.ts',
+  '../../spec/src/operation-scopes.gen.ts',
 );
 
 interface DocumentLike {
@@ -20,7 +20,7 @@ function scopeLiteral(required: string, accepted: string[] | undefined): string 
 /**
  * `operation-scopes.gen.ts`: the scope each operation requires, from the OpenAPI document
  * (`x-required-scope`, or the list `x-accepted-scopes` when any of several will do, preferred
- * first), published by `@hearback/client`: the MCP tools (in the server and in the stdio binary)
+ * first), published by `@hearback/spec` (dependency-free, so the MCP entry and the browser load it alike): the MCP tools (in the server and in the stdio binary)
  * show the scopes the server enforces, and the dashboard shows a member only what their role
  * allows, without a copy of their own. Operations any key may call are left out.
  *

@@ -48,7 +48,7 @@ describe('OpenAPI document', () => {
     expect(readFileSync(COMMITTED_PATH, 'utf8'), STALE).toBe(generated);
   });
 
-  it('matches the operation scopes @hearback/client publishes (operation-scopes.gen.ts)', () => {
+  it('matches the operation scopes @hearback/spec publishes (operation-scopes.gen.ts)', () => {
     expect(readFileSync(OPERATION_SCOPES_PATH, 'utf8'), STALE).toBe(renderOperationScopes(document));
   });
 

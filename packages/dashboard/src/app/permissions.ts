@@ -1,5 +1,4 @@
-import { OPERATION_SCOPES } from '@hearback/client';
-import { ROLE_SCOPES, type Role } from '@hearback/spec';
+import { OPERATION_SCOPES, ROLE_SCOPES, type Role } from '@hearback/spec';
 import { useRouteContext } from '@tanstack/react-router';
 
 /** An operation whose access is a scope (the ones a role may or may not reach). */

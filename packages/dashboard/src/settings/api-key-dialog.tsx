@@ -3,6 +3,7 @@ import { KEY_SCOPES, type KeyScope } from '@hearback/spec';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, dataOf } from '../api/client.js';
+import { SCOPE_DESCRIPTIONS } from '../app/scope-descriptions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { ModalDialog } from '../ui/dialog.js';
@@ -11,7 +12,6 @@ import { Form, useFieldError } from '../ui/form.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { SecretReveal } from '../ui/secret-reveal.js';
 import { BrandChoice } from './brand-choice.js';
-import { SCOPE_DESCRIPTIONS } from './scope-descriptions.js';
 import { apiKeysQuery, brandsQuery } from './settings-queries.js';
 
 /** The scopes as checkboxes, each with what it allows; the server's error for `scopes` below them. */

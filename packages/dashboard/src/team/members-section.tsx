@@ -9,10 +9,10 @@ import { usePermissions } from '../app/permissions.js';
 import { fullTime } from '../inbox/relative-time.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { DataTable } from '../ui/data-table.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { SelectField } from '../ui/select.js';
-import { ConfirmAction } from './confirm-action.js';
 import { RoleLegend } from './role-legend.js';
 import { useTeamMutation } from './use-team-mutation.js';
 
@@ -122,7 +122,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
           ]}
         />
       )}
-      <ConfirmAction
+      <ConfirmDialog
         title={confirming?.act === 'transfer' ? 'Hand over the organization?' : 'Remove this member?'}
         confirmLabel={confirming?.act === 'transfer' ? 'Make owner' : 'Remove member'}
         isOpen={confirming !== null}
@@ -142,7 +142,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
             once. The items assigned to them become unassigned; their notes stay.
           </p>
         )}
-      </ConfirmAction>
+      </ConfirmDialog>
       <RoleLegend />
     </div>
   );

@@ -1,5 +1,5 @@
 import { capitalized, ROLE_SCOPES, ROLES, type Scope } from '@hearback/spec';
-import { SCOPE_DESCRIPTIONS } from './scope-descriptions.js';
+import { SCOPE_DESCRIPTIONS } from '../app/scope-descriptions.js';
 
 const articled = (role: string | undefined) => `${/^[aeiou]/.test(role ?? '') ? 'an' : 'a'} ${role}`;
 

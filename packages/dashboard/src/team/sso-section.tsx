@@ -6,12 +6,12 @@ import { ApiProblem, api, dataOf } from '../api/client.js';
 import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { SelectField } from '../ui/select.js';
-import { ConfirmAction } from './confirm-action.js';
 import { SsoDomains } from './sso-domains.js';
 import { ssoQuery } from './team-queries.js';
 import { useTeamMutation } from './use-team-mutation.js';
@@ -162,7 +162,7 @@ export function SsoSection({ orgId }: { orgId: string }) {
           <Button variant="danger" onClick={() => setConfirmingRemoval(true)}>
             Turn off single sign-on
           </Button>
-          <ConfirmAction
+          <ConfirmDialog
             title="Turn off single sign-on?"
             confirmLabel="Turn off"
             isOpen={confirmingRemoval}
@@ -178,7 +178,7 @@ export function SsoSection({ orgId }: { orgId: string }) {
               People can no longer sign in through your provider, and the domains’ verification is forgotten. Members
               keep their membership.
             </p>
-          </ConfirmAction>
+          </ConfirmDialog>
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { OPERATION_SCOPES } from '@hearback/client';
+import { OPERATION_SCOPES } from '@hearback/spec';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { HearbackBackend } from '../backend.js';

@@ -14,7 +14,7 @@ export interface ToolScopes<S extends string> {
 }
 
 /**
- * A tool's scopes from its operation's entry in `@hearback/client`'s `OPERATION_SCOPES`: a scope, or a list of
+ * A tool's scopes from its operation's entry in `@hearback/spec`'s `OPERATION_SCOPES`: a scope, or a list of
  * scopes any of which will do (the preferred first).
  *
  * @example
