@@ -3,7 +3,6 @@
  * module: the server, the MCP tools and the widget import them instead of restating them.
  */
 export { MIN_PASSWORD_LENGTH } from './accounts.js';
-export { OPERATION_SCOPES } from './operation-scopes.gen.js';
 export { contextViolation, MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from './context.js';
 export {
   FEEDBACK_STATUSES,
@@ -16,6 +15,7 @@ export {
   SCORE_RANGES,
   type ScoreRange,
 } from './feedback.js';
+export { OPERATION_SCOPES } from './operation-scopes.gen.js';
 export {
   ASSIGNABLE_ROLES,
   type AssignableRole,

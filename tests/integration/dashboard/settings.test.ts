@@ -170,7 +170,7 @@ describe.skipIf(!available)('the settings screens', () => {
     await expect.poll(() => dialog.locator('.scope-choice .field-error').isVisible()).toBe(true);
     expect((await list('/api-keys')).map((key) => key.name)).not.toContain('Backend');
 
-    expect(await dialog.textContent()).toContain('Triage feedback: status, assignee');
+    expect(await dialog.textContent()).toContain('triage feedback: status, assignee');
     await dialog.getByRole('checkbox', { name: /^collect/ }).check();
     await dialog.getByRole('checkbox', { name: /^read/ }).check();
     await expectCleanScreen(harness, page, 'settings-api-key-new-light');
