@@ -3,5 +3,6 @@ import type { ScopedOperation } from './permissions.js';
 /** The organization's screens in the sidebar; one a role cannot use (`needs`) is not shown. */
 export const NAV_ITEMS = [
   { label: 'Inbox', to: '/orgs/$orgId/inbox', needs: 'listFeedback' },
+  { label: 'Pages', to: '/orgs/$orgId/pages', needs: 'listFeedbackPages' },
   { label: 'Set up', to: '/orgs/$orgId/setup', needs: 'createInbox' },
 ] as const satisfies readonly { label: string; to: string; needs: ScopedOperation }[];

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { inboxRoute } from '../inbox/inbox-route.js';
+import { PAGE_ROUTES } from '../pages/pages-route.js';
 import { setupRoute } from '../setup/setup-route.js';
 import {
   acceptInviteRoute,
@@ -23,7 +24,7 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     newOrganizationRoute,
-    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute]),
+    orgRoute.addChildren([orgIndexRoute, inboxRoute, setupRoute, ...PAGE_ROUTES]),
   ]),
 ]);
 

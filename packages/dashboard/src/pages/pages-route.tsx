@@ -1,0 +1,36 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { orgRoute } from '../app/base-routes.js';
+
+/** Feedback pages: the list, and each page's builder, share, responses and analytics screens. */
+export const pagesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/pages',
+  component: lazyRouteComponent(() => import('./pages-list-page.js'), 'PagesListPage'),
+});
+
+export const pageBuilderRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/pages/$pageId',
+  component: lazyRouteComponent(() => import('./builder/page-builder-page.js'), 'PageBuilderPage'),
+});
+
+export const pageShareRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/pages/$pageId/share',
+  component: lazyRouteComponent(() => import('./share-page.js'), 'SharePage'),
+});
+
+export const pageResponsesRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/pages/$pageId/responses',
+  component: lazyRouteComponent(() => import('./responses-page.js'), 'ResponsesPage'),
+});
+
+export const pageAnalyticsRoute = createRoute({
+  getParentRoute: () => orgRoute,
+  path: '/pages/$pageId/analytics',
+  component: lazyRouteComponent(() => import('./analytics-page.js'), 'AnalyticsPage'),
+});
+
+/** Every route of the area, for the router's tree. */
+export const PAGE_ROUTES = [pagesRoute, pageBuilderRoute, pageShareRoute, pageResponsesRoute, pageAnalyticsRoute];
