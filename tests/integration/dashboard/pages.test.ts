@@ -240,6 +240,8 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     await page.getByRole('link', { name: 'Feedback pages' }).click();
     const listRow = page.getByRole('row', { name: /Spring survey/ });
     await expect.poll(() => listRow.innerText()).toContain('Published');
+    // Its number of responses, linking to them.
+    expect(await listRow.getByRole('link', { name: '1 response to Spring survey' }).isVisible()).toBe(true);
     await expectCleanScreen(harness, page, 'pages-list-light');
   });
 

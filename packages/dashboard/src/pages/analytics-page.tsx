@@ -108,6 +108,28 @@ function Breakdown({ question }: { question: PageQuestionBreakdown }) {
   );
 }
 
+/** Responses per day as columns; announced as one sentence (the figures are the days with any). */
+function DailyChart({ daily }: { daily: PageAnalytics['daily'] }) {
+  const largest = Math.max(1, ...daily.map((day) => day.completions));
+  const busy = daily.filter((day) => day.completions > 0);
+  const summary =
+    busy.length === 0
+      ? 'No responses on any day of the range.'
+      : `Responses by day: ${busy.map((day) => `${day.day}: ${day.completions}`).join(', ')}.`;
+  return (
+    <div className="daily-chart" role="img" aria-label={summary}>
+      {daily.map((day) => (
+        <span
+          key={day.day}
+          className="daily-column"
+          title={`${day.day}: ${day.completions}`}
+          style={{ blockSize: `${(day.completions / largest) * 100}%` }}
+        />
+      ))}
+    </div>
+  );
+}
+
 function AnalyticsReport({ analytics }: { analytics: PageAnalytics }) {
   return (
     <>
@@ -124,6 +146,7 @@ function AnalyticsReport({ analytics }: { analytics: PageAnalytics }) {
             value={analytics.conversionRate === null ? '—' : `${Math.round(analytics.conversionRate * 1000) / 10}%`}
           />
         </dl>
+        <DailyChart daily={analytics.daily} />
       </section>
       <section aria-labelledby="questions-heading">
         <h2 id="questions-heading">By question</h2>

@@ -1,4 +1,4 @@
-import type { FeedbackPage } from '@hearback/client';
+import type { FeedbackPageSummary } from '@hearback/client';
 import { PAGE_LIMITS } from '@hearback/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -71,7 +71,7 @@ export function PagesListPage() {
   const { orgId } = pagesRoute.useParams();
   const { may } = usePermissions();
   const pages = useQuery(pagesQuery(orgId));
-  const columns: Column<FeedbackPage>[] = [
+  const columns: Column<FeedbackPageSummary>[] = [
     {
       header: 'Title',
       cell: (page) => (
@@ -87,7 +87,11 @@ export function PagesListPage() {
       header: 'Responses',
       cell: (page) => (
         <Link to="/orgs/$orgId/pages/$pageId/responses" params={{ orgId, pageId: page.id }}>
-          Responses<span className="visually-hidden"> to {page.title}</span>
+          {page.responseCount.toLocaleString('en')}
+          <span className="visually-hidden">
+            {' '}
+            {page.responseCount === 1 ? 'response' : 'responses'} to {page.title}
+          </span>
         </Link>
       ),
     },
