@@ -13,8 +13,8 @@ function Snippet({ title, description, text }: { title: string; description: str
     <section className="share-block" aria-label={title}>
       <h2>{title}</h2>
       <p className="muted">{description}</p>
-      {/* Focusable: it scrolls, and keyboard users must be able to scroll it. */}
-      <pre className="snippet" tabIndex={0}>
+      {/* Shown whole (it wraps): a scrolling box would need a keyboard stop of its own. */}
+      <pre className="snippet">
         <code>{text}</code>
       </pre>
       <CopyButton text={text} label={`Copy ${title.toLowerCase()}`} />
