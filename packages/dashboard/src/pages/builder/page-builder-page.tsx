@@ -65,7 +65,11 @@ function Builder({
   const [draft, setDraft] = useState<PageDraft>(() => draftOf(page));
   const [dirty, setDirty] = useState(false);
   const [selectedKey, setSelectedKey] = useState<string | undefined>(draft.items[0]?.key);
-  const [scheme, setScheme] = useState<PreviewScheme>('light');
+  // The preview starts in the scheme the dashboard shows (theme.ts sets it on <html>).
+  const [scheme, setScheme] = useState<PreviewScheme>(() =>
+    document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light',
+  );
+  const forcedScheme = draft.settings.theme.colorScheme;
   const update = useUpdatePage(orgId, page.id);
   const { validationErrors, formError } = problemFeedback(update.error);
   const change = (next: Partial<PageDraft>) => {
@@ -198,6 +202,9 @@ function Builder({
           <h2 id="preview-heading">Preview</h2>
           <SchemeSwitch scheme={scheme} onChange={setScheme} />
         </div>
+        {(forcedScheme === 'light' || forcedScheme === 'dark') && (
+          <p className="muted">Visitors always see this page {forcedScheme} (Settings and branding, Colour scheme).</p>
+        )}
         <PagePreview
           title={draft.title}
           description={draft.description}
