@@ -12,6 +12,7 @@ const HOSTILE_ANSWER = '<img src=x onerror="window.__pwned=1">Fast & <b>friendly
 
 interface StoredPage {
   id: string;
+  description: string | null;
   slug: string;
   state: string;
   questions: {
@@ -152,6 +153,24 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     await expect
       .poll(async () => (await stored()).questions.map((question) => question.title))
       .toEqual(['Which plan are you on?', 'Anything else?', 'How was your visit?']);
+  });
+
+  it('asks before leaving unsaved changes, and saves them on the way out', async () => {
+    await page.getByLabel('Introduction').fill('Two minutes, three questions.');
+    await page.getByRole('link', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save your changes?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectCleanScreen(harness, page, 'pages-builder-unsaved-light');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.getByLabel('Introduction').inputValue()).toBe('Two minutes, three questions.');
+
+    await page.getByRole('link', { name: 'Share', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save and leave' }).click();
+    await page.waitForURL(/\/share$/);
+    expect((await stored()).description).toBe('Two minutes, three questions.');
+    await page.getByRole('link', { name: 'Build', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Introduction').inputValue()).toBe('Two minutes, three questions.');
   });
 
   it('changes settings, previews in light and dark, and publishes', async () => {

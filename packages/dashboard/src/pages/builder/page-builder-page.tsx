@@ -16,6 +16,7 @@ import { PagePreview, type PreviewScheme } from './page-preview.js';
 import { PageSettingsEditor } from './page-settings-editor.js';
 import { QuestionEditor } from './question-editor.js';
 import { QuestionList } from './question-list.js';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.js';
 import './builder.css';
 
 /** The keys of the questions the server's field errors name (`questions.3.title` → the 4th question). */
@@ -106,6 +107,7 @@ function Builder({
         void save();
       }}
     >
+      <UnsavedChangesGuard dirty={dirty && !readOnly} save={save} />
       <div className="builder-edit">
         <fieldset className="builder-fieldset" disabled={readOnly}>
           <legend className="visually-hidden">Page</legend>
