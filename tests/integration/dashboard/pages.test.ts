@@ -95,7 +95,14 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     expect(await preview.innerText()).toContain('Team');
 
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Saved$/ })
+          .isVisible(),
+      )
+      .toBe(true);
     const saved = await stored();
     expect(saved.questions.map((question) => [question.type, question.title])).toEqual([
       ['star_rating', 'How was your visit?'],
@@ -262,6 +269,22 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     // Its number of responses, linking to them.
     expect(await listRow.getByRole('link', { name: '1 response to Spring survey' }).isVisible()).toBe(true);
     await expectCleanScreen(harness, page, 'pages-list-light');
+  });
+
+  it('deletes a page and its responses after confirming', async () => {
+    await page.getByRole('button', { name: 'New page' }).click();
+    await page.getByRole('dialog', { name: 'New feedback page' }).getByLabel('Title').fill('Scratch page');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/pages\/page_[^/]+$/);
+    const scratchId = new URL(page.url()).pathname.split('/').at(-1) as string;
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Scratch page”?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Delete page and responses' }).click();
+    await page.waitForURL(/\/pages$/);
+    await expect.poll(() => page.getByRole('link', { name: 'Spring survey', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Scratch page' }).count()).toBe(0);
+    await expect(harness.api(`/feedback-pages/${scratchId}`)).rejects.toThrow(/404/);
   });
 
   it('looks right in dark mode on every screen', async () => {

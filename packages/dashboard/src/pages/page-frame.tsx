@@ -6,6 +6,7 @@ import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
+import { DeletePageDialog } from './delete-page-dialog.js';
 import { type PageTransition, pageQuery, useTransitionPage } from './page-queries.js';
 import { PageStateBadge } from './page-state.js';
 import './pages.css';
@@ -70,6 +71,7 @@ export function PageFrame({
   beforeTransition?: () => Promise<boolean>;
   children: (page: FeedbackPage) => ReactNode;
 }) {
+  const { may } = usePermissions();
   const page = useQuery(pageQuery(orgId, pageId));
   if (page.isError) return <Alert>{problemFeedback(page.error).formError}</Alert>;
   if (!page.data) return <p role="status">Loading…</p>;
@@ -85,6 +87,7 @@ export function PageFrame({
         <PageStateBadge state={page.data.state} />
         <div className="page-actions">
           <StateAction orgId={orgId} page={page.data} beforeTransition={beforeTransition} />
+          {may('deleteFeedbackPage') && <DeletePageDialog orgId={orgId} page={page.data} />}
         </div>
       </header>
       <nav className="page-tabs" aria-label="Page screens">

@@ -6,8 +6,9 @@ import { orgKey } from '../api/organization.js';
 /** How many pages and responses one request reads. */
 const LIST_LIMIT = 100;
 
-const pagesKey = (orgId: string) => [...orgKey(orgId), 'feedback-pages'] as const;
-const pageKey = (orgId: string, pageId: string) => [...pagesKey(orgId), pageId] as const;
+/** Every query of the organization's pages starts with this; one page's with {@link pageKey}. */
+export const pagesKey = (orgId: string) => [...orgKey(orgId), 'feedback-pages'] as const;
+export const pageKey = (orgId: string, pageId: string) => [...pagesKey(orgId), pageId] as const;
 
 /** The organization's pages (a first page of 100: organizations have few). */
 export const pagesQuery = (orgId: string) =>
