@@ -1,6 +1,10 @@
 import type { PageAnalytics, PageQuestionBreakdown } from '@hearback/client';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { Alert } from '../ui/alert.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/fields.js';
+import { Form } from '../ui/form.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { QUESTION_TYPE_LABELS } from './builder/question-type-labels.js';
 import { PageFrame } from './page-frame.js';
@@ -135,7 +139,7 @@ function AnalyticsReport({ analytics }: { analytics: PageAnalytics }) {
     <>
       <section aria-labelledby="totals-heading">
         <h2 id="totals-heading">
-          {analytics.range.from} to {analytics.range.to}
+          From {analytics.range.from} to {analytics.range.to}
         </h2>
         <dl className="figures figures-large">
           <Figure label="Views" value={analytics.views} />
@@ -160,18 +164,42 @@ function AnalyticsReport({ analytics }: { analytics: PageAnalytics }) {
 }
 
 /** A page's views, responses and conversion, and each question's answers as bars and tables. */
+/** The days the figures cover; applying puts them in the URL. */
+function RangeForm({ range, errors }: { range: PageAnalytics['range'] | undefined; errors: Record<string, string> }) {
+  const navigate = useNavigate({ from: pageAnalyticsRoute.fullPath });
+  return (
+    <Form
+      className="range-form"
+      validationErrors={errors}
+      key={range ? `${range.from}/${range.to}` : 'none'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const day = (name: string) => String(data.get(name) ?? '') || undefined;
+        void navigate({ search: { from: day('from'), to: day('to') } });
+      }}
+    >
+      <TextField label="From" name="from" type="date" defaultValue={range?.from} />
+      <TextField label="To" name="to" type="date" defaultValue={range?.to} />
+      <Button type="submit">Show</Button>
+    </Form>
+  );
+}
+
 export function AnalyticsPage() {
   const { orgId, pageId } = pageAnalyticsRoute.useParams();
-  const analytics = useQuery(analyticsQuery(orgId, pageId));
+  const range = pageAnalyticsRoute.useSearch();
+  const analytics = useQuery({ ...analyticsQuery(orgId, pageId, range), placeholderData: keepPreviousData });
+  const { validationErrors, formError } = problemFeedback(analytics.error);
   return (
     <PageFrame orgId={orgId} pageId={pageId}>
-      {() =>
-        analytics.data ? (
-          <AnalyticsReport analytics={analytics.data} />
-        ) : (
-          <Alert>{analytics.isError ? problemFeedback(analytics.error).formError : ''}</Alert>
-        )
-      }
+      {() => (
+        <>
+          <RangeForm range={analytics.data?.range} errors={validationErrors} />
+          <Alert>{formError}</Alert>
+          {analytics.data && !analytics.isError && <AnalyticsReport analytics={analytics.data} />}
+        </>
+      )}
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { FeedbackPage, FeedbackPageUpdate } from '@hearback/client';
+import type { FeedbackPage, FeedbackPageUpdate, PageAnalyticsQuery } from '@hearback/client';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../api/client.js';
 import { orgKey } from '../api/organization.js';
@@ -34,12 +34,15 @@ export const shareQuery = (orgId: string, pageId: string) =>
       dataOf(api.GET('/organizations/{orgId}/feedback-pages/{pageId}/share', { params: { path: { orgId, pageId } } })),
   });
 
-export const analyticsQuery = (orgId: string, pageId: string) =>
+/** A page's analytics over UTC days `from`–`to` (the server's default range when left out). */
+export const analyticsQuery = (orgId: string, pageId: string, range: PageAnalyticsQuery = {}) =>
   queryOptions({
-    queryKey: [...pageKey(orgId, pageId), 'analytics'],
+    queryKey: [...pageKey(orgId, pageId), 'analytics', range],
     queryFn: () =>
       dataOf(
-        api.GET('/organizations/{orgId}/feedback-pages/{pageId}/analytics', { params: { path: { orgId, pageId } } }),
+        api.GET('/organizations/{orgId}/feedback-pages/{pageId}/analytics', {
+          params: { path: { orgId, pageId }, query: range },
+        }),
       ),
   });
 

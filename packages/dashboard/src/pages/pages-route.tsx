@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { orgRoute } from '../app/base-routes.js';
+import { optionalString } from '../app/search-params.js';
 
 /** Feedback pages: the list, and each page's builder, share, responses and analytics screens. */
 export const pagesRoute = createRoute({
@@ -29,6 +30,11 @@ export const pageResponsesRoute = createRoute({
 export const pageAnalyticsRoute = createRoute({
   getParentRoute: () => orgRoute,
   path: '/pages/$pageId/analytics',
+  // The range is in the URL, so a view of the figures is a link (the server checks the days).
+  validateSearch: (search): { from?: string | undefined; to?: string | undefined } => ({
+    from: optionalString(search.from),
+    to: optionalString(search.to),
+  }),
   component: lazyRouteComponent(() => import('./analytics-page.js'), 'AnalyticsPage'),
 });
 
