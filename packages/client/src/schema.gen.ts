@@ -2862,11 +2862,11 @@ export interface components {
             event?: "feedback.created" | "feedback.updated" | "page_response.created";
         };
         FeedbackPageList: {
-            data: components["schemas"]["FeedbackPage"][];
+            data: components["schemas"]["FeedbackPageSummary"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
         };
-        FeedbackPage: {
+        FeedbackPageSummary: {
             /** @example page_01jd3x2k9v6c4h8m2n5p7q1r3s */
             id: string;
             orgId: string;
@@ -2901,6 +2901,8 @@ export interface components {
              * @example 2026-11-22T10:15:00.000Z
              */
             updatedAt: string;
+            /** @description How many responses the page has, of every version. */
+            responseCount: number;
         };
         Question: {
             /**
@@ -2956,6 +2958,42 @@ export interface components {
             requireContact: "none" | "email" | "name_email";
             singleSubmission: boolean;
             captcha: boolean;
+        };
+        FeedbackPage: {
+            /** @example page_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            orgId: string;
+            brandId: string | null;
+            /** @example spring-survey */
+            slug: string;
+            title: string;
+            description: string | null;
+            questions: components["schemas"]["Question"][];
+            settings: components["schemas"]["PageSettings"];
+            /** @enum {string} */
+            state: "draft" | "published" | "closed";
+            /** @description Moves on when a published page’s questions change. */
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            publishedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            closedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            updatedAt: string;
         };
         /** @description A new page, created as a draft. `questions` may be empty until it is published. */
         FeedbackPageInput: {

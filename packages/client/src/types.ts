@@ -169,6 +169,8 @@ export type FeedbackPage = Schemas['FeedbackPage'];
 export type FeedbackPageInput = Schemas['FeedbackPageInput'];
 export type FeedbackPageUpdate = Schemas['FeedbackPageUpdate'];
 export type FeedbackPageList = Schemas['FeedbackPageList'];
+/** A page as lists show it: the page and its `responseCount`. */
+export type FeedbackPageSummary = Schemas['FeedbackPageSummary'];
 export type FeedbackPageDeletion = Schemas['FeedbackPageDeletion'];
 export type FeedbackPageListQuery = QueryOf<'listFeedbackPages'>;
 /** Every way to share a page: link, QR code and flyer URLs, email-signature and iframe snippets. */

@@ -13,6 +13,7 @@ export {
   ratingScale,
 } from './answers.js';
 export { type ContactCheck, type ContactIssue, checkContact, MAX_CONTACT_NAME_LENGTH } from './contact.js';
+export { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken } from './page-theme.js';
 export {
   CONTACT_REQUIREMENTS,
   type ContactRequirement,
@@ -33,11 +34,15 @@ export {
   LAYOUT_TYPES,
   type LayoutType,
   PAGE_LIMITS,
+  QUESTION_MEMBER_TYPES,
   QUESTION_TYPES,
+  type QuestionMember,
   type QuestionType,
   RATING_SCALES,
   type RatingType,
   STAR_SCALE_LIMITS,
   TEXT_LIMITS,
+  takesMember,
 } from './question-types.js';
+export { CSAT_WORDS, EMOJI_FACES, EMOJI_WORDS } from './rating-words.js';
 export { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } from './sample-page.js';

@@ -68,6 +68,27 @@ export const PAGE_LIMITS = {
   optionValueLength: 100,
 } as const;
 
+/**
+ * The optional members of a question and the types that take them (the page's write schema
+ * refuses them on the others): `options` for the choice types, `min`/`max` as bounds (`number`),
+ * picks (`multiple_choice`) or stars (`star_rating`, `max` only), dates, text length, placeholder.
+ */
+export const QUESTION_MEMBER_TYPES = {
+  options: CHOICE_TYPES,
+  min: ['number', 'multiple_choice'],
+  max: ['number', 'multiple_choice', 'star_rating'],
+  minDate: ['date'],
+  maxDate: ['date'],
+  maxLength: ['short_text', 'long_text'],
+  placeholder: ['short_text', 'long_text', 'email', 'phone', 'number'],
+} as const satisfies Record<string, readonly QuestionType[]>;
+export type QuestionMember = keyof typeof QUESTION_MEMBER_TYPES;
+
+/** Whether a question of `type` takes the optional `member` (see {@link QUESTION_MEMBER_TYPES}). */
+export function takesMember(type: QuestionType, member: QuestionMember): boolean {
+  return (QUESTION_MEMBER_TYPES[member] as readonly QuestionType[]).includes(type);
+}
+
 /** Whether a question of this type takes an answer (every type but the layout controls). */
 export function isAnswerable(type: QuestionType): type is AnswerableType {
   return !(LAYOUT_TYPES as readonly string[]).includes(type);

@@ -4,6 +4,7 @@ import type { ScopedOperation } from './permissions.js';
 export const NAV_ITEMS = [
   { label: 'Inbox', to: '/orgs/$orgId/inbox', needs: 'listFeedback' },
   { label: 'Insights', to: '/orgs/$orgId/insights', needs: 'getFeedbackTrends' },
+  { label: 'Pages', to: '/orgs/$orgId/pages', needs: 'listFeedbackPages' },
   { label: 'Automations', to: '/orgs/$orgId/automations', needs: 'listAutomations' },
   { label: 'Team', to: '/orgs/$orgId/team', needs: 'listMembers' },
   { label: 'Settings', to: '/orgs/$orgId/settings', needs: 'getOrganization' },

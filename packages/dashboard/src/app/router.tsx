@@ -9,6 +9,7 @@ import {
 import { inboxRoute } from '../inbox/inbox-route.js';
 import { insightsRoute } from '../insights/insights-route.js';
 import { settingsRouteTree } from '../settings/settings-route.js';
+import { PAGE_ROUTES } from '../pages/pages-route.js';
 import { setupRoute } from '../setup/setup-route.js';
 import { teamRoute } from '../team/team-route.js';
 import {
@@ -43,6 +44,7 @@ const routeTree = rootRoute.addChildren([
       deliveriesRoute,
       settingsRouteTree,
       teamRoute,
+      ...PAGE_ROUTES,
     ]),
   ]),
 ]);

@@ -2,7 +2,9 @@ import {
   CONTACT_REQUIREMENTS,
   isCalendarDate,
   isChoice,
+  PAGE_COLOR_TOKENS,
   PAGE_LIMITS,
+  QUESTION_MEMBER_TYPES,
   QUESTION_TYPES,
   type Question,
   SLUG_PATTERN,
@@ -31,23 +33,12 @@ const OptionSchema = writeInput({
 
 const DateSchema = z.string().refine(isCalendarDate, { message: 'Expected a calendar date as YYYY-MM-DD.' });
 
-/** Which question types each optional member applies to: refused on the others. */
-const MEMBER_TYPES: Record<string, readonly string[]> = {
-  options: ['single_choice', 'multiple_choice', 'dropdown', 'rank_order'],
-  min: ['number', 'multiple_choice'],
-  max: ['number', 'multiple_choice', 'star_rating'],
-  minDate: ['date'],
-  maxDate: ['date'],
-  maxLength: ['short_text', 'long_text'],
-  placeholder: ['short_text', 'long_text', 'email', 'phone', 'number'],
-};
-
 /** The rules between a question's members that one member's schema cannot see. */
 function questionProblems(question: z.output<typeof QuestionShape>): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   const { type } = question;
-  for (const [member, types] of Object.entries(MEMBER_TYPES)) {
-    if (question[member as keyof typeof question] !== undefined && !types.includes(type))
+  for (const [member, types] of Object.entries(QUESTION_MEMBER_TYPES)) {
+    if (question[member as keyof typeof question] !== undefined && !(types as readonly string[]).includes(type))
       problems.push({ path: member, message: `Only ${types.join(', ')} questions take ${member}.` });
   }
   if ((type === 'content_block' || type === 'section_header') && question.required)
@@ -138,21 +129,10 @@ const CssValueSchema = z
   .string()
   .max(200)
   .regex(/^[^;{}<>\\\n\r]*$/, { message: 'Must not contain ; { } < > \\ or line breaks.' });
-/** The widget's colour tokens (`ThemeColors` of @hearback/widget). */
-const COLOR_TOKENS = [
-  'primary',
-  'onPrimary',
-  'background',
-  'surface',
-  'text',
-  'muted',
-  'border',
-  'focus',
-  'error',
-  'success',
-] as const;
 // Any subset of the tokens (an enum-keyed z.record would demand all ten); others are refused by name.
-const ColorsSchema = writeInput(Object.fromEntries(COLOR_TOKENS.map((token) => [token, CssValueSchema.optional()])));
+const ColorsSchema = writeInput(
+  Object.fromEntries(PAGE_COLOR_TOKENS.map((token) => [token, CssValueSchema.optional()])),
+);
 
 const PageThemeSchema = writeInput({
   colorScheme: z.enum(['light', 'dark', 'system']).optional(),

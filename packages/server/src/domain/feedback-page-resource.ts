@@ -71,6 +71,11 @@ export const FeedbackPageResourceSchema = z
   })
   .meta({ id: 'FeedbackPage' });
 
+/** A feedback page as lists show it: the page and its number of responses. */
+export const FeedbackPageSummaryResourceSchema = FeedbackPageResourceSchema.extend({
+  responseCount: z.number().int().min(0).meta({ description: 'How many responses the page has, of every version.' }),
+}).meta({ id: 'FeedbackPageSummary' });
+
 /** A response to a feedback page as the API answers it (and as `page_response.created` carries it). */
 export const PageResponseResourceSchema = z
   .object({

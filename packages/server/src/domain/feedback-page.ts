@@ -59,6 +59,11 @@ export interface FeedbackPage {
   updatedAt: string;
 }
 
+/** A page as lists show it: with how many responses it has. */
+export interface FeedbackPageSummary extends FeedbackPage {
+  responseCount: number;
+}
+
 /** Where a response came from: a keyed API call, or the public page. */
 export type ResponseChannel = 'api' | 'page';
 

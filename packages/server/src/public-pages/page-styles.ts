@@ -1,4 +1,14 @@
+import { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken } from '@hearback/forms';
 import type { PageTheme } from '../domain/feedback-page.js';
+
+/** Theme token → the custom property of PAGE_CSS it sets (`onPrimary` → `--hb-on-primary`). */
+const COLOR_PROPERTIES = Object.fromEntries(
+  PAGE_COLOR_TOKENS.map((token) => [token, `--hb-${token.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`]),
+) as Record<PageColorToken, string>;
+
+/** The custom properties of the default colours of a scheme (one source: `DEFAULT_PAGE_COLORS`). */
+const defaultColors = (scheme: 'light' | 'dark') =>
+  PAGE_COLOR_TOKENS.map((token) => `${COLOR_PROPERTIES[token]}:${DEFAULT_PAGE_COLORS[scheme][token]}`).join(';');
 
 /**
  * The public page's stylesheet, served as a file (`style-src 'self'`): mobile first, logical
@@ -6,9 +16,9 @@ import type { PageTheme } from '../domain/feedback-page.js';
  * or the system asks. Colours and sizes come from custom properties a page's theme overrides.
  */
 export const PAGE_CSS = `
-:root{--hb-primary:#0f766e;--hb-on-primary:#fff;--hb-background:#f6f7f9;--hb-surface:#fff;--hb-text:#1f2328;--hb-muted:#57606a;--hb-border:#8c959f;--hb-focus:#0969da;--hb-error:#b42318;--hb-success:#1a7f37;--hb-radius:10px;--hb-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--hb-font-size:16px;--hb-spacing:16px;color-scheme:light}
-:root[data-scheme=dark]{--hb-primary:#2dd4bf;--hb-on-primary:#042f2e;--hb-background:#0d1117;--hb-surface:#161b22;--hb-text:#e6edf3;--hb-muted:#9da7b3;--hb-border:#6e7681;--hb-focus:#58a6ff;--hb-error:#ff7b72;--hb-success:#3fb950;color-scheme:dark}
-@media (prefers-color-scheme:dark){:root[data-scheme=system]{--hb-primary:#2dd4bf;--hb-on-primary:#042f2e;--hb-background:#0d1117;--hb-surface:#161b22;--hb-text:#e6edf3;--hb-muted:#9da7b3;--hb-border:#6e7681;--hb-focus:#58a6ff;--hb-error:#ff7b72;--hb-success:#3fb950;color-scheme:dark}}
+:root{${defaultColors('light')};--hb-radius:10px;--hb-font:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;--hb-font-size:16px;--hb-spacing:16px;color-scheme:light}
+:root[data-scheme=dark]{${defaultColors('dark')};color-scheme:dark}
+@media (prefers-color-scheme:dark){:root[data-scheme=system]{${defaultColors('dark')};color-scheme:dark}}
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;background:var(--hb-background);color:var(--hb-text);font:var(--hb-font-size)/1.5 var(--hb-font)}
 .embed body,body.embed{background:transparent}
@@ -61,19 +71,6 @@ a{color:var(--hb-primary)}
   .trim()
   .replace(/\n/g, '');
 
-/** Theme token → the custom property of PAGE_CSS it sets. */
-const COLOR_PROPERTIES: Record<string, string> = {
-  primary: '--hb-primary',
-  onPrimary: '--hb-on-primary',
-  background: '--hb-background',
-  surface: '--hb-surface',
-  text: '--hb-text',
-  muted: '--hb-muted',
-  border: '--hb-border',
-  focus: '--hb-focus',
-  error: '--hb-error',
-  success: '--hb-success',
-};
 const OTHER_PROPERTIES: Record<string, string> = {
   radius: '--hb-radius',
   font: '--hb-font',

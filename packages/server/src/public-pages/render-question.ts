@@ -1,12 +1,15 @@
-import { isRating, type Question, type RatingType, ratingScale } from '@hearback/forms';
+import {
+  CSAT_WORDS,
+  EMOJI_FACES,
+  EMOJI_WORDS,
+  isRating,
+  type Question,
+  type RatingType,
+  ratingScale,
+} from '@hearback/forms';
 import { escapeHtml } from '../lib/html.js';
 import { controlId, descriptionId, errorId, FIELD } from './form-fields.js';
 import { paragraphs } from './html.js';
-
-/** The words of the 1–5 emoji and CSAT scales, as the widget says them. */
-const EMOJI = ['😞', '🙁', '😐', '🙂', '😄'];
-const EMOJI_WORDS = ['Terrible', 'Bad', 'Okay', 'Good', 'Great'];
-const CSAT_WORDS = ['Very unsatisfied', 'Unsatisfied', 'Neutral', 'Satisfied', 'Very satisfied'];
 
 /** What the form shows in a question: the value given (after a refused post) and its error. */
 export interface QuestionState {
@@ -72,7 +75,7 @@ function ratingChoices(question: Question & { type: RatingType }) {
     if (question.type === 'star_rating') {
       choices.push({ value, label: '★', hiddenLabel: `${score} of ${max} stars` });
     } else if (question.type === 'emoji_rating') {
-      choices.push({ value, label: EMOJI[score - 1] ?? value, hiddenLabel: EMOJI_WORDS[score - 1] ?? value });
+      choices.push({ value, label: EMOJI_FACES[score - 1] ?? value, hiddenLabel: EMOJI_WORDS[score - 1] ?? value });
     } else if (question.type === 'csat') {
       choices.push({ value, label: `${score}`, hiddenLabel: ` ${CSAT_WORDS[score - 1] ?? ''}` });
     } else {

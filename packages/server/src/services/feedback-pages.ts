@@ -1,7 +1,12 @@
 import { isAnswerable, type PageState, type Question } from '@hearback/forms';
 import type { Principal } from '../domain/api-key.js';
 import { type AuditAction, changedFields } from '../domain/audit.js';
-import { DEFAULT_PAGE_SETTINGS, type FeedbackPage, type PageSettings } from '../domain/feedback-page.js';
+import {
+  DEFAULT_PAGE_SETTINGS,
+  type FeedbackPage,
+  type FeedbackPageSummary,
+  type PageSettings,
+} from '../domain/feedback-page.js';
 import type { PageInput, PageUpdateInput, QuestionInput } from '../domain/feedback-page-input.js';
 import type { Page } from '../domain/organization.js';
 import { slugify } from '../domain/organization-slug.js';
@@ -112,13 +117,20 @@ export function feedbackPagesService(store: Store) {
     async list(
       principal: Principal,
       page: PageRequest & { state?: PageState | undefined },
-    ): Promise<Page<FeedbackPage>> {
-      const result = await store.feedbackPages.list(visibleTo(principal), {
-        limit: pageSize(page),
-        after: readCursor(page.cursor),
-        state: page.state,
-      });
-      return toPage(result);
+    ): Promise<Page<FeedbackPageSummary>> {
+      const scope = visibleTo(principal);
+      const listed = toPage(
+        await store.feedbackPages.list(scope, {
+          limit: pageSize(page),
+          after: readCursor(page.cursor),
+          state: page.state,
+        }),
+      );
+      const counts = await store.pageResponses.countByPage(
+        scope.orgId,
+        listed.data.map((item) => item.id),
+      );
+      return { ...listed, data: listed.data.map((item) => ({ ...item, responseCount: counts.get(item.id) ?? 0 })) };
     },
 
     async update(principal: Principal, id: string, changes: PageUpdateInput): Promise<FeedbackPage> {

@@ -1,7 +1,11 @@
 import { PAGE_STATES } from '@hearback/forms';
 import { z } from '@hono/zod-openapi';
 import { PageInputSchema, PageResponseInputSchema, PageUpdateInputSchema } from '../../domain/feedback-page-input.js';
-import { FeedbackPageResourceSchema, PageResponseResourceSchema } from '../../domain/feedback-page-resource.js';
+import {
+  FeedbackPageResourceSchema,
+  FeedbackPageSummaryResourceSchema,
+  PageResponseResourceSchema,
+} from '../../domain/feedback-page-resource.js';
 import { dateQuery, documentable, OrgParams, PageQuery, pageOf } from '../shared.schemas.js';
 
 export const FeedbackPageParams = OrgParams.extend({
@@ -18,7 +22,7 @@ export const PageResponseParams = FeedbackPageParams.extend({
 export const FeedbackPageSchema = FeedbackPageResourceSchema;
 export const PageResponseSchema = PageResponseResourceSchema;
 
-export const FeedbackPageListSchema = pageOf(FeedbackPageSchema, 'FeedbackPageList');
+export const FeedbackPageListSchema = pageOf(FeedbackPageSummaryResourceSchema, 'FeedbackPageList');
 export const PageResponseListSchema = pageOf(PageResponseSchema, 'PageResponseList');
 
 export const FeedbackPageListQuery = PageQuery.extend({

@@ -170,6 +170,17 @@ describeEachDatabase('Feedback pages', (bed) => {
       expect(problem.errors).toEqual([{ path: 'settings.redirectUrl', message: expect.stringContaining('http') }]);
     });
 
+    it('lists each page with its number of responses', async () => {
+      const answered = await publish(await createPage());
+      const unanswered = await publish(await createPage());
+      const draft = await createPage();
+      for (let count = 0; count < 2; count++)
+        await expectJson(await submit(answered, { answers: fullAnswers(answered) }), 201);
+      const listed = await expectJson(await bed().request(`${pagesPath()}?limit=200`, { key: orgA().adminKey }), 200);
+      const countOf = (page: Json) => (listed.data as Json[]).find((item) => item.id === page.id)?.responseCount;
+      expect([countOf(answered), countOf(unanswered), countOf(draft)]).toEqual([2, 0, 0]);
+    });
+
     it('lists pages by state and deletes one with its responses', async () => {
       const draft = await createPage();
       const live = await publish(await createPage());

@@ -82,6 +82,19 @@ export function pageResponsesRepository(db: Executor) {
       const { rows: pageRows, lastId } = pageOf(rows, query.limit);
       return { items: pageRows.map(toPageResponse), lastId };
     },
+    /** How many responses each of the organization's `pageIds` has; a page without any is absent. */
+    async countByPage(orgId: string, pageIds: readonly string[]): Promise<Map<string, number>> {
+      if (pageIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('page_responses')
+        .select((eb) => ['page_id', eb.fn.countAll<number | string | bigint>().as('count')])
+        .where('org_id', '=', orgId)
+        .where('page_id', 'in', pageIds)
+        .groupBy('page_id')
+        .execute();
+      // PostgreSQL's count is a bigint (text through pg), SQLite's a number.
+      return new Map(rows.map((row) => [row.page_id, Number(row.count)]));
+    },
     /** The organization's newest responses, of any page (REST hook samples). */
     async recent(orgId: string, limit: number): Promise<StoredPageResponse[]> {
       const rows = await db
