@@ -107,3 +107,26 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): number {
   // Unreachable for real zones; the later reading is the safe answer.
   return candidates[1] ?? midnight;
 }
+
+/** Per zone, the local day last asked for and its instants `[start, end)`. */
+const lastDays = new Map<string, { start: number; end: number; day: string }>();
+
+/**
+ * The local date at an instant as `YYYY-MM-DD`. Instants of the day asked for last in the zone are
+ * answered without `Intl`, so counting a batch of items (mostly of one day) costs one lookup each.
+ *
+ * @example
+ * localDayOf(Date.parse('2026-03-28T23:30:00Z'), 'Europe/Berlin'); // '2026-03-29'
+ */
+export function localDayOf(instant: number, timeZone: string): string {
+  const last = lastDays.get(timeZone);
+  if (last && instant >= last.start && instant < last.end) return last.day;
+  const date = localDateOf(instant, timeZone);
+  const day = {
+    start: startOfLocalDay(date, timeZone),
+    end: startOfLocalDay(addDays(date, 1), timeZone),
+    day: formatLocalDate(date),
+  };
+  lastDays.set(timeZone, day);
+  return day.day;
+}

@@ -66,6 +66,25 @@ export interface PageDailyCountsTable {
   starts: number;
 }
 
+/**
+ * Feedback counted per day in the organization's time zone, by every dimension trends filter or
+ * group on (migration 0019; kept by storage/repositories/feedback-rollups.ts). Key columns are
+ * never null, so an upsert finds its row on both dialects.
+ */
+export interface FeedbackDailyCountsTable {
+  org_id: string;
+  /** `YYYY-MM-DD` in the organization's time zone. */
+  day: string;
+  inbox_id: string;
+  type: string;
+  /** The items' score; -1 for items without one (scores are never negative). */
+  score: number;
+  /** 1 when the items have a source, 0 when not (then `source` is ''). */
+  has_source: number;
+  source: string;
+  count: number;
+}
+
 export interface CaptchaSpentChallengesTable {
   challenge: string;
   expires_at: string;
@@ -373,6 +392,7 @@ export interface DatabaseSchema {
   feedback_page_versions: FeedbackPageVersionsTable;
   page_responses: PageResponsesTable;
   page_daily_counts: PageDailyCountsTable;
+  feedback_daily_counts: FeedbackDailyCountsTable;
   captcha_spent_challenges: CaptchaSpentChallengesTable;
   brands: BrandsTable;
   inboxes: InboxesTable;
