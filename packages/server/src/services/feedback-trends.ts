@@ -3,7 +3,7 @@ import type { FeedbackFilters, FeedbackType } from '../domain/feedback.js';
 import { roundTo } from '../domain/satisfaction-scores.js';
 import { notFound } from '../errors/api-error.js';
 import { localDayOf } from '../lib/zoned-time.js';
-import { rollupsCover } from '../storage/repositories/feedback-rollups.js';
+import { rollupsCover } from '../storage/repositories/feedback-rollup-reads.js';
 import type { TrendGroupBy, TrendRow } from '../storage/repositories/feedback-trends.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
@@ -106,7 +106,7 @@ export async function feedbackTrends(
   const rows =
     read === 'scan' || !rollupsCover(query.filters)
       ? await store.feedbackTrends.aggregate(scope, query.filters, boundaries, query.groupBy)
-      : await store.feedbackRollups.aggregate(
+      : await store.feedbackRollupReads.aggregate(
           scope,
           query.filters,
           // Buckets are whole days of the zone the counts are kept in: the first days, then the day after.

@@ -85,6 +85,23 @@ export interface FeedbackDailyCountsTable {
   count: number;
 }
 
+/**
+ * {@link FeedbackDailyCountsTable} summed over scores and sources: the few rows a day that trends
+ * without score or source filters read (migration 0019). The figures are the stats' (TypeAggregate).
+ */
+export interface FeedbackDailyTotalsTable {
+  org_id: string;
+  day: string;
+  inbox_id: string;
+  type: string;
+  count: number;
+  scored: number;
+  score_sum: number;
+  at_least_9: number;
+  at_most_6: number;
+  at_least_4: number;
+}
+
 export interface CaptchaSpentChallengesTable {
   challenge: string;
   expires_at: string;
@@ -393,6 +410,7 @@ export interface DatabaseSchema {
   page_responses: PageResponsesTable;
   page_daily_counts: PageDailyCountsTable;
   feedback_daily_counts: FeedbackDailyCountsTable;
+  feedback_daily_totals: FeedbackDailyTotalsTable;
   captcha_spent_challenges: CaptchaSpentChallengesTable;
   brands: BrandsTable;
   inboxes: InboxesTable;

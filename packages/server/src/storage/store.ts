@@ -16,6 +16,7 @@ import { embeddingsRepository } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
 import { feedbackPagesRepository } from './repositories/feedback-pages.js';
+import { feedbackRollupReadsRepository } from './repositories/feedback-rollup-reads.js';
 import { feedbackRollupsRepository } from './repositories/feedback-rollups.js';
 import { feedbackStatsRepository } from './repositories/feedback-stats.js';
 import { feedbackTrendsRepository } from './repositories/feedback-trends.js';
@@ -55,6 +56,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     feedbackStats: feedbackStatsRepository(db),
     feedbackTrends: feedbackTrendsRepository(db, dialect),
     feedbackRollups: feedbackRollupsRepository(db, dialect.dailyCountLocks),
+    feedbackRollupReads: feedbackRollupReadsRepository(db),
     notes: notesRepository(db),
     embeddings: embeddingsRepository(db, dialect),
     fullText: fullTextRepository(db, dialect),

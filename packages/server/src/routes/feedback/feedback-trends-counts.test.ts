@@ -9,7 +9,7 @@ import type { FeedbackType } from '../../domain/feedback.js';
 import type { TrendQuery } from '../../services/feedback-trends.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 import type { NewFeedback } from '../../storage/repositories/feedback.js';
-import { rollupsCover } from '../../storage/repositories/feedback-rollups.js';
+import { rollupsCover } from '../../storage/repositories/feedback-rollup-reads.js';
 
 const TYPES: FeedbackType[] = ['nps', 'csat', 'stars', 'thumbs', 'emoji', 'text'];
 /** More sources than trends break down (50), and items without one. */

@@ -1,6 +1,7 @@
+import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
 import type { RunPrepared } from '../postgres/run-prepared.js';
 import { type KeyedFeedback, type NewFeedback, toFeedbackRow } from './feedback.js';
-import { NO_SCORE, ROLLUP_KEY } from './feedback-rollups.js';
+import { COUNTS_KEY, NO_SCORE, TOTALS_KEY } from './feedback-rollups.js';
 import { type OutboxEvent, type OutboxRow, toOutboxRow } from './outbox.js';
 
 /** A new feedback item, the outbox event that announces it, and the day it is counted on. */
@@ -59,7 +60,7 @@ const PARAMETERS = [
   { name: 'counted_zone', type: 'text' },
   { name: 'counted_day', type: 'text' },
 ];
-// The daily counts' key (ROLLUP_KEY), as the statement computes it from an item (feedback-rollups.ts).
+// The daily counts' key (COUNTS_KEY), as the statement computes it from an item (feedback-rollups.ts).
 const COUNT_KEY: { value: string; text: boolean }[] = [
   { value: 'org_id', text: true },
   { value: 'counted_day', text: true },
@@ -73,6 +74,16 @@ const COUNT_KEY_VALUES = COUNT_KEY.map(({ value }) => value);
 // Rows are upserted (and so locked) in the order feedback-rollups.ts sorts them in, code points
 // (bytes of UTF-8: collation "C"): two batches never wait for each other in a cycle.
 const COUNT_KEY_ORDER = COUNT_KEY.map(({ value, text }) => (text ? `${value} collate "C"` : value));
+// The daily totals (TOTALS_KEY) and their figures, as feedback-rollups.ts' totalsOf sums them.
+const TOTALS_KEY_VALUES = ['org_id', 'counted_day', 'inbox_id', 'type'];
+const TOTAL_FIGURES = [
+  { column: 'count', value: 'count(*)' },
+  { column: 'scored', value: 'count(score)' },
+  { column: 'score_sum', value: 'coalesce(sum(score), 0)' },
+  { column: 'at_least_9', value: `count(*) filter (where score >= ${NPS_PROMOTER_MIN})` },
+  { column: 'at_most_6', value: `count(*) filter (where score <= ${NPS_DETRACTOR_MAX})` },
+  { column: 'at_least_4', value: `count(*) filter (where score >= ${CSAT_SATISFIED_MIN})` },
+];
 
 const STATEMENT_NAME = 'hearback_collect_insert';
 
@@ -102,11 +113,22 @@ const STATEMENT_TEXT = `with input as (
   insert into outbox (${EVENT_COLUMNS.join(', ')})
   select ${EVENT_COLUMNS.map(eventColumn).join(', ')} from fresh order by ord
 ), counted as (
-  insert into feedback_daily_counts (${ROLLUP_KEY.join(', ')}, count)
+  insert into feedback_daily_counts (${COUNTS_KEY.join(', ')}, count)
   select ${COUNT_KEY_VALUES.join(', ')}, count(*) from fresh
   group by ${COUNT_KEY_VALUES.map((_, index) => index + 1).join(', ')}
   order by ${COUNT_KEY_ORDER.join(', ')}
-  on conflict (${ROLLUP_KEY.join(', ')}) do update set count = feedback_daily_counts.count + excluded.count
+  on conflict (${COUNTS_KEY.join(', ')}) do update set count = feedback_daily_counts.count + excluded.count
+  returning 1
+), totalled as (
+  insert into feedback_daily_totals (${TOTALS_KEY.join(', ')}, ${TOTAL_FIGURES.map(({ column }) => column).join(', ')})
+  select ${TOTALS_KEY_VALUES.join(', ')}, ${TOTAL_FIGURES.map(({ value }) => value).join(', ')}
+  from fresh
+  -- After the counts (it reads them), so rows are locked in the transactional path's order.
+  where (select count(*) from counted) >= 0
+  group by ${TOTALS_KEY_VALUES.map((_, index) => index + 1).join(', ')}
+  order by ${TOTALS_KEY_VALUES.map((value) => `${value} collate "C"`).join(', ')}
+  on conflict (${TOTALS_KEY.join(', ')}) do update set
+    ${TOTAL_FIGURES.map(({ column }) => `${column} = feedback_daily_totals.${column} + excluded.${column}`).join(', ')}
 )
 select item.id, item.org_zone, stored.stored_id, stored.stored_fingerprint
 from planned item left join stored on stored.item_id = item.id`;
