@@ -55,7 +55,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     feedback: feedbackRepository(db, dialect, inserts),
     feedbackStats: feedbackStatsRepository(db),
     feedbackTrends: feedbackTrendsRepository(db, dialect),
-    feedbackRollups: feedbackRollupsRepository(db, dialect.dailyCountLocks),
+    feedbackRollups: feedbackRollupsRepository(db, dialect.dailyCountLocks, inserts),
     feedbackRollupReads: feedbackRollupReadsRepository(db),
     notes: notesRepository(db),
     embeddings: embeddingsRepository(db, dialect),

@@ -1,5 +1,7 @@
+import type { Compilable } from 'kysely';
 import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
 import { localDayOf } from '../../lib/zoned-time.js';
+import type { CompiledInserts } from '../compiled-inserts.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackDailyCountsTable, FeedbackDailyTotalsTable } from '../schema.js';
 import type { Executor } from './executor.js';
@@ -27,8 +29,25 @@ type CountRow = FeedbackDailyCountsTable;
 type TotalRow = FeedbackDailyTotalsTable;
 
 /**
- * Upserts lock rows in one order everywhere, code points (PostgreSQL's collation "C" in the
- * one-statement insert): two batches never wait for each other in a cycle.
+ * Code-point order of two strings (UTF-8 byte order, PostgreSQL's collation "C"): UTF-16 order but
+ * for surrogates, which stand for code points above every other unit and so sort after them.
+ */
+function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index++) {
+    const left = a.charCodeAt(index);
+    const right = b.charCodeAt(index);
+    if (left === right) continue;
+    const rank = (unit: number) =>
+      unit >= 0xd800 && unit <= 0xdfff ? unit + 0x2000 : unit >= 0xe000 ? unit - 0x800 : unit;
+    return rank(left) - rank(right);
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Upserts lock rows in one order everywhere, code points (collation "C" in the one-statement
+ * insert on PostgreSQL): two batches never wait for each other in a cycle.
  */
 function byKey<R>(key: readonly (keyof R)[]) {
   return (a: R, b: R): number => {
@@ -37,74 +56,77 @@ function byKey<R>(key: readonly (keyof R)[]) {
       const right = b[column];
       if (left === right) continue;
       if (typeof left === 'number' && typeof right === 'number') return left - right;
-      return Buffer.compare(Buffer.from(String(left)), Buffer.from(String(right)));
+      return compareCodePoints(String(left), String(right));
     }
     return 0;
   };
 }
 
-// NUL never occurs in stored text (PostgreSQL cannot hold it): a safe separator.
-const keyOf = <R>(row: R, key: readonly (keyof R)[]) => key.map((column) => row[column]).join('\u0000');
-
-/** Sums rows with equal keys into `into` (by key), adding `count` (and, for totals, every figure). */
-function sumInto<R extends { count: number }>(
-  into: Map<string, R>,
-  rows: Iterable<R>,
-  key: readonly (keyof R)[],
-  figures: readonly (keyof R)[],
-) {
-  for (const row of rows) {
-    const id = keyOf(row, key);
-    const sum = into.get(id);
-    if (!sum) into.set(id, { ...row });
-    else for (const figure of figures) (sum[figure] as number) += row[figure] as number;
-  }
-}
-
 /** Counts items by key, each on its day in its organization's zone. */
 export function countByKey(items: Iterable<RollupItem>, timeZoneOf: (orgId: string) => string): CountRow[] {
   const rows = new Map<string, CountRow>();
-  function* asRows() {
-    for (const item of items) {
-      yield {
+  for (const item of items) {
+    const day = localDayOf(Date.parse(item.createdAt), timeZoneOf(item.orgId));
+    const score = item.score ?? NO_SCORE;
+    // NUL never occurs in stored text (PostgreSQL cannot hold it): a safe separator.
+    const key = `${item.orgId}\u0000${day}\u0000${item.inboxId}\u0000${item.type}\u0000${score}\u0000${item.source ?? '\u0000'}`;
+    const row = rows.get(key);
+    if (row) row.count += 1;
+    else {
+      rows.set(key, {
         org_id: item.orgId,
-        day: localDayOf(Date.parse(item.createdAt), timeZoneOf(item.orgId)),
+        day,
         inbox_id: item.inboxId,
         type: item.type,
-        score: item.score ?? NO_SCORE,
+        score,
         has_source: item.source === null ? 0 : 1,
         source: item.source ?? '',
         count: 1,
-      } satisfies CountRow;
+      });
     }
   }
-  sumInto(rows, asRows(), COUNTS_KEY, ['count']);
   return [...rows.values()].sort(byKey(COUNTS_KEY));
 }
 
-const TOTAL_FIGURES = ['count', 'scored', 'score_sum', 'at_least_9', 'at_most_6', 'at_least_4'] as const;
+/** Adds counts into `into`, by key. */
+function addCounts(into: Map<string, CountRow>, counts: Iterable<CountRow>): void {
+  for (const row of counts) {
+    const key = `${row.org_id}\u0000${row.day}\u0000${row.inbox_id}\u0000${row.type}\u0000${row.score}\u0000${row.has_source}${row.source}`;
+    const sum = into.get(key);
+    if (sum) sum.count += row.count;
+    else into.set(key, { ...row });
+  }
+}
 
 /** The daily totals of daily counts: the stats' figures per type (see scoreAggregates), from counts by score. */
 export function totalsOf(counts: Iterable<CountRow>): TotalRow[] {
   const rows = new Map<string, TotalRow>();
-  function* asRows() {
-    for (const row of counts) {
-      const scored = row.score === NO_SCORE ? 0 : row.count;
-      yield {
+  for (const row of counts) {
+    const key = `${row.org_id}\u0000${row.day}\u0000${row.inbox_id}\u0000${row.type}`;
+    let total = rows.get(key);
+    if (!total) {
+      total = {
         org_id: row.org_id,
         day: row.day,
         inbox_id: row.inbox_id,
         type: row.type,
-        count: row.count,
-        scored,
-        score_sum: scored * row.score,
-        at_least_9: row.score >= NPS_PROMOTER_MIN ? row.count : 0,
-        at_most_6: row.score !== NO_SCORE && row.score <= NPS_DETRACTOR_MAX ? row.count : 0,
-        at_least_4: row.score >= CSAT_SATISFIED_MIN ? row.count : 0,
-      } satisfies TotalRow;
+        count: 0,
+        scored: 0,
+        score_sum: 0,
+        at_least_9: 0,
+        at_most_6: 0,
+        at_least_4: 0,
+      };
+      rows.set(key, total);
     }
+    total.count += row.count;
+    if (row.score === NO_SCORE) continue;
+    total.scored += row.count;
+    total.score_sum += row.score * row.count;
+    if (row.score >= NPS_PROMOTER_MIN) total.at_least_9 += row.count;
+    if (row.score <= NPS_DETRACTOR_MAX) total.at_most_6 += row.count;
+    if (row.score >= CSAT_SATISFIED_MIN) total.at_least_4 += row.count;
   }
-  sumInto(rows, asRows(), TOTALS_KEY, TOTAL_FIGURES);
   return [...rows.values()].sort(byKey(TOTALS_KEY));
 }
 
@@ -119,35 +141,51 @@ const REBUILD_PAGE = 20_000;
  * the transaction of every write that adds feedback; rows go with their inbox and organization
  * (foreign keys). Trends read them (feedback-rollup-reads.ts; ARCHITECTURE.md, "Trends").
  */
-export function feedbackRollupsRepository(db: Executor, locks?: DialectAdapter['dailyCountLocks']) {
+export function feedbackRollupsRepository(
+  db: Executor,
+  locks?: DialectAdapter['dailyCountLocks'],
+  inserts?: CompiledInserts,
+) {
+  // Compiled once per row count where the store keeps compiled statements (as the feedback insert):
+  // building each batch's upsert in Kysely cost more than SQLite took to run it.
+  const run = (
+    table: string,
+    rows: readonly object[],
+    build: () => Compilable<unknown> & { execute(): Promise<unknown> },
+  ) => (inserts ? inserts.run(db, `${table} upsert`, rows, build) : build().execute());
+
   async function upsert(counts: readonly CountRow[]): Promise<void> {
     for (let first = 0; first < counts.length; first += UPSERT_CHUNK) {
-      await db
-        .insertInto('feedback_daily_counts')
-        .values(counts.slice(first, first + UPSERT_CHUNK))
-        .onConflict((conflict) =>
-          conflict
-            .columns([...COUNTS_KEY])
-            .doUpdateSet((eb) => ({ count: eb('feedback_daily_counts.count', '+', eb.ref('excluded.count')) })),
-        )
-        .execute();
+      const rows = counts.slice(first, first + UPSERT_CHUNK);
+      await run('feedback_daily_counts', rows, () =>
+        db
+          .insertInto('feedback_daily_counts')
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict
+              .columns([...COUNTS_KEY])
+              .doUpdateSet((eb) => ({ count: eb('feedback_daily_counts.count', '+', eb.ref('excluded.count')) })),
+          ),
+      );
     }
     const totals = totalsOf(counts);
     for (let first = 0; first < totals.length; first += UPSERT_CHUNK) {
-      await db
-        .insertInto('feedback_daily_totals')
-        .values(totals.slice(first, first + UPSERT_CHUNK))
-        .onConflict((conflict) =>
-          conflict.columns([...TOTALS_KEY]).doUpdateSet((eb) => ({
-            count: eb('feedback_daily_totals.count', '+', eb.ref('excluded.count')),
-            scored: eb('feedback_daily_totals.scored', '+', eb.ref('excluded.scored')),
-            score_sum: eb('feedback_daily_totals.score_sum', '+', eb.ref('excluded.score_sum')),
-            at_least_9: eb('feedback_daily_totals.at_least_9', '+', eb.ref('excluded.at_least_9')),
-            at_most_6: eb('feedback_daily_totals.at_most_6', '+', eb.ref('excluded.at_most_6')),
-            at_least_4: eb('feedback_daily_totals.at_least_4', '+', eb.ref('excluded.at_least_4')),
-          })),
-        )
-        .execute();
+      const rows = totals.slice(first, first + UPSERT_CHUNK);
+      await run('feedback_daily_totals', rows, () =>
+        db
+          .insertInto('feedback_daily_totals')
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict.columns([...TOTALS_KEY]).doUpdateSet((eb) => ({
+              count: eb('feedback_daily_totals.count', '+', eb.ref('excluded.count')),
+              scored: eb('feedback_daily_totals.scored', '+', eb.ref('excluded.scored')),
+              score_sum: eb('feedback_daily_totals.score_sum', '+', eb.ref('excluded.score_sum')),
+              at_least_9: eb('feedback_daily_totals.at_least_9', '+', eb.ref('excluded.at_least_9')),
+              at_most_6: eb('feedback_daily_totals.at_most_6', '+', eb.ref('excluded.at_most_6')),
+              at_least_4: eb('feedback_daily_totals.at_least_4', '+', eb.ref('excluded.at_least_4')),
+            })),
+          ),
+      );
     }
   }
 
@@ -175,11 +213,9 @@ export function feedbackRollupsRepository(db: Executor, locks?: DialectAdapter['
         createdAt: row.created_at,
       }));
       // Summed in memory: a page's last day goes on in the next page.
-      sumInto(
+      addCounts(
         counted,
         countByKey(items, () => timeZone),
-        COUNTS_KEY,
-        ['count'],
       );
       if (page.length < REBUILD_PAGE) break;
       after = page[page.length - 1]?.id ?? after;

@@ -87,7 +87,10 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
         const zones = await timeZonesOf(tx, [...new Set(items.map((item) => item.orgId))]);
         const build = () => tx.insertInto('feedback').values(rows);
         await (inserts ? inserts.run(tx, 'feedback', rows, build) : build().execute());
-        await feedbackRollupsRepository(tx).add(items, (orgId) => zones.get(orgId) ?? DEFAULT_TIME_ZONE);
+        await feedbackRollupsRepository(tx, undefined, inserts).add(
+          items,
+          (orgId) => zones.get(orgId) ?? DEFAULT_TIME_ZONE,
+        );
       };
       await (db.isTransaction ? write(db) : db.transaction().execute(write));
     },
