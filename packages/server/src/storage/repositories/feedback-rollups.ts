@@ -1,10 +1,13 @@
-import type { Compilable } from 'kysely';
+import { type Compilable, type Expression, type SqlBool, sql } from 'kysely';
+import { decodeTime } from 'ulidx';
 import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
-import { localDayOf } from '../../lib/zoned-time.js';
+import { ID_TIME_MARGIN_MS } from '../../lib/ids.js';
+import { addDays, formatLocalDate, localDateOf, localDayOf, startOfLocalDay } from '../../lib/zoned-time.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackDailyCountsTable, FeedbackDailyTotalsTable } from '../schema.js';
 import type { Executor } from './executor.js';
+import { feedbackMatches } from './feedback-filters.js';
 
 /** The score column's value for items without a score: key columns are never null, and no score is negative. */
 export const NO_SCORE = -1;
@@ -88,16 +91,6 @@ export function countByKey(items: Iterable<RollupItem>, timeZoneOf: (orgId: stri
   return [...rows.values()].sort(byKey(COUNTS_KEY));
 }
 
-/** Adds counts into `into`, by key. */
-function addCounts(into: Map<string, CountRow>, counts: Iterable<CountRow>): void {
-  for (const row of counts) {
-    const key = `${row.org_id}\u0000${row.day}\u0000${row.inbox_id}\u0000${row.type}\u0000${row.score}\u0000${row.has_source}${row.source}`;
-    const sum = into.get(key);
-    if (sum) sum.count += row.count;
-    else into.set(key, { ...row });
-  }
-}
-
 /** The daily totals of daily counts: the stats' figures per type (see scoreAggregates), from counts by score. */
 export function totalsOf(counts: Iterable<CountRow>): TotalRow[] {
   const rows = new Map<string, TotalRow>();
@@ -132,8 +125,6 @@ export function totalsOf(counts: Iterable<CountRow>): TotalRow[] {
 
 /** Rows an upsert statement takes at most (10 parameters each, under SQLite's and PostgreSQL's limits). */
 const UPSERT_CHUNK = 1_000;
-/** Feedback rows a rebuild reads at a time. */
-const REBUILD_PAGE = 20_000;
 
 /**
  * The daily feedback counts of each organization, by days of its time zone: `feedback_daily_counts`
@@ -189,38 +180,82 @@ export function feedbackRollupsRepository(
     }
   }
 
-  /** Counts an organization's feedback again from its rows, by days of `timeZone`. */
+  /**
+   * Counts an organization's feedback again from its rows, by days of `timeZone`: one
+   * `insert … select … group by` per local day in the database (reading 1,000,000 items into
+   * JavaScript took 9–20 s), each day's rows found by `created_at` and, through the (org_id, id)
+   * index, by the id range of the day (an id's time is its creation time, see idRangeOfWindow);
+   * then the totals from the counts.
+   */
   async function rebuild(orgId: string, timeZone: string): Promise<void> {
     await db.deleteFrom('feedback_daily_counts').where('org_id', '=', orgId).execute();
     await db.deleteFrom('feedback_daily_totals').where('org_id', '=', orgId).execute();
-    const counted = new Map<string, CountRow>();
-    let after = '';
+    const span = await db
+      .selectFrom('feedback')
+      .select((eb) => [eb.fn.min('id').as('first'), eb.fn.max('id').as('last')])
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    if (!span?.first || !span.last) return;
+    const timeOf = (id: string) => decodeTime(id.slice(id.indexOf('_') + 1).toUpperCase());
+    let date = localDateOf(timeOf(span.first) - ID_TIME_MARGIN_MS, timeZone);
+    const lastDay = localDayOf(timeOf(span.last) + ID_TIME_MARGIN_MS, timeZone);
     for (;;) {
-      const page = await db
-        .selectFrom('feedback')
-        .select(['id', 'inbox_id', 'type', 'score', 'source', 'created_at'])
-        .where('org_id', '=', orgId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(REBUILD_PAGE)
+      const day = formatLocalDate(date);
+      if (day > lastDay) break;
+      const next = addDays(date, 1);
+      const from = new Date(startOfLocalDay(date, timeZone)).toISOString();
+      const to = new Date(startOfLocalDay(next, timeZone)).toISOString();
+      await db
+        .insertInto('feedback_daily_counts')
+        .columns([...COUNTS_KEY, 'count'])
+        .expression(
+          db
+            .selectFrom('feedback')
+            .where(feedbackMatches({ orgId, brandId: null }, { from, to }))
+            .select((eb) => [
+              'org_id',
+              sql<string>`cast(${day} as text)`.as('day'),
+              'inbox_id',
+              'type',
+              eb.fn.coalesce('score', eb.val(NO_SCORE)).as('score'),
+              eb.case().when('source', 'is', null).then(eb.lit(0)).else(eb.lit(1)).end().as('has_source'),
+              eb.fn.coalesce('source', eb.val('')).as('source'),
+              eb.fn.countAll<number>().as('count'),
+            ])
+            .groupBy(['org_id', 'inbox_id', 'type', 'score', 'source']),
+        )
         .execute();
-      const items = page.map((row) => ({
-        orgId,
-        inboxId: row.inbox_id,
-        type: row.type,
-        score: row.score,
-        source: row.source,
-        createdAt: row.created_at,
-      }));
-      // Summed in memory: a page's last day goes on in the next page.
-      addCounts(
-        counted,
-        countByKey(items, () => timeZone),
-      );
-      if (page.length < REBUILD_PAGE) break;
-      after = page[page.length - 1]?.id ?? after;
+      date = next;
     }
-    await upsert([...counted.values()].sort(byKey(COUNTS_KEY)));
+    await db
+      .insertInto('feedback_daily_totals')
+      .columns([...TOTALS_KEY, 'count', 'scored', 'score_sum', 'at_least_9', 'at_most_6', 'at_least_4'])
+      .expression(
+        db
+          .selectFrom('feedback_daily_counts')
+          .where('org_id', '=', orgId)
+          .select((eb) => {
+            const scored = eb('score', '>', eb.lit(NO_SCORE));
+            const countWhere = (condition: Expression<SqlBool>) =>
+              eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('count')).else(eb.lit(0)).end());
+            return [
+              'org_id',
+              'day',
+              'inbox_id',
+              'type',
+              eb.fn.sum<number>('count').as('count'),
+              countWhere(scored).as('scored'),
+              eb.fn
+                .sum<number>(eb.case().when(scored).then(sql<number>`score * count`).else(eb.lit(0)).end())
+                .as('score_sum'),
+              countWhere(eb('score', '>=', eb.lit(NPS_PROMOTER_MIN))).as('at_least_9'),
+              countWhere(eb.and([scored, eb('score', '<=', eb.lit(NPS_DETRACTOR_MAX))])).as('at_most_6'),
+              countWhere(eb('score', '>=', eb.lit(CSAT_SATISFIED_MIN))).as('at_least_4'),
+            ];
+          })
+          .groupBy(['org_id', 'day', 'inbox_id', 'type']),
+      )
+      .execute();
   }
 
   return {
