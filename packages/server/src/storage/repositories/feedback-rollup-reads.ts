@@ -1,10 +1,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { FeedbackFilters, FeedbackType } from '../../domain/feedback.js';
-import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
-import { NO_SCORE } from './feedback-rollups.js';
+import { NO_SCORE, totalsOfCounts } from './feedback-rollups.js';
 import { MAX_SOURCES, toNumber } from './feedback-stats.js';
 import type { TrendGroupBy, TrendRow } from './feedback-trends.js';
 
@@ -121,24 +120,7 @@ export function feedbackRollupReadsRepository(db: Executor) {
             ? sourceOf
             : sql<string | null>`null`;
     const rows = await matching()
-      .select((eb) => {
-        const countWhere = (condition: Expression<SqlBool>) =>
-          eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('count')).else(eb.lit(0)).end());
-        const scored = eb('score', '>', eb.lit(NO_SCORE));
-        return [
-          'day',
-          'type',
-          group.as('grp'),
-          eb.fn.sum<number>('count').as('count'),
-          countWhere(scored).as('scored'),
-          eb.fn
-            .sum<number>(eb.case().when(scored).then(sql<number>`score * count`).else(eb.lit(0)).end())
-            .as('score_sum'),
-          countWhere(eb('score', '>=', eb.lit(NPS_PROMOTER_MIN))).as('at_least_9'),
-          countWhere(eb.and([scored, eb('score', '<=', eb.lit(NPS_DETRACTOR_MAX))])).as('at_most_6'),
-          countWhere(eb('score', '>=', eb.lit(CSAT_SATISFIED_MIN))).as('at_least_4'),
-        ];
-      })
+      .select((eb) => ['day', 'type', group.as('grp'), ...totalsOfCounts(eb)])
       .groupBy([sql`1`, 'type', sql`3`])
       .execute();
     if (frequentSources === undefined) return rows;

@@ -1,11 +1,11 @@
-import { type Compilable, type Expression, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { decodeTime } from 'ulidx';
 import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
 import { ID_TIME_MARGIN_MS } from '../../lib/ids.js';
 import { addDays, formatLocalDate, localDateOf, localDayOf, startOfLocalDay } from '../../lib/zoned-time.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
 import type { DialectAdapter } from '../dialect.js';
-import type { FeedbackDailyCountsTable, FeedbackDailyTotalsTable } from '../schema.js';
+import type { DatabaseSchema, FeedbackDailyCountsTable, FeedbackDailyTotalsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 import { feedbackMatches } from './feedback-filters.js';
 
@@ -123,6 +123,24 @@ export function totalsOf(counts: Iterable<CountRow>): TotalRow[] {
   return [...rows.values()].sort(byKey(TOTALS_KEY));
 }
 
+/**
+ * The figures of a daily total summed over daily counts, as select expressions named like the
+ * totals' columns (a score is a key there: sums multiply by `count`); {@link totalsOf} in SQL.
+ */
+export function totalsOfCounts(eb: ExpressionBuilder<DatabaseSchema, 'feedback_daily_counts'>) {
+  const scored = eb('score', '>', eb.lit(NO_SCORE));
+  const countWhere = (condition: Expression<SqlBool>) =>
+    eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('count')).else(eb.lit(0)).end());
+  return [
+    eb.fn.sum<number>('count').as('count'),
+    countWhere(scored).as('scored'),
+    eb.fn.sum<number>(eb.case().when(scored).then(sql<number>`score * count`).else(eb.lit(0)).end()).as('score_sum'),
+    countWhere(eb('score', '>=', eb.lit(NPS_PROMOTER_MIN))).as('at_least_9'),
+    countWhere(eb.and([scored, eb('score', '<=', eb.lit(NPS_DETRACTOR_MAX))])).as('at_most_6'),
+    countWhere(eb('score', '>=', eb.lit(CSAT_SATISFIED_MIN))).as('at_least_4'),
+  ] as const;
+}
+
 /** Rows an upsert statement takes at most (10 parameters each, under SQLite's and PostgreSQL's limits). */
 const UPSERT_CHUNK = 1_000;
 
@@ -234,25 +252,7 @@ export function feedbackRollupsRepository(
         db
           .selectFrom('feedback_daily_counts')
           .where('org_id', '=', orgId)
-          .select((eb) => {
-            const scored = eb('score', '>', eb.lit(NO_SCORE));
-            const countWhere = (condition: Expression<SqlBool>) =>
-              eb.fn.sum<number>(eb.case().when(condition).then(eb.ref('count')).else(eb.lit(0)).end());
-            return [
-              'org_id',
-              'day',
-              'inbox_id',
-              'type',
-              eb.fn.sum<number>('count').as('count'),
-              countWhere(scored).as('scored'),
-              eb.fn
-                .sum<number>(eb.case().when(scored).then(sql<number>`score * count`).else(eb.lit(0)).end())
-                .as('score_sum'),
-              countWhere(eb('score', '>=', eb.lit(NPS_PROMOTER_MIN))).as('at_least_9'),
-              countWhere(eb.and([scored, eb('score', '<=', eb.lit(NPS_DETRACTOR_MAX))])).as('at_most_6'),
-              countWhere(eb('score', '>=', eb.lit(CSAT_SATISFIED_MIN))).as('at_least_4'),
-            ];
-          })
+          .select((eb) => ['org_id', 'day', 'inbox_id', 'type', ...totalsOfCounts(eb)])
           .groupBy(['org_id', 'day', 'inbox_id', 'type']),
       )
       .execute();
