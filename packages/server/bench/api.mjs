@@ -177,7 +177,12 @@ async function seedAndMeasureFloors({ dataDir, databaseUrl, keys, end }) {
     loadConfig({}, { dataDir, databaseUrl, runJobs: false, logLevel: 'silent', search: { embedder: 'off' } }),
   );
   try {
-    const principal = { keyId: 'bench', orgId: keys.orgId, brandId: null, scopes: new Set(['read', 'write']) };
+    const principal = {
+      actor: { type: 'api_key', id: 'key_bench' },
+      orgId: keys.orgId,
+      brandId: null,
+      scopes: new Set(['read', 'write']),
+    };
     const inboxIds = [keys.inboxId];
     for (const name of ['Mobile app', 'Checkout', 'Support']) {
       inboxIds.push((await runtime.services.inboxes.create(principal, { name })).id);

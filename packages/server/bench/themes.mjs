@@ -195,7 +195,12 @@ try {
       .map((value) => value.toFixed(1))
       .join(' ')} (other work on the machine inflates every figure)`,
   );
-  const principal = { keyId: 'bench', orgId: org.organization.id, brandId: null, scopes: new Set(['read']) };
+  const principal = {
+    actor: { type: 'api_key', id: 'key_bench' },
+    orgId: org.organization.id,
+    brandId: null,
+    scopes: new Set(['read']),
+  };
   const service = await timed(() => runtime.services.feedbackThemes.themes(principal, { filters: {} }));
   const http = await timed(async () => {
     const response = await runtime.app.request(`/organizations/${org.organization.id}/feedback/themes`, {

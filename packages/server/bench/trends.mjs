@@ -84,7 +84,7 @@ try {
   const { organization, inbox, adminKey } = await runtime.services.organizations.bootstrap({ name: 'Trends bench' });
   await runtime.store.organizations.update(organization.id, { timezone: 'Europe/Berlin' }, new Date().toISOString());
   const second = await runtime.services.inboxes.create(
-    { keyId: 'bench', orgId: organization.id, brandId: null, scopes: new Set(['write']) },
+    { actor: { type: 'api_key', id: 'key_bench' }, orgId: organization.id, brandId: null, scopes: new Set(['write']) },
     { name: 'Second inbox' },
   );
   const inboxes = [inbox.id, second.id];
@@ -133,7 +133,12 @@ try {
     `${runtime.database.dialect.name}: ${rows.toLocaleString('en')} rows loaded in ${loadSeconds.toFixed(1)} s; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
   );
 
-  const principal = { keyId: 'bench', orgId: organization.id, brandId: null, scopes: new Set(['read']) };
+  const principal = {
+    actor: { type: 'api_key', id: 'key_bench' },
+    orgId: organization.id,
+    brandId: null,
+    scopes: new Set(['read']),
+  };
   const lastYear = { interval: 'day', from: { instant: end - yearMs }, to: { instant: end }, filters: {} };
   const byDay = await measure('service: a year by day (366 buckets)', () =>
     runtime.services.feedback.trends(principal, lastYear),

@@ -1,5 +1,7 @@
+import { DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
 import { commitIsolatingFailures, type Settled } from '../lib/failure-isolation.js';
 import { usagePeriod } from '../lib/time.js';
+import { localDayOf } from '../lib/zoned-time.js';
 import { PLAN_NAMES, PLANS } from '../services/plans.js';
 import type { FeedbackWithEvent } from '../storage/repositories/collect-insert.js';
 import type { KeyedFeedback, NewFeedback } from '../storage/repositories/feedback.js';
@@ -50,6 +52,10 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
   // Organizations last seen on a capped plan skip the statement (it would store none of theirs).
   // Only a hint: a wrong one costs a round trip or a transaction, never a wrong answer.
   const capped = new Set<string>();
+  // Each organization's time zone as last seen, to count items on their day in it; the statement
+  // stores only items counted in the zone it reads, and names the zone for the others, which the
+  // transaction below stores instead. A wrong guess costs a transaction, never a wrong count.
+  const zones = new Map<string, string>();
 
   return async (items) => {
     if (!collectInsert) return retryingLostRaces(() => store.transaction((tx) => commitCollectBatch(tx, items)));
@@ -62,7 +68,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
     const { firsts: sent, repeats: followers } = separateRepeats(items, candidates);
 
     if (sent.length > 0) {
-      const entries = sent.map((index) => withEvent(items[index] as NewFeedback));
+      const entries = sent.map((index) => withEvent(items[index] as NewFeedback, zones));
       const results = await retryingLostRaces(() => collectInsert.insertForPlans(entries, UNCAPPED_PLANS));
       const stored = new Map<string, number>();
       // The row each first submission with a key stands for: stored before, or stored now.
@@ -72,6 +78,7 @@ export function collectCommitter(store: Store): (items: NewFeedback[]) => Promis
         const result = results[position];
         // Not on an uncapped plan (any more): the transaction below reads its plan and counts.
         if (!result) capped.add(item.orgId);
+        else if ('otherTimeZone' in result) rememberZone(zones, item.orgId, result.otherTimeZone);
         else if (result.stored !== null) {
           originals.set(index, result.stored);
           outcomes[index] = repeatOutcome(item, result.stored);
@@ -131,9 +138,19 @@ async function retryingLostRaces<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The item and its `feedback.created` event. */
-function withEvent(item: NewFeedback): FeedbackWithEvent {
-  return { feedback: item, event: feedbackCreatedEvent(item) };
+/** The item, its `feedback.created` event and its day in its organization's zone as last seen. */
+function withEvent(item: NewFeedback, zones: Map<string, string>): FeedbackWithEvent {
+  const timeZone = zones.get(item.orgId) ?? DEFAULT_TIME_ZONE;
+  return {
+    feedback: item,
+    event: feedbackCreatedEvent(item),
+    counted: { timeZone, day: localDayOf(Date.parse(item.createdAt), timeZone) },
+  };
+}
+
+function rememberZone(zones: Map<string, string>, orgId: string, timeZone: string): void {
+  if (zones.size > MAX_CAPPED_HINTS) zones.clear();
+  zones.set(orgId, timeZone);
 }
 
 /** After a transaction: its organizations without a cap (uncounted) are no longer capped. */

@@ -3,8 +3,7 @@ import type { CollectInput } from '../domain/collect-input.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
 import { GroupCommitter } from '../lib/group-commit.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import { newIdAt } from '../lib/ids.js';
 import type { UsageTally } from '../services/usage-tally.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
@@ -60,7 +59,8 @@ export function collectService(store: Store, options: CollectServiceOptions) {
       if (!inbox || inbox.orgId !== principal.orgId || (principal.brandId && inbox.brandId !== principal.brandId)) {
         throw new ApiError(404, 'inbox_not_found', 'No inbox with this inboxKey is visible to this API key.');
       }
-      const now = nowIso();
+      // The id's time is the creation time: list windows bound the id by it (lib/ids.ts).
+      const { id, at: now } = newIdAt('feedback');
       const submission: Submission = {
         inboxId: inbox.id,
         type: input.type,
@@ -72,7 +72,7 @@ export function collectService(store: Store, options: CollectServiceOptions) {
       const { context } = submission;
       return committer.submit({
         ...submission,
-        id: newId('feedback'),
+        id,
         orgId: inbox.orgId,
         brandId: inbox.brandId,
         source: typeof context.source === 'string' ? context.source : null,

@@ -94,6 +94,25 @@ export function formatLocalDate(date: LocalDate): string {
  * new Date(startOfLocalDay({ year: 2026, month: 3, day: 29 }, 'Europe/Berlin')).toISOString(); // '2026-03-28T23:00:00.000Z'
  */
 export function startOfLocalDay(date: LocalDate, timeZone: string): number {
+  const key = `${timeZone} ${date.year}-${date.month}-${date.day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = findStartOfLocalDay(date, timeZone);
+    if (dayStarts.size >= MAX_DAY_STARTS) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+/**
+ * Day starts already found, by zone and date: a pure function of both (the zone rules do not change
+ * while the process runs), and a year by day asks for 366 of them, about 6 ms of `Intl` each time.
+ */
+const dayStarts = new Map<string, number>();
+/** About 270 years of days in one zone, or a year in 270 zones; a few MB. */
+const MAX_DAY_STARTS = 100_000;
+
+function findStartOfLocalDay(date: LocalDate, timeZone: string): number {
   const midnight = utcTime(date.year, date.month, date.day);
   // The offsets a day before and a day after: zones change offset at most once within two days,
   // so the day's first instant is midnight read with one of them (or the change itself, in a gap).
@@ -106,4 +125,27 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): number {
   }
   // Unreachable for real zones; the later reading is the safe answer.
   return candidates[1] ?? midnight;
+}
+
+/** Per zone, the local day last asked for and its instants `[start, end)`. */
+const lastDays = new Map<string, { start: number; end: number; day: string }>();
+
+/**
+ * The local date at an instant as `YYYY-MM-DD`. Instants of the day asked for last in the zone are
+ * answered without `Intl`, so counting a batch of items (mostly of one day) costs one lookup each.
+ *
+ * @example
+ * localDayOf(Date.parse('2026-03-28T23:30:00Z'), 'Europe/Berlin'); // '2026-03-29'
+ */
+export function localDayOf(instant: number, timeZone: string): string {
+  const last = lastDays.get(timeZone);
+  if (last && instant >= last.start && instant < last.end) return last.day;
+  const date = localDateOf(instant, timeZone);
+  const day = {
+    start: startOfLocalDay(date, timeZone),
+    end: startOfLocalDay(addDays(date, 1), timeZone),
+    day: formatLocalDate(date),
+  };
+  lastDays.set(timeZone, day);
+  return day.day;
 }

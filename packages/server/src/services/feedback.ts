@@ -12,7 +12,7 @@ import { recordAudit } from './audit.js';
 import { feedbackEvent } from './events.js';
 import { exportFeedback, type FeedbackExportRequest } from './feedback-export.js';
 import { feedbackStats } from './feedback-stats.js';
-import { feedbackTrends, type TrendQuery } from './feedback-trends.js';
+import { feedbackTrends, type TrendQuery, type TrendRead } from './feedback-trends.js';
 import { parseIssueLink } from './issue-links.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -45,7 +45,8 @@ export function feedbackService(store: Store, onEvents: () => void) {
   return {
     get,
     stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
-    trends: (principal: Principal, query: TrendQuery) => feedbackTrends(store, principal, query),
+    trends: (principal: Principal, query: TrendQuery, read?: TrendRead) =>
+      feedbackTrends(store, principal, query, read),
     export: (principal: Principal, request: FeedbackExportRequest) =>
       exportFeedback(store, visibleTo(principal), request),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {

@@ -104,6 +104,9 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
         .transaction(async (tx) => {
           const saved = await tx.organizations.update(orgId, { ...changes, timezone }, nowIso());
           if (!saved) throw notFound('Organization', orgId);
+          // Trends count days in the zone: its daily counts are counted again, in this transaction.
+          if (timezone !== undefined && timezone !== existing.timezone)
+            await tx.feedbackRollups.recount(orgId, timezone);
           await recordAudit(tx, principal, 'organization.updated', orgId, { changed: changedFields(changes) });
           return saved;
         })

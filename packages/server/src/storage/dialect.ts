@@ -39,6 +39,20 @@ export interface DialectAdapter {
    */
   largeExpressionRead<T>(db: Executor, work: (db: Executor) => Promise<T>): Promise<T>;
 
+  /**
+   * Orders writes of the daily feedback counts against a change of an organization's time zone,
+   * which counts its days anew: a write must not count days in a zone read before the change and
+   * commit after it. PostgreSQL locks the table (a batch takes a lock every batch may share,
+   * before it reads the zone; a rebuild one that waits for them all and holds new ones back);
+   * on SQLite one writer at a time already orders them. Inside a transaction.
+   */
+  readonly dailyCountLocks: {
+    /** Before reading the zone to count new items in. */
+    forCounting(db: Executor): Promise<void>;
+    /** Before changing the zone and counting again. */
+    forRebuild(db: Executor): Promise<void>;
+  };
+
   /** Locks the rows read until the transaction ends, so two processes cannot both change them. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 

@@ -66,6 +66,42 @@ export interface PageDailyCountsTable {
   starts: number;
 }
 
+/**
+ * Feedback counted per day in the organization's time zone, by every dimension trends filter or
+ * group on (migration 0019; kept by storage/repositories/feedback-rollups.ts). Key columns are
+ * never null, so an upsert finds its row on both dialects.
+ */
+export interface FeedbackDailyCountsTable {
+  org_id: string;
+  /** `YYYY-MM-DD` in the organization's time zone. */
+  day: string;
+  inbox_id: string;
+  type: string;
+  /** The items' score; -1 for items without one (scores are never negative). */
+  score: number;
+  /** 1 when the items have a source, 0 when not (then `source` is ''). */
+  has_source: number;
+  source: string;
+  count: number;
+}
+
+/**
+ * {@link FeedbackDailyCountsTable} summed over scores and sources: the few rows a day that trends
+ * without score or source filters read (migration 0019). The figures are the stats' (TypeAggregate).
+ */
+export interface FeedbackDailyTotalsTable {
+  org_id: string;
+  day: string;
+  inbox_id: string;
+  type: string;
+  count: number;
+  scored: number;
+  score_sum: number;
+  at_least_9: number;
+  at_most_6: number;
+  at_least_4: number;
+}
+
 export interface CaptchaSpentChallengesTable {
   challenge: string;
   expires_at: string;
@@ -373,6 +409,8 @@ export interface DatabaseSchema {
   feedback_page_versions: FeedbackPageVersionsTable;
   page_responses: PageResponsesTable;
   page_daily_counts: PageDailyCountsTable;
+  feedback_daily_counts: FeedbackDailyCountsTable;
+  feedback_daily_totals: FeedbackDailyTotalsTable;
   captcha_spent_challenges: CaptchaSpentChallengesTable;
   brands: BrandsTable;
   inboxes: InboxesTable;

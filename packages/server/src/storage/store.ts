@@ -16,6 +16,8 @@ import { embeddingsRepository } from './repositories/embeddings.js';
 import type { Executor } from './repositories/executor.js';
 import { feedbackRepository } from './repositories/feedback.js';
 import { feedbackPagesRepository } from './repositories/feedback-pages.js';
+import { feedbackRollupReadsRepository } from './repositories/feedback-rollup-reads.js';
+import { feedbackRollupsRepository } from './repositories/feedback-rollups.js';
 import { feedbackStatsRepository } from './repositories/feedback-stats.js';
 import { feedbackTrendsRepository } from './repositories/feedback-trends.js';
 import { fullTextRepository } from './repositories/full-text.js';
@@ -53,6 +55,8 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     feedback: feedbackRepository(db, dialect, inserts),
     feedbackStats: feedbackStatsRepository(db),
     feedbackTrends: feedbackTrendsRepository(db, dialect),
+    feedbackRollups: feedbackRollupsRepository(db, dialect.dailyCountLocks, inserts),
+    feedbackRollupReads: feedbackRollupReadsRepository(db),
     notes: notesRepository(db),
     embeddings: embeddingsRepository(db, dialect),
     fullText: fullTextRepository(db, dialect),

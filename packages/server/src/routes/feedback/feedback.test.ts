@@ -1,4 +1,5 @@
 import { FEEDBACK_STATUSES } from '@hearback/spec';
+import { decodeTime, ulid } from 'ulidx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeScopeMatrix } from '../../../test/support/api.js';
 import {
@@ -175,6 +176,87 @@ describeEachDatabase('feedback API', (bed) => {
       ['to before from', { from: '2025-03-01', to: '2025-02-01' }, []],
     ])('%s', async (_label, query, expected) => {
       expect(await listIds({ inboxId: inbox.id, ...query })).toEqual(expected.map((index) => ids[index]));
+    });
+  });
+
+  describe('GET /organizations/:orgId/feedback window bounds', () => {
+    let inbox: CreatedInbox;
+    const from = '2025-06-01T00:00:00.000Z';
+    const to = '2025-06-02T00:00:00.000Z';
+    const at = (ms: number) => new Date(ms).toISOString();
+    /** Submitted at these instants: one ms before `from`, at it, one ms before `to`, at it. */
+    const times = [at(Date.parse(from) - 1), from, at(Date.parse(to) - 1), to];
+    const ids: string[] = [];
+    const older: string[] = [];
+
+    beforeAll(async () => {
+      inbox = await createInbox(bed(), bed().orgA, { name: 'window bounds' });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (const time of times) {
+          vi.setSystemTime(new Date(time));
+          ids.push(await submit(inbox, { type: 'stars', score: 3 }));
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+      // Rows stored before an id and its creation time came from one clock read: the id's time
+      // 30 s off `created_at`, at each bound, both ways (inside the margin the id bound allows).
+      const orgId = bed().orgA.organization.id;
+      for (const [createdAt, idTime] of [
+        [from, Date.parse(from) - 30_000],
+        [at(Date.parse(to) - 1), Date.parse(to) + 30_000],
+        [at(Date.parse(from) - 1), Date.parse(from) + 30_000],
+        [to, Date.parse(to) - 30_000],
+      ] as const) {
+        const id = `fb_${ulid(idTime).toLowerCase()}`;
+        older.push(id);
+        await bed().runtime.store.feedback.insertMany([
+          {
+            id,
+            orgId,
+            inboxId: inbox.id,
+            brandId: null,
+            type: 'stars',
+            score: 3,
+            comment: null,
+            context: {},
+            source: null,
+            status: 'new',
+            issueLink: null,
+            assigneeId: null,
+            idempotencyKey: null,
+            createdAt,
+            updatedAt: createdAt,
+          },
+        ]);
+      }
+    });
+
+    it("stores each item's creation time as its id's time", async () => {
+      const items = await listAllFeedback(bed(), bed().orgA.organization.id, bed().orgA.adminKey, {
+        inboxId: inbox.id,
+        to: '2025-06-03',
+      });
+      const submitted = items.filter((item) => ids.includes(item.id));
+      expect(submitted.map((item) => item.createdAt)).toEqual([...times].reverse());
+      for (const item of submitted) expect(decodeTime(item.id.slice(3).toUpperCase())).toBe(Date.parse(item.createdAt));
+    });
+
+    it('holds items at `from` and before `to`, by their creation time alone', async () => {
+      const found = await listIds({ inboxId: inbox.id, from, to });
+      // Newest first by id: the older rows' ids sort by their (off) id times.
+      expect(new Set(found)).toEqual(new Set([ids[1], ids[2], older[0], older[1]]));
+      expect(found).toHaveLength(4);
+    });
+
+    it('holds the same items with only one bound given', async () => {
+      expect(new Set(await listIds({ inboxId: inbox.id, from }))).toEqual(
+        new Set([ids[1], ids[2], ids[3], older[0], older[1], older[3]]),
+      );
+      expect(new Set(await listIds({ inboxId: inbox.id, to }))).toEqual(
+        new Set([ids[0], ids[1], ids[2], older[0], older[1], older[2]]),
+      );
     });
   });
 

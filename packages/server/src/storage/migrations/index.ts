@@ -17,6 +17,7 @@ import * as auditLog from './0015-audit-log.js';
 import * as accounts from './0016-accounts.js';
 import * as feedbackAssignee from './0017-feedback-assignee.js';
 import * as sso from './0018-sso.js';
+import * as feedbackDailyCounts from './0019-feedback-daily-counts.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0016-accounts': accounts,
   '0017-feedback-assignee': feedbackAssignee,
   '0018-sso': sso,
+  '0019-feedback-daily-counts': feedbackDailyCounts,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

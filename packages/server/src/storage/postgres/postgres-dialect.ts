@@ -70,6 +70,16 @@ export function openPostgres(url: string, poolSize: number): Database {
     forUpdate: (query) => query.forUpdate(),
     forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
     forKeyShare: (query) => query.forKeyShare(),
+    // Row exclusive is what every insert takes anyway, shared by all batches; share row exclusive
+    // conflicts with it and with itself (two rebuilds holding a shared lock would deadlock).
+    dailyCountLocks: {
+      forCounting: async (executor) => {
+        await sql`lock table feedback_daily_counts in row exclusive mode`.execute(executor);
+      },
+      forRebuild: async (executor) => {
+        await sql`lock table feedback_daily_counts in share row exclusive mode`.execute(executor);
+      },
+    },
     outboxLog: POSTGRES_OUTBOX_LOG,
     fullTextMatches: postgresFullTextMatches,
     // pgvector is not used yet: vector search scans the stored vectors.

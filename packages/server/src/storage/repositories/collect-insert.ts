@@ -1,20 +1,25 @@
+import { CSAT_SATISFIED_MIN, NPS_DETRACTOR_MAX, NPS_PROMOTER_MIN } from '../../domain/satisfaction-scores.js';
 import type { RunPrepared } from '../postgres/run-prepared.js';
 import { type KeyedFeedback, type NewFeedback, toFeedbackRow } from './feedback.js';
+import { COUNTS_KEY, NO_SCORE, TOTALS_KEY } from './feedback-rollups.js';
 import { type OutboxEvent, type OutboxRow, toOutboxRow } from './outbox.js';
 
-/** A new feedback item and the outbox event that announces it. */
+/** A new feedback item, the outbox event that announces it, and the day it is counted on. */
 export interface FeedbackWithEvent {
   feedback: NewFeedback;
   event: OutboxEvent;
+  /** The organization's time zone as the caller believes it, and the item's day (`YYYY-MM-DD`) there. */
+  counted: { timeZone: string; day: string };
 }
 
 /**
  * What became of an item of an organization on one of the given plans: stored now (`stored` null)
  * or not, because a row is already stored under its idempotency key (`stored` is that row).
  */
-export interface CollectInsertOutcome {
-  stored: KeyedFeedback | null;
-}
+export type CollectInsertOutcome =
+  | { stored: KeyedFeedback | null }
+  /** Not stored: the organization's time zone is this one, not the one the item was counted in. */
+  | { otherTimeZone: string };
 
 /**
  * The array type each column is sent as. Keyed by every column of the row builders' types, so a
@@ -52,6 +57,32 @@ const eventColumn = (column: keyof OutboxRow) => `event_${column}`;
 const PARAMETERS = [
   ...FEEDBACK_COLUMNS.map((column) => ({ name: column, type: FEEDBACK_COLUMN_TYPES[column] })),
   ...EVENT_COLUMNS.map((column) => ({ name: eventColumn(column), type: EVENT_COLUMN_TYPES[column] })),
+  { name: 'counted_zone', type: 'text' },
+  { name: 'counted_day', type: 'text' },
+];
+// The daily counts' key (COUNTS_KEY), as the statement computes it from an item (feedback-rollups.ts).
+const COUNT_KEY: { value: string; text: boolean }[] = [
+  { value: 'org_id', text: true },
+  { value: 'counted_day', text: true },
+  { value: 'inbox_id', text: true },
+  { value: 'type', text: true },
+  { value: `coalesce(score, ${NO_SCORE})`, text: false },
+  { value: 'case when source is null then 0 else 1 end', text: false },
+  { value: "coalesce(source, '')", text: true },
+];
+const COUNT_KEY_VALUES = COUNT_KEY.map(({ value }) => value);
+// Rows are upserted (and so locked) in the order feedback-rollups.ts sorts them in, code points
+// (bytes of UTF-8: collation "C"): two batches never wait for each other in a cycle.
+const COUNT_KEY_ORDER = COUNT_KEY.map(({ value, text }) => (text ? `${value} collate "C"` : value));
+// The daily totals (TOTALS_KEY) and their figures, as feedback-rollups.ts' totalsOf sums them.
+const TOTALS_KEY_VALUES = ['org_id', 'counted_day', 'inbox_id', 'type'];
+const TOTAL_FIGURES = [
+  { column: 'count', value: 'count(*)' },
+  { column: 'scored', value: 'count(score)' },
+  { column: 'score_sum', value: 'coalesce(sum(score), 0)' },
+  { column: 'at_least_9', value: `count(*) filter (where score >= ${NPS_PROMOTER_MIN})` },
+  { column: 'at_most_6', value: `count(*) filter (where score <= ${NPS_DETRACTOR_MAX})` },
+  { column: 'at_least_4', value: `count(*) filter (where score >= ${CSAT_SATISFIED_MIN})` },
 ];
 
 const STATEMENT_NAME = 'hearback_collect_insert';
@@ -64,9 +95,11 @@ const STATEMENT_NAME = 'hearback_collect_insert';
 const STATEMENT_TEXT = `with input as (
   select * from unnest(${PARAMETERS.map(({ type }, index) => `$${index + 1}::${type}[]`).join(', ')})
     with ordinality as item(${PARAMETERS.map(({ name }) => name).join(', ')}, ord)
-), open_items as materialized (
-  select item.* from input item join organizations o on o.id = item.org_id
+), planned as materialized (
+  select item.*, o.timezone as org_zone from input item join organizations o on o.id = item.org_id
   where o.plan = any($${PARAMETERS.length + 1}::text[])
+), open_items as materialized (
+  select * from planned where org_zone = counted_zone
 ), stored as materialized (
   select item.id as item_id, f.id as stored_id, f.idempotency_fingerprint as stored_fingerprint
   from open_items item join feedback f on f.org_id = item.org_id and f.idempotency_key = item.idempotency_key
@@ -79,9 +112,26 @@ const STATEMENT_TEXT = `with input as (
 ), logged as (
   insert into outbox (${EVENT_COLUMNS.join(', ')})
   select ${EVENT_COLUMNS.map(eventColumn).join(', ')} from fresh order by ord
+), counted as (
+  insert into feedback_daily_counts (${COUNTS_KEY.join(', ')}, count)
+  select ${COUNT_KEY_VALUES.join(', ')}, count(*) from fresh
+  group by ${COUNT_KEY_VALUES.map((_, index) => index + 1).join(', ')}
+  order by ${COUNT_KEY_ORDER.join(', ')}
+  on conflict (${COUNTS_KEY.join(', ')}) do update set count = feedback_daily_counts.count + excluded.count
+  returning 1
+), totalled as (
+  insert into feedback_daily_totals (${TOTALS_KEY.join(', ')}, ${TOTAL_FIGURES.map(({ column }) => column).join(', ')})
+  select ${TOTALS_KEY_VALUES.join(', ')}, ${TOTAL_FIGURES.map(({ value }) => value).join(', ')}
+  from fresh
+  -- After the counts (it reads them), so rows are locked in the transactional path's order.
+  where (select count(*) from counted) >= 0
+  group by ${TOTALS_KEY_VALUES.map((_, index) => index + 1).join(', ')}
+  order by ${TOTALS_KEY_VALUES.map((value) => `${value} collate "C"`).join(', ')}
+  on conflict (${TOTALS_KEY.join(', ')}) do update set
+    ${TOTAL_FIGURES.map(({ column }) => `${column} = feedback_daily_totals.${column} + excluded.${column}`).join(', ')}
 )
-select item.id, stored.stored_id, stored.stored_fingerprint
-from open_items item left join stored on stored.item_id = item.id`;
+select item.id, item.org_zone, stored.stored_id, stored.stored_fingerprint
+from planned item left join stored on stored.item_id = item.id`;
 
 /**
  * PostgreSQL only (absent elsewhere): stores a `/collect` batch's items of organizations on the
@@ -102,30 +152,35 @@ export function collectInsertRepository(runPrepared: RunPrepared) {
     ): Promise<(CollectInsertOutcome | undefined)[]> {
       if (entries.length === 0 || plans.length === 0) return entries.map(() => undefined);
       const columns: unknown[][] = PARAMETERS.map(() => new Array(entries.length));
-      entries.forEach(({ feedback, event }, index) => {
+      entries.forEach(({ feedback, event, counted }, index) => {
         const row = toFeedbackRow(feedback);
         const eventRow = toOutboxRow(event);
         const values = [
           ...FEEDBACK_COLUMNS.map((column) => row[column]),
           ...EVENT_COLUMNS.map((column) => eventRow[column]),
+          counted.timeZone,
+          counted.day,
         ];
         values.forEach((value, column) => {
           (columns[column] as unknown[])[index] = value;
         });
       });
       const rows = await runPrepared(STATEMENT_NAME, STATEMENT_TEXT, [...columns, [...plans]]);
+      const zoneOf = new Map(entries.map(({ feedback, counted }) => [feedback.id, counted.timeZone]));
       const outcomes = new Map(
         rows.map((row): [string, CollectInsertOutcome] => [
           String(row.id),
-          {
-            stored:
-              row.stored_id == null
-                ? null
-                : {
-                    id: String(row.stored_id),
-                    fingerprint: row.stored_fingerprint == null ? null : String(row.stored_fingerprint),
-                  },
-          },
+          row.org_zone !== zoneOf.get(String(row.id))
+            ? { otherTimeZone: String(row.org_zone) }
+            : {
+                stored:
+                  row.stored_id == null
+                    ? null
+                    : {
+                        id: String(row.stored_id),
+                        fingerprint: row.stored_fingerprint == null ? null : String(row.stored_fingerprint),
+                      },
+              },
         ]),
       );
       return entries.map(({ feedback }) => outcomes.get(feedback.id));

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { FeedbackFilters } from '../../domain/feedback.js';
+import { idRangeOfWindow } from '../../lib/ids.js';
 import type { DatabaseSchema } from '../schema.js';
 import type { BrandScope } from './brands.js';
 
@@ -25,6 +26,14 @@ export function feedbackMatches(scope: BrandScope, filters: FeedbackFilters) {
     if (filters.scoreMax !== undefined) conditions.push(eb('score', '<=', filters.scoreMax));
     if (filters.from) conditions.push(eb('created_at', '>=', filters.from));
     if (filters.to) conditions.push(eb('created_at', '<', filters.to));
+    if (filters.from || filters.to) {
+      // Redundant with the exact bounds above (an id's time is its creation time, give or take the
+      // margin): it lets the newest-first walk of an (…, id) index start and stop at the window
+      // instead of reading every newer row first. Qualified: other tables may be joined.
+      const ids = idRangeOfWindow('feedback', filters.from, filters.to);
+      if (ids.min) conditions.push(eb('feedback.id', '>=', ids.min));
+      if (ids.below) conditions.push(eb('feedback.id', '<', ids.below));
+    }
     if (filters.inboxId) conditions.push(eb('inbox_id', '=', filters.inboxId));
     if (filters.source) conditions.push(eb('source', '=', filters.source));
     if (filters.status) conditions.push(eb('status', '=', filters.status));

@@ -1,4 +1,5 @@
 import type { Feedback, FeedbackFilters, FeedbackStatus, FeedbackType, IssueLink } from '../../domain/feedback.js';
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zone.js';
 import type { CompiledInserts } from '../compiled-inserts.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackTable } from '../schema.js';
@@ -7,6 +8,13 @@ import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
 import { feedbackMatches } from './feedback-filters.js';
+import { feedbackRollupsRepository } from './feedback-rollups.js';
+
+/** The time zone of each organization, read in the caller's transaction. */
+async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('organizations').select(['id', 'timezone']).where('id', 'in', orgIds).execute();
+  return new Map(rows.map((row) => [row.id, row.timezone]));
+}
 
 export interface NewFeedback extends Feedback {
   idempotencyKey: string | null;
@@ -67,11 +75,24 @@ export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
 
 export function feedbackRepository(db: Executor, dialect: DialectAdapter, inserts?: CompiledInserts) {
   return {
+    /**
+     * Stores new items and counts them in the daily counts, on their days in their organization's
+     * zone, in one transaction (the caller's, or one of its own).
+     */
     async insertMany(items: NewFeedback[]): Promise<void> {
       if (items.length === 0) return;
       const rows = items.map(toFeedbackRow);
-      const build = () => db.insertInto('feedback').values(rows);
-      await (inserts ? inserts.run(db, 'feedback', rows, build) : build().execute());
+      const write = async (tx: Executor) => {
+        await dialect.dailyCountLocks.forCounting(tx);
+        const zones = await timeZonesOf(tx, [...new Set(items.map((item) => item.orgId))]);
+        const build = () => tx.insertInto('feedback').values(rows);
+        await (inserts ? inserts.run(tx, 'feedback', rows, build) : build().execute());
+        await feedbackRollupsRepository(tx, undefined, inserts).add(
+          items,
+          (orgId) => zones.get(orgId) ?? DEFAULT_TIME_ZONE,
+        );
+      };
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
     },
     /** Feedback follows its inbox when the inbox moves to another brand. */
     async reassignBrand(orgId: string, inboxId: string, brandId: string | null): Promise<void> {

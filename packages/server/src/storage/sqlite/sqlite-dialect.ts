@@ -86,6 +86,7 @@ export function openSqlite(dataDir: string): Database {
     forUpdate: (query) => query,
     forUpdateSkipLocked: (query) => query,
     forKeyShare: (query) => query,
+    dailyCountLocks: { forCounting: async () => {}, forRebuild: async () => {} },
     outboxLog: SQLITE_OUTBOX_LOG,
     fullTextMatches: sqliteFullTextMatches,
     vectorIndex,
