@@ -8,8 +8,8 @@ import {
 } from '../automations/automations-route.js';
 import { inboxRoute } from '../inbox/inbox-route.js';
 import { insightsRoute } from '../insights/insights-route.js';
-import { settingsRouteTree } from '../settings/settings-route.js';
 import { PAGE_ROUTES } from '../pages/pages-route.js';
+import { settingsRouteTree } from '../settings/settings-route.js';
 import { setupRoute } from '../setup/setup-route.js';
 import { teamRoute } from '../team/team-route.js';
 import {
