@@ -210,13 +210,14 @@ describe('public files, by default', () => {
     await cleanup();
   });
 
-  it('are off: / and any file name are the 404 problem', async () => {
+  it('are off: any file name is the 404 problem, and / leads to the dashboard', async () => {
     expect(runtime.config.publicDir).toBeUndefined();
-    for (const path of ['/', '/index.html']) {
-      const response = await runtime.app.request(path);
-      expect(response.status, path).toBe(404);
-      expect(await response.json(), path).toMatchObject({ code: 'not_found' });
-    }
+    const file = await runtime.app.request('/index.html');
+    expect(file.status).toBe(404);
+    expect(await file.json()).toMatchObject({ code: 'not_found' });
+    const root = await runtime.app.request('/');
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/app/');
   });
 });
 

@@ -319,7 +319,8 @@ describe.skipIf(!available)('the feedback pages screens', () => {
       ['pages-analytics-dark', `${base}/${pageId}/analytics`, 'By question'],
     ] as const;
     for (const [name, url, text] of screens) {
-      await dark.goto(url);
+      // Each screen's data settles before it is judged (the lazy chunk and its queries come after `load`).
+      await dark.goto(url, { waitUntil: 'networkidle' });
       await expect
         .poll(() => dark.getByText(text, { exact: true }).first().isVisible(), {
           message: name,
