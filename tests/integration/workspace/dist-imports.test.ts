@@ -21,6 +21,7 @@ describe('every built package entry from plain Node', () => {
     expect(ENTRIES.map((entry) => entry.specifier)).toEqual(
       expect.arrayContaining([
         '@hearback/client',
+        '@hearback/dashboard/assets',
         '@hearback/mcp',
         '@hearback/mcp/remote',
         '@hearback/node',
