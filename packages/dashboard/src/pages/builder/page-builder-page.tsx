@@ -73,7 +73,10 @@ function Builder({
   const forcedScheme = draft.settings.theme.colorScheme;
   const update = useUpdatePage(orgId, page.id);
   const { validationErrors, formError } = problemFeedback(update.error);
+  // Counts edits, so a save that returns after a newer edit does not put the older copy back.
+  const edits = useRef(0);
   const change = (next: Partial<PageDraft>) => {
+    edits.current++;
     setDraft((current) => ({ ...current, ...next }));
     setDirty(true);
   };
@@ -82,8 +85,11 @@ function Builder({
 
   const save = async (): Promise<boolean> => {
     if (!dirty) return true;
+    const editsSaved = edits.current;
     try {
       const saved = await update.mutateAsync(updateOf(draft));
+      // Edited while the save was on its way: keep the newer draft, still unsaved.
+      if (edits.current !== editsSaved) return true;
       const next = draftOf(saved);
       setDraft(next);
       setDirty(false);
