@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { accountQueryKey } from '../api/account.js';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { authClient, authErrorMessage } from './auth-client.js';
+import { authClient } from './auth-client.js';
 import { AuthLayout } from './auth-layout.js';
+import { useAuthAttempt } from './use-auth-attempt.js';
 
 /** Where the SSO flow starts: the server finds the organization from the address's domain. */
 const ssoStartUrl = (email: string) => `/auth/sso/start?email=${encodeURIComponent(email)}`;
@@ -16,10 +15,7 @@ const route = getRouteApi('/sign-in');
 
 export function SignInPage() {
   const { redirect } = route.useSearch();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { error, pending, attempt } = useAuthAttempt(redirect);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,12 +28,7 @@ export function SignInPage() {
       window.location.assign(ssoStartUrl(email));
       return;
     }
-    setPending(true);
-    const result = await authClient.signIn.email({ email, password: String(form.get('password')) });
-    setPending(false);
-    if (result.error) return setError(authErrorMessage(result.error));
-    await queryClient.invalidateQueries({ queryKey: accountQueryKey });
-    await navigate({ to: redirect ?? '/' });
+    await attempt(() => authClient.signIn.email({ email, password: String(form.get('password')) }));
   }
 
   return (

@@ -1,37 +1,30 @@
 import { MIN_PASSWORD_LENGTH } from '@hearback/spec';
-import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { accountQueryKey } from '../api/account.js';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { authClient, authErrorMessage } from './auth-client.js';
+import { authClient } from './auth-client.js';
 import { AuthLayout } from './auth-layout.js';
+import { useAuthAttempt } from './use-auth-attempt.js';
 
 const route = getRouteApi('/sign-up');
 
 export function SignUpPage() {
   const { redirect } = route.useSearch();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const { error, pending, attempt } = useAuthAttempt(redirect);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setPending(true);
-    const result = await authClient.signUp.email({
-      name: String(form.get('name')),
-      email: String(form.get('email')),
-      password: String(form.get('password')),
-    });
-    setPending(false);
-    if (result.error) return setError(authErrorMessage(result.error));
-    await queryClient.invalidateQueries({ queryKey: accountQueryKey });
-    await navigate({ to: redirect ?? '/' });
+    await attempt(() =>
+      authClient.signUp.email({
+        name: String(form.get('name')),
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+      }),
+    );
   }
 
   return (
