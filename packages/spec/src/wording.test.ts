@@ -19,4 +19,9 @@ describe('wording', () => {
     expect(alternatives(['read', 'forms'])).toBe('read or forms');
     expect(alternatives(['collect', 'read', 'forms'])).toBe('collect, read or forms');
   });
+
+  it('lists with "and" when asked', () => {
+    expect(alternatives(['admin', 'owner'], 'and')).toBe('admin and owner');
+    expect(alternatives(['member', 'admin', 'owner'], 'and')).toBe('member, admin and owner');
+  });
 });

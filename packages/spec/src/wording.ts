@@ -35,12 +35,13 @@ export function capitalized(text: string): string {
 }
 
 /**
- * Alternatives as prose: "a", "a or b", "a, b or c", for messages that name what would do.
+ * Alternatives as prose: "a", "a or b", "a, b or c", for messages that name what would do
+ * (or, with `'and'`, a list: "a, b and c").
  *
  * @example
  * alternatives(["'read'", "'forms'"]); // "'read' or 'forms'"
  */
-export function alternatives(items: readonly string[]): string {
+export function alternatives(items: readonly string[], conjunction: 'or' | 'and' = 'or'): string {
   if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
 }

@@ -43,6 +43,18 @@ describe('requireAccess', () => {
     );
   });
 
+  it('tells a member their role lacks it and which roles have it, not that a key does', () => {
+    const viewer: Principal = { ...keyWith('read'), actor: { type: 'user', id: 'usr_1' } };
+    const refused = refusal(viewer, ['write', 'triage']);
+    expect(refused).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(refused?.message).toBe(
+      "Your role in this organization may not do this: it needs the 'write' or 'triage' scope, which the member, admin and owner roles have.",
+    );
+    expect(refusal({ ...viewer, scopes: new Set(['read', 'triage']) }, 'members')?.message).toBe(
+      "Your role in this organization may not do this: it needs the 'members' scope, which the admin and owner roles have.",
+    );
+  });
+
   it('lets any valid key call an ANY_KEY operation, even one without scopes', () => {
     expect(refusal(keyWith(), ANY_KEY)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { alternatives } from '@hearback/spec';
+import { alternatives, ROLE_SCOPES, ROLES } from '@hearback/spec';
 import { type Access, ANY_KEY, acceptedScopes, type Principal, type Scope } from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
@@ -39,9 +39,16 @@ export function requireAccess(principal: Principal, access: Access): void {
   if (accepted.some((scope) => principal.scopes.has(scope))) return;
   const [preferred] = accepted;
   const named = alternatives(accepted.map((scope) => `'${scope}'`));
-  throw new ApiError(403, 'insufficient_scope', `This API key lacks the ${named} scope.`, {
+  throw new ApiError(403, 'insufficient_scope', refusalText(principal, accepted, named), {
     extensions: { requiredScope: preferred, ...(accepted.length > 1 && { acceptedScopes: [...accepted] }) },
   });
+}
+
+/** A key lacks a scope; a member's role lacks it: say which roles have it, not "this API key". */
+function refusalText(principal: Principal, accepted: readonly Scope[], named: string): string {
+  if (principal.actor.type === 'api_key') return `This API key lacks the ${named} scope.`;
+  const roles = ROLES.filter((role) => accepted.some((scope) => ROLE_SCOPES[role].includes(scope)));
+  return `Your role in this organization may not do this: it needs the ${named} scope, which the ${alternatives(roles, 'and')} roles have.`;
 }
 
 /** Organization-wide actions (brands, plan, org-wide keys) are closed to brand-scoped keys. */
