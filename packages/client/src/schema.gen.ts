@@ -2543,6 +2543,25 @@ export interface components {
                 /** @description The body template; null sends `{type, timestamp, data}`. */
                 body?: unknown;
             };
+            /** @description The newest delivery and where it stands now (its attempts are in `GET …/deliveries`); null before the first. */
+            lastDelivery: {
+                /** @example dlv_01jd3x2k9v6c4h8m2n5p7q1r3s */
+                id: string;
+                /** @example feedback.created */
+                eventType: string;
+                status: components["schemas"]["DeliveryStatus"];
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:00.000Z
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When its status last changed.
+                 * @example 2026-11-22T10:15:00.000Z
+                 */
+                updatedAt: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:00.000Z
@@ -2562,6 +2581,11 @@ export interface components {
          * @enum {string}
          */
         EventType: "feedback.created" | "feedback.updated" | "page_response.created";
+        /**
+         * @description `pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivering" | "succeeded" | "failed";
         AutomationWithSecret: components["schemas"]["Automation"] & {
             /**
              * @description The Standard Webhooks signing secret (`whsec_…`): shown in this answer only; verify `webhook-signature` with it.
@@ -2806,11 +2830,6 @@ export interface components {
              */
             updatedAt: string;
         };
-        /**
-         * @description `pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).
-         * @enum {string}
-         */
-        DeliveryStatus: "pending" | "delivering" | "succeeded" | "failed";
         DeliveryAttempt: {
             /**
              * Format: date-time

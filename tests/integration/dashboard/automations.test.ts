@@ -199,6 +199,13 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await expect.poll(() => log.getByRole('cell', { name: /^200 in \d+ ms$/ }).isVisible()).toBe(true);
     expect(await log.textContent()).toContain('ok');
     await expectCleanScreen(harness, page, 'automations-deliveries-light');
+
+    // The list shows each automation's last delivery (from the list call itself); it leads to the log.
+    await page.getByRole('link', { name: 'Automations', exact: true }).click();
+    const last = page.getByRole('link', { name: /, the last one: Succeeded/ });
+    await expect.poll(() => last.isVisible()).toBe(true);
+    await last.click();
+    await expect.poll(() => page.getByRole('list', { name: 'Deliveries' }).isVisible()).toBe(true);
   });
 
   it('logs a refused delivery as failed, and sends it again once the receiver is fixed', async () => {

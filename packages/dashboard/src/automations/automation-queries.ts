@@ -13,6 +13,8 @@ import type { DeliveryStatus } from './delivery-status.js';
 const PAGE_SIZE = 50;
 /** The delivery log refreshes itself this often while open: deliveries are sent in the background. */
 const DELIVERY_LOG_REFRESH_MS = 2_000;
+/** The list refreshes its automations' last deliveries this often while open. */
+export const AUTOMATION_LIST_REFRESH_MS = 10_000;
 
 const automationsKey = (orgId: string) => [...orgKey(orgId), 'automations'] as const;
 
@@ -58,21 +60,6 @@ export const deliveriesQuery = (orgId: string, automationId: string, status?: De
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     refetchInterval: DELIVERY_LOG_REFRESH_MS,
-  });
-
-/** The newest delivery of an automation (the list's "last delivery"), or null before the first. */
-export const lastDeliveryQuery = (orgId: string, automationId: string) =>
-  queryOptions({
-    queryKey: [...deliveriesKey(orgId, automationId), 'last'],
-    queryFn: async (): Promise<Delivery | null> => {
-      const page = await dataOf(
-        api.GET('/organizations/{orgId}/automations/{automationId}/deliveries', {
-          params: { path: { orgId, automationId }, query: { limit: 1 } },
-        }),
-      );
-      return page.data[0] ?? null;
-    },
-    refetchInterval: DELIVERY_LOG_REFRESH_MS * 5,
   });
 
 /** Every preview's key starts with this: a secret's change renders them again (its warnings may go). */

@@ -1,5 +1,5 @@
 import type { Automation } from '@hearback/client';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { usePermissions } from '../app/permissions.js';
 import { fullTime, timeAgo } from '../inbox/relative-time.js';
@@ -7,7 +7,7 @@ import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { type Column, DataTable } from '../ui/data-table.js';
 import { PageHeader } from '../ui/page-header.js';
-import { automationsQuery, lastDeliveryQuery } from './automation-queries.js';
+import { AUTOMATION_LIST_REFRESH_MS, automationsQuery } from './automation-queries.js';
 import { EnabledState } from './automation-state.js';
 import { automationsRoute } from './automations-route.js';
 import { DeliveryBadge } from './delivery-badge.js';
@@ -15,9 +15,8 @@ import './automations.css';
 
 /** The newest delivery's state and time, linking to the log. */
 function LastDelivery({ orgId, automation }: { orgId: string; automation: Automation }) {
-  const last = useQuery(lastDeliveryQuery(orgId, automation.id));
-  if (last.isPending) return <span className="muted">…</span>;
-  if (!last.data) return <span className="muted">None yet</span>;
+  const last = automation.lastDelivery;
+  if (!last) return <span className="muted">None yet</span>;
   return (
     <Link
       to="/orgs/$orgId/automations/$automationId/deliveries"
@@ -26,9 +25,9 @@ function LastDelivery({ orgId, automation }: { orgId: string; automation: Automa
       className="last-delivery"
     >
       <span className="visually-hidden">Deliveries of {automation.name}, the last one: </span>
-      <DeliveryBadge status={last.data.status} />
-      <time className="muted" dateTime={last.data.createdAt} title={fullTime(last.data.createdAt)}>
-        {timeAgo(last.data.createdAt)}
+      <DeliveryBadge status={last.status} />
+      <time className="muted" dateTime={last.createdAt} title={fullTime(last.createdAt)}>
+        {timeAgo(last.createdAt)}
       </time>
     </Link>
   );
@@ -38,7 +37,12 @@ function LastDelivery({ orgId, automation }: { orgId: string; automation: Automa
 export function AutomationsPage() {
   const { orgId } = automationsRoute.useParams();
   const { may } = usePermissions();
-  const list = useInfiniteQuery(automationsQuery(orgId));
+  // Last deliveries change in the background: fetched again on every visit and while on screen.
+  const list = useInfiniteQuery({
+    ...automationsQuery(orgId),
+    staleTime: 0,
+    refetchInterval: AUTOMATION_LIST_REFRESH_MS,
+  });
   const automations = list.data?.pages.flatMap((page) => page.data) ?? [];
   const columns: Column<Automation>[] = [
     {

@@ -1,5 +1,6 @@
 import type { FeedbackType } from '@hearback/spec';
 import type { EventType } from './event-registry.js';
+import type { LastDelivery } from './webhook-delivery.js';
 
 /**
  * `automation`: made through the automations API; `rest_hook`: an automation platform's
@@ -68,6 +69,11 @@ export interface Automation {
   webhook: AutomationWebhook;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An automation as the API shows it: no signing secret, and its newest delivery (null before the first). */
+export interface ShownAutomation extends Automation {
+  lastDelivery: LastDelivery | null;
 }
 
 /** An automation with its signing secret as stored: sealed (secrets/sealed-values.ts). */

@@ -34,3 +34,6 @@ export interface WebhookDelivery {
   createdAt: string;
   updatedAt: string;
 }
+
+/** An automation's newest delivery, as the automation shows it: how its endpoint is doing now. */
+export type LastDelivery = Pick<WebhookDelivery, 'id' | 'eventType' | 'status' | 'createdAt' | 'updatedAt'>;

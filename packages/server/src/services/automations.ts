@@ -1,14 +1,15 @@
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import {
-  type Automation,
   type AutomationFilter,
   DEFAULT_WEBHOOK_METHOD,
   type JsonValue,
+  type ShownAutomation,
   type StoredAutomation,
 } from '../domain/automation.js';
 import type { AutomationInput, AutomationUpdateInput } from '../domain/automation-input.js';
 import type { Page } from '../domain/organization.js';
+import type { DeliveryStatus, LastDelivery } from '../domain/webhook-delivery.js';
 import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -21,15 +22,15 @@ import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js'
 import { requirePlanFeature } from './plan-features.js';
 
 /** An automation with its signing secret in clear: only the answers of create and rotate. */
-export type AutomationWithSecret = Automation & { signingSecret: string };
+export type AutomationWithSecret = ShownAutomation & { signingSecret: string };
 
 /** What a brand-scoped key is told it cannot do. */
 export const MANAGE_AUTOMATIONS = 'manage automations (they see every brand)';
 
-/** What the API shows: everything but the sealed signing secret. */
-function shown(stored: StoredAutomation): Automation {
+/** What the API shows: everything but the sealed signing secret, with the newest delivery. */
+function shown(stored: StoredAutomation, lastDelivery: LastDelivery | null): ShownAutomation {
   const { sealedSigningSecret: _sealed, ...automation } = stored;
-  return automation;
+  return { ...automation, lastDelivery };
 }
 
 /** The filter as stored: only the members given (`{}` matches everything). */
@@ -50,6 +51,26 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
     if (!automation) throw notFound('Automation', id);
     return automation;
   }
+
+  /** The automations as shown, each with its newest delivery (one query for the lot). */
+  async function shownWithDeliveries(automations: readonly StoredAutomation[]): Promise<ShownAutomation[]> {
+    const newest = await store.webhookDeliveries.newestOf(automations.map((automation) => automation.id));
+    const byAutomation = new Map(
+      newest.map((row): [string, LastDelivery] => [
+        row.automation_id,
+        {
+          id: row.id,
+          eventType: row.event_type,
+          status: row.status as DeliveryStatus,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        },
+      ]),
+    );
+    return automations.map((automation) => shown(automation, byAutomation.get(automation.id) ?? null));
+  }
+
+  const shownOne = async (stored: StoredAutomation) => (await shownWithDeliveries([stored]))[0] as ShownAutomation;
 
   /** A new secret, sealed to the automation: the clear one is answered once and never stored. */
   function signingSecretFor(automationId: string) {
@@ -89,23 +110,23 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
         await tx.automations.insert(stored);
         await recordAudit(tx, principal, 'automation.created', id, { name: stored.name, events: stored.events });
       });
-      return { ...shown(stored), signingSecret };
+      return { ...shown(stored, null), signingSecret };
     },
 
-    async list(principal: Principal, page: PageRequest): Promise<Page<Automation>> {
+    async list(principal: Principal, page: PageRequest): Promise<Page<ShownAutomation>> {
       requireOrgWide(principal, MANAGE_AUTOMATIONS);
       const result = await store.automations.list(principal.orgId, {
         limit: pageSize(page),
         after: readCursor(page.cursor),
       });
-      return toPage({ items: result.items.map(shown), lastId: result.lastId });
+      return toPage({ items: await shownWithDeliveries(result.items), lastId: result.lastId });
     },
 
-    async get(principal: Principal, id: string): Promise<Automation> {
-      return shown(await find(principal, id));
+    async get(principal: Principal, id: string): Promise<ShownAutomation> {
+      return shownOne(await find(principal, id));
     },
 
-    async update(principal: Principal, id: string, changes: AutomationUpdateInput): Promise<Automation> {
+    async update(principal: Principal, id: string, changes: AutomationUpdateInput): Promise<ShownAutomation> {
       const existing = await find(principal, id);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       if (changes.filter) await requireOwnInbox(store, principal, changes.filter.inboxId);
@@ -131,7 +152,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
         await recordAudit(tx, principal, 'automation.updated', id, { changed });
         return saved;
       });
-      return shown(updated);
+      return shownOne(updated);
     },
 
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true }> {
@@ -154,7 +175,7 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
         await recordAudit(tx, principal, 'automation.signing_secret_rotated', id);
         return rotated;
       });
-      return { ...shown(saved), signingSecret };
+      return { ...(await shownOne(saved)), signingSecret };
     },
   };
 }

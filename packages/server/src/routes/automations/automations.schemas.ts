@@ -12,6 +12,7 @@ import { ATTEMPT_OUTCOME_KINDS } from '../../webhooks/contracts.js';
 import { MASKED_SECRET, RENDER_WARNING_CODES } from '../../webhooks/render.js';
 import { RESPONSE_EXCERPT_BYTES } from '../../webhooks/sender.js';
 import { PREVIEW_SIGNATURE } from '../../webhooks/trial-request.js';
+import { DeliveryStatusSchema } from '../deliveries/deliveries.schemas.js';
 import { documentable, OrgParams, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const AutomationParams = OrgParams.extend({
@@ -48,6 +49,19 @@ export const AutomationSchema = z
       headers: z.record(z.string(), z.string()).openapi({ description: 'Header templates, as given.' }),
       body: z.unknown().nullable().openapi({ description: 'The body template; null sends `{type, timestamp, data}`.' }),
     }),
+    lastDelivery: z
+      .object({
+        id: z.string().openapi({ example: 'dlv_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+        eventType: z.string().openapi({ example: 'feedback.created' }),
+        status: DeliveryStatusSchema,
+        createdAt: Timestamp,
+        updatedAt: Timestamp.openapi({ description: 'When its status last changed.' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'The newest delivery and where it stands now (its attempts are in `GET …/deliveries`); null before the first.',
+      }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

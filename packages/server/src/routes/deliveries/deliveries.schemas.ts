@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DELIVERY_STATUSES } from '../../domain/webhook-delivery.js';
 import { idOf, OrgParams, PageQuery, pageOf, Timestamp } from '../shared.schemas.js';
 
-const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi('DeliveryStatus', {
+export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES).openapi('DeliveryStatus', {
   description:
     '`pending` (waiting for its first attempt or a retry), `delivering` (an attempt in flight), `succeeded` (2xx) or `failed` (retries exhausted, or an answer not worth retrying).',
 });

@@ -75,6 +75,39 @@ describeEachDatabase(
       await receiver.close();
     });
 
+    describe("the automation's last delivery", () => {
+      it('shows the newest delivery where it stands, in the automation and in the list; null before the first', async () => {
+        const [newest] = await allDeliveries();
+        const expected = {
+          id: newest?.id,
+          eventType: 'feedback.created',
+          status: 'failed',
+          createdAt: newest?.createdAt,
+          updatedAt: newest?.updatedAt,
+        };
+        const automation = await expectJson<{ lastDelivery: unknown }>(
+          await bed().request(automationPath(), { key: orgA().adminKey }),
+          200,
+        );
+        expect(automation.lastDelivery).toEqual(expected);
+
+        const silent = await insertAutomation(bed().runtime, orgA().organization.id, receiver.url, {
+          events: JSON.stringify(['page_response.created']),
+        });
+        const listed = await expectJson<{ data: { id: string; lastDelivery: unknown }[] }>(
+          await bed().request(`/organizations/${orgA().organization.id}/automations?limit=100`, {
+            key: orgA().adminKey,
+          }),
+          200,
+        );
+        expect(Object.fromEntries(listed.data.map((each) => [each.id, each.lastDelivery]))).toEqual({
+          [automationId]: expected,
+          [silent.id]: null,
+        });
+        await bed().request(automationPath(silent.id), { method: 'DELETE', key: orgA().adminKey });
+      });
+    });
+
     describe('the log', () => {
       it('lists every delivery newest first, with its attempts', async () => {
         const deliveries = await allDeliveries();

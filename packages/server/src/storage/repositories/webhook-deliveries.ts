@@ -332,6 +332,30 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
       return pageOf(rows, page.limit);
     },
 
+    /**
+     * The newest delivery of each of these automations (those without one are absent). One index
+     * seek per automation (`max(id)` on the log index), whatever the size of the log.
+     */
+    async newestOf(automationIds: readonly string[]): Promise<DeliveryRow[]> {
+      if (automationIds.length === 0) return [];
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('automations')
+            .select((inner) =>
+              inner
+                .selectFrom('webhook_deliveries as newest')
+                .select((agg) => agg.fn.max('newest.id').as('id'))
+                .whereRef('newest.automation_id', '=', 'automations.id')
+                .as('id'),
+            )
+            .where('automations.id', 'in', automationIds),
+        )
+        .execute();
+    },
+
     /** The attempts of these deliveries, oldest first. */
     async attemptsOf(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
       if (deliveryIds.length === 0) return [];
