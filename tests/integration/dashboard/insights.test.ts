@@ -374,12 +374,35 @@ interface ThemePage {
   nextCursor: string | null;
 }
 
+/** More dark mode requests than a page of a theme's screen holds (50). */
+const MORE_DARK_MODE = [
+  'Please add a dark mode',
+  'We need dark mode',
+  'Dark mode please',
+  'I would love a dark theme',
+  'Can you add dark mode',
+  'A dark mode would help',
+].flatMap((ask) =>
+  [
+    'for night use',
+    'because the white background is too bright',
+    'on the mobile app',
+    'in the settings',
+    'for my tired eyes',
+    'like other apps have',
+    'for late evenings',
+    'so I can read in bed',
+    'during night shifts',
+    'to save battery on my phone',
+  ].map((reason) => `${ask} ${reason}`),
+);
+
 describe.skipIf(!available)("a theme's screen, found by the local model", () => {
   let harness: DashboardHarness;
   beforeAll(async () => {
     harness = await startDashboardHarness({ embedComments: true });
-    for (const comments of Object.values(TOPICS))
-      for (const comment of comments) await harness.collect({ type: 'text', comment });
+    for (const comment of [...Object.values(TOPICS).flat(), ...MORE_DARK_MODE])
+      await harness.collect({ type: 'text', comment });
   });
   afterAll(async () => {
     await harness?.close();
@@ -413,13 +436,21 @@ describe.skipIf(!available)("a theme's screen, found by the local model", () => 
     expect(answer.data).toHaveLength(answer.theme.size);
     expect(answer.nextCursor).toBeNull();
 
+    // The largest theme (dark mode) holds more than a page: 50 first, the rest on "Load more".
+    expect(answer.theme.size).toBeGreaterThan(50);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
     const items = page.getByRole('region', { name: 'Items of the theme' }).getByRole('listitem');
-    await expect.poll(() => items.count()).toBe(answer.theme.size);
+    await expect.poll(() => items.count()).toBe(50);
     expect(await page.getByText(`${answer.theme.size} items`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(`Showing 50 of ${answer.theme.size} items`).isVisible()).toBe(true);
+    expect(await items.getByRole('link').allTextContents()).toEqual(
+      answer.data.slice(0, 50).map((item) => item.comment),
+    );
+    await expectCleanScreen(harness, page, 'insights-theme-light');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => items.count()).toBe(answer.theme.size);
     expect(await items.getByRole('link').allTextContents()).toEqual(answer.data.map((item) => item.comment));
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    await expectCleanScreen(harness, page, 'insights-theme-light');
 
     // One click: the inbox, with the item open in its pane.
     const [second] = answer.data.slice(1);
@@ -437,7 +468,7 @@ describe.skipIf(!available)("a theme's screen, found by the local model", () => 
     await expect.poll(() => dark.getByRole('heading', { level: 1 }).textContent()).toBe(label);
     await expect
       .poll(() => dark.getByRole('region', { name: 'Items of the theme' }).getByRole('listitem').count())
-      .toBe(answer.theme.size);
+      .toBe(50);
     await expectCleanScreen(harness, dark, 'insights-theme-dark');
 
     // A theme the period no longer has (here: an id of none): the screen says why, and leads back.
