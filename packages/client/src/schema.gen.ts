@@ -433,6 +433,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback/themes/{themeId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A theme's items: every item of the period the theme holds, newest first
+         * @description Finds the period's themes as `GET …/feedback/themes` does (same period, same filters) and answers a page of the items of the one named, with its label and size. Themes are not stored: when the period's feedback has changed enough that no theme has this id any more, 404 `theme_not_found`; list the themes again. Requires the `read` scope; brand-scoped keys see their brand only.
+         */
+        get: operations["listThemeFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback/stream": {
         parameters: {
             query?: never;
@@ -1363,7 +1383,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -2006,6 +2026,81 @@ export interface components {
             };
             /** @description The 3 items closest to the theme's centre, most central first: what the theme is about in the customers' words. */
             representatives: components["schemas"]["Feedback"][];
+        };
+        ThemeFeedbackPage: {
+            /**
+             * Format: date-time
+             * @description Start of the period (inclusive).
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the period (exclusive).
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            to: string;
+            theme: components["schemas"]["FeedbackThemeSummary"];
+            /** @description The theme's items, newest first. */
+            data: components["schemas"]["Feedback"][];
+            /** @description Pass as `cursor` for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        FeedbackThemeSummary: {
+            /**
+             * @description Derived from the label: the same label has the same id in every answer (a theme is found anew on each call, not stored).
+             * @example thm_3f1a9c0de2b74415
+             */
+            id: string;
+            /**
+             * @description The top terms joined by " · "; when no term is shared by enough of its comments, its most central comment, shortened.
+             * @example checkout · payment · card
+             */
+            label: string;
+            /**
+             * @description Up to 5 words or two-word phrases distinctive of the theme's comments against the other themes' (class-based TF-IDF, stop words left out), most distinctive first.
+             * @example [
+             *       "checkout",
+             *       "payment",
+             *       "card",
+             *       "declined",
+             *       "payment failed"
+             *     ]
+             */
+            terms: string[];
+            /**
+             * @description Items of the period in the theme.
+             * @example 42
+             */
+            size: number;
+            /**
+             * @description `size` / `analyzed` (3 decimals).
+             * @example 0.084
+             */
+            share: number;
+            /**
+             * @description Items of the previous period (as long, just before `from`) the theme would have held: nearest to its centre and as close to it as its own items.
+             * @example 28
+             */
+            previousSize: number;
+            /**
+             * @description (`size` − `previousSize`) / `previousSize` (3 decimals): 0.5 is 50 % more than the period before, −0.25 a quarter fewer. Null when the theme is new (`previousSize` 0).
+             * @example 0.5
+             */
+            change: number | null;
+            /** @description How the scored items of the theme rated. */
+            sentiment: {
+                /**
+                 * @description Items of the theme with a score.
+                 * @example 12
+                 */
+                scored: number;
+                /**
+                 * @description Their mean score on one scale for every type, −1 (the lowest score of the item's type: thumbs down, 1 star, NPS 0) to +1 (the highest), 2 decimals; null without scored items.
+                 * @example -0.62
+                 */
+                average: number | null;
+            };
         };
         /** @description Send at least one of `status`, `issueLink` or `assigneeId`. */
         FeedbackUpdate: {
@@ -6145,6 +6240,125 @@ export interface operations {
                 };
             };
             /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Semantic search is disabled on this server (`search_unavailable`): themes need its vectors. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listThemeFeedback: {
+        parameters: {
+            query?: {
+                /** @description Page size (1–200, default 50). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
+                /** @description Lowest score to include. */
+                scoreMin?: number;
+                /** @description Highest score to include. */
+                scoreMax?: number;
+                /** @description Start of the period (inclusive). Default: 7 days before `to`. A date (2026-11-01) is midnight UTC. */
+                from?: string;
+                /** @description End of the period (exclusive). Default: now. */
+                to?: string;
+                inboxId?: string;
+                source?: string;
+                status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
+                /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
+                q?: string;
+                /** @description Only items assigned to this member. */
+                assigneeId?: string;
+                /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+                unassigned?: boolean;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                /** @description The `id` of a theme of `GET …/feedback/themes` for the same period and filters. */
+                themeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the theme's items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThemeFeedbackPage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not yours (`not_found`), or the period has no theme with this id (`theme_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

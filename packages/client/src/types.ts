@@ -62,6 +62,12 @@ export type FeedbackThemes = Schemas['FeedbackThemes'];
 export type FeedbackTheme = Schemas['FeedbackTheme'];
 /** `from`, `to`, `limit` and the list filters of `GET /organizations/{orgId}/feedback/themes`. */
 export type FeedbackThemesQuery = QueryOf<'getFeedbackThemes'>;
+/** A theme without its items: label, terms, size, change and sentiment. */
+export type FeedbackThemeSummary = Schemas['FeedbackThemeSummary'];
+/** A page of one theme's items, newest first, with the theme and its period. */
+export type ThemeFeedbackPage = Schemas['ThemeFeedbackPage'];
+/** `from`, `to`, the list filters and paging of `GET /organizations/{orgId}/feedback/themes/{themeId}/feedback`. */
+export type ThemeFeedbackQuery = QueryOf<'listThemeFeedback'>;
 /** `format` (`csv`, `json` or `ndjson`) and the list's filters of a feedback export. */
 export type FeedbackExportQuery = QueryOf<'exportFeedback'>;
 

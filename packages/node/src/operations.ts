@@ -46,6 +46,7 @@ export const OPERATIONS = {
   getFeedbackStats: { method: 'feedback.stats', retry: 'safe' },
   getFeedbackTrends: { method: 'feedback.trends', retry: 'safe' },
   getFeedbackThemes: { method: 'feedback.themes', retry: 'safe' },
+  listThemeFeedback: { method: 'feedback.themeItems', retry: 'safe' },
   streamFeedback: { method: 'feedback.stream', retry: 'safe' },
   exportFeedback: { method: 'feedback.export', retry: 'safe' },
   similarFeedback: { method: 'feedback.similar', retry: 'safe' },

@@ -9,17 +9,18 @@ import type { Page } from '@hearback/client';
  * for await (const feedback of hearback.feedback.list({ status: 'new' })) console.log(feedback.id);
  * const inboxes = await hearback.inboxes.list().toArray();
  */
-export class Paginator<Item> implements AsyncIterable<Item> {
-  readonly #fetchPage: (cursor: string | undefined) => Promise<Page<Item>>;
+// `ItemPage`: a list whose pages carry more than the items (a theme's) yields them as they are.
+export class Paginator<Item, ItemPage extends Page<Item> = Page<Item>> implements AsyncIterable<Item> {
+  readonly #fetchPage: (cursor: string | undefined) => Promise<ItemPage>;
   readonly #firstCursor: string | undefined;
 
-  constructor(fetchPage: (cursor: string | undefined) => Promise<Page<Item>>, firstCursor?: string) {
+  constructor(fetchPage: (cursor: string | undefined) => Promise<ItemPage>, firstCursor?: string) {
     this.#fetchPage = fetchPage;
     this.#firstCursor = firstCursor;
   }
 
   /** Each page in turn, starting at the `cursor` given to `list()` (if any). */
-  async *pages(): AsyncGenerator<Page<Item>, void, undefined> {
+  async *pages(): AsyncGenerator<ItemPage, void, undefined> {
     let cursor = this.#firstCursor;
     do {
       const page = await this.#fetchPage(cursor);

@@ -25,6 +25,7 @@ export const OPERATION_SCOPES = {
   getFeedbackStats: 'read',
   getFeedbackTrends: 'read',
   getFeedbackThemes: 'read',
+  listThemeFeedback: 'read',
   streamFeedback: 'read',
   exportFeedback: 'read',
   getFeedback: 'read',

@@ -368,6 +368,124 @@ describe.skipIf(!available)('the themes of the period, found by the local model'
   });
 });
 
+interface ThemePage {
+  theme: { id: string; label: string; size: number };
+  data: { id: string; comment: string | null }[];
+  nextCursor: string | null;
+}
+
+/** More dark mode requests than a page of a theme's screen holds (50). */
+const MORE_DARK_MODE = [
+  'Please add a dark mode',
+  'We need dark mode',
+  'Dark mode please',
+  'I would love a dark theme',
+  'Can you add dark mode',
+  'A dark mode would help',
+].flatMap((ask) =>
+  [
+    'for night use',
+    'because the white background is too bright',
+    'on the mobile app',
+    'in the settings',
+    'for my tired eyes',
+    'like other apps have',
+    'for late evenings',
+    'so I can read in bed',
+    'during night shifts',
+    'to save battery on my phone',
+  ].map((reason) => `${ask} ${reason}`),
+);
+
+describe.skipIf(!available)("a theme's screen, found by the local model", () => {
+  let harness: DashboardHarness;
+  beforeAll(async () => {
+    harness = await startDashboardHarness({ embedComments: true });
+    for (const comment of [...Object.values(TOPICS).flat(), ...MORE_DARK_MODE])
+      await harness.collect({ type: 'text', comment });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('lists exactly the items of the theme opened, each opening in the inbox; a changed theme says so', async () => {
+    // Every comment has its vector: the themes are the whole period's.
+    await expect
+      .poll(async () => (await harness.api<Themes>('/feedback/themes')).unindexed, {
+        timeout: 120_000,
+        interval: 1_000,
+      })
+      .toBe(0);
+    const page = await harness.newPage();
+    await harness.signUp(page, GRACE);
+    await page.getByRole('link', { name: 'Insights', exact: true }).click();
+    const themes = page.getByRole('heading', { name: 'Themes of the period' }).locator('..');
+    const title = themes.getByRole('heading', { level: 3 }).getByRole('link').first();
+    await title.waitFor();
+    const label = (await title.textContent()) ?? '';
+    await title.click();
+    await page.waitForURL(/\/insights\/themes\/thm_[0-9a-f]{16}\?/);
+
+    // What the API answers for the theme of the URL, with the period and filters the screen passed on.
+    const url = new URL(page.url());
+    const themeId = url.pathname.split('/').at(-1) ?? '';
+    expect(url.searchParams.get('from')).toBeTruthy();
+    expect(url.searchParams.get('to')).toBeTruthy();
+    const answer = await harness.api<ThemePage>(`/feedback/themes/${themeId}/feedback${url.search}&limit=200`);
+    expect(answer.theme.label).toBe(label);
+    expect(answer.data).toHaveLength(answer.theme.size);
+    expect(answer.nextCursor).toBeNull();
+
+    // The largest theme (dark mode) holds more than a page: 50 first, the rest on "Load more".
+    expect(answer.theme.size).toBeGreaterThan(50);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
+    const items = page.getByRole('region', { name: 'Items of the theme' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(50);
+    expect(await page.getByText(`${answer.theme.size} items`, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(`Showing 50 of ${answer.theme.size} items`).isVisible()).toBe(true);
+    expect(await items.getByRole('link').allTextContents()).toEqual(
+      answer.data.slice(0, 50).map((item) => item.comment),
+    );
+    await expectCleanScreen(harness, page, 'insights-theme-light');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => items.count()).toBe(answer.theme.size);
+    expect(await items.getByRole('link').allTextContents()).toEqual(answer.data.map((item) => item.comment));
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // One click: the inbox, with the item open in its pane.
+    const [second] = answer.data.slice(1);
+    await items.getByRole('link', { name: second?.comment ?? '', exact: true }).click();
+    await page.waitForURL(/\/inbox\?/);
+    expect(new URL(page.url()).searchParams.get('item')).toBe(second?.id);
+    const pane = page.getByRole('complementary', { name: 'Comment' });
+    await expect.poll(() => pane.locator('.pane-comment').textContent()).toBe(second?.comment);
+
+    const dark = await harness.newPage({ colorScheme: 'dark' });
+    await harness.signIn(dark, GRACE);
+    await dark.goto(
+      `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/insights/themes/${themeId}${url.search}`,
+    );
+    await expect.poll(() => dark.getByRole('heading', { level: 1 }).textContent()).toBe(label);
+    await expect
+      .poll(() => dark.getByRole('region', { name: 'Items of the theme' }).getByRole('listitem').count())
+      .toBe(50);
+    await expectCleanScreen(harness, dark, 'insights-theme-dark');
+
+    // A theme the period no longer has (here: an id of none): the screen says why, and leads back.
+    await dark.goto(
+      `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/insights/themes/thm_0000000000000000${url.search}`,
+    );
+    const gone = dark.getByRole('status').filter({ hasText: 'no longer among the period' });
+    await expect.poll(() => gone.isVisible()).toBe(true);
+    expect(await gone.textContent()).toContain('found anew');
+    await expectCleanScreen(harness, dark, 'insights-theme-gone-dark');
+    await gone.getByRole('link', { name: 'Back to the themes of Insights' }).click();
+    await dark.waitForURL(/\/insights(\?|$)/);
+    await expect.poll(() => dark.getByRole('heading', { name: 'Themes of the period' }).isVisible()).toBe(true);
+    expect(harness.errors(page)).toEqual([]);
+  });
+});
+
 describe.skipIf(!available)('the Insights screen on a server without semantic search', () => {
   let harness: DashboardHarness;
   beforeAll(async () => {

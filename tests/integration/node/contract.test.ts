@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Hearback, HearbackApiError, OPERATIONS, verifyWebhook } from '@hearback/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TxtDnsServer } from '../../../packages/server/test/support/dns-server.js';
+import { THEME_CORPUS } from '../../../packages/server/test/support/theme-corpus.js';
 import { documentOperations, operationOf } from '../support/openapi.js';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -274,6 +275,30 @@ describe('SDK contract: every operation against the real server', () => {
     expect(themes.themes.flatMap((theme) => theme.representatives).every((item) => item.inboxId === inbox.id)).toBe(
       true,
     );
+  });
+
+  it("feedback.themeItems: a theme's items page by page, each page with the theme", async () => {
+    const inbox = await hearback.inboxes.create({ name: 'Themes' });
+    const comments = [...THEME_CORPUS.checkout.slice(0, 6), ...THEME_CORPUS.darkMode.slice(0, 6)];
+    for (const comment of comments) await hearback.collect({ inboxKey: inbox.inboxKey, type: 'text', comment });
+    await server.runtime.runJobsUntilIdle();
+
+    const themes = await hearback.feedback.themes({ inboxId: inbox.id });
+    expect(themes.themes.length).toBeGreaterThan(0);
+    for (const theme of themes.themes) {
+      const query = { inboxId: inbox.id, from: themes.from, to: themes.to, limit: 2 };
+      const pages = [];
+      for await (const page of hearback.feedback.themeItems(theme.id, query).pages()) pages.push(page);
+      expect(pages).toHaveLength(Math.ceil(theme.size / 2));
+      expect(pages.every((page) => page.theme.id === theme.id && page.theme.label === theme.label)).toBe(true);
+      const items = await hearback.feedback.themeItems(theme.id, query).toArray();
+      expect(items.map((item) => item.id)).toEqual(pages.flatMap((page) => page.data.map((item) => item.id)));
+      expect(items).toHaveLength(theme.size);
+    }
+    const unknown = await rejection(
+      hearback.feedback.themeItems('thm_0000000000000000', { inboxId: inbox.id }).toArray(),
+    );
+    expect(unknown).toMatchObject({ status: 404, code: 'theme_not_found' });
   });
 
   it('feedback.notes: create, list, get, update, delete', async () => {

@@ -7,7 +7,7 @@ import {
   newAutomationRoute,
 } from '../automations/automations-route.js';
 import { inboxRoute } from '../inbox/inbox-route.js';
-import { insightsRoute } from '../insights/insights-route.js';
+import { insightsRoute, themeRoute } from '../insights/insights-route.js';
 import { PAGE_ROUTES } from '../pages/pages-route.js';
 import { settingsRouteTree } from '../settings/settings-route.js';
 import { setupRoute } from '../setup/setup-route.js';
@@ -38,6 +38,7 @@ const routeTree = rootRoute.addChildren([
       inboxRoute,
       setupRoute,
       insightsRoute,
+      themeRoute,
       automationsRoute,
       newAutomationRoute,
       automationRoute,

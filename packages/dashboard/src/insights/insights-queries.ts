@@ -1,5 +1,10 @@
-import type { FeedbackStatsQuery, FeedbackThemesQuery, FeedbackTrendsQuery } from '@hearback/client';
-import { queryOptions } from '@tanstack/react-query';
+import type {
+  FeedbackStatsQuery,
+  FeedbackThemesQuery,
+  FeedbackTrendsQuery,
+  ThemeFeedbackQuery,
+} from '@hearback/client';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, dataOf } from '../api/client.js';
 import { orgKey } from '../api/organization.js';
 
@@ -27,4 +32,30 @@ export const statsQuery = (orgId: string, query: FeedbackStatsQuery) =>
   queryOptions({
     queryKey: [...insightsKey(orgId), 'stats', query],
     queryFn: () => dataOf(api.GET('/organizations/{orgId}/feedback/stats', { params: { path: { orgId }, query } })),
+  });
+
+/** Items of a theme's page: the most a reader scrolls through before asking for more. */
+const THEME_PAGE_SIZE = 50;
+
+/**
+ * The items of one theme of a period, newest first, a page at a time; each page carries the theme.
+ * 404 `theme_not_found` when the period's feedback no longer makes that theme.
+ */
+export const themeFeedbackQuery = (orgId: string, themeId: string, query: Omit<ThemeFeedbackQuery, 'cursor'>) =>
+  infiniteQueryOptions({
+    queryKey: [...insightsKey(orgId), 'theme', themeId, query],
+    queryFn: ({ pageParam }) =>
+      dataOf(
+        api.GET('/organizations/{orgId}/feedback/themes/{themeId}/feedback', {
+          params: {
+            path: { orgId, themeId },
+            query: { ...query, limit: THEME_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          },
+        }),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // As the themes: the period is clustered again on each call; a 404 is an answer, not a hiccup.
+    staleTime: 60_000,
+    retry: false,
   });

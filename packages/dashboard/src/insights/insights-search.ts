@@ -54,3 +54,11 @@ export function filtersOf(search: InsightsSearch): FeedbackListQuery {
   const { interval: _interval, range: _range, groupBy: _groupBy, ...filters } = search;
   return listQueryOf(filters);
 }
+
+/** A theme screen's state in its URL: the period and filters the theme was found with. */
+export type ThemeSearch = Omit<InboxSearch, 'item' | 'meaning'>;
+
+export function validateThemeSearch(search: Record<string, unknown>): ThemeSearch {
+  const { item: _item, meaning: _meaning, ...filters } = validateInboxSearch(search);
+  return filters;
+}

@@ -5,25 +5,7 @@ import { ApiProblem } from '../api/client.js';
 import type { InboxSearch } from '../inbox/inbox-search.js';
 import { Alert } from '../ui/alert.js';
 import { themesQuery } from './insights-queries.js';
-
-type Theme = FeedbackThemes['themes'][number];
-
-const items = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
-const share = (value: number) => `${(value * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
-
-function changeText(theme: Theme): string {
-  if (theme.change === null) return 'new this period';
-  const percent = Math.round(theme.change * 100);
-  return percent === 0
-    ? 'as many as the period before'
-    : `${percent > 0 ? '+' : '−'}${Math.abs(percent)} % on the period before`;
-}
-
-function sentimentText({ scored, average }: Theme['sentiment']): string | null {
-  if (average === null) return null;
-  const mood = average >= 0.25 ? 'positive' : average <= -0.25 ? 'negative' : 'mixed';
-  return `Scores ${mood} (${average.toFixed(2)} from −1 to 1, ${items(scored)} scored)`;
-}
+import { changeText, itemCount as items, sentimentText, shareText as share } from './theme-text.js';
 
 export interface ThemesSectionProps {
   orgId: string;
@@ -90,7 +72,15 @@ function ThemeList({
       <ol className="theme-list">
         {data.themes.map((theme) => (
           <li key={theme.id} className="theme">
-            <h3 className="theme-label">{theme.label}</h3>
+            <h3 className="theme-label">
+              <Link
+                to="/orgs/$orgId/insights/themes/$themeId"
+                params={{ orgId, themeId: theme.id }}
+                search={{ ...inboxFilters, from: period.from, to: period.to }}
+              >
+                {theme.label}
+              </Link>
+            </h3>
             <p className="theme-figures">
               <strong>{items(theme.size)}</strong> ({share(theme.share)}) · {changeText(theme)}
               {sentimentText(theme.sentiment) && <> · {sentimentText(theme.sentiment)}</>}

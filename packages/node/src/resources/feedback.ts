@@ -12,6 +12,8 @@ import type {
   FeedbackUpdate,
   PageQuery,
   SearchResults,
+  ThemeFeedbackPage,
+  ThemeFeedbackQuery,
 } from '@hearback/client';
 import { Paginator } from '../pagination.js';
 import type { RequestOptions, SimilarOptions } from '../transport/request-options.js';
@@ -110,6 +112,37 @@ export class FeedbackResource {
         this.context.client.GET('/organizations/{orgId}/feedback/themes', { params: { path, query }, ...attempt }),
       options,
     );
+  }
+
+  /**
+   * Every item of one theme of a period, newest first, fetched page by page as you iterate; each
+   * of `pages()` also carries the theme (label, size, change) and the period. Pass the period and
+   * filters the theme was found with: themes are found anew on each call, so a theme the
+   * period no longer has is a `HearbackApiError` with code `theme_not_found`.
+   *
+   * @example
+   * const { themes } = await hearback.feedback.themes({ from: '2026-11-16', to: '2026-11-23' });
+   * for await (const item of hearback.feedback.themeItems(themes[0].id, { from: '2026-11-16', to: '2026-11-23' })) {
+   *   console.log(item.comment);
+   * }
+   */
+  themeItems(
+    themeId: string,
+    query: ThemeFeedbackQuery = {},
+    options?: RequestOptions,
+  ): Paginator<Feedback, ThemeFeedbackPage> {
+    return new Paginator(async (cursor) => {
+      const path = { orgId: this.context.orgId, themeId };
+      return this.context.call(
+        'listThemeFeedback',
+        (attempt) =>
+          this.context.client.GET('/organizations/{orgId}/feedback/themes/{themeId}/feedback', {
+            params: { path, query: { ...query, cursor } },
+            ...attempt,
+          }),
+        options,
+      );
+    }, query.cursor);
   }
 
   /**

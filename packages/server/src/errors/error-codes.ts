@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'sso_state_mismatch',
   'sso_sign_in_failed',
   'search_unavailable',
+  'theme_not_found',
   'internal_error',
 ] as const;
 

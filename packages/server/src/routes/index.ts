@@ -11,7 +11,7 @@ import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import { exportFeedback } from './feedback/feedback-export.operations.js';
 import { streamFeedback } from './feedback/feedback-stream.operations.js';
-import { getFeedbackThemes } from './feedback/feedback-themes.operations.js';
+import { getFeedbackThemes, listThemeFeedback } from './feedback/feedback-themes.operations.js';
 import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
 import * as pageInsights from './feedback-pages/page-insights.operations.js';
@@ -62,6 +62,7 @@ export const API_OPERATIONS = [
   feedback.getFeedbackStats,
   feedback.getFeedbackTrends,
   getFeedbackThemes,
+  listThemeFeedback,
   streamFeedback,
   exportFeedback,
   feedback.getFeedback,

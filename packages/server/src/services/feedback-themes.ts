@@ -1,185 +1,108 @@
-import { createHash } from 'node:crypto';
 import type { Principal } from '../domain/api-key.js';
-import type { Feedback, FeedbackFilters } from '../domain/feedback.js';
-import { roundTo, scaledScore } from '../domain/satisfaction-scores.js';
+import type { Feedback } from '../domain/feedback.js';
+import type { Page } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
-import { bytesToVector, type Embedder } from '../search/embedder.js';
-import { clusterVectors, countMembers, MAX_CLUSTERS } from '../search/themes/cluster-vectors.js';
-import { themeTerms } from '../search/themes/theme-terms.js';
-import type { EmbeddedComment } from '../storage/repositories/embeddings.js';
+import { encodeCursor } from '../lib/cursor.js';
+import type { Embedder } from '../search/embedder.js';
+import { MAX_CLUSTERS } from '../search/themes/cluster-vectors.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { type PageRequest, pageSize, readCursor } from './pagination.js';
+import { findPeriodThemes, type PeriodThemes, type ThemePeriodQuery, type ThemeSummary } from './period-themes.js';
 import { searchUnavailable } from './search.js';
 
-/**
- * The most items a period's themes are found among (the newest): clustering 5,000 vectors takes
- * about a quarter of a second on one core, and a reader learns nothing more from the 5,001st.
- */
-export const MAX_THEME_ITEMS = 5_000;
-/** The period when none is asked: the last 7 days. */
-export const DEFAULT_THEME_DAYS = 7;
 export const DEFAULT_THEME_LIMIT = 10;
 /** As many themes as clustering may find. */
 export const MAX_THEME_LIMIT = MAX_CLUSTERS;
 /** How many of a theme's most central items it shows. */
 export const THEME_REPRESENTATIVES = 3;
-/** A theme holds at least this many items, and {@link MIN_THEME_SHARE} of those analyzed. */
-export const MIN_THEME_SIZE = 3;
-export const MIN_THEME_SHARE = 0.02;
-/** A label made of a central comment (when no term stands out) is cut to this many characters. */
-const COMMENT_LABEL_LENGTH = 60;
-const DAY_MS = 86_400_000;
 
-export interface ThemesQuery {
-  /** ISO-8601 UTC instants; `to` exclusive. */
-  from?: string | undefined;
-  to?: string | undefined;
+export interface ThemesQuery extends ThemePeriodQuery {
   limit?: number | undefined;
-  filters: Omit<FeedbackFilters, 'from' | 'to'>;
 }
 
-export interface FeedbackTheme {
-  id: string;
-  label: string;
-  terms: string[];
-  size: number;
-  share: number;
-  previousSize: number;
-  change: number | null;
-  sentiment: { scored: number; average: number | null };
+export interface FeedbackTheme extends ThemeSummary {
   representatives: Feedback[];
 }
 
-export interface FeedbackThemes {
-  from: string;
-  to: string;
-  previousFrom: string;
-  analyzed: number;
-  truncated: boolean;
-  previousAnalyzed: number;
-  unindexed: number;
-  unclustered: number;
-  themes: FeedbackTheme[];
-}
+export type FeedbackThemes = Omit<PeriodThemes, 'themes'> & { themes: FeedbackTheme[] };
 
-const badRange = (message: string) =>
-  new ApiError(400, 'validation_failed', message, { errors: [{ path: 'from', message }] });
+/** A page of one theme's items, newest first, with the theme and the period it was found in. */
+export type ThemeFeedbackPage = Page<Feedback> & { from: string; to: string; theme: ThemeSummary };
 
-/** The period asked for (default: the 7 days up to now) and the one of the same length before it. */
-function periodsOf(query: ThemesQuery): { from: string; to: string; previousFrom: string } {
-  const to = query.to ? Date.parse(query.to) : Date.now();
-  const from = query.from ? Date.parse(query.from) : to - DEFAULT_THEME_DAYS * DAY_MS;
-  if (from >= to) throw badRange('`from` must be before `to`.');
-  const previousFrom = from - (to - from);
-  if (previousFrom < Date.parse('0000-01-01T00:00:00Z'))
-    throw badRange('The period before `from` starts before year 0.');
-  const iso = (instant: number) => new Date(instant).toISOString();
-  return { from: iso(from), to: iso(to), previousFrom: iso(previousFrom) };
-}
+const themeNotFound = (themeId: string) =>
+  new ApiError(
+    404,
+    'theme_not_found',
+    `No theme ${themeId} in this period with these filters. Themes are not stored: they are found anew from the period's feedback on each call, so they may change as feedback arrives; list the period's themes again.`,
+  );
 
-function sentimentOf(items: readonly EmbeddedComment[]): FeedbackTheme['sentiment'] {
-  const scores = items.flatMap((item) => {
-    const scaled = scaledScore(item.type, item.score);
-    return scaled === null ? [] : [scaled];
-  });
-  const average =
-    scores.length === 0 ? null : roundTo(scores.reduce((sum, value) => sum + value, 0) / scores.length, 2);
-  return { scored: scores.length, average };
-}
-
-/** A stable id for the label: the same label gives the same id in every answer. */
-function themeIdOf(label: string, taken: Set<string>): string {
-  let id = `thm_${createHash('sha256').update(label).digest('hex').slice(0, 16)}`;
-  for (let suffix = 2; taken.has(id); suffix++) {
-    id = `thm_${createHash('sha256').update(`${label}#${suffix}`).digest('hex').slice(0, 16)}`;
-  }
-  taken.add(id);
-  return id;
-}
-
-function commentLabel(comment: string): string {
-  const text = comment.replace(/\s+/g, ' ').trim();
-  return text.length <= COMMENT_LABEL_LENGTH ? text : `${text.slice(0, COMMENT_LABEL_LENGTH - 1).trimEnd()}…`;
+function summaryOf({ memberIds: _memberIds, ...summary }: PeriodThemes['themes'][number]): ThemeSummary {
+  return summary;
 }
 
 /**
- * Recurring topics of a period's comments: the newest {@link MAX_THEME_ITEMS} items with a vector
- * of the embedder's model are clustered (search/themes/), each cluster labelled by its distinctive
- * terms and compared with the period of the same length before: how many of that period's items
- * the cluster would have held. Needs the embedder (search on), for its model's vectors.
+ * Recurring topics of a period's comments (`themes`) and the items of one of them (`feedback`),
+ * both from one clustering step (`findPeriodThemes`). Needs the embedder (search on), for its
+ * model's vectors.
  *
  * @example
  * const { themes } = await feedbackThemesService(store, embedder).themes(principal, { filters: {} });
+ * const page = await feedbackThemesService(store, embedder).feedback(principal, themes[0].id, { filters: {} }, {});
  */
 export function feedbackThemesService(store: Store, embedder: Embedder | undefined) {
+  function periodThemes(principal: Principal, query: ThemePeriodQuery): Promise<PeriodThemes> {
+    if (!embedder) throw searchUnavailable();
+    return findPeriodThemes(store, visibleTo(principal), embedder.model, query);
+  }
+
   return {
     /** Whether themes can be found here: they need the embedder's vectors (search on). */
     available: embedder !== undefined,
 
+    /** The largest `limit` themes of the period, each with its most central items. */
     async themes(principal: Principal, query: ThemesQuery): Promise<FeedbackThemes> {
-      if (!embedder) throw searchUnavailable();
-      const scope = visibleTo(principal);
-      const { from, to, previousFrom } = periodsOf(query);
-      const current = { ...query.filters, from, to };
-      const [read, previous, unindexed] = await Promise.all([
-        store.embeddings.newestEmbedded(scope, current, embedder.model, MAX_THEME_ITEMS + 1),
-        store.embeddings.newestEmbedded(
-          scope,
-          { ...query.filters, from: previousFrom, to: from },
-          embedder.model,
-          MAX_THEME_ITEMS,
-        ),
-        store.embeddings.countUnembedded(scope, current, embedder.model),
-      ]);
-      const items = read.slice(0, MAX_THEME_ITEMS);
-      const clustering = clusterVectors(
-        items.map((item) => bytesToVector(item.vector)),
-        { minClusterSize: Math.max(MIN_THEME_SIZE, Math.ceil(MIN_THEME_SHARE * items.length)) },
+      const found = await periodThemes(principal, query);
+      const shown = found.themes.slice(0, query.limit ?? DEFAULT_THEME_LIMIT);
+      const representativeIds = shown.flatMap((theme) => theme.memberIds.slice(0, THEME_REPRESENTATIVES));
+      const byId = new Map(
+        (await store.feedback.findMany(visibleTo(principal), representativeIds)).map((item) => [item.id, item]),
       );
-      const previousSizes = countMembers(
-        clustering,
-        previous.map((item) => bytesToVector(item.vector)),
-      );
-      const commentsOf = (indices: readonly number[]) => indices.map((index) => items[index]?.comment ?? '');
-      const terms = themeTerms([
-        ...clustering.clusters.map((cluster) => commentsOf(cluster.members)),
-        commentsOf(clustering.outliers),
-      ]);
-      const shown = clustering.clusters.slice(0, query.limit ?? DEFAULT_THEME_LIMIT);
-      const representativeIds = shown.flatMap((cluster) =>
-        cluster.members.slice(0, THEME_REPRESENTATIVES).map((index) => items[index]?.feedbackId ?? ''),
-      );
-      const byId = new Map((await store.feedback.findMany(scope, representativeIds)).map((item) => [item.id, item]));
-      const taken = new Set<string>();
-      const themes = shown.map((cluster, index): FeedbackTheme => {
-        const members = cluster.members.flatMap((member) => items[member] ?? []);
-        const described = terms[index] ?? { terms: [], label: '' };
-        const label = described.label || commentLabel(members[0]?.comment ?? '');
-        const previousSize = previousSizes[index] ?? 0;
-        return {
-          id: themeIdOf(label, taken),
-          label,
-          terms: described.terms,
-          size: members.length,
-          share: roundTo(members.length / items.length, 3),
-          previousSize,
-          change: previousSize === 0 ? null : roundTo((members.length - previousSize) / previousSize, 3),
-          sentiment: sentimentOf(members),
-          representatives: members
-            .slice(0, THEME_REPRESENTATIVES)
-            .flatMap((member) => byId.get(member.feedbackId) ?? []),
-        };
-      });
       return {
-        from,
-        to,
-        previousFrom,
-        analyzed: items.length,
-        truncated: read.length > MAX_THEME_ITEMS,
-        previousAnalyzed: previous.length,
-        unindexed,
-        unclustered: clustering.outliers.length,
-        themes,
+        ...found,
+        themes: shown.map((theme) => ({
+          ...summaryOf(theme),
+          representatives: theme.memberIds.slice(0, THEME_REPRESENTATIVES).flatMap((id) => byId.get(id) ?? []),
+        })),
+      };
+    },
+
+    /**
+     * A page of the items of the theme `themeId` of the period, newest first (ids are in time
+     * order, so the cursor is the last id, as in the feedback list). 404 `theme_not_found` when
+     * the period's themes, found again, hold no such id.
+     */
+    async feedback(
+      principal: Principal,
+      themeId: string,
+      query: ThemePeriodQuery,
+      page: PageRequest,
+    ): Promise<ThemeFeedbackPage> {
+      const before = readCursor(page.cursor);
+      const found = await periodThemes(principal, query);
+      const theme = found.themes.find((candidate) => candidate.id === themeId);
+      if (!theme) throw themeNotFound(themeId);
+      const newestFirst = [...theme.memberIds].sort().reverse();
+      const remaining = before === null ? newestFirst : newestFirst.filter((id) => id < before);
+      const ids = remaining.slice(0, pageSize(page));
+      const byId = new Map((await store.feedback.findMany(visibleTo(principal), ids)).map((item) => [item.id, item]));
+      const lastId = ids.at(-1);
+      return {
+        from: found.from,
+        to: found.to,
+        theme: summaryOf(theme),
+        data: ids.flatMap((id) => byId.get(id) ?? []),
+        nextCursor: remaining.length > ids.length && lastId ? encodeCursor(lastId) : null,
       };
     },
   };

@@ -1,6 +1,12 @@
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, errorResponse, instantOf, jsonContent, OrgParams } from '../shared.schemas.js';
-import { FeedbackThemesQuery, FeedbackThemesSchema } from './feedback-themes.schemas.js';
+import {
+  FeedbackThemesQuery,
+  FeedbackThemesSchema,
+  ThemeFeedbackPageSchema,
+  ThemeFeedbackParams,
+  ThemeFeedbackQuery,
+} from './feedback-themes.schemas.js';
 
 export const getFeedbackThemes = defineOperation({
   scope: 'read',
@@ -23,5 +29,36 @@ export const getFeedbackThemes = defineOperation({
     const { from, to, limit, ...filters } = c.req.valid('query');
     const query = { from: instantOf(from), to: instantOf(to), limit, filters };
     return c.json(await c.var.services.feedbackThemes.themes(c.var.principal, query), 200);
+  },
+});
+
+export const listThemeFeedback = defineOperation({
+  scope: 'read',
+  route: {
+    method: 'get',
+    path: '/organizations/{orgId}/feedback/themes/{themeId}/feedback',
+    tags: ['Feedback'],
+    operationId: 'listThemeFeedback',
+    summary: "A theme's items: every item of the period the theme holds, newest first",
+    description:
+      "Finds the period's themes as `GET …/feedback/themes` does (same period, same filters) and answers a page of the items of the one named, with its label and size. Themes are not stored: when the period's feedback has changed enough that no theme has this id any more, 404 `theme_not_found`; list the themes again. Requires the `read` scope; brand-scoped keys see their brand only.",
+    request: { params: ThemeFeedbackParams, query: ThemeFeedbackQuery },
+    responses: {
+      200: jsonContent(ThemeFeedbackPageSchema, "A page of the theme's items."),
+      ...AUTHENTICATED_ERRORS,
+      404: errorResponse(
+        'The organization is not yours (`not_found`), or the period has no theme with this id (`theme_not_found`).',
+      ),
+      503: errorResponse('Semantic search is disabled on this server (`search_unavailable`): themes need its vectors.'),
+    },
+  },
+  handler: async (c) => {
+    const { from, to, limit, cursor, ...filters } = c.req.valid('query');
+    const query = { from: instantOf(from), to: instantOf(to), filters };
+    const { themeId } = c.req.valid('param');
+    return c.json(
+      await c.var.services.feedbackThemes.feedback(c.var.principal, themeId, query, { limit, cursor }),
+      200,
+    );
   },
 });

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createBrand } from '../../../test/support/api.js';
 import {
   type CreatedInbox,
@@ -8,6 +8,7 @@ import {
   expectJson,
   expectProblem,
 } from '../../../test/support/api-assertions.js';
+import { collectAt as collectAtClock } from '../../../test/support/collect-at.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { callTool, connectMcp, textOf } from '../../../test/support/mcp-client.js';
 import { THEME_CORPUS } from '../../../test/support/theme-corpus.js';
@@ -51,35 +52,12 @@ describeEachDatabase(
     let mobileInbox: CreatedInbox;
     let mobileKey: string;
 
-    /** Collects comments one hour apart from `start` (the clock is set, the request is real). */
-    async function collectAt(
+    const collectAt = (
       org: BootstrappedOrganization,
       start: string,
       comments: readonly string[],
-      options: { inboxKey?: string; score?: number } = {},
-    ): Promise<string[]> {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      const collected: string[] = [];
-      try {
-        for (const [index, comment] of comments.entries()) {
-          vi.setSystemTime(Date.parse(start) + index * HOUR);
-          const { score } = options;
-          const response = await bed().request('/collect', {
-            method: 'POST',
-            key: org.collectKey,
-            json: {
-              inboxKey: options.inboxKey ?? org.inbox.inboxKey,
-              comment,
-              ...(score === undefined ? { type: 'text' } : { type: 'stars', score }),
-            },
-          });
-          collected.push((await expectJson<{ id: string }>(response, 201)).id);
-        }
-      } finally {
-        vi.useRealTimers();
-      }
-      return collected;
-    }
+      options?: { inboxKey?: string; score?: number },
+    ) => collectAtClock(bed(), org, start, comments, options);
 
     const themes = (query: Record<string, string>, key = bed().orgA.adminKey, org = bed().orgA) =>
       bed().request(`/organizations/${org.organization.id}/feedback/themes?${new URLSearchParams(query)}`, { key });

@@ -667,6 +667,11 @@ describeEachDatabase('feedback API', (bed) => {
         call: () => ({ method: 'GET', path: `${feedbackPath()}/themes` }),
       },
       {
+        operationId: 'listThemeFeedback',
+        okStatus: 503,
+        call: () => ({ method: 'GET', path: `${feedbackPath()}/themes/thm_0000000000000000/feedback` }),
+      },
+      {
         operationId: 'exportFeedback',
         okStatus: 200,
         call: () => ({ method: 'GET', path: `${orgPath(bed().orgA)}/feedback/export?format=ndjson` }),
