@@ -48,9 +48,7 @@ export function idPattern(kind: IdKind): RegExp {
  */
 export function idSchema(kind: IdKind) {
   const name = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-  return z
-    .string()
-    .regex(idPattern(kind), {
-      message: `Expected a ${name} id: ${ID_PREFIXES[kind]}_ followed by 26 letters and digits.`,
-    });
+  return z.string().regex(idPattern(kind), {
+    message: `Expected a ${name} id: ${ID_PREFIXES[kind]}_ followed by 26 letters and digits.`,
+  });
 }

@@ -60,5 +60,5 @@ export {
 } from './team-input.js';
 export { MAX_NAME_LENGTH, NameSchema, storableText, WITHOUT_NUL } from './text.js';
 export { canonicalTimeZone, DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.js';
-export { MAX_VIEW_NAME_LENGTH, ViewNameSchema } from './view-input.js';
+export { MAX_VIEW_NAME_LENGTH, ViewNameInputSchema, ViewNameSchema } from './view-input.js';
 export { perUnknownField, refusesUnknownFields, writeInput } from './write-input.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writeInput } from './write-input.js';
 
 /** The longest name of a saved view. */
 export const MAX_VIEW_NAME_LENGTH = 100;
@@ -13,3 +14,9 @@ export const ViewNameSchema = z
   .min(1)
   .max(MAX_VIEW_NAME_LENGTH)
   .meta({ example: 'Unhappy NPS, untriaged' });
+
+/**
+ * The part of a saved view's body a person types: its name. The filters are the feedback list's
+ * query as the list's URL holds it; the server checks them against its query parameters.
+ */
+export const ViewNameInputSchema = writeInput({ name: ViewNameSchema });
