@@ -1,8 +1,4 @@
-import {
-  AssignableRoleSchema as AssignableRole,
-  MemberUpdateInputSchema,
-  OwnershipTransferInputSchema,
-} from '@hearback/inputs';
+import { MemberUpdateInputSchema, OwnershipTransferInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { RoleSchema } from '../account/account.schemas.js';
 import { documentable, OrgParams, Timestamp } from '../shared.schemas.js';
@@ -19,8 +15,8 @@ export const MemberSchema = z
 
 export const MemberListSchema = z.object({ data: z.array(MemberSchema) }).openapi('MemberList');
 
-// Named `AssignableRole` in the document by its own metadata (it is nested in several inputs).
-export const AssignableRoleSchema = AssignableRole;
+// Named `AssignableRole` in the document by its own metadata: it is nested in several inputs.
+export { AssignableRoleSchema } from '@hearback/inputs';
 
 export const MemberUpdateSchema = documentable(MemberUpdateInputSchema).openapi('MemberUpdate');
 
