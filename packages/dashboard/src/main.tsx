@@ -1,3 +1,5 @@
+// First: it configures zod before any schema is built.
+import './app/zod-config.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

@@ -1,5 +1,5 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardHarness, seriousViolations, startDashboardHarness } from './harness.js';
 
@@ -109,6 +109,36 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     await expect.poll(() => new URL(page.url()).searchParams.get('item')).toBe(list[1]?.id);
     await page.locator('body').press('k');
     await expect.poll(() => new URL(page.url()).searchParams.get('item')).toBe(list[0]?.id);
+  });
+
+  it('checks a note and an issue link with the API’s own rules, and sends nothing the API would refuse', async () => {
+    const [item] = (await harness.api<{ data: FeedbackItem[] }>('/feedback')).data;
+    await page.goto(`${inboxUrl()}?item=${item?.id}`);
+    const writes: string[] = [];
+    const countWrite = (request: Request) => {
+      if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    };
+    page.on('request', countWrite);
+    try {
+      // Blank once trimmed: the browser's `required` takes it, the API's schema does not.
+      await page.getByLabel('Add a note').fill('   ');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: '>=1 characters' }).isVisible()).toBe(true);
+      await page.getByLabel('Issue link').fill(`https://github.com/acme/app/issues/${'1'.repeat(2000)}`);
+      await page.getByRole('button', { name: 'Link issue' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: '<=2000 characters' }).isVisible()).toBe(true);
+      expect(await page.getByLabel('Issue link').getAttribute('aria-invalid')).toBe('true');
+      await harness.screenshot(page, 'inbox-pane-refused-light');
+      expect(await harness.cspViolations(page)).toEqual([]);
+      expect(writes).toEqual([]);
+
+      await page.getByLabel('Add a note').fill('Seen on the checkout page too.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await expect.poll(() => page.getByText('Seen on the checkout page too.').isVisible()).toBe(true);
+      expect(writes).toEqual([`POST /organizations/${harness.hearback.orgId}/feedback/${item?.id}/notes`]);
+    } finally {
+      page.off('request', countWrite);
+    }
   });
 
   // The harness runs no jobs, so nothing is indexed by meaning: hybrid search ranks by words here,

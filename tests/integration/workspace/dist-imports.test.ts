@@ -22,6 +22,7 @@ describe('every built package entry from plain Node', () => {
       expect.arrayContaining([
         '@hearback/client',
         '@hearback/dashboard/assets',
+        '@hearback/inputs',
         '@hearback/mcp',
         '@hearback/mcp/remote',
         '@hearback/node',

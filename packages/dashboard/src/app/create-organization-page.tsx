@@ -1,3 +1,4 @@
+import { OrganizationCreateInputSchema } from '@hearback/inputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
@@ -8,7 +9,7 @@ import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 
 /** Creates an organization (the user becomes its owner): the first screen of a user with none. */
 export function CreateOrganizationPage() {
@@ -21,11 +22,13 @@ export function CreateOrganizationPage() {
       await navigate({ to: '/orgs/$orgId/setup', params: { orgId: organization.id } });
     },
   });
-  const { validationErrors, formError } = problemFeedback(create.error);
+  const input = useInputCheck(OrganizationCreateInputSchema);
+  const { validationErrors, formError } = input.feedback(create.error);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    create.mutate(String(new FormData(event.currentTarget).get('name')));
+    const name = String(new FormData(event.currentTarget).get('name') ?? '');
+    input.submit({ name }, (checked) => create.mutate(checked.name));
   }
 
   return (
@@ -33,7 +36,7 @@ export function CreateOrganizationPage() {
       <p>Your team's feedback lives in an organization. You can invite people to it next.</p>
       <Form onSubmit={onSubmit} validationErrors={validationErrors} className="stack">
         <Alert>{formError}</Alert>
-        <TextField label="Organization name" name="name" required maxLength={200} autoFocus />
+        <TextField label="Organization name" name="name" required autoFocus />
         <Button type="submit" variant="primary" pending={create.isPending}>
           Create organization
         </Button>

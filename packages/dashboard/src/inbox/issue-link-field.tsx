@@ -2,6 +2,10 @@ import type { IssueLink } from '@hearback/client';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
+import { useInputCheck } from '../ui/use-input-check.js';
+
+// Loaded apart: zod would not fit the inbox's first-load budget.
+const loadFeedbackUpdateInput = () => import('@hearback/inputs').then((inputs) => inputs.FeedbackUpdateInputSchema);
 
 /** Only web links become links: whatever else a URL field holds is shown as text. */
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
@@ -17,11 +21,15 @@ export function IssueLinkField({
   onSave(url: string | null): void;
 }) {
   const [editing, setEditing] = useState(false);
+  const input = useInputCheck(loadFeedbackUpdateInput);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSave(String(new FormData(event.currentTarget).get('url') ?? '').trim() || null);
-    setEditing(false);
+    const url = String(new FormData(event.currentTarget).get('url') ?? '').trim() || null;
+    input.submit({ issueLink: url ? { url } : null }, () => {
+      onSave(url);
+      setEditing(false);
+    });
   }
 
   if (link && !editing) {
@@ -54,6 +62,7 @@ export function IssueLinkField({
         type="url"
         defaultValue={link?.url ?? ''}
         placeholder="https://github.com/…/issues/12"
+        error={input.feedback(undefined).validationErrors['issueLink.url']}
       />
       <Button type="submit">{link ? 'Save' : 'Link issue'}</Button>
     </form>

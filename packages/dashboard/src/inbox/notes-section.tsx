@@ -6,9 +6,12 @@ import { membersQuery } from '../api/organization.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { feedbackDetailKey } from './feedback-queries.js';
 import { fullTime, timeAgo } from './relative-time.js';
+
+// Loaded apart: zod would not fit the inbox's first-load budget.
+const loadNoteInput = () => import('@hearback/inputs').then((inputs) => inputs.NoteInputSchema);
 
 /** The team's notes on an item, oldest first, and a box to add one. */
 export function NotesSection({
@@ -46,14 +49,16 @@ export function NotesSection({
       void queryClient.invalidateQueries({ queryKey: feedbackDetailKey(orgId, feedbackId, 'activity') });
     },
   });
-  const { validationErrors, formError } = problemFeedback(add.error);
+  const input = useInputCheck(loadNoteInput);
+  const { validationErrors, formError } = input.feedback(add.error);
   const authorOf = (note: Note) =>
     members.data?.data.find((member) => member.userId === note.authorUserId)?.name ??
     (note.authorKeyId ? 'An API key' : 'A former member');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    add.mutate(String(new FormData(event.currentTarget).get('body') ?? ''));
+    const body = String(new FormData(event.currentTarget).get('body') ?? '');
+    input.submit({ body }, (checked) => add.mutate(checked.body));
   }
 
   return (
@@ -79,7 +84,7 @@ export function NotesSection({
               {formError}
             </p>
           )}
-          <TextField label="Add a note" name="body" multiline required maxLength={10_000} />
+          <TextField label="Add a note" name="body" multiline required />
           <Button type="submit" pending={add.isPending}>
             Add note
           </Button>

@@ -9,10 +9,12 @@ import { Button } from '../ui/button.js';
 import { Disclosure } from '../ui/disclosure.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { searchOfFilters } from './inbox-search.js';
 
 const viewsKey = (orgId: string) => [...orgKey(orgId), 'views'] as const;
+// Loaded apart: zod would not fit the inbox's first-load budget.
+const loadViewNameInput = () => import('@hearback/inputs').then((inputs) => inputs.ViewNameInputSchema);
 
 /** The team's saved filters: open one, save the current filters as one, delete one. */
 export function SavedViews({ orgId, current }: { orgId: string; current: FeedbackListQuery }) {
@@ -36,12 +38,14 @@ export function SavedViews({ orgId, current }: { orgId: string; current: Feedbac
       dataOf(api.DELETE('/organizations/{orgId}/views/{viewId}', { params: { path: { orgId, viewId } } })),
     onSuccess: refresh,
   });
-  const { validationErrors, formError } = problemFeedback(save.error);
+  const input = useInputCheck(loadViewNameInput);
+  const { validationErrors, formError } = input.feedback(save.error);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    save.mutate(String(new FormData(form).get('name') ?? ''), { onSuccess: () => form.reset() });
+    const name = String(new FormData(form).get('name') ?? '');
+    input.submit({ name }, (checked) => save.mutate(checked.name, { onSuccess: () => form.reset() }));
   }
 
   return (
@@ -80,13 +84,7 @@ export function SavedViews({ orgId, current }: { orgId: string; current: Feedbac
                 {formError}
               </p>
             )}
-            <TextField
-              label="Save these filters as"
-              name="name"
-              required
-              maxLength={100}
-              placeholder="Unhappy NPS, untriaged"
-            />
+            <TextField label="Save these filters as" name="name" required placeholder="Unhappy NPS, untriaged" />
             <Button type="submit" pending={save.isPending}>
               Save view
             </Button>

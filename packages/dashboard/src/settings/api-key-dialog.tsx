@@ -1,4 +1,5 @@
 import type { CreatedApiKey } from '@hearback/client';
+import { ApiKeyCreateInputSchema } from '@hearback/inputs';
 import { KEY_SCOPES, type KeyScope } from '@hearback/spec';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -9,8 +10,8 @@ import { Button } from '../ui/button.js';
 import { ModalDialog } from '../ui/dialog.js';
 import { TextField } from '../ui/fields.js';
 import { Form, useFieldError } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
 import { SecretReveal } from '../ui/secret-reveal.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { BrandChoice } from './brand-choice.js';
 import { apiKeysQuery, brandsQuery } from './settings-queries.js';
 
@@ -55,7 +56,8 @@ export function ApiKeyDialog({ orgId, onClose }: { orgId: string; onClose: () =>
       await queryClient.invalidateQueries({ queryKey: apiKeysQuery(orgId).queryKey });
     },
   });
-  const { validationErrors, formError } = problemFeedback(create.error);
+  const input = useInputCheck(ApiKeyCreateInputSchema);
+  const { validationErrors, formError } = input.feedback(create.error);
   return (
     <ModalDialog
       title={created ? `Key “${created.name}” created` : 'New API key'}
@@ -80,19 +82,19 @@ export function ApiKeyDialog({ orgId, onClose }: { orgId: string; onClose: () =>
             onSubmit={(event) => {
               event.preventDefault();
               const form = new FormData(event.currentTarget);
-              create.mutate({
+              const body = {
                 name: String(form.get('name') ?? ''),
                 scopes: form.getAll('scopes').map(String) as KeyScope[],
                 brandId,
                 expiresAt: startOfDay(String(form.get('expiresAt') ?? '')),
-              });
+              };
+              input.submit(body, (checked) => create.mutate(checked));
             }}
           >
             <TextField
               label="Name"
               name="name"
               required
-              maxLength={200}
               description="Who or what uses it, e.g. “Production backend”."
             />
             <ScopeChoice />

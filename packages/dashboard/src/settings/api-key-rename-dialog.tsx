@@ -1,4 +1,5 @@
 import type { ApiKey } from '@hearback/client';
+import { ApiKeyUpdateInputSchema } from '@hearback/inputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../api/client.js';
 import { Alert } from '../ui/alert.js';
@@ -6,7 +7,7 @@ import { Button } from '../ui/button.js';
 import { ModalDialog } from '../ui/dialog.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { apiKeysQuery } from './settings-queries.js';
 
 /** Renames a key (its scopes, brand and expiry are fixed at creation). */
@@ -25,7 +26,8 @@ export function ApiKeyRenameDialog({ orgId, apiKey, onClose }: { orgId: string; 
       await queryClient.invalidateQueries({ queryKey: apiKeysQuery(orgId).queryKey });
     },
   });
-  const { validationErrors, formError } = problemFeedback(rename.error);
+  const input = useInputCheck(ApiKeyUpdateInputSchema);
+  const { validationErrors, formError } = input.feedback(rename.error);
   return (
     <ModalDialog title={`Rename “${apiKey.name}”`} isOpen onOpenChange={(open) => !open && onClose()}>
       {(close) => (
@@ -34,10 +36,11 @@ export function ApiKeyRenameDialog({ orgId, apiKey, onClose }: { orgId: string; 
           validationErrors={validationErrors}
           onSubmit={(event) => {
             event.preventDefault();
-            rename.mutate(String(new FormData(event.currentTarget).get('name') ?? ''));
+            const name = String(new FormData(event.currentTarget).get('name') ?? '');
+            input.submit({ name }, (checked) => rename.mutate(checked.name));
           }}
         >
-          <TextField label="Name" name="name" defaultValue={apiKey.name} required maxLength={200} />
+          <TextField label="Name" name="name" defaultValue={apiKey.name} required />
           <Alert>{formError}</Alert>
           <div className="dialog-actions">
             <Button onClick={close}>Cancel</Button>

@@ -1,4 +1,5 @@
 import type { Brand } from '@hearback/client';
+import { BrandInputSchema } from '@hearback/inputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../api/client.js';
 import { Alert } from '../ui/alert.js';
@@ -6,7 +7,7 @@ import { Button } from '../ui/button.js';
 import { ModalDialog } from '../ui/dialog.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { brandsQuery } from './settings-queries.js';
 
 /** Creates a brand, or renames one (`brand` given). */
@@ -35,7 +36,8 @@ export function BrandDialog({
       await queryClient.invalidateQueries({ queryKey: brandsQuery(orgId).queryKey });
     },
   });
-  const { validationErrors, formError } = problemFeedback(save.error);
+  const input = useInputCheck(BrandInputSchema);
+  const { validationErrors, formError } = input.feedback(save.error);
   return (
     <ModalDialog
       title={brand ? `Rename “${brand.name}”` : 'New brand'}
@@ -48,10 +50,11 @@ export function BrandDialog({
           validationErrors={validationErrors}
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate({ name: String(new FormData(event.currentTarget).get('name') ?? '') });
+            const body = { name: String(new FormData(event.currentTarget).get('name') ?? '') };
+            input.submit(body, (checked) => save.mutate(checked));
           }}
         >
-          <TextField label="Name" name="name" defaultValue={brand?.name} required maxLength={200} />
+          <TextField label="Name" name="name" defaultValue={brand?.name} required />
           <Alert>{formError}</Alert>
           <div className="dialog-actions">
             <Button onClick={close}>Cancel</Button>

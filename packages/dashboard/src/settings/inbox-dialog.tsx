@@ -1,4 +1,5 @@
 import type { Brand, Inbox } from '@hearback/client';
+import { InboxCreateInputSchema, InboxUpdateInputSchema } from '@hearback/inputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, dataOf } from '../api/client.js';
@@ -8,7 +9,7 @@ import { Button } from '../ui/button.js';
 import { ModalDialog } from '../ui/dialog.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { BrandChoice } from './brand-choice.js';
 
 /** Creates an inbox, or renames one and moves it between brands (`inbox` given). */
@@ -42,7 +43,8 @@ export function InboxDialog({
       await queryClient.invalidateQueries({ queryKey: organizationQuery(orgId).queryKey });
     },
   });
-  const { validationErrors, formError } = problemFeedback(save.error);
+  const input = useInputCheck(inbox ? InboxUpdateInputSchema : InboxCreateInputSchema);
+  const { validationErrors, formError } = input.feedback(save.error);
   return (
     <ModalDialog
       title={inbox ? `Edit “${inbox.name}”` : 'New inbox'}
@@ -55,7 +57,8 @@ export function InboxDialog({
           validationErrors={validationErrors}
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate({ name: String(new FormData(event.currentTarget).get('name') ?? ''), brandId });
+            const body = { name: String(new FormData(event.currentTarget).get('name') ?? ''), brandId };
+            input.submit(body, (checked) => save.mutate(checked));
           }}
         >
           <TextField
@@ -63,7 +66,6 @@ export function InboxDialog({
             name="name"
             defaultValue={inbox?.name}
             required
-            maxLength={200}
             description="Where its feedback comes from: a site, an app, a form."
           />
           <BrandChoice brands={brands} value={brandId} onChange={setBrandId} noBrandLabel="No brand" />

@@ -1,4 +1,5 @@
 import type { Organization } from '@hearback/client';
+import { OrganizationUpdateInputSchema } from '@hearback/inputs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountQueryKey } from '../api/account.js';
 import { api, dataOf } from '../api/client.js';
@@ -8,7 +9,7 @@ import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { TimeZoneField } from './time-zone-field.js';
 
 /** The organization's name and time zone (trends count days, weeks and months in it). */
@@ -24,7 +25,8 @@ export function OrganizationForm({ organization }: { organization: Organization 
       return queryClient.invalidateQueries({ queryKey: accountQueryKey });
     },
   });
-  const { validationErrors, formError } = problemFeedback(save.error);
+  const input = useInputCheck(OrganizationUpdateInputSchema);
+  const { validationErrors, formError } = input.feedback(save.error);
   const readOnly = !may('updateOrganization');
   return (
     <section className="settings-card" aria-labelledby="organization-heading">
@@ -35,17 +37,11 @@ export function OrganizationForm({ organization }: { organization: Organization 
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
-          save.mutate({ name: String(form.get('name') ?? ''), timezone: String(form.get('timezone') ?? '') });
+          const body = { name: String(form.get('name') ?? ''), timezone: String(form.get('timezone') ?? '') };
+          input.submit(body, (checked) => save.mutate(checked));
         }}
       >
-        <TextField
-          label="Name"
-          name="name"
-          defaultValue={organization.name}
-          required
-          maxLength={200}
-          readOnly={readOnly}
-        />
+        <TextField label="Name" name="name" defaultValue={organization.name} required readOnly={readOnly} />
         <TimeZoneField
           defaultValue={organization.timezone}
           readOnly={readOnly}

@@ -1,4 +1,5 @@
 import type { Invite, IssuedInvite } from '@hearback/client';
+import { InviteInputSchema } from '@hearback/inputs';
 import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +13,7 @@ import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { SelectField } from '../ui/select.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { InviteLink } from './invite-link.js';
 import { invitesQuery } from './team-queries.js';
 import { useTeamMutation } from './use-team-mutation.js';
@@ -26,6 +28,7 @@ export function InvitationsSection({ orgId }: { orgId: string }) {
   const invites = useQuery(invitesQuery(orgId));
   const [role, setRole] = useState<AssignableRole>('member');
   const [issued, setIssued] = useState<IssuedInvite>();
+  const input = useInputCheck(InviteInputSchema);
 
   const create = useTeamMutation(orgId, (body: { email: string; role: AssignableRole }) =>
     dataOf(api.POST('/organizations/{orgId}/invites', { params: { path: { orgId } }, body })),
@@ -40,26 +43,25 @@ export function InvitationsSection({ orgId }: { orgId: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const email = String(new FormData(form).get('email'));
-    create.mutate(
-      { email, role },
-      {
+    const body = { email: String(new FormData(form).get('email') ?? ''), role };
+    input.submit(body, (checked) =>
+      create.mutate(checked, {
         onSuccess: (answer) => {
           setIssued(answer);
           form.reset();
         },
-      },
+      }),
     );
   }
 
-  const { validationErrors, formError } = problemFeedback(create.error);
+  const { validationErrors, formError } = input.feedback(create.error);
   return (
     <div className="stack team-section">
       {may('createInvite') && (
         <section aria-labelledby="invite-title" className="stack">
           <h3 id="invite-title">Invite someone</h3>
           <Form validationErrors={validationErrors} onSubmit={onSubmit} className="invite-form">
-            <TextField label="Email" name="email" type="email" autoComplete="off" required maxLength={320} />
+            <TextField label="Email" name="email" type="email" autoComplete="off" required />
             <SelectField
               label="Role"
               name="role"

@@ -1,4 +1,5 @@
 import type { SsoConnection, SsoInput } from '@hearback/client';
+import { SsoInputSchema } from '@hearback/inputs';
 import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +13,7 @@ import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { SelectField } from '../ui/select.js';
+import { useInputCheck } from '../ui/use-input-check.js';
 import { SsoDomains } from './sso-domains.js';
 import { ssoQuery } from './team-queries.js';
 import { useTeamMutation } from './use-team-mutation.js';
@@ -36,6 +38,7 @@ function SsoForm({ orgId, connection }: { orgId: string; connection: SsoConnecti
   const save = useTeamMutation(orgId, (body: SsoInput) =>
     dataOf(api.PUT('/organizations/{orgId}/sso', { params: { path: { orgId } }, body })),
   );
+  const input = useInputCheck(SsoInputSchema);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,24 +46,24 @@ function SsoForm({ orgId, connection }: { orgId: string; connection: SsoConnecti
     const fields = new FormData(form);
     const emailDomains = domainsOf(String(fields.get('emailDomains')));
     setTypedDomains(emailDomains);
-    save.mutate(
-      {
-        issuer: String(fields.get('issuer')).trim(),
-        clientId: String(fields.get('clientId')).trim(),
-        clientSecret: String(fields.get('clientSecret')),
-        emailDomains,
-        defaultRole,
-      },
-      {
+    const body = {
+      issuer: String(fields.get('issuer')).trim(),
+      clientId: String(fields.get('clientId')).trim(),
+      clientSecret: String(fields.get('clientSecret')),
+      emailDomains,
+      defaultRole,
+    };
+    input.submit(body, (checked) =>
+      save.mutate(checked, {
         onSuccess: () => {
           const secret = form.elements.namedItem('clientSecret');
           if (secret instanceof HTMLInputElement) secret.value = '';
         },
-      },
+      }),
     );
   }
 
-  const { validationErrors, formError } = problemFeedback(save.error);
+  const { validationErrors, formError } = input.feedback(save.error);
   return (
     <Form
       validationErrors={withDomainErrors(validationErrors, typedDomains)}
@@ -78,14 +81,13 @@ function SsoForm({ orgId, connection }: { orgId: string; connection: SsoConnecti
         placeholder="https://login.example.com"
         description="Your OpenID Connect provider’s issuer; its discovery document is read at each sign-in."
       />
-      <TextField label="Client ID" name="clientId" required maxLength={500} defaultValue={connection?.clientId} />
+      <TextField label="Client ID" name="clientId" required defaultValue={connection?.clientId} />
       <TextField
         label="Client secret"
         name="clientSecret"
         type="password"
         autoComplete="off"
         required
-        maxLength={2000}
         description={
           connection
             ? 'Stored sealed and never shown again: type it again to save changes.'

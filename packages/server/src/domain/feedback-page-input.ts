@@ -7,20 +7,18 @@ import {
   QUESTION_MEMBER_TYPES,
   QUESTION_TYPES,
   type Question,
-  SLUG_PATTERN,
   STAR_SCALE_LIMITS,
   TEXT_LIMITS,
 } from '@hearback/forms';
+import { SlugSchema } from '@hearback/inputs';
 import { z } from 'zod';
 import { isWebhookProtocol } from './automation.js';
 import { ContextInputSchema } from './collect-input.js';
 import { storableText } from './text-input.js';
 import { writeInput } from './write-input.js';
 
-/** A page's or organization's slug (see `SLUG_PATTERN`). */
-export const SlugSchema = z
-  .string()
-  .regex(SLUG_PATTERN, { message: 'Use 1–64 lowercase letters, digits and single dashes, such as spring-survey.' });
+// A page's slug follows the organization's rule (@hearback/inputs).
+export { SlugSchema };
 
 const QuestionIdSchema = z
   .string()

@@ -1,9 +1,9 @@
+import type { IssueTracker } from '@hearback/inputs';
 import type { FeedbackStatus, FeedbackType } from '@hearback/spec';
 
+// The trackers are named by the feedback update's input (@hearback/inputs).
+export { ISSUE_TRACKERS, type IssueTracker } from '@hearback/inputs';
 export type { FeedbackStatus, FeedbackType };
-
-export const ISSUE_TRACKERS = ['github', 'gitlab', 'jira', 'linear', 'asana'] as const;
-export type IssueTracker = (typeof ISSUE_TRACKERS)[number];
 
 export interface IssueLink {
   tracker: IssueTracker;

@@ -36,25 +36,10 @@ export interface SsoConnection {
   updatedAt: string;
 }
 
-/**
- * Whether an issuer may be reached over plain http: only on this machine (a provider run for
- * development or tests); anywhere else its discovery, keys and tokens must come over https.
- */
-export function issuerMayUseHttp(issuer: URL): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-}
-
-/** An issuer URL we accept: https, or http on loopback; no credentials, query or fragment. */
-export function isAcceptableIssuer(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  if (url.username || url.password || url.search || url.hash) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && issuerMayUseHttp(url));
-}
-
-/**
- * A DNS domain name an email address may end in (lower case, at least two labels); at most
- * {@link EMAIL_DOMAIN_MAX_LENGTH} characters. No lookahead: the contract fuzzer draws from it.
- */
-export const EMAIL_DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-export const EMAIL_DOMAIN_MAX_LENGTH = 253;
+// The issuer and email domain rules belong to the SSO input (@hearback/inputs).
+export {
+  EMAIL_DOMAIN_MAX_LENGTH,
+  EMAIL_DOMAIN_PATTERN,
+  isAcceptableIssuer,
+  issuerMayUseHttp,
+} from '@hearback/inputs';

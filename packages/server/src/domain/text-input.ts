@@ -1,19 +1,2 @@
-import { z } from 'zod';
-
-/** PostgreSQL text cannot hold U+0000 (SQLite can): refused on both, so both answer alike. */
-export const WITHOUT_NUL = { message: 'Must not contain the NUL character (U+0000).' };
-
-/**
- * Text stored in a text column, trimmed, `min`–`max` characters, without U+0000.
- *
- * @example
- * title: storableText({ min: 1, max: 200 })
- */
-export function storableText(bounds: { min?: number; max: number }) {
-  return z
-    .string()
-    .trim()
-    .min(bounds.min ?? 0)
-    .max(bounds.max)
-    .refine((text) => !text.includes('\u0000'), WITHOUT_NUL);
-}
+// Text rules are @hearback/inputs' (shared with the dashboard's forms).
+export { storableText, WITHOUT_NUL } from '@hearback/inputs';

@@ -1,5 +1,6 @@
+import { inputIssues } from '@hearback/inputs';
 import type { Hook } from '@hono/zod-openapi';
-import { issuesOf, validationFailed } from '../domain/parse-input.js';
+import { validationFailed } from '../domain/parse-input.js';
 import type { AppEnv } from './app-env.js';
 
 /**
@@ -15,6 +16,6 @@ export const validationHook: Hook<any, AppEnv, any, any> = async (result, c) => 
   const value = result.target === 'json' ? await c.req.json().catch(() => data) : data;
   // Query strings, paths and headers cannot carry a lone surrogate over HTTP (they decode to U+FFFD
   // or stay percent-encoded), so their parsed values suffice.
-  const issues = issuesOf(value, result.success ? [] : result.error.issues);
+  const issues = inputIssues(value, result.success ? [] : result.error.issues);
   if (issues.length > 0) throw validationFailed(issues, result.target);
 };

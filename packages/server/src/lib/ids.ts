@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import { ID_PREFIXES, type IdKind } from '@hearback/inputs';
 import { decodeTime, encodeTime, monotonicFactory } from 'ulidx';
 
 const randomPool = Buffer.alloc(4096);
@@ -21,29 +22,8 @@ const nextUlid = monotonicFactory(pooledRandom);
 let nextTimedUlid = monotonicFactory(pooledRandom);
 let lastTimedUlid = 0;
 
-export const ID_PREFIXES = {
-  organization: 'org',
-  inbox: 'inb',
-  brand: 'brd',
-  feedback: 'fb',
-  note: 'note',
-  apiKey: 'key',
-  event: 'evt',
-  page: 'page',
-  pageResponse: 'resp',
-  automation: 'auto',
-  delivery: 'dlv',
-  user: 'usr',
-  invite: 'inv',
-  session: 'ses',
-  account: 'acc',
-  verification: 'ver',
-  rateLimit: 'rl',
-  auditEntry: 'aud',
-  view: 'view',
-} as const;
-
-export type IdKind = keyof typeof ID_PREFIXES;
+// The kinds of id and their format are @hearback/inputs' (request bodies name ids).
+export { ID_PREFIXES, type IdKind, idPattern } from '@hearback/inputs';
 
 /**
  * A prefixed, time-sortable id such as `fb_01jd3…`. Lowercase ULIDs keep their sort order,
@@ -103,19 +83,6 @@ export function idRangeOfWindow(
     // Past the last time ULIDs encode there is nothing to bound.
     below: Number.isNaN(toMs) || toMs >= MAX_ULID_TIME ? undefined : `${prefix}${timePart(toMs)}`,
   };
-}
-
-/** A lowercase ULID: 26 characters of Crockford's base 32 (no i, l, o, u). */
-const ULID_PATTERN = '[0-9a-hjkmnp-tv-z]{26}';
-
-/**
- * What an id of this kind looks like: its prefix, an underscore and a lowercase ULID.
- *
- * @example
- * idPattern('brand').test('brd_01jd3x2k9v6c4h8m2n5p7q1r3s'); // true
- */
-export function idPattern(kind: IdKind): RegExp {
-  return new RegExp(`^${ID_PREFIXES[kind]}_${ULID_PATTERN}$`);
 }
 
 /** The bare ULID part, used inside API key strings. */

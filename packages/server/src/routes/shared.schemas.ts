@@ -1,7 +1,7 @@
+import { idSchema, refusesUnknownFields } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { refusesUnknownFields } from '../domain/write-input.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
-import { ID_PREFIXES, type IdKind, idPattern } from '../lib/ids.js';
+import type { IdKind } from '../lib/ids.js';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from '../openapi.js';
 import { MAX_PAGE_SIZE } from '../services/pagination.js';
 
@@ -66,20 +66,14 @@ export const AUTHENTICATED_ERRORS = {
 export const errorResponse = problem;
 
 /**
- * An id of one kind in a request body (`brandId` …): refused with 400 unless it has that kind's
- * format, so an empty or foreign id never reaches a foreign key; a well-formed one that does not
- * exist is the service's 404.
+ * An id of one kind in a request body or query (`brandId` …), documented with an example: the
+ * rule is `idSchema()`'s (@hearback/inputs).
  *
  * @example
  * brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s').nullable().optional()
  */
 export function idOf(kind: IdKind, example: string) {
-  const prefix = ID_PREFIXES[kind];
-  const name = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-  return z
-    .string()
-    .regex(idPattern(kind), { message: `Expected a ${name} id: ${prefix}_ followed by 26 letters and digits.` })
-    .openapi({ example });
+  return documentable(idSchema(kind)).openapi({ example });
 }
 
 export const OrgParams = z.object({

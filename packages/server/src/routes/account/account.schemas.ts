@@ -1,8 +1,10 @@
+import { OrganizationCreateInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { ROLES } from '../../domain/roles.js';
 import { writeInput } from '../../domain/write-input.js';
 import { PLAN_NAMES } from '../../services/plans.js';
 import { OrganizationSchema } from '../organizations/organizations.schemas.js';
+import { documentable } from '../shared.schemas.js';
 
 export const RoleSchema = z.enum(ROLES).openapi('Role', {
   description:
@@ -32,9 +34,7 @@ export const AccountSchema = z
   })
   .openapi('Account');
 
-export const OrganizationCreateSchema = writeInput({
-  name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Inc.' }),
-}).openapi('OrganizationCreate');
+export const OrganizationCreateSchema = documentable(OrganizationCreateInputSchema).openapi('OrganizationCreate');
 
 export const OrganizationDeletionInputSchema = writeInput({
   confirm: z.string().openapi({ description: "The organization's slug, typed to confirm.", example: 'acme' }),

@@ -1,7 +1,7 @@
+import { ApiKeyCreateInputSchema, ApiKeyUpdateInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { KEY_SCOPES } from '../../domain/api-key.js';
-import { writeInput } from '../../domain/write-input.js';
-import { idOf, pageOf, Timestamp } from '../shared.schemas.js';
+import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const ApiKeySchema = z
   .object({
@@ -20,24 +20,9 @@ export const ApiKeySchema = z
 
 export const ApiKeyPageSchema = pageOf(ApiKeySchema, 'ApiKeyPage');
 
-export const ApiKeyCreateSchema = writeInput({
-  name: z.string().trim().min(1).max(200).openapi({ example: 'Production backend' }),
-  scopes: z
-    .array(z.enum(KEY_SCOPES))
-    .min(1)
-    .openapi({ example: ['collect', 'read'] }),
-  brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s')
-    .nullable()
-    .optional()
-    .openapi({ description: 'Restrict the key to one brand.' }),
-  expiresAt: z.iso
-    .datetime({ offset: true })
-    .nullable()
-    .optional()
-    .openapi({ description: 'Optional expiry (ISO-8601).' }),
-}).openapi('ApiKeyCreate');
+export const ApiKeyCreateSchema = documentable(ApiKeyCreateInputSchema).openapi('ApiKeyCreate');
 
-export const ApiKeyUpdateSchema = writeInput({ name: z.string().trim().min(1).max(200) }).openapi('ApiKeyUpdate');
+export const ApiKeyUpdateSchema = documentable(ApiKeyUpdateInputSchema).openapi('ApiKeyUpdate');
 
 export const CreatedApiKeySchema = ApiKeySchema.extend({
   secret: z.string().openapi({

@@ -1,6 +1,6 @@
+import { BrandInputSchema as BrandInput } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { writeInput } from '../../domain/write-input.js';
-import { pageOf, Timestamp } from '../shared.schemas.js';
+import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const BrandSchema = z
   .object({
@@ -14,9 +14,7 @@ export const BrandSchema = z
 
 export const BrandPageSchema = pageOf(BrandSchema, 'BrandPage');
 
-export const BrandInputSchema = writeInput({
-  name: z.string().trim().min(1).max(200).openapi({ example: 'Acme Mobile' }),
-}).openapi('BrandInput');
+export const BrandInputSchema = documentable(BrandInput).openapi('BrandInput');
 
 export const BrandDeletionSchema = z
   .object({

@@ -1,9 +1,17 @@
+import { FeedbackUpdateInputSchema } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
-import { ISSUE_TRACKERS } from '../../domain/feedback.js';
 import { FeedbackResourceSchema } from '../../domain/feedback-resource.js';
-import { writeInput } from '../../domain/write-input.js';
-import { dateQuery, idOf, OrgParams, PageQuery, pageOf, queryInteger, Timestamp } from '../shared.schemas.js';
+import {
+  dateQuery,
+  documentable,
+  idOf,
+  OrgParams,
+  PageQuery,
+  pageOf,
+  queryInteger,
+  Timestamp,
+} from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -122,24 +130,8 @@ export const FeedbackStatsSchema = z
   })
   .openapi('FeedbackStats');
 
-export const FeedbackUpdateSchema = writeInput({
-  status: z.enum(FEEDBACK_STATUSES).optional(),
-  issueLink: writeInput({
-    tracker: z.enum(ISSUE_TRACKERS).optional().openapi({ description: 'Detected from the URL when omitted.' }),
-    url: z.string().max(2000),
-  })
-    .nullable()
-    .optional()
-    .openapi({ description: 'Link an issue-tracker issue; `null` unlinks.' }),
-  assigneeId: idOf('user', 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s')
-    .nullable()
-    .optional()
-    .openapi({ description: 'Assign to a member of the organization (a user id); `null` unassigns.' }),
-})
-  .refine((body) => body.status !== undefined || body.issueLink !== undefined || body.assigneeId !== undefined, {
-    message: 'Send at least one of status, issueLink or assigneeId.',
-  })
-  // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
+export const FeedbackUpdateSchema = documentable(FeedbackUpdateInputSchema)
+  // Its refinement, for the document (an `anyOf` of `required` would say it exactly, but
   // openapi-typescript turns that into `unknown` for the client's types).
   .openapi('FeedbackUpdate', {
     minProperties: 1,

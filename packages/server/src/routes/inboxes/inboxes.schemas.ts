@@ -1,8 +1,6 @@
+import { InboxCreateInputSchema, InboxUpdateInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { writeInput } from '../../domain/write-input.js';
-import { idOf, pageOf, Timestamp } from '../shared.schemas.js';
-
-const BrandId = idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s');
+import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const InboxSchema = z
   .object({
@@ -20,17 +18,10 @@ export const InboxSchema = z
 
 export const InboxPageSchema = pageOf(InboxSchema, 'InboxPage');
 
-export const InboxCreateSchema = writeInput({
-  name: z.string().trim().min(1).max(200).openapi({ example: 'Checkout widget' }),
-  brandId: BrandId.nullable().optional(),
-}).openapi('InboxCreate');
+export const InboxCreateSchema = documentable(InboxCreateInputSchema).openapi('InboxCreate');
 
-export const InboxUpdateSchema = writeInput({
-  name: z.string().trim().min(1).max(200).optional(),
-  brandId: BrandId.nullable().optional(),
-})
-  .refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' })
-  // The refinement above, for the document (an `anyOf` of `required` would say it exactly, but
+export const InboxUpdateSchema = documentable(InboxUpdateInputSchema)
+  // Its refinement above, for the document (an `anyOf` of `required` would say it exactly, but
   // openapi-typescript turns that into `unknown` for the client's types).
   .openapi('InboxUpdate', { minProperties: 1, description: 'Send `name`, `brandId` or both.' });
 

@@ -1,8 +1,11 @@
+import {
+  InviteAcceptanceInputSchema as InviteAcceptanceInput,
+  InviteInputSchema as InviteInput,
+} from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { writeInput } from '../../domain/write-input.js';
 import { RoleSchema } from '../account/account.schemas.js';
 import { AssignableRoleSchema } from '../members/members.schemas.js';
-import { OrgParams, pageOf, Timestamp } from '../shared.schemas.js';
+import { documentable, OrgParams, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const InviteSchema = z
   .object({
@@ -34,14 +37,9 @@ export const IssuedInviteSchema = z
 
 export const InvitePageSchema = pageOf(InviteSchema, 'InvitePage');
 
-export const InviteInputSchema = writeInput({
-  email: z.email().max(320).openapi({ example: 'grace@example.com' }),
-  role: AssignableRoleSchema,
-}).openapi('InviteInput');
+export const InviteInputSchema = documentable(InviteInput).openapi('InviteInput');
 
-export const InviteAcceptanceInputSchema = writeInput({
-  token: z.string().min(1).max(200).openapi({ description: 'The `token` of the invitation link.' }),
-}).openapi('InviteAcceptanceInput');
+export const InviteAcceptanceInputSchema = documentable(InviteAcceptanceInput).openapi('InviteAcceptanceInput');
 
 export const InviteAcceptanceSchema = z.object({ orgId: z.string(), role: RoleSchema }).openapi('InviteAcceptance');
 

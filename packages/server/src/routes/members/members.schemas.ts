@@ -1,8 +1,7 @@
+import { MemberUpdateInputSchema, OwnershipTransferInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { ASSIGNABLE_ROLES } from '../../domain/roles.js';
-import { writeInput } from '../../domain/write-input.js';
 import { RoleSchema } from '../account/account.schemas.js';
-import { idOf, OrgParams, Timestamp } from '../shared.schemas.js';
+import { documentable, OrgParams, Timestamp } from '../shared.schemas.js';
 
 export const MemberSchema = z
   .object({
@@ -16,15 +15,12 @@ export const MemberSchema = z
 
 export const MemberListSchema = z.object({ data: z.array(MemberSchema) }).openapi('MemberList');
 
-export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES).openapi('AssignableRole', {
-  description: 'A role an admin may give; `owner` passes only by a transfer.',
-});
+// Named `AssignableRole` in the document by its own metadata: it is nested in several inputs.
+export { AssignableRoleSchema } from '@hearback/inputs';
 
-export const MemberUpdateSchema = writeInput({ role: AssignableRoleSchema }).openapi('MemberUpdate');
+export const MemberUpdateSchema = documentable(MemberUpdateInputSchema).openapi('MemberUpdate');
 
-export const OwnershipTransferSchema = writeInput({
-  userId: idOf('user', 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s').openapi({ description: 'The member who becomes owner.' }),
-}).openapi('OwnershipTransfer');
+export const OwnershipTransferSchema = documentable(OwnershipTransferInputSchema).openapi('OwnershipTransfer');
 
 export const MemberRemovalSchema = z.object({ userId: z.string(), removed: z.literal(true) }).openapi('MemberRemoval');
 

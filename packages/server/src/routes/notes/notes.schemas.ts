@@ -1,6 +1,5 @@
+import { NoteInputSchema as NoteInput } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { storableText } from '../../domain/text-input.js';
-import { writeInput } from '../../domain/write-input.js';
 import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
 export const NoteSchema = z
@@ -21,6 +20,4 @@ export const NoteSchema = z
 
 export const NotePageSchema = pageOf(NoteSchema, 'NotePage');
 
-export const NoteInputSchema = writeInput({
-  body: documentable(storableText({ min: 1, max: 10_000 })).openapi({ example: 'Reproduced on Safari 18.' }),
-}).openapi('NoteInput');
+export const NoteInputSchema = documentable(NoteInput).openapi('NoteInput');

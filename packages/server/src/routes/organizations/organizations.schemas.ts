@@ -1,7 +1,5 @@
+import { OrganizationUpdateInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { SlugSchema } from '../../domain/feedback-page-input.js';
-import { TimeZoneSchema } from '../../domain/time-zone.js';
-import { writeInput } from '../../domain/write-input.js';
 import { PLAN_NAMES } from '../../services/plans.js';
 import { documentable, Timestamp } from '../shared.schemas.js';
 
@@ -42,18 +40,4 @@ export const OrganizationSchema = z
   })
   .openapi('Organization');
 
-export const OrganizationUpdateSchema = writeInput({
-  name: z.string().trim().min(1).max(200).optional().openapi({ example: 'Acme Inc.' }),
-  slug: documentable(SlugSchema)
-    .optional()
-    .openapi({ description: 'Unique among organizations; moves the public page URLs.', example: 'acme' }),
-  timezone: documentable(TimeZoneSchema).optional().openapi({
-    description:
-      'An IANA time zone name (case and aliases accepted, stored canonical: `us/eastern` → `America/New_York`).',
-    example: 'Europe/Berlin',
-  }),
-})
-  .refine((changes) => changes.name !== undefined || changes.slug !== undefined || changes.timezone !== undefined, {
-    message: 'Give a name, a slug, a time zone or several.',
-  })
-  .openapi('OrganizationUpdate');
+export const OrganizationUpdateSchema = documentable(OrganizationUpdateInputSchema).openapi('OrganizationUpdate');

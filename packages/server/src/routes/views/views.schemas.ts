@@ -1,7 +1,8 @@
+import { ViewNameSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { writeInput } from '../../domain/write-input.js';
 import { FeedbackStatsQuery, ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../feedback/feedback.schemas.js';
-import { pageOf, Timestamp } from '../shared.schemas.js';
+import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
 /**
  * A view's filters: the feedback list's own filters (its query without paging), so a filter added
@@ -16,7 +17,7 @@ export const ViewFiltersSchema = writeInput(FeedbackStatsQuery.shape)
     example: { type: 'nps', scoreMax: 6, status: 'new' },
   });
 
-const ViewName = z.string().trim().min(1).max(100).openapi({ example: 'Unhappy NPS, untriaged' });
+const ViewName = documentable(ViewNameSchema);
 
 export const ViewSchema = z
   .object({

@@ -1,0 +1,29 @@
+import { FEEDBACK_STATUSES } from '@hearback/spec';
+import { z } from 'zod';
+import { idSchema } from './ids.js';
+import { writeInput } from './write-input.js';
+
+/** The issue trackers whose issue URLs a feedback item can link. */
+export const ISSUE_TRACKERS = ['github', 'gitlab', 'jira', 'linear', 'asana'] as const;
+export type IssueTracker = (typeof ISSUE_TRACKERS)[number];
+
+/** `PATCH …/feedback/{id}`: triage (status, issue link, assignee); the members given change. */
+export const FeedbackUpdateInputSchema = writeInput({
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  issueLink: writeInput({
+    tracker: z.enum(ISSUE_TRACKERS).optional().meta({ description: 'Detected from the URL when omitted.' }),
+    url: z.string().max(2000),
+  })
+    .nullable()
+    .optional()
+    .meta({ description: 'Link an issue-tracker issue; `null` unlinks.' }),
+  assigneeId: idSchema('user')
+    .meta({ example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s' })
+    .nullable()
+    .optional()
+    .meta({ description: 'Assign to a member of the organization (a user id); `null` unassigns.' }),
+}).refine((body) => body.status !== undefined || body.issueLink !== undefined || body.assigneeId !== undefined, {
+  message: 'Send at least one of status, issueLink or assigneeId.',
+});
+
+export type FeedbackUpdateInput = z.input<typeof FeedbackUpdateInputSchema>;

@@ -1,0 +1,64 @@
+/**
+ * The API's write inputs: the zod schemas of the request bodies, shared by the server (which
+ * enforces them and documents them in the OpenAPI document) and the dashboard (which checks a form
+ * with the same schema before sending it). Browser-safe: the language, zod and the vocabulary only.
+ */
+export {
+  type ApiKeyCreateInput,
+  ApiKeyCreateInputSchema,
+  type ApiKeyUpdateInput,
+  ApiKeyUpdateInputSchema,
+} from './api-key-input.js';
+export { type BrandInput, BrandInputSchema } from './brand-input.js';
+export {
+  type FeedbackUpdateInput,
+  FeedbackUpdateInputSchema,
+  ISSUE_TRACKERS,
+  type IssueTracker,
+} from './feedback-update-input.js';
+export { ID_PREFIXES, type IdKind, idPattern, idSchema } from './ids.js';
+export {
+  type InboxCreateInput,
+  InboxCreateInputSchema,
+  type InboxUpdateInput,
+  InboxUpdateInputSchema,
+} from './inbox-input.js';
+export {
+  checkInput,
+  type FieldError,
+  fieldErrorOf,
+  type InputCheck,
+  type InputIssue,
+  inputIssues,
+} from './input-issues.js';
+export { MAX_NOTE_LENGTH, type NoteInput, NoteInputSchema } from './note-input.js';
+export {
+  type OrganizationCreateInput,
+  OrganizationCreateInputSchema,
+  type OrganizationUpdateInput,
+  OrganizationUpdateInputSchema,
+} from './organization-input.js';
+export { SlugSchema } from './slug.js';
+export {
+  EMAIL_DOMAIN_MAX_LENGTH,
+  EMAIL_DOMAIN_PATTERN,
+  EmailDomainSchema,
+  isAcceptableIssuer,
+  issuerMayUseHttp,
+  type SsoInput,
+  SsoInputSchema,
+} from './sso-input.js';
+export {
+  AssignableRoleSchema,
+  InviteAcceptanceInputSchema,
+  type InviteInput,
+  InviteInputSchema,
+  type MemberUpdateInput,
+  MemberUpdateInputSchema,
+  type OwnershipTransferInput,
+  OwnershipTransferInputSchema,
+} from './team-input.js';
+export { MAX_NAME_LENGTH, NameSchema, storableText, WITHOUT_NUL } from './text.js';
+export { canonicalTimeZone, DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.js';
+export { MAX_VIEW_NAME_LENGTH, ViewNameInputSchema, ViewNameSchema } from './view-input.js';
+export { perUnknownField, refusesUnknownFields, writeInput } from './write-input.js';
