@@ -2107,6 +2107,11 @@ export interface components {
              */
             to?: string;
             inboxId?: string;
+            /**
+             * @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.
+             * @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            brandId?: string;
             source?: string;
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -2193,6 +2198,11 @@ export interface components {
              */
             to?: string;
             inboxId?: string;
+            /**
+             * @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.
+             * @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            brandId?: string;
             /** @example widget */
             source?: string;
             /** @enum {string} */
@@ -5754,6 +5764,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -5858,6 +5870,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -5962,6 +5976,8 @@ export interface operations {
                 /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6070,6 +6086,8 @@ export interface operations {
                 /** @description End of the period (exclusive). Default: now. */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6185,6 +6203,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6294,6 +6314,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */

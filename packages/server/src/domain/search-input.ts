@@ -1,5 +1,6 @@
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
+import { idInput } from './id-input.js';
 import { writeInput } from './write-input.js';
 
 /** Results a search returns unless asked for another number. */
@@ -18,6 +19,7 @@ export const SearchFiltersInputSchema = writeInput({
   from: DateOrDateTime.optional(),
   to: DateOrDateTime.optional(),
   inboxId: z.string().optional(),
+  brandId: idInput('brand').optional(),
   source: z.string().optional(),
   status: z.enum(FEEDBACK_STATUSES).optional(),
   q: z.string().max(200).optional(),

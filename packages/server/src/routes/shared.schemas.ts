@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { idInput } from '../domain/id-input.js';
 import { refusesUnknownFields } from '../domain/write-input.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
-import { ID_PREFIXES, type IdKind, idPattern } from '../lib/ids.js';
+import type { IdKind } from '../lib/ids.js';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from '../openapi.js';
 import { MAX_PAGE_SIZE } from '../services/pagination.js';
 
@@ -74,12 +75,7 @@ export const errorResponse = problem;
  * brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s').nullable().optional()
  */
 export function idOf(kind: IdKind, example: string) {
-  const prefix = ID_PREFIXES[kind];
-  const name = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-  return z
-    .string()
-    .regex(idPattern(kind), { message: `Expected a ${name} id: ${prefix}_ followed by 26 letters and digits.` })
-    .openapi({ example });
+  return documentable(idInput(kind)).openapi({ example });
 }
 
 export const OrgParams = z.object({
