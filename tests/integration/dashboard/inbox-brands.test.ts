@@ -64,6 +64,9 @@ describe.skipIf(!available)('the inbox: the brand filter', () => {
     expect(await rowTexts()).toContain('Acme app is lovely');
     expect(await rowTexts()).not.toContain('Globex');
     expect(new URL(page.url()).searchParams.get('brand')).toBe(brands.acme.id);
+    // The inbox filter then offers the brand's inboxes only.
+    const inboxOptions = page.getByRole('combobox', { name: 'Filter by inbox' }).locator('option');
+    expect(await inboxOptions.allTextContents()).toEqual(['Any inbox', 'Acme website']);
 
     await page.reload();
     await expect.poll(() => rows().count()).toBe(2);

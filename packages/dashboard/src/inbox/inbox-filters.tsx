@@ -31,6 +31,10 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
   const { may } = usePermissions();
   const brands = useQuery({ ...brandsQuery(orgId), enabled: may('listBrands') });
   const brandOptions = (brands.data?.data ?? []).map((brand) => ({ id: brand.id, label: brand.name }));
+  // With a brand chosen, its inboxes (and the one chosen, so the field still says what filters).
+  const inboxOptions = (inboxes.data?.data ?? [])
+    .filter((inbox) => !search.brand || inbox.brandId === search.brand || inbox.id === search.inboxId)
+    .map((inbox) => ({ id: inbox.id, label: inbox.name }));
   const pick = (name: keyof InboxSearch) => (id: string) => onChange({ [name]: id === ANY ? undefined : id });
 
   return (
@@ -54,10 +58,7 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
       <SelectField
         label="Filter by inbox"
         hideLabel
-        options={withAny(
-          'Any inbox',
-          (inboxes.data?.data ?? []).map((inbox) => ({ id: inbox.id, label: inbox.name })),
-        )}
+        options={withAny('Any inbox', inboxOptions)}
         value={search.inboxId ?? ANY}
         onChange={pick('inboxId')}
       />
