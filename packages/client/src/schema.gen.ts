@@ -2202,6 +2202,11 @@ export interface components {
              */
             to?: string;
             inboxId?: string;
+            /**
+             * @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.
+             * @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            brandId?: string;
             source?: string;
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -2288,6 +2293,11 @@ export interface components {
              */
             to?: string;
             inboxId?: string;
+            /**
+             * @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.
+             * @example brd_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            brandId?: string;
             /** @example widget */
             source?: string;
             /** @enum {string} */
@@ -5868,6 +5878,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -5972,6 +5984,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6076,6 +6090,8 @@ export interface operations {
                 /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6184,6 +6200,8 @@ export interface operations {
                 /** @description End of the period (exclusive). Default: now. */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6303,6 +6321,8 @@ export interface operations {
                 /** @description End of the period (exclusive). Default: now. */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6418,6 +6438,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */
@@ -6527,6 +6549,8 @@ export interface operations {
                 /** @description Created before (exclusive). */
                 to?: string;
                 inboxId?: string;
+                /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
+                brandId?: string;
                 source?: string;
                 status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
                 /** @description Case-insensitive substring of the comment (plain text match, not semantic search). */

@@ -131,6 +131,53 @@ describe('hearback export', () => {
     expect(dash.stdout.trimEnd().split('\n').length).toBeGreaterThan(1);
   });
 
+  it("exports one brand's items with --brand, as the endpoint's brandId does", async () => {
+    const asAdmin = async (path: string, json: unknown) => {
+      const response = await runtime.app.request(`/organizations/${credentials.orgId}${path}`, {
+        method: 'POST',
+        headers: { 'x-service-key': credentials.adminKey, 'content-type': 'application/json' },
+        body: JSON.stringify(json),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; inboxKey: string };
+    };
+    const brand = await asAdmin('/brands', { name: 'Export brand' });
+    const inbox = await asAdmin('/inboxes', { name: 'Export brand inbox', brandId: brand.id });
+    const sent: string[] = [];
+    for (const comment of ['brand item one', 'brand item two']) {
+      const response = await runtime.app.request('/collect', {
+        method: 'POST',
+        headers: { 'x-service-key': credentials.collectKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ inboxKey: inbox.inboxKey, type: 'text', comment }),
+      });
+      expect(response.status).toBe(201);
+      sent.push(((await response.json()) as { id: string }).id);
+    }
+    const expected = await httpExport({ brandId: brand.id, format: 'ndjson' });
+    const exported = await cli(
+      'export',
+      '--org',
+      slug,
+      '--format',
+      'ndjson',
+      '--brand',
+      brand.id,
+      '--data-dir',
+      dataDir,
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(Buffer.from(exported.stdout)).toEqual(expected);
+    const ids = exported.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toEqual([...sent].reverse());
+
+    const invalid = await cli('export', '--org', slug, '--brand', 'Export brand', '--data-dir', dataDir);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/Invalid filters: brandId: Expected a brand id/);
+  });
+
   it('fails with exit code 1 and writes nothing on an unknown organization or invalid filters', async () => {
     const out = join(dataDir, 'never.csv');
     const unknown = await cli('export', '--org', 'org_01jd3x2k9v6c4h8m2n5p7q1r3s', '--out', out, '--data-dir', dataDir);

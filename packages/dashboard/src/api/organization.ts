@@ -25,3 +25,11 @@ export const inboxesQuery = (orgId: string) =>
       dataOf(api.GET('/organizations/{orgId}/inboxes', { params: { path: { orgId }, query: { limit: 200 } } })),
     staleTime: 60_000,
   });
+
+/** Every brand (the inbox's filter, inboxes and keys name theirs); organizations have few. */
+export const brandsQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: [...orgKey(orgId), 'brands'],
+    queryFn: () =>
+      dataOf(api.GET('/organizations/{orgId}/brands', { params: { path: { orgId }, query: { limit: 200 } } })),
+  });

@@ -1,6 +1,7 @@
 import { capitalized, FEEDBACK_TYPE_NAMES, FEEDBACK_TYPES } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
-import { inboxesQuery, membersQuery } from '../api/organization.js';
+import { brandsQuery, inboxesQuery, membersQuery } from '../api/organization.js';
+import { usePermissions } from '../app/permissions.js';
 import { Button } from '../ui/button.js';
 import { SelectField } from '../ui/select.js';
 import { type InboxSearch, isFiltered, UNASSIGNED } from './inbox-search.js';
@@ -27,6 +28,13 @@ export interface InboxFiltersProps {
 export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersProps) {
   const inboxes = useQuery(inboxesQuery(orgId));
   const members = useQuery(membersQuery(orgId));
+  const { may } = usePermissions();
+  const brands = useQuery({ ...brandsQuery(orgId), enabled: may('listBrands') });
+  const brandOptions = (brands.data?.data ?? []).map((brand) => ({ id: brand.id, label: brand.name }));
+  // With a brand chosen, its inboxes (and the one chosen, so the field still says what filters).
+  const inboxOptions = (inboxes.data?.data ?? [])
+    .filter((inbox) => !search.brand || inbox.brandId === search.brand || inbox.id === search.inboxId)
+    .map((inbox) => ({ id: inbox.id, label: inbox.name }));
   const pick = (name: keyof InboxSearch) => (id: string) => onChange({ [name]: id === ANY ? undefined : id });
 
   return (
@@ -50,13 +58,20 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
       <SelectField
         label="Filter by inbox"
         hideLabel
-        options={withAny(
-          'Any inbox',
-          (inboxes.data?.data ?? []).map((inbox) => ({ id: inbox.id, label: inbox.name })),
-        )}
+        options={withAny('Any inbox', inboxOptions)}
         value={search.inboxId ?? ANY}
         onChange={pick('inboxId')}
       />
+      {/* An organization without brands has nothing to choose; a brand in the URL still shows. */}
+      {(brandOptions.length > 0 || search.brand) && (
+        <SelectField
+          label="Filter by brand"
+          hideLabel
+          options={withAny('Any brand', brandOptions)}
+          value={search.brand ?? ANY}
+          onChange={pick('brand')}
+        />
+      )}
       <SelectField
         label="Filter by assignee"
         hideLabel

@@ -16,12 +16,14 @@ describe("the inbox's URL state", () => {
       assigneeId: 'usr_1',
     });
     expect(listQueryOf({ assignee: UNASSIGNED })).toEqual({ unassigned: true });
+    expect(listQueryOf({ brand: 'brd_1', status: 'new' })).toEqual({ brandId: 'brd_1', status: 'new' });
   });
 
   it('opens a saved view as the filters it was saved from', () => {
     for (const search of [
       { type: 'csat' as const, scoreMin: 4, assignee: UNASSIGNED },
       { source: 'email', assignee: 'usr_2' },
+      { brand: 'brd_1', inboxId: 'inb_1' },
     ]) {
       expect(listQueryOf(searchOfFilters(listQueryOf(search)))).toEqual(listQueryOf(search));
     }
@@ -30,5 +32,6 @@ describe("the inbox's URL state", () => {
   it('says whether any filter is set (the open item is not one)', () => {
     expect(isFiltered({ item: 'fb_1' })).toBe(false);
     expect(isFiltered({ status: 'new' })).toBe(true);
+    expect(isFiltered({ brand: 'brd_1' })).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ export interface InboxSearch {
   type?: FeedbackListQuery['type'];
   status?: FeedbackListQuery['status'];
   inboxId?: string | undefined;
+  /** A brand id (the API's `brandId`). */
+  brand?: string | undefined;
   source?: string | undefined;
   scoreMin?: number | undefined;
   scoreMax?: number | undefined;
@@ -29,6 +31,7 @@ export function validateInboxSearch(search: Record<string, unknown>): InboxSearc
     type: optionalOneOf(FEEDBACK_TYPES)(search.type),
     status: optionalOneOf(FEEDBACK_STATUSES)(search.status),
     inboxId: optionalString(search.inboxId),
+    brand: optionalString(search.brand),
     source: optionalString(search.source),
     scoreMin: optionalNumber(search.scoreMin),
     scoreMax: optionalNumber(search.scoreMax),
@@ -41,10 +44,10 @@ export function validateInboxSearch(search: Record<string, unknown>): InboxSearc
   };
 }
 
-/** The list's query parameters for a search (everything but the open item). */
+/** The list's query parameters for a search (everything but the open item), named as the API names them. */
 export function listQueryOf(search: InboxSearch): FeedbackListQuery {
-  const { item: _item, meaning: _meaning, assignee, ...filters } = search;
-  const query: FeedbackListQuery = { ...filters };
+  const { item: _item, meaning: _meaning, assignee, brand, ...filters } = search;
+  const query: FeedbackListQuery = { ...filters, brandId: brand };
   if (assignee === UNASSIGNED) query.unassigned = true;
   else if (assignee) query.assigneeId = assignee;
   for (const key of Object.keys(query) as (keyof FeedbackListQuery)[]) if (query[key] === undefined) delete query[key];
@@ -53,8 +56,8 @@ export function listQueryOf(search: InboxSearch): FeedbackListQuery {
 
 /** The inbox state a saved view's filters stand for (the inverse of {@link listQueryOf}). */
 export function searchOfFilters(filters: FeedbackFilters): InboxSearch {
-  const { assigneeId, unassigned, ...rest } = filters;
-  return { ...rest, assignee: unassigned ? UNASSIGNED : assigneeId };
+  const { assigneeId, unassigned, brandId, ...rest } = filters;
+  return { ...rest, brand: brandId, assignee: unassigned ? UNASSIGNED : assigneeId };
 }
 
 /** Whether any filter is set (the empty state then says "nothing matches" rather than "nothing yet"). */

@@ -6,13 +6,8 @@ import { orgKey } from '../api/organization.js';
 /** The most a list page asks for; an organization's brands and keys fit in one. */
 const LIST_LIMIT = 200;
 
-/** Every brand (inboxes and keys name theirs). */
-export const brandsQuery = (orgId: string) =>
-  queryOptions({
-    queryKey: [...orgKey(orgId), 'brands'],
-    queryFn: () =>
-      dataOf(api.GET('/organizations/{orgId}/brands', { params: { path: { orgId }, query: { limit: LIST_LIMIT } } })),
-  });
+// The inbox's brand filter reads it too, so it lives with the organization's shared queries.
+export { brandsQuery } from '../api/organization.js';
 
 /** Every API key, revoked ones included (the API never returns their secrets). */
 export const apiKeysQuery = (orgId: string) =>

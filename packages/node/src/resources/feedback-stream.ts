@@ -3,7 +3,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { RequestOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
 
-/** The list filters a stream applies (`type`, scores, `from`, `to`, `inboxId`, `source`, `status`, `q`). */
+/** The list filters a stream applies (`type`, scores, `from`, `to`, `inboxId`, `brandId`, `source`, `status`, `q`). */
 export type FeedbackStreamQuery = Omit<QueryOf<'streamFeedback'>, 'lastEventId'>;
 
 /** One event of the realtime feedback stream. */

@@ -28,6 +28,7 @@ interface ExportCommandOptions {
   from?: string;
   to?: string;
   inbox?: string;
+  brand?: string;
   source?: string;
   status?: string;
   q?: string;
@@ -36,9 +37,11 @@ interface ExportCommandOptions {
 
 /** The command's filters as the HTTP query would carry them, checked by the same schema. */
 function parseQuery(options: ExportCommandOptions) {
-  const { org: _org, out: _out, dataDir: _dataDir, inbox, ...rest } = options;
+  const { org: _org, out: _out, dataDir: _dataDir, inbox, brand, ...rest } = options;
   const query = Object.fromEntries(
-    Object.entries({ ...rest, inboxId: inbox }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries({ ...rest, inboxId: inbox, brandId: brand }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
   );
   return FeedbackExportQuery.safeParse(query);
 }
@@ -125,6 +128,7 @@ export function registerExportCommand(program: Command, context: ExportCommandCo
     .option('--from <date>', 'created at or after (ISO-8601 date or date-time)')
     .option('--to <date>', 'created before (exclusive)')
     .option('--inbox <inboxId>', 'only this inbox')
+    .option('--brand <brandId>', "only this brand's inboxes")
     .option('--source <source>', 'only this context.source')
     .addOption(new Option('--status <status>', 'only this status').choices(FEEDBACK_STATUSES))
     .option('--q <text>', 'comments containing this text (case-insensitive)')

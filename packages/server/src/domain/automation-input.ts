@@ -1,6 +1,6 @@
+import { idSchema } from '@hearback/inputs';
 import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
-import { idPattern } from '../lib/ids.js';
 import { EVENT_TYPES, EventTypeSchema } from './event-registry.js';
 import { WITHOUT_NUL } from './text-input.js';
 import { WebhookInputSchema, WebhookUpdateInputSchema } from './webhook-input.js';
@@ -9,11 +9,7 @@ import { writeInput } from './write-input.js';
 export const MAX_AUTOMATION_NAME_LENGTH = 200;
 
 export const AutomationFilterInputSchema = writeInput({
-  inboxId: z
-    .string()
-    .regex(idPattern('inbox'), { message: 'Expected an inbox id: inb_ followed by 26 letters and digits.' })
-    .optional()
-    .meta({ description: 'Only feedback of this inbox (one of the organization).' }),
+  inboxId: idSchema('inbox').optional().meta({ description: 'Only feedback of this inbox (one of the organization).' }),
   type: z.enum(FEEDBACK_TYPES).optional(),
   scoreMin: z
     .number()

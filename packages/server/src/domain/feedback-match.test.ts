@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { memberWithRole } from '../../test/support/accounts.js';
+import { createBrand } from '../../test/support/api.js';
 import { createInbox, expectJson, type FeedbackItem, listAllFeedback } from '../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../test/support/harness.js';
 import type { Feedback, FeedbackFilters } from './feedback.js';
@@ -31,13 +32,16 @@ const SUBMISSIONS: readonly Submission[] = [
 describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
   let items: FeedbackItem[] = [];
   let inboxId = '';
+  let brandId = '';
   let key = '';
   let assigneeId = '';
 
   beforeAll(async () => {
     const org = bed().orgA;
     key = org.adminKey;
-    const inbox = await createInbox(bed(), org, { name: 'match' });
+    // The items' inbox has a brand; the organization's first inbox (below) has none.
+    brandId = (await createBrand(bed(), org, 'Match brand')).id as string;
+    const inbox = await createInbox(bed(), org, { name: 'match', brandId });
     inboxId = inbox.id;
     const ids: string[] = [];
     for (const { source, ...item } of SUBMISSIONS) {
@@ -78,6 +82,7 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
     ['scoreMax (items without a score are out)', () => ({ scoreMax: 4 })],
     ['score range', () => ({ scoreMin: 1, scoreMax: 5 })],
     ['inboxId', () => ({ inboxId })],
+    ['brandId', () => ({ brandId })],
     ['source', () => ({ source: 'widget' })],
     ['status', () => ({ status: 'triaged' })],
     ['assigneeId', () => ({ assigneeId })],

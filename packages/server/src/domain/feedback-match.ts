@@ -17,6 +17,7 @@ const RULES: FilterRules = {
   from: (feedback, from) => feedback.createdAt >= from,
   to: (feedback, to) => feedback.createdAt < to,
   inboxId: (feedback, inboxId) => feedback.inboxId === inboxId,
+  brandId: (feedback, brandId) => feedback.brandId === brandId,
   source: (feedback, source) => feedback.source === source,
   status: (feedback, status) => feedback.status === status,
   assigneeId: (feedback, assigneeId) => feedback.assigneeId === assigneeId,

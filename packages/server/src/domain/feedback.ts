@@ -37,6 +37,8 @@ export interface FeedbackFilters {
   from?: string | undefined;
   to?: string | undefined;
   inboxId?: string | undefined;
+  /** Items of this brand's inboxes; with a brand-scoped key, of both brands (so none of another). */
+  brandId?: string | undefined;
   source?: string | undefined;
   status?: FeedbackStatus | undefined;
   /** Case-insensitive substring of the comment. */

@@ -1,3 +1,4 @@
+import { idSchema } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
 import { writeInput } from './write-input.js';
@@ -18,6 +19,7 @@ export const SearchFiltersInputSchema = writeInput({
   from: DateOrDateTime.optional(),
   to: DateOrDateTime.optional(),
   inboxId: z.string().optional(),
+  brandId: idSchema('brand').optional(),
   source: z.string().optional(),
   status: z.enum(FEEDBACK_STATUSES).optional(),
   q: z.string().max(200).optional(),

@@ -131,15 +131,22 @@ describeEachDatabase('feedback trends from daily counts', (bed) => {
     { source: 'source-a7' },
     { inboxId: '' },
   ];
+  // Placeholders, resolved to the first and second brand: with the first brand's key, the second
+  // is another brand and counts nothing, as the scan says.
+  const brandFilterSets: TrendQuery['filters'][] = [{ brandId: 'first' }, { brandId: 'second', type: 'nps' }];
   const groups: TrendQuery['groupBy'][] = [undefined, 'type', 'inbox', 'source', 'brand'];
 
   /** Every query both ways: from the daily counts and by scanning the items. */
-  async function expectCountsToMatchScan(brandId: string | null = null) {
+  async function expectCountsToMatchScan(brandId: string | null = null, sets = filterSets) {
     let compared = 0;
     for (const interval of ['day', 'week', 'month'] as const) {
       for (const groupBy of groups) {
-        for (const filters of filterSets) {
-          const resolved = 'inboxId' in filters ? { ...filters, inboxId: inboxIds[1] } : filters;
+        for (const filters of sets) {
+          const resolved = {
+            ...filters,
+            ...('inboxId' in filters && { inboxId: inboxIds[1] }),
+            ...('brandId' in filters && { brandId: filters.brandId === 'first' ? brandIds[0] : brandIds[1] }),
+          };
           expect(rollupsCover(resolved)).toBe(true);
           const query: TrendQuery = {
             interval,
@@ -181,6 +188,11 @@ describeEachDatabase('feedback trends from daily counts', (bed) => {
 
   it('answers a brand-scoped key as the scan does', async () => {
     await expectCountsToMatchScan(brandIds[0]);
+  });
+
+  it('answers a brand filter as the scan does, for a brand-scoped key too', async () => {
+    await expectCountsToMatchScan(null, brandFilterSets);
+    await expectCountsToMatchScan(brandIds[0], brandFilterSets);
   });
 
   it('reads filters the counts do not hold (status) by scanning', () => {

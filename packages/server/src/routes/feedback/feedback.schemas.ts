@@ -57,6 +57,12 @@ const FeedbackListFields = PageQuery.extend({
     .string()
     .optional()
     .openapi({ param: { name: 'inboxId', in: 'query' } }),
+  brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s')
+    .optional()
+    .openapi({
+      param: { name: 'brandId', in: 'query' },
+      description: "Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.",
+    }),
   source: z
     .string()
     .optional()

@@ -17,6 +17,10 @@ export const SearchFiltersSchema = SearchFiltersInputSchema.extend({
   scoreMax: documentable(filters.scoreMax).openapi({ description: 'Highest score to include.' }),
   from: DateOrDateTime.optional().openapi({ description: 'Created at or after (inclusive).' }),
   to: DateOrDateTime.optional().openapi({ description: 'Created before (exclusive).' }),
+  brandId: documentable(filters.brandId).openapi({
+    description: "Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.",
+    example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s',
+  }),
   q: documentable(filters.q).openapi({ description: 'Case-insensitive substring the comment must contain.' }),
 }).openapi('SearchFilters');
 

@@ -18,6 +18,7 @@ import * as accounts from './0016-accounts.js';
 import * as feedbackAssignee from './0017-feedback-assignee.js';
 import * as sso from './0018-sso.js';
 import * as feedbackDailyCounts from './0019-feedback-daily-counts.js';
+import * as feedbackBrandIndex from './0020-feedback-brand-index.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0017-feedback-assignee': feedbackAssignee,
   '0018-sso': sso,
   '0019-feedback-daily-counts': feedbackDailyCounts,
+  '0020-feedback-brand-index': feedbackBrandIndex,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

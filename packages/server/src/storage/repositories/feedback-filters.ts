@@ -20,7 +20,9 @@ function likePattern(text: string): string {
 export function feedbackMatches(scope: BrandScope, filters: FeedbackFilters) {
   return (eb: ExpressionBuilder<DatabaseSchema, 'feedback'>): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb('org_id', '=', scope.orgId)];
+    // Both when both are set: a brand-scoped key asking for another brand narrows to nothing.
     if (scope.brandId) conditions.push(eb('brand_id', '=', scope.brandId));
+    if (filters.brandId) conditions.push(eb('brand_id', '=', filters.brandId));
     if (filters.type) conditions.push(eb('type', '=', filters.type));
     if (filters.scoreMin !== undefined) conditions.push(eb('score', '>=', filters.scoreMin));
     if (filters.scoreMax !== undefined) conditions.push(eb('score', '<=', filters.scoreMax));

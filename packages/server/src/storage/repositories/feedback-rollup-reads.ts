@@ -7,9 +7,9 @@ import { NO_SCORE, totalsOfCounts } from './feedback-rollups.js';
 import { MAX_SOURCES, toNumber } from './feedback-stats.js';
 import type { TrendGroupBy, TrendRow } from './feedback-trends.js';
 
-/** Filters the daily counts hold (each a key column); the daily totals hold the first two. */
-const COUNTS_FILTERS: ReadonlySet<string> = new Set(['type', 'inboxId', 'scoreMin', 'scoreMax', 'source']);
-const TOTALS_FILTERS: ReadonlySet<string> = new Set(['type', 'inboxId']);
+/** Filters the daily counts hold (each a key column, brand through the inbox); the daily totals hold the first three. */
+const COUNTS_FILTERS: ReadonlySet<string> = new Set(['type', 'inboxId', 'brandId', 'scoreMin', 'scoreMax', 'source']);
+const TOTALS_FILTERS: ReadonlySet<string> = new Set(['type', 'inboxId', 'brandId']);
 
 /** The filters that narrow anything (`unassigned: false`, an empty text filter narrow nothing). */
 const narrowing = (filters: FeedbackFilters) =>
@@ -30,7 +30,7 @@ function totalsCover(filters: FeedbackFilters, groupBy: TrendGroupBy | undefined
 
 type RollupTable = 'feedback_daily_counts' | 'feedback_daily_totals';
 
-/** The filters every rollup table holds: organization, days, brand (through the inbox), type, inbox. */
+/** The filters every rollup table holds: organization, days, brand (scope and filter, through the inbox), type, inbox. */
 function rollupMatches(scope: BrandScope, filters: FeedbackFilters, days: { from: string; to: string }) {
   return (eb: ExpressionBuilder<DatabaseSchema, RollupTable>): Expression<SqlBool>[] => {
     // Both tables have these columns; Kysely cannot type a column of either table.
@@ -40,13 +40,15 @@ function rollupMatches(scope: BrandScope, filters: FeedbackFilters, days: { from
       eb(column('day'), '>=', days.from),
       eb(column('day'), '<', days.to),
     ];
-    // Feedback carries its inbox's brand (moved with it, see feedback.reassignBrand).
-    if (scope.brandId) {
+    // Feedback carries its inbox's brand (moved with it, see feedback.reassignBrand). Both when
+    // both are set, as in the list: a brand-scoped key asking for another brand counts nothing.
+    for (const brandId of [scope.brandId, filters.brandId]) {
+      if (!brandId) continue;
       conditions.push(
         eb(
           column('inbox_id'),
           'in',
-          eb.selectFrom('inboxes').select('id').where('org_id', '=', scope.orgId).where('brand_id', '=', scope.brandId),
+          eb.selectFrom('inboxes').select('id').where('org_id', '=', scope.orgId).where('brand_id', '=', brandId),
         ),
       );
     }
