@@ -47,6 +47,11 @@ export interface DashboardHarness {
   collect(body: Record<string, unknown>): Promise<{ id: string }>;
   /** An API call with the bootstrapped admin key, under the organization's path. */
   api<T = Record<string, unknown>>(path: string, init?: RequestInit): Promise<T>;
+  /**
+   * The link of the latest account mail to `to` whose subject matches: without SMTP the server
+   * logs each one for the operator (README, "Mail"), and the harness reads that log.
+   */
+  mailedLink(to: string, subject: RegExp): string | undefined;
   /** CSP violations the page reported so far (directive and blocked URL). */
   cspViolations(page: Page): Promise<string[]>;
   /** Uncaught errors and console errors so far. */
@@ -124,6 +129,11 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
       if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
       return response.json();
     },
+    mailedLink: (to, subject) =>
+      hearback.log
+        .filter((entry) => entry.fields.to === to && subject.test(String(entry.fields.subject)))
+        .map((entry) => String(entry.fields.link))
+        .at(-1),
     cspViolations: (page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
     errors: (page) => errors.get(page) ?? [],
     async screenshot(page, name) {
