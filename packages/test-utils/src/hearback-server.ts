@@ -22,8 +22,6 @@ export interface LogEntry {
 
 export interface TestHearback {
   url: string;
-  /** The server's data directory (its SQLite file is `hearback.db` there). */
-  dataDir: string;
   orgId: string;
   inboxKey: string;
   /** All scopes; for the list API. */
@@ -98,7 +96,6 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
   const running = await listen(runtime, { port: 0, host: '127.0.0.1' });
   return {
     url: running.url,
-    dataDir,
     log,
     orgId: organization.id,
     inboxKey: inbox.inboxKey,
