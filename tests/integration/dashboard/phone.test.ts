@@ -83,12 +83,21 @@ describe.skipIf(!available)('the dashboard on a phone (390 × 844, touch)', () =
       ['insights', '/insights', (page: Page) => page.getByRole('heading', { name: 'Volume' })],
       ['pages-list', '/pages', (page: Page) => page.getByRole('link', { name: 'Checkout survey', exact: true })],
       ['pages-builder', `/pages/${pageId}`, (page: Page) => page.getByRole('heading', { name: 'Preview' })],
+      ['pages-share', `/pages/${pageId}/share`, (page: Page) => page.getByRole('heading', { name: 'QR code' })],
+      ['pages-responses', `/pages/${pageId}/responses`, (page: Page) => page.getByText('Card', { exact: true })],
+      ['pages-analytics', `/pages/${pageId}/analytics`, (page: Page) => page.getByText('By question', { exact: true })],
       [
         'automations-list',
         '/automations',
         (page: Page) => page.getByRole('link', { name: 'Detractors to the support desk', exact: true }),
       ],
       ['automations-editor', `/automations/${automationId}`, (page: Page) => page.getByLabel('URL', { exact: true })],
+      [
+        'automations-deliveries',
+        `/automations/${automationId}/deliveries`,
+        (page: Page) => page.getByRole('heading', { name: /^Deliveries/, level: 1 }),
+      ],
+      ['setup', '/setup', (page: Page) => page.getByRole('heading', { name: 'Set up feedback collection' })],
       ['team', '/team', (page: Page) => page.getByRole('row').filter({ hasText: ADA.email })],
       ['settings-general', '/settings/general', (page: Page) => page.getByLabel('Name', { exact: true })],
       ['settings-inboxes', '/settings/inboxes', (page: Page) => page.getByRole('row').filter({ hasText: 'Default' })],
@@ -136,6 +145,13 @@ describe.skipIf(!available)('the dashboard on a phone (390 × 844, touch)', () =
         }),
       })
     ).id;
+    await harness.api(`/feedback-pages/${pageId}/publish`, { method: 'POST', body: '{}' });
+    await harness.api(`/feedback-pages/${pageId}/responses`, {
+      method: 'POST',
+      body: JSON.stringify({
+        answers: { recommend: 4, method: 'card', why: `The card form forgets the address when I go back: ${UNBROKEN}` },
+      }),
+    });
     automationId = (
       await harness.api<{ id: string }>('/automations', {
         method: 'POST',
