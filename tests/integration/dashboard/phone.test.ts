@@ -225,5 +225,35 @@ describe.skipIf(!available)('the dashboard on a phone (390 × 844, touch)', () =
       true,
     );
     expect(await widths(page)).toEqual(FITS);
+
+    // So does the organization switcher.
+    await nav.locator('summary', { hasText: 'Organization: Test' }).tap();
+    const newOrganization = page.getByRole('link', { name: 'New organization…' });
+    await eventually(() => newOrganization.isVisible()).toBe(true);
+    expect(await widths(page)).toEqual(FITS);
+    // Its entries fit within the menu (not spilling over the navigation beneath).
+    const menu = page.locator('.org-switcher .disclosure-panel');
+    expect(await menu.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true);
+    await harness.screenshot(page, 'org-switcher-phone-light');
+    await page.getByRole('heading', { name: 'Inbox', level: 1 }).tap();
+    await eventually(() => newOrganization.isVisible()).toBe(false);
+
+    // The account menu opens on the screen, where its every entry can be reached, and signs out.
+    await nav.getByText(ADA.name, { exact: true }).tap();
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await eventually(() => signOut.isVisible()).toBe(true);
+    for (const entry of [
+      page.getByText(ADA.email, { exact: true }),
+      page.getByRole('radio', { name: 'Dark' }),
+      signOut,
+    ]) {
+      // From the top of the page: nothing above it can be scrolled to.
+      const top = await entry.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+      expect(top, await entry.textContent()).toBeGreaterThanOrEqual(0);
+    }
+    expect(await widths(page)).toEqual(FITS);
+    await harness.screenshot(page, 'account-menu-phone-light');
+    await signOut.tap();
+    await page.waitForURL(/\/app\/sign-in/);
   });
 });
