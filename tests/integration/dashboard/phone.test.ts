@@ -201,6 +201,27 @@ describe.skipIf(!available)('the dashboard on a phone (390 × 844, touch)', () =
     });
   }
 
+  it('fits a dialog in the screen: a new API key, its secret shown once', async () => {
+    const page = await harness.newPage(PHONE);
+    await harness.signIn(page, ADA);
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/settings/api-keys`);
+    await page.getByRole('button', { name: 'New API key' }).tap();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Name').fill('Phone key');
+    await dialog.getByRole('checkbox', { name: /^collect/ }).tap();
+    await dialog.getByRole('button', { name: 'Create key' }).tap();
+    await eventually(() => dialog.getByRole('button', { name: 'Done' }).isVisible()).toBe(true);
+    expect(await dialog.locator('.secret-value').textContent()).toMatch(/^hb_/);
+    const box = await dialog.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    expect(await widths(page)).toEqual(FITS);
+    await harness.screenshot(page, 'settings-key-secret-phone-light');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await harness.cspViolations(page)).toEqual([]);
+  });
+
   it('moves between screens by touch, and opens an item from the list', async () => {
     const page = await harness.newPage(PHONE);
     await harness.signIn(page, ADA);
