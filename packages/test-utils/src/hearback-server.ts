@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRuntime, listen, loadConfig } from '@hearback/server';
+import { createRuntime, type Logger, listen, loadConfig } from '@hearback/server';
 
 /** One stored feedback row as the list API returns it (the fields tests look at). */
 export interface FeedbackRow {
@@ -13,6 +13,13 @@ export interface FeedbackRow {
   source: string | null;
 }
 
+/** One entry the server logged, as an operator would read it on stderr. */
+export interface LogEntry {
+  level: 'info' | 'error';
+  message: string;
+  fields: Record<string, unknown>;
+}
+
 export interface TestHearback {
   url: string;
   orgId: string;
@@ -21,6 +28,11 @@ export interface TestHearback {
   adminKey: string;
   /** Collect-only: what a page embeds. */
   collectKey: string;
+  /**
+   * What the server logged so far, oldest first: held in memory, nothing is printed. Without SMTP,
+   * account mail (reset, verification, invitation) is one of these entries, its link in `fields.link`.
+   */
+  log: readonly LogEntry[];
   /** Every feedback row of the organization, newest first (`GET /organizations/:orgId/feedback`). */
   listFeedback(query?: Record<string, string>): Promise<FeedbackRow[]>;
   close(): Promise<void>;
@@ -55,6 +67,11 @@ export interface StartHearbackOptions {
  */
 export async function startHearback(options: StartHearbackOptions = {}): Promise<TestHearback> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearback-test-'));
+  const log: LogEntry[] = [];
+  const logger: Logger = {
+    info: (message, fields = {}) => log.push({ level: 'info', message, fields }),
+    error: (message, fields = {}) => log.push({ level: 'error', message, fields }),
+  };
   const runtime = await createRuntime(
     loadConfig(
       {},
@@ -71,6 +88,7 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
         ...(options.embedComments && { search: { embedder: 'local', idleMs: 0 } }),
       },
     ),
+    logger,
   );
   const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
     name: 'Test',
@@ -78,6 +96,7 @@ export async function startHearback(options: StartHearbackOptions = {}): Promise
   const running = await listen(runtime, { port: 0, host: '127.0.0.1' });
   return {
     url: running.url,
+    log,
     orgId: organization.id,
     inboxKey: inbox.inboxKey,
     adminKey,

@@ -2,6 +2,7 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumAvailable, launchChromium, requir
 export { type HearbackPages, serveHearbackPages } from './hearback-pages.js';
 export {
   type FeedbackRow,
+  type LogEntry,
   type StartHearbackOptions,
   startHearback,
   type TestHearback,

@@ -14,11 +14,31 @@ export interface Person {
   password: string;
 }
 
+/** The browser a page opens in: desktop by default; {@link PHONE} for a phone. */
+export interface NewPageOptions {
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  /** A phone's browser: the meta viewport is honoured and touch events fire. */
+  isMobile?: boolean;
+  hasTouch?: boolean;
+  deviceScaleFactor?: number;
+}
+
+/** A phone in portrait, 390 × 844 CSS pixels at two device pixels each (an iPhone 12 to 14). */
+export const PHONE = {
+  width: 390,
+  height: 844,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const satisfies NewPageOptions;
+
 /** The real server (SQLite, real HTTP, the built dashboard at /app) and Debian's Chromium. */
 export interface DashboardHarness {
   hearback: TestHearback;
   /** A page in a fresh browser context (its own cookies), recording CSP violations and errors. */
-  newPage(options?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number }): Promise<Page>;
+  newPage(options?: NewPageOptions): Promise<Page>;
   /** Signs `person` up through the sign-up screen (or the one at `path`) and waits for the signed-in app. */
   signUp(page: Page, person: Person, path?: string): Promise<void>;
   /** Signs `person` in through the sign-in screen and waits for the signed-in app. */
@@ -27,6 +47,11 @@ export interface DashboardHarness {
   collect(body: Record<string, unknown>): Promise<{ id: string }>;
   /** An API call with the bootstrapped admin key, under the organization's path. */
   api<T = Record<string, unknown>>(path: string, init?: RequestInit): Promise<T>;
+  /**
+   * The link of the latest account mail to `to` whose subject matches: without SMTP the server
+   * logs each one for the operator (README, "Mail"), and the harness reads that log.
+   */
+  mailedLink(to: string, subject: RegExp): string | undefined;
   /** CSP violations the page reported so far (directive and blocked URL). */
   cspViolations(page: Page): Promise<string[]>;
   /** Uncaught errors and console errors so far. */
@@ -45,8 +70,13 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
   const errors = new WeakMap<Page, string[]>();
   return {
     hearback,
-    async newPage({ colorScheme = 'light', width = 1280, height = 860 } = {}) {
-      const context = await browser.newContext({ colorScheme, viewport: { width, height }, locale: 'en-US' });
+    async newPage({ colorScheme = 'light', width = 1280, height = 860, ...device } = {}) {
+      const context = await browser.newContext({
+        colorScheme,
+        viewport: { width, height },
+        locale: 'en-US',
+        ...device,
+      });
       contexts.push(context);
       // Runs before the app's own scripts, through the DevTools protocol (the page's CSP does not apply to it).
       await context.addInitScript(() => {
@@ -99,6 +129,11 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
       if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
       return response.json();
     },
+    mailedLink: (to, subject) =>
+      hearback.log
+        .filter((entry) => entry.fields.to === to && subject.test(String(entry.fields.subject)))
+        .map((entry) => String(entry.fields.link))
+        .at(-1),
     cspViolations: (page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
     errors: (page) => errors.get(page) ?? [],
     async screenshot(page, name) {

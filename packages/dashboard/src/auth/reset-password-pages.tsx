@@ -44,18 +44,37 @@ function RequestReset() {
   );
 }
 
+/** A link used already or past its hour: the server refuses its token, on opening or on setting the password. */
+function LinkNoLongerWorks() {
+  return (
+    <AuthLayout title="This link no longer works" footer={<Link to="/reset-password">Ask for a new link</Link>}>
+      <Alert>Reset links work once and for an hour.</Alert>
+    </AuthLayout>
+  );
+}
+
+/** better-auth's code for a reset token it does not know (used, expired or mistyped). */
+const INVALID_TOKEN = 'INVALID_TOKEN';
+
 /** The page the mailed link opens: a new password for the token. */
 function SetNewPassword({ token }: { token: string }) {
-  const [state, setState] = useState({ error: '', done: false, pending: false });
+  const [state, setState] = useState({ error: '', done: false, pending: false, tokenRefused: false });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const newPassword = String(new FormData(event.currentTarget).get('password'));
-    setState({ error: '', done: false, pending: true });
+    setState({ error: '', done: false, pending: true, tokenRefused: false });
     const result = await authClient.resetPassword({ newPassword, token });
-    setState({ error: authErrorMessage(result.error), done: !result.error, pending: false });
+    setState({
+      error: authErrorMessage(result.error),
+      done: !result.error,
+      pending: false,
+      tokenRefused: result.error?.code === INVALID_TOKEN,
+    });
   }
 
+  // The link expired (or was used) while the new password was being typed.
+  if (state.tokenRefused) return <LinkNoLongerWorks />;
   return (
     <AuthLayout title="Choose a new password" footer={<Link to="/sign-in">Back to sign in</Link>}>
       {state.done ? (
@@ -87,12 +106,6 @@ function SetNewPassword({ token }: { token: string }) {
 /** `/reset-password`: asks for the address, or, with the mailed `token` (or `error`), sets the new password. */
 export function ResetPasswordPage() {
   const { token, error } = getRouteApi('/reset-password').useSearch();
-  if (error) {
-    return (
-      <AuthLayout title="This link no longer works" footer={<Link to="/reset-password">Ask for a new link</Link>}>
-        <Alert>Reset links work once and for an hour.</Alert>
-      </AuthLayout>
-    );
-  }
+  if (error) return <LinkNoLongerWorks />;
   return token ? <SetNewPassword token={token} /> : <RequestReset />;
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { membersQuery } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
 import { SelectField } from '../ui/select.js';
@@ -28,6 +29,12 @@ export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
   const members = useQuery(membersQuery(orgId));
   const update = useUpdateFeedback(orgId);
   const canTriage = may('updateFeedback');
+  const pane = useRef<HTMLElement>(null);
+  const shownId = item.data?.id;
+  // On a narrow screen the pane is below the list: opening an item brings it into view (beside the list it already is).
+  useEffect(() => {
+    if (shownId) pane.current?.scrollIntoView({ block: 'nearest' });
+  }, [shownId]);
 
   if (item.isPending) return <aside className="pane" aria-busy="true" aria-label="Feedback item" />;
   if (item.isError) {
@@ -43,7 +50,7 @@ export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
     ...(members.data?.data ?? []).map((member) => ({ id: member.userId, label: member.name })),
   ];
   return (
-    <aside className="pane" aria-labelledby="pane-title">
+    <aside className="pane" aria-labelledby="pane-title" ref={pane}>
       <header className="pane-header">
         <ScoreBadge item={feedback} />
         <h2 id="pane-title" className="pane-title">

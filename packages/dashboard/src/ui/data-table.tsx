@@ -41,7 +41,10 @@ export function DataTable<Row>({
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((column) => (
-              <td key={column.header}>{column.cell(row)}</td>
+              // The column's name, shown beside the cell where a narrow screen stacks the row (styles/app.css).
+              <td key={column.header} data-label={column.hideHeader ? undefined : column.header}>
+                {column.cell(row)}
+              </td>
             ))}
           </tr>
         ))}
