@@ -323,26 +323,7 @@ describe.skipIf(!available)('automations in the dashboard', () => {
   });
 
   it('shows a viewer the automations and their log, and nothing they may not do', async () => {
-    const invite = await page.evaluate(
-      async ({ orgId, email }) => {
-        const response = await fetch(`/organizations/${orgId}/invites`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, role: 'viewer' }),
-        });
-        return (await response.json()) as { acceptUrl: string };
-      },
-      { orgId: harness.hearback.orgId, email: GRACE.email },
-    );
-    const viewer = await harness.newPage();
-    const accept = new URL(invite.acceptUrl);
-    await harness.signUp(
-      viewer,
-      GRACE,
-      `/app/sign-up?redirect=${encodeURIComponent(`${accept.pathname.replace(/^\/app/, '')}${accept.search}`)}`,
-    );
-    await viewer.getByRole('button', { name: 'Accept invitation' }).click();
-    await viewer.waitForURL(/\/inbox/);
+    const viewer = await harness.join(page, GRACE, 'viewer');
 
     await viewer.getByRole('link', { name: 'Automations', exact: true }).click();
     await viewer.getByRole('link', { name: 'Detractors to the receiver', exact: true }).click();

@@ -43,6 +43,12 @@ export interface DashboardHarness {
   signUp(page: Page, person: Person, path?: string): Promise<void>;
   /** Signs `person` in through the sign-in screen and waits for the signed-in app. */
   signIn(page: Page, person: Person): Promise<void>;
+  /**
+   * `person` joins the organization as `role`: `inviter`'s session invites them (through the API:
+   * the Team screens have their own suite), then, on a new page, they sign up from the invitation's
+   * link and accept it. Resolves with their page, on the inbox.
+   */
+  join(inviter: Page, person: Person, role: 'viewer' | 'member' | 'admin'): Promise<Page>;
   /** `POST /collect` with the bootstrapped inbox and collect key, as a site's widget would. */
   collect(body: Record<string, unknown>): Promise<{ id: string }>;
   /** An API call with the bootstrapped admin key, under the organization's path. */
@@ -68,7 +74,7 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
   const browser: Browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   const errors = new WeakMap<Page, string[]>();
-  return {
+  const harness: DashboardHarness = {
     hearback,
     async newPage({ colorScheme = 'light', width = 1280, height = 860, ...device } = {}) {
       const context = await browser.newContext({
@@ -112,6 +118,26 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/app/sign-in'));
     },
+    async join(inviter, person, role) {
+      const acceptUrl = await inviter.evaluate(
+        async ({ orgId, email, role }) => {
+          const response = await fetch(`/organizations/${orgId}/invites`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, role }),
+          });
+          return ((await response.json()) as { acceptUrl: string }).acceptUrl;
+        },
+        { orgId: hearback.orgId, email: person.email, role },
+      );
+      const accept = new URL(acceptUrl);
+      const page = await harness.newPage();
+      const redirect = `${accept.pathname.replace(/^\/app/, '')}${accept.search}`;
+      await harness.signUp(page, person, `/app/sign-up?redirect=${encodeURIComponent(redirect)}`);
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await page.waitForURL(/\/inbox/);
+      return page;
+    },
     async collect(body) {
       const response = await fetch(`${hearback.url}/collect`, {
         method: 'POST',
@@ -145,4 +171,5 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
       await hearback.close();
     },
   };
+  return harness;
 }

@@ -69,26 +69,7 @@ describe.skipIf(!available)('the page builder for a viewer', () => {
         }),
       })
     ).id;
-    const invite = await ada.evaluate(
-      async ({ orgId, email }) => {
-        const response = await fetch(`/organizations/${orgId}/invites`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, role: 'viewer' }),
-        });
-        return (await response.json()) as { acceptUrl: string };
-      },
-      { orgId: harness.hearback.orgId, email: BOB.email },
-    );
-    bob = await harness.newPage();
-    const accept = new URL(invite.acceptUrl);
-    await harness.signUp(
-      bob,
-      BOB,
-      `/app/sign-up?redirect=${encodeURIComponent(`${accept.pathname.replace(/^\/app/, '')}${accept.search}`)}`,
-    );
-    await bob.getByRole('button', { name: 'Accept invitation' }).click();
-    await bob.waitForURL(/\/inbox/);
+    bob = await harness.join(ada, BOB, 'viewer');
     bob.on('request', (request) => {
       const url = new URL(request.url());
       if (!['GET', 'HEAD'].includes(request.method()) && url.pathname.startsWith('/organizations/'))

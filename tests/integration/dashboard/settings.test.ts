@@ -277,27 +277,7 @@ describe.skipIf(!available)('the settings screens', () => {
   });
 
   it('shows a viewer the settings read-only: nothing to change, no audit log', async () => {
-    // Invitations are the team screens' work; here the owner's session asks the API directly.
-    const acceptUrl = await page.evaluate(
-      async ({ orgId, email }) => {
-        const response = await fetch(`/organizations/${orgId}/invites`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, role: 'viewer' }),
-        });
-        return ((await response.json()) as { acceptUrl: string }).acceptUrl;
-      },
-      { orgId: harness.hearback.orgId, email: LIN.email },
-    );
-    const invite = new URL(acceptUrl);
-    const viewer = await harness.newPage();
-    await harness.signUp(
-      viewer,
-      LIN,
-      `/app/sign-up?redirect=${encodeURIComponent(invite.pathname.replace(/^\/app/, '') + invite.search)}`,
-    );
-    await viewer.getByRole('button', { name: 'Accept invitation' }).click();
-    await viewer.waitForURL(/\/inbox/);
+    const viewer = await harness.join(page, LIN, 'viewer');
 
     await viewer.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect.poll(() => viewer.getByLabel('Name', { exact: true }).isVisible()).toBe(true);
