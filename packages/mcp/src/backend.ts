@@ -155,6 +155,8 @@ export interface StatsFilters {
   from?: string | undefined;
   to?: string | undefined;
   inboxId?: string | undefined;
+  /** Only feedback of this brand's inboxes. */
+  brandId?: string | undefined;
   source?: string | undefined;
   status?: FeedbackStatus | undefined;
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usagePeriod } from '../src/lib/time.js';
+import { createBrand } from './support/api.js';
 import { type CreatedInbox, createInbox, expectJson, type FeedbackItem } from './support/api-assertions.js';
 import { insertAutomation, TEST_ALLOWED_CIDRS } from './support/automations.js';
 import { describeEachDatabase } from './support/harness.js';
@@ -151,6 +152,28 @@ describeEachDatabase(
       expect((high.structuredContent as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(
         restHigh.data.map((item) => item.id),
       );
+    });
+
+    it("get_feedback, get_feedback_stats and search_feedback narrow to one brand's inboxes with brandId", async () => {
+      const brand = (await createBrand(bed(), bed().orgA, 'MCP brand')) as { id: string };
+      const branded = await createInbox(bed(), bed().orgA, { name: 'mcp brand inbox', brandId: brand.id });
+      const ids: string[] = [];
+      for (const comment of ['Brand checkout is slow', 'Brand login fails']) {
+        const result = await callTool(client, 'submit_feedback', { inbox: branded.inboxKey, type: 'text', comment });
+        ids.unshift((result.structuredContent as { id: string }).id);
+      }
+      const listed = await callTool(client, 'get_feedback', { brandId: brand.id });
+      expect((listed.structuredContent as { items: { id: string }[] }).items.map((item) => item.id)).toEqual(ids);
+      const stats = await callTool(client, 'get_feedback_stats', { brandId: brand.id });
+      expect((stats.structuredContent as { total: number }).total).toBe(2);
+      const found = await callTool(client, 'search_feedback', {
+        query: 'checkout',
+        mode: 'keyword',
+        brandId: brand.id,
+      });
+      expect(found.isError).toBeFalsy();
+      expect(JSON.stringify(found.structuredContent)).toContain('Brand checkout is slow');
+      expect(JSON.stringify(found.structuredContent)).not.toContain('Export to CSV');
     });
 
     it('get_feedback finds comment text with q, and reads one item by id', async () => {

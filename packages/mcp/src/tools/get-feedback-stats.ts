@@ -57,7 +57,7 @@ export const getFeedbackStats = defineTool({
   name: 'get_feedback_stats',
   title: 'Get feedback statistics',
   description:
-    'Summarise feedback over a date range: total count, average score per type, NPS (promoters 9–10 minus detractors 0–6, −100..100) and CSAT (% of scores 4–5), and counts by type, source, inbox and status. Filters: from, to, inboxId, source, type, status; all optional (no dates: all time). Use it before reading individual items.',
+    'Summarise feedback over a date range: total count, average score per type, NPS (promoters 9–10 minus detractors 0–6, −100..100) and CSAT (% of scores 4–5), and counts by type, source, inbox and status. Filters: from, to, inboxId, brandId, source, type, status; all optional (no dates: all time). Use it before reading individual items.',
   operationId: 'getFeedbackStats',
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.strictObject({ ...StatsFilterInput }),

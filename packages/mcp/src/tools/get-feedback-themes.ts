@@ -46,7 +46,7 @@ export const getFeedbackThemes = defineTool({
   name: 'get_feedback_themes',
   title: 'Get the recurring themes of feedback',
   description:
-    'Find what customers keep talking about: the comments of a period (default: the last 7 days) grouped by meaning into themes, largest first, each with a label of its distinctive words, its size, its change against the period just before (as long), how its scored items rated, and its most central comments. Filters: inboxId, source, type, status. Use it for a weekly summary, then search_feedback or list_feedback to read more of a theme. Not counted as a search.',
+    'Find what customers keep talking about: the comments of a period (default: the last 7 days) grouped by meaning into themes, largest first, each with a label of its distinctive words, its size, its change against the period just before (as long), how its scored items rated, and its most central comments. Filters: inboxId, brandId, source, type, status. Use it for a weekly summary, then search_feedback or list_feedback to read more of a theme. Not counted as a search.',
   operationId: 'getFeedbackThemes',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.getFeedbackThemes === 'function',

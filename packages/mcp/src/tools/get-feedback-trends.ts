@@ -63,7 +63,7 @@ export const getFeedbackTrends = defineTool({
   name: 'get_feedback_trends',
   title: 'Get feedback trends over time',
   description:
-    "See how feedback changes over time: per day, week (from Monday) or month in the organization's time zone, the count, average score, NPS and CSAT, every period present (zeros included). Optionally one series per type, inbox, source or brand (groupBy), and the filters inboxId, source, type, status. Without from: the last 30 days, 12 weeks or 12 months. Use it to spot a rise or drop, then get_feedback_stats or search_feedback on that period.",
+    "See how feedback changes over time: per day, week (from Monday) or month in the organization's time zone, the count, average score, NPS and CSAT, every period present (zeros included). Optionally one series per type, inbox, source or brand (groupBy), and the filters inboxId, brandId, source, type, status. Without from: the last 30 days, 12 weeks or 12 months. Use it to spot a rise or drop, then get_feedback_stats or search_feedback on that period.",
   operationId: 'getFeedbackTrends',
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.strictObject({
