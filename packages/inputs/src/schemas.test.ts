@@ -22,6 +22,13 @@ describe('the shared write inputs', () => {
     expect(idSchema('brand').safeParse('inb_01jd3x2k9v6c4h8m2n5p7q1r3s').success).toBe(false);
   });
 
+  it('names the kind it expected, in English', () => {
+    const message = (kind: Parameters<typeof idSchema>[0]) => idSchema(kind).safeParse('x').error?.issues[0]?.message;
+    expect(message('brand')).toBe('Expected a brand id: brd_ followed by 26 letters and digits.');
+    expect(message('inbox')).toBe('Expected an inbox id: inb_ followed by 26 letters and digits.');
+    expect(message('apiKey')).toBe('Expected an api key id: key_ followed by 26 letters and digits.');
+  });
+
   it('takes a time zone by its IANA name only', () => {
     expect(OrganizationUpdateInputSchema.safeParse({ timezone: 'europe/berlin' }).success).toBe(true);
     expect(OrganizationUpdateInputSchema.safeParse({ timezone: '+01:00' }).success).toBe(false);
