@@ -105,7 +105,11 @@ describeEachDatabase('Unknown fields in write bodies', (bed) => {
 
   it('refuses an unknown field in search filters, naming its path', async () => {
     const response = await send('POST', `${orgPath()}/search`, { query: 'slow', filters: { scoreMn: 3 } });
-    await expectUnknown(response, 'filters.scoreMn', 'type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q');
+    await expectUnknown(
+      response,
+      'filters.scoreMn',
+      'type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q',
+    );
     await expectUnknown(
       await send('POST', `${orgPath()}/search`, { query: 'slow', limt: 3 }),
       'limt',

@@ -1,4 +1,4 @@
-import type { Automation, AutomationPreviewInput, AutomationUpdate, Delivery } from '@hearback/client';
+import type { Automation, AutomationPreviewInput, AutomationUpdate } from '@hearback/client';
 import {
   infiniteQueryOptions,
   keepPreviousData,
