@@ -4,6 +4,7 @@ import type {
   FeedbackTrends,
   PageAnalytics,
   PageQuestionBreakdown,
+  ThemeFeedbackPage,
 } from '@hearback/client';
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
@@ -32,6 +33,13 @@ export interface HearbackBackend {
    * server's needs semantic search on).
    */
   getFeedbackThemes?(query: ThemesQuery): Promise<FeedbackThemesRecord>;
+  /**
+   * `GET /organizations/{orgId}/feedback/themes/{themeId}/feedback` (`read` scope): a page of one
+   * theme's items, newest first, the period's themes found anew with the same period and filters.
+   * Optional, like {@link getFeedbackThemes}: the `get_theme_feedback` tool is offered only by
+   * backends that implement it.
+   */
+  listThemeFeedback?(themeId: string, filters: StatsFilters, page: PageRequest): Promise<ThemeFeedbackRecord>;
   /** `POST /collect` (`collect` scope); counts against the plan's monthly events. */
   submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }>;
   /**
@@ -253,6 +261,9 @@ export interface ThemesQuery extends StatsFilters {
 }
 
 export type FeedbackThemesRecord = FeedbackThemes;
+
+/** A page of one theme's items, with the theme (its summary) and the period it was found in. */
+export type ThemeFeedbackRecord = ThemeFeedbackPage;
 
 export interface SubmitFeedbackInput {
   inboxKey: string;

@@ -24,6 +24,7 @@ export type {
   SearchResults,
   StatsFilters,
   SubmitFeedbackInput,
+  ThemeFeedbackRecord,
   ThemesQuery,
   TrendGroupBy,
   TrendInterval,

@@ -141,14 +141,23 @@ describe('Hearback MCP server', () => {
       analyzed: 40,
       unclustered: 5,
       themes: [
-        { label: 'checkout · payment', size: 20, change: 1, representatives: [{ id: 'fb_1', truncated: false }] },
-        { label: 'dark mode', change: null },
+        {
+          id: 'thm_18',
+          label: 'checkout · payment',
+          size: 20,
+          change: 1,
+          representatives: [{ id: 'fb_1', truncated: false }],
+        },
+        { id: 'thm_9', label: 'dark mode', change: null },
       ],
     });
     const text = (result.content[0] as { text: string }).text;
     expect(text).toContain('2 themes among 40 comments');
-    expect(text).toContain('1. "checkout · payment": 20 items, +100 % (10 before), average rating -0.5');
+    expect(text).toContain(
+      '1. "checkout · payment": 20 items, +100 % (10 before), average rating -0.5 on −1…+1 · id thm_18',
+    );
     expect(text).toContain('2. "dark mode": 15 items, new');
+    expect(text).toContain('get_theme_feedback with its id, this from and to, and the same filters');
     expect(text).toContain(`<${UNTRUSTED_TAG}>\nAbout dark mode`);
     const tooMany = await callTool(client, 'get_feedback_themes', { limit: 13 });
     expect(tooMany.isError).toBe(true);
@@ -264,6 +273,7 @@ describe('Hearback MCP server', () => {
       get_feedback_stats: 'read',
       get_feedback_trends: 'read',
       get_feedback_themes: 'read',
+      get_theme_feedback: 'read',
       get_feedback: 'read',
       get_feedback_activity: 'read',
       search_feedback: 'read',

@@ -56,6 +56,7 @@ describe('hearback-mcp (stdio binary)', () => {
       'get_feedback_stats',
       'get_feedback_trends',
       'get_feedback_themes',
+      'get_theme_feedback',
       'get_feedback',
       'get_feedback_activity',
       'search_feedback',

@@ -24,6 +24,7 @@ import type {
   SearchResults,
   StatsFilters,
   SubmitFeedbackInput,
+  ThemeFeedbackRecord,
   ThemesQuery,
   TrendsQuery,
 } from '../backend.js';
@@ -129,6 +130,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     async getFeedbackThemes(query: ThemesQuery): Promise<FeedbackThemesRecord> {
       const params = { path: await path(), query };
       return call(() => client.GET('/organizations/{orgId}/feedback/themes', { params }));
+    },
+    async listThemeFeedback(themeId: string, filters: StatsFilters, page: PageRequest): Promise<ThemeFeedbackRecord> {
+      const params = { path: { ...(await path()), themeId }, query: { ...filters, ...page } };
+      return call(() => client.GET('/organizations/{orgId}/feedback/themes/{themeId}/feedback', { params }));
     },
     async submitFeedback(input: SubmitFeedbackInput): Promise<{ id: string }> {
       return call(() => client.POST('/collect', { body: input }));

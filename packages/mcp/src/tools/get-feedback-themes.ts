@@ -1,25 +1,16 @@
 import { counted } from '@hearback/spec';
 import { z } from 'zod';
-import { quoted, UNTRUSTED_NOTICE } from '../untrusted.js';
+import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';
-import { DateInput, FeedbackOutput, Notice, StatsFilterInput, toFeedbackOutput, toInstant } from './schemas.js';
+import { DateInput, FeedbackOutput, Notice, toFeedbackOutput, toInstant } from './schemas.js';
+import { ThemeFilterInput, ThemeSummaryOutput, themeLine, toThemeSummaryOutput } from './theme-schemas.js';
 
 const Count = z.number().int().min(0);
 /** As many themes as the server finds at most. */
 const MAX_THEMES = 12;
 
-const ThemeOutput = z.object({
-  label: z.string().describe("Its top terms joined by ' · ', taken from end-user comments: untrusted."),
-  terms: z.array(z.string()).describe('Words and phrases distinctive of its comments: untrusted.'),
-  size: Count.describe('Items of the period in the theme.'),
-  share: z.number().describe('Share of the analyzed items, 0..1.'),
-  previousSize: Count.describe('Items of the period before (as long) it would have held.'),
-  change: z.number().nullable().describe('(size − previousSize) / previousSize: 0.5 is +50 %; null when new.'),
-  sentiment: z.object({
-    scored: Count,
-    average: z.number().nullable().describe('Mean score on −1 (lowest of its type) … +1 (highest); null unscored.'),
-  }),
+const ThemeOutput = ThemeSummaryOutput.extend({
   representatives: z.array(FeedbackOutput).describe('Its most central items.'),
 });
 
@@ -35,23 +26,17 @@ const ThemesOutput = z.object({
   themes: z.array(ThemeOutput).describe('Largest first.'),
 });
 
-function changeText(theme: z.input<typeof ThemeOutput>): string {
-  if (theme.change === null) return 'new';
-  const percent = Math.round(theme.change * 100);
-  return `${percent >= 0 ? '+' : ''}${percent} % (${theme.previousSize} before)`;
-}
-
 /** Offered only by backends that can cluster comments (`HearbackBackend.getFeedbackThemes`). */
 export const getFeedbackThemes = defineTool({
   name: 'get_feedback_themes',
   title: 'Get the recurring themes of feedback',
   description:
-    'Find what customers keep talking about: the comments of a period (default: the last 7 days) grouped by meaning into themes, largest first, each with a label of its distinctive words, its size, its change against the period just before (as long), how its scored items rated, and its most central comments. Filters: inboxId, brandId, source, type, status. Use it for a weekly summary, then search_feedback or list_feedback to read more of a theme. Not counted as a search.',
+    'Find what customers keep talking about: the comments of a period (default: the last 7 days) grouped by meaning into themes, largest first, each with a label of its distinctive words, its size, its change against the period just before (as long), how its scored items rated, and its most central comments. Filters: inboxId, brandId, source, type, status. Use it for a weekly summary; to read every item of a theme, call get_theme_feedback with its id, the from and to of this result and the same filters. Not counted as a search.',
   operationId: 'getFeedbackThemes',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.getFeedbackThemes === 'function',
   inputSchema: z.strictObject({
-    ...StatsFilterInput,
+    ...ThemeFilterInput,
     from: DateInput.optional().describe('Start of the period (inclusive). Default: 7 days before to.'),
     to: DateInput.optional().describe('End of the period (exclusive). Default: now.'),
     limit: z
@@ -76,15 +61,9 @@ export const getFeedbackThemes = defineTool({
       truncated: result.truncated,
       unindexed: result.unindexed,
       unclustered: result.unclustered,
-      themes: result.themes.map(({ label, terms, size, share, previousSize, change, sentiment, representatives }) => ({
-        label,
-        terms,
-        size,
-        share,
-        previousSize,
-        change,
-        sentiment,
-        representatives: representatives.map((item) => toFeedbackOutput(item, true)),
+      themes: result.themes.map((theme) => ({
+        ...toThemeSummaryOutput(theme),
+        representatives: theme.representatives.map((item) => toFeedbackOutput(item, true)),
       })),
     };
   },
@@ -95,12 +74,12 @@ export const getFeedbackThemes = defineTool({
     }
     const lines = [
       `${counted(result.themes.length, 'theme')} among ${counted(result.analyzed, 'comment')} from ${period}, largest first (${result.unclustered} in no theme${result.truncated ? '; only the newest analyzed' : ''}). ${UNTRUSTED_NOTICE}`,
+      'Every item of a theme: get_theme_feedback with its id, this from and to, and the same filters.',
     ];
     result.themes.forEach((theme, index) => {
-      const rating = theme.sentiment.average === null ? '' : `, average rating ${theme.sentiment.average} on −1…+1`;
       lines.push(
         '',
-        `${index + 1}. ${quoted(theme.label, 120)}: ${counted(theme.size, 'item')}, ${changeText(theme)}${rating}`,
+        `${index + 1}. ${themeLine(theme)} · id ${theme.id}`,
         ...theme.representatives.map((item) => renderFeedback(item, '   - ')),
       );
     });

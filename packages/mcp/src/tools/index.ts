@@ -6,6 +6,7 @@ import { getFeedbackStats } from './get-feedback-stats.js';
 import { getFeedbackThemes } from './get-feedback-themes.js';
 import { getFeedbackTrends } from './get-feedback-trends.js';
 import { getPageAnalytics } from './get-page-analytics.js';
+import { getThemeFeedback } from './get-theme-feedback.js';
 import { listAutomations } from './list-automations.js';
 import { listBrands } from './list-brands.js';
 import { listFailedDeliveries } from './list-failed-deliveries.js';
@@ -22,6 +23,7 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   getFeedbackStats,
   getFeedbackTrends,
   getFeedbackThemes,
+  getThemeFeedback,
   getFeedback,
   getFeedbackActivity,
   searchFeedback,

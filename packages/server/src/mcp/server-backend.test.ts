@@ -11,6 +11,7 @@ describe('the server backend of the MCP tools', () => {
       'get_feedback_stats',
       'get_feedback_trends',
       'get_feedback_themes',
+      'get_theme_feedback',
       'get_feedback',
       'get_feedback_activity',
       'search_feedback',
@@ -25,7 +26,9 @@ describe('the server backend of the MCP tools', () => {
     ]);
   });
 
-  it('serves get_feedback_themes only with search on: themes cluster its vectors', () => {
-    expect(servedTools(withThemes(false)).map((tool) => tool.name)).not.toContain('get_feedback_themes');
+  it('serves get_feedback_themes and get_theme_feedback only with search on: themes cluster its vectors', () => {
+    const names = servedTools(withThemes(false)).map((tool) => tool.name);
+    expect(names).not.toContain('get_feedback_themes');
+    expect(names).not.toContain('get_theme_feedback');
   });
 });

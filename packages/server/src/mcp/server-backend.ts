@@ -1,4 +1,12 @@
-import { type HearbackBackend, type HearbackTool, HearbackToolError, type ThemesQuery, toolsFor } from '@hearback/mcp';
+import {
+  type HearbackBackend,
+  type HearbackTool,
+  HearbackToolError,
+  type PageRequest,
+  type StatsFilters,
+  type ThemesQuery,
+  toolsFor,
+} from '@hearback/mcp';
 import type { Principal } from '../domain/api-key.js';
 import { CollectInputSchema } from '../domain/collect-input.js';
 import { parseInput } from '../domain/parse-input.js';
@@ -79,6 +87,10 @@ export function createServerBackend(
     ...(services.feedbackThemes.available && {
       getFeedbackThemes: ({ from, to, limit, ...filters }: ThemesQuery) =>
         as('getFeedbackThemes', () => services.feedbackThemes.themes(principal, { from, to, limit, filters })),
+      listThemeFeedback: (themeId: string, { from, to, ...filters }: StatsFilters, page: PageRequest) =>
+        as('listThemeFeedback', () =>
+          services.feedbackThemes.feedback(principal, themeId, { from, to, filters }, page),
+        ),
     }),
     searchFeedback: (request) =>
       as('searchFeedback', async () => {
