@@ -45,7 +45,12 @@ export function createMailer(options: {
     sendsMail: true,
     async send(message) {
       transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
-      await (await transport).sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      await (await transport).sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
   };
 }

@@ -1,4 +1,10 @@
-import { type HearbackBackend, type HearbackTool, HearbackToolError, type ThemesQuery, toolsFor } from '@hearback/mcp';
+import {
+  type HearbackBackend,
+  type HearbackTool,
+  HearbackToolError,
+  type ThemesQuery,
+  toolsFor,
+} from '@hearback/mcp/tools';
 import type { Principal } from '../domain/api-key.js';
 import { CollectInputSchema } from '../domain/collect-input.js';
 import { parseInput } from '../domain/parse-input.js';
