@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const HEAP_GROWTH = pathToFileURL(join(dirname(CLI), 'lib', 'heap-growth.js')).href;
 
 /**
- * The shape of `/collect` load for the garbage collector: a live heap that stays (about 30 MB),
+ * The shape of `/collect` load for the garbage collector: a live heap that stays,
  * and many objects that live long enough to be promoted (they wait for a commit), then die.
  * Prints the largest old generation seen, in MB.
  */
@@ -18,7 +18,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 const { limitHeapGrowth } = await import(${JSON.stringify(HEAP_GROWTH)});
 if (process.argv.includes('--limit')) limitHeapGrowth();
 const oldUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'old_space').space_used_size;
-const live = Array.from({ length: 300_000 }, (_, i) => ({ i, text: 'live ' + i }));
+const live = Array.from({ length: 600_000 }, (_, i) => ({ i, text: 'live ' + i }));
 const waiting = [];
 let largest = 0;
 for (let round = 0; round < 3000; round++) {
@@ -45,9 +45,9 @@ describe('limitHeapGrowth (hearback serve)', () => {
   }, BUILD_TIMEOUT_MS);
 
   it('lets the old generation grow to a smaller multiple of the live heap than V8 alone does', async () => {
-    // Measured: about 170 MB alone, about 105 MB limited (35 MB of it live).
+    // Measured: 265–269 MB alone, 171–178 MB limited.
     const unlimited = await largestOldGeneration(false);
     const limited = await largestOldGeneration(true);
-    expect(limited).toBeLessThan(unlimited * 0.75);
+    expect(limited).toBeLessThan(unlimited * 0.8);
   });
 });
