@@ -6,6 +6,7 @@ import { registerSearchCommands } from './cli/search-commands.js';
 import { registerSecretsCommands } from './cli/secrets-commands.js';
 import { type Config, type ConfigOverrides, loadConfig } from './config.js';
 import { listen } from './http-server.js';
+import { limitHeapGrowth } from './lib/heap-growth.js';
 import { createLogger } from './logger.js';
 import { createRuntime } from './runtime.js';
 import { PLAN_NAMES, type PlanName } from './services/plans.js';
@@ -50,6 +51,7 @@ program
     ),
   )
   .action(async (options: CommonOptions) => {
+    limitHeapGrowth();
     const config = configFrom(options);
     const logger = createLogger(config.logLevel);
     const runtime = await createRuntime(config, logger);

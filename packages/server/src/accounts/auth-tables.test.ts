@@ -2,7 +2,7 @@ import { getSchema } from 'better-auth/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectsUnderTest, openTestRuntime } from '../../test/support/harness.js';
 import type { Runtime } from '../runtime.js';
-import { authOptions } from './auth.js';
+import { authOptions } from './auth-instance.js';
 
 /** The options the runtime gives better-auth; only their schema matters here. */
 const options = authOptions({

@@ -1,12 +1,7 @@
-import { MIN_PASSWORD_LENGTH } from '@hearback/spec';
-import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { type IdKind, newId } from '../lib/ids.js';
 import type { Logger } from '../logger.js';
-import { AUTH_TABLES } from './auth-tables.js';
+import type { AuthInstance } from './auth-instance.js';
 import type { Mailer } from './mailer.js';
-import { inSsoSignIn, ssoSessions } from './sso-sessions.js';
 
 /** `HEARBACK_SIGNUP`: who may create an account once the instance has its first user. */
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
@@ -17,14 +12,6 @@ export const CLIENT_ADDRESS_HEADER = 'x-hearback-client-address';
 
 /** Where better-auth's endpoints are served. */
 export const AUTH_BASE_PATH = '/auth';
-
-const MODEL_ID_KINDS: Record<string, IdKind> = {
-  user: 'user',
-  session: 'session',
-  account: 'account',
-  verification: 'verification',
-  rateLimit: 'rateLimit',
-};
 
 export interface AuthOptions {
   db: Kysely<never>;
@@ -41,7 +28,7 @@ export interface AuthOptions {
   onUserCreated?: ((user: { id: string; instanceAdmin: boolean }) => Promise<void>) | undefined;
   /** After a session starts (a sign-in or a sign-up): the audit log. */
   onSignedIn?: ((userId: string) => Promise<void>) | undefined;
-  /** Where better-auth's own errors go (its warnings are not for operators: see below). */
+  /** Where better-auth's own errors go (its warnings are not for operators: see auth-instance.ts). */
   logger?: Logger | undefined;
 }
 
@@ -52,126 +39,27 @@ export interface AuthOptions {
  * of one PostgreSQL database counts together). Its tables are ours (`auth-tables.ts`, migration
  * 0016), written through our Kysely instance.
  */
-export function createAuth(options: AuthOptions) {
-  return betterAuth(authOptions(options));
+export interface Auth {
+  /**
+   * The better-auth instance, made on the first call. better-auth and its dependencies are about a
+   * quarter of the server's heap; a server that only collects (API keys, no session cookie) never
+   * loads them, and V8 lets the old generation grow to a multiple of the live heap under load.
+   */
+  instance(): Promise<AuthInstance>;
 }
 
-/** better-auth's options for an instance: what {@link createAuth} runs, and what its schema test reads. */
-export function authOptions(options: AuthOptions) {
-  const https = options.publicUrl?.startsWith('https:') ?? false;
+/**
+ * The accounts of a server, loaded on first use (see {@link Auth}).
+ *
+ * @example
+ * const { api } = await createAuth(options).instance();
+ */
+export function createAuth(options: AuthOptions): Auth {
+  let instance: Promise<AuthInstance> | undefined;
   return {
-    appName: 'Hearback',
-    basePath: AUTH_BASE_PATH,
-    ...(options.publicUrl && { baseURL: options.publicUrl }),
-    secret: options.secret,
-    database: { db: options.db, type: options.dialect },
-    telemetry: { enabled: false },
-    // Errors only: without HEARBACK_PUBLIC_URL it would warn at every start that links take the
-    // request's origin, which is what we want on a local instance.
-    logger: {
-      level: 'error',
-      log: (_level, message) => options.logger?.error('accounts error', { message }),
+    instance() {
+      instance ??= import('./auth-instance.js').then(({ createAuthInstance }) => createAuthInstance(options));
+      return instance;
     },
-    account: AUTH_TABLES.account,
-    plugins: [ssoSessions()],
-    user: {
-      ...AUTH_TABLES.user,
-      additionalFields: {
-        instanceAdmin: {
-          type: 'boolean',
-          fieldName: AUTH_TABLES.user.fields.instanceAdmin,
-          required: true,
-          defaultValue: false,
-          input: false,
-        },
-      },
-    },
-    verification: { ...AUTH_TABLES.verification, storeIdentifier: 'hashed' },
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await options.mailer.send({
-          to: user.email,
-          subject: 'Reset your Hearback password',
-          text: `Someone asked to reset the password of ${user.email}. If it was you, open this link within an hour:\n\n${url}\n\nIf not, ignore this message.`,
-          link: url,
-        });
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      async sendVerificationEmail({ user, url }) {
-        await options.mailer.send({
-          to: user.email,
-          subject: 'Verify your Hearback email address',
-          text: `Open this link to verify ${user.email}:\n\n${url}`,
-          link: url,
-        });
-      },
-    },
-    session: { ...AUTH_TABLES.session, expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
-    rateLimit: {
-      ...AUTH_TABLES.rateLimit,
-      enabled: true,
-      storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 10 },
-        '/request-password-reset': { window: 3600, max: 5 },
-        '/reset-password': { window: 3600, max: 10 },
-        '/send-verification-email': { window: 3600, max: 5 },
-      },
-    },
-    advanced: {
-      cookiePrefix: 'hearback',
-      useSecureCookies: https,
-      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
-      database: {
-        generateId: ({ model }) => {
-          const kind = MODEL_ID_KINDS[model];
-          return kind ? newId(kind) : false;
-        },
-      },
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          async before(user) {
-            // The first user of an instance administers it; after that the sign-up mode decides,
-            // except for an SSO sign-in: the organization that verified the email's domain vouches.
-            if (inSsoSignIn()) return { data: { ...user, instanceAdmin: false } };
-            if ((await options.users.count()) === 0) return { data: { ...user, instanceAdmin: true } };
-            if (options.signup === 'open') return { data: { ...user, instanceAdmin: false } };
-            if (options.signup === 'invite' && (await options.users.invited(String(user.email)))) {
-              return { data: { ...user, instanceAdmin: false } };
-            }
-            throw new APIError('FORBIDDEN', {
-              code: 'SIGNUP_CLOSED',
-              message:
-                options.signup === 'invite'
-                  ? 'Sign-up on this instance is by invitation: ask an organization admin to invite this email address.'
-                  : 'Sign-up on this instance is closed.',
-            });
-          },
-          async after(user) {
-            await options.onUserCreated?.({ id: user.id, instanceAdmin: user.instanceAdmin === true });
-          },
-        },
-      },
-      session: {
-        create: {
-          async after(session) {
-            await options.onSignedIn?.(session.userId);
-          },
-        },
-      },
-    },
-  } satisfies BetterAuthOptions;
+  };
 }
-
-export type Auth = ReturnType<typeof createAuth>;

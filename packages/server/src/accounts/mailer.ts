@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger.js';
 
 /** A message to one person: plain text, with the one link it is about. */
@@ -38,11 +38,19 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // nodemailer is loaded with the first message, not at start: most servers send none for hours.
+  let transport: Promise<Transporter> | undefined;
   return {
     sendsMail: true,
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+      await (await transport).sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
   };
 }

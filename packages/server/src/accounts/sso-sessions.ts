@@ -14,7 +14,7 @@ const vouched = new AsyncLocalStorage<true>();
 
 /**
  * Whether the code running now is an SSO sign-in: the organization vouches for the person, so a
- * new user is created whatever `HEARBACK_SIGNUP` says (the hook in auth.ts asks).
+ * new user is created whatever `HEARBACK_SIGNUP` says (the hook in auth-instance.ts asks).
  */
 export function inSsoSignIn(): boolean {
   return vouched.getStore() === true;

@@ -1,4 +1,4 @@
-import type { HearbackTool } from '@hearback/mcp';
+import type { HearbackTool } from '@hearback/mcp/tools';
 import { z } from 'zod';
 import { SKILL_TASKS } from './skill-tasks.js';
 

@@ -12,7 +12,7 @@ import { clientAddress } from './client-address.js';
  * client sent in it.
  */
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: CidrSet): void {
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => {
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_ADDRESS_HEADER);
     const bindings = c.env as Partial<HttpBindings> | undefined;
@@ -23,6 +23,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: Cid
     );
     if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
     const request = new Request(c.req.raw, { headers });
-    return c.var.services.auth.handler(request);
+    const auth = await c.var.services.auth.instance();
+    return auth.handler(request);
   });
 }

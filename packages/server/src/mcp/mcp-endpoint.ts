@@ -1,6 +1,4 @@
-import { createHearbackMcpServer } from '@hearback/mcp';
 import type { HttpBindings } from '@hono/node-server';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Handler } from 'hono';
 import { ApiError } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
@@ -10,6 +8,28 @@ import { isOriginAllowed } from './origin.js';
 import { createServerBackend } from './server-backend.js';
 
 export const MCP_PATH = '/mcp';
+
+let mcpSdk:
+  | Promise<{
+      createHearbackMcpServer: typeof import('@hearback/mcp').createHearbackMcpServer;
+      WebStandardStreamableHTTPServerTransport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport;
+    }>
+  | undefined;
+
+/**
+ * The MCP SDK and its transport, loaded with the first `/mcp` request: about 6 MB of heap that a
+ * server nobody's agent talks to never needs (and V8 lets the heap grow in proportion to it).
+ */
+function loadMcpSdk() {
+  mcpSdk ??= Promise.all([
+    import('@hearback/mcp'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]).then(([{ createHearbackMcpServer }, { WebStandardStreamableHTTPServerTransport }]) => ({
+    createHearbackMcpServer,
+    WebStandardStreamableHTTPServerTransport,
+  }));
+  return mcpSdk;
+}
 
 export interface McpEndpointOptions {
   /** Origins besides the server's own that browsers may call `/mcp` from (`*`: any). */
@@ -64,6 +84,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Handler<AppEnv> {
 
     const requestId = c.get('requestId');
     const logError = (error: unknown) => options.logError?.(error, requestId);
+    const { createHearbackMcpServer, WebStandardStreamableHTTPServerTransport } = await loadMcpSdk();
     const server = createHearbackMcpServer(createServerBackend(c.var.services, principal, { logError }), {
       version: SERVER_VERSION,
       onUnexpectedError: logError,

@@ -6,7 +6,7 @@ import {
   type StatsFilters,
   type ThemesQuery,
   toolsFor,
-} from '@hearback/mcp';
+} from '@hearback/mcp/tools';
 import type { Principal } from '../domain/api-key.js';
 import { CollectInputSchema } from '../domain/collect-input.js';
 import { parseInput } from '../domain/parse-input.js';

@@ -23,7 +23,9 @@ export type Caller = { kind: 'key'; principal: Principal } | { kind: 'user'; sig
  */
 export function callersService(store: Store, apiKeys: ReturnType<typeof apiKeysService>, auth: Auth) {
   async function signedIn(headers: Headers): Promise<SignedIn | undefined> {
-    const found = await auth.api.getSession({ headers });
+    // Sessions ride only in cookies: without one there is none to look up (nor better-auth to load).
+    if (!headers.has('cookie')) return undefined;
+    const found = await (await auth.instance()).api.getSession({ headers });
     if (!found) return undefined;
     // The session's read brought the user (with our field): no second read.
     const { id, name, email, emailVerified, instanceAdmin } = found.user;

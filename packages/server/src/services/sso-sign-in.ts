@@ -1,10 +1,13 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Auth } from '../accounts/auth.js';
 import { emailDomainOf, issuerMayUseHttp } from '../domain/sso.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { OutboundFetch } from '../webhooks/guarded-fetch.js';
 import { type SsoProvider, ssoRedirectUri, type ssoService } from './sso.js';
+
+/** openid-client, loaded with the first SSO sign-in rather than at every start. */
+const openidClient = () => import('openid-client');
 
 /** How long a person has to come back from their provider. */
 export const SSO_STATE_TTL_MS = 10 * 60 * 1000;
@@ -36,13 +39,14 @@ export interface SsoSignedIn {
  * Every request to the provider goes through `outboundFetch`: an admin typed its address, so it
  * meets the same address policy as webhooks (no private or loopback address unless allowed).
  */
-async function configurationOf(provider: SsoProvider, outboundFetch: OutboundFetch): Promise<oidc.Configuration> {
+async function configurationOf(provider: SsoProvider, outboundFetch: OutboundFetch): Promise<Oidc.Configuration> {
+  const oidc = await openidClient();
   const issuer = new URL(provider.issuer);
   const insecure = issuer.protocol === 'http:' && issuerMayUseHttp(issuer);
   try {
     return await oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
       ...(insecure && { execute: [oidc.allowInsecureRequests] }),
-      [oidc.customFetch]: outboundFetch as oidc.CustomFetch,
+      [oidc.customFetch]: outboundFetch as Oidc.CustomFetch,
     });
   } catch (error) {
     throw new ApiError(502, 'sso_sign_in_failed', `The sign-in provider ${provider.issuer} could not be reached.`, {
@@ -82,6 +86,7 @@ export function ssoSignInService(
           `No organization signs in ${emailDomainOf(email) || 'this address'} with single sign-on: sign in with a password.`,
         );
       }
+      const oidc = await openidClient();
       const configuration = await configurationOf(provider, outboundFetch);
       const pending: PendingSignIn = {
         orgId: provider.orgId,
@@ -114,11 +119,12 @@ export function ssoSignInService(
       const provider = await sso.providerOf(pending.orgId);
       if (!provider)
         throw new ApiError(403, 'sso_sign_in_failed', 'Single sign-on is no longer set up for this organization.');
+      const oidc = await openidClient();
       const configuration = await configurationOf(provider, outboundFetch);
       // The provider sent the browser to our redirect URI; its query is what openid-client checks.
       const redirected = new URL(ssoRedirectUri(baseUrl));
       redirected.search = callbackUrl.search;
-      let claims: oidc.IDToken | undefined;
+      let claims: Oidc.IDToken | undefined;
       try {
         const tokens = await oidc.authorizationCodeGrant(configuration, redirected, {
           pkceCodeVerifier: pending.codeVerifier,
@@ -142,7 +148,7 @@ export function ssoSignInService(
         );
       }
       const name = typeof claims.name === 'string' ? claims.name : '';
-      const { headers, response } = await auth.api
+      const { headers, response } = await (await auth.instance()).api
         .signInWithSso({ body: { orgId: provider.orgId, subject: claims.sub, email, name }, returnHeaders: true })
         .catch((error: unknown) => {
           // better-auth refuses to link an identity to an account whose own email was never verified.

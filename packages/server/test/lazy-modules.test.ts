@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, type ServeProcess, spawnServe } from './support/built-cli.js';
+
+const run = promisify(execFile);
+
+/** What only some requests need: accounts, single sign-on, mail, the MCP SDK. */
+const ON_DEMAND = /better-auth|openid-client|nodemailer|@modelcontextprotocol/;
+
+/**
+ * A module loaded into `node --import`: a loader hook writing every module the server loads to the
+ * file named by HEARBACK_TEST_MODULE_LOG, one URL a line.
+ */
+const LOADER = `
+import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(\`
+import { appendFileSync } from 'node:fs';
+const log = \${JSON.stringify(process.env.HEARBACK_TEST_MODULE_LOG)};
+export async function load(url, context, next) {
+  appendFileSync(log, url + '\\\\n');
+  return next(url, context);
+}\`));
+`;
+
+describe('modules a server loads (hearback serve)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hearback-lazy-'));
+  const moduleLog = join(dir, 'modules.log');
+  const loaded = () => readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
+  let server: ServeProcess | undefined;
+  let keys: { collectKey: string; inboxKey: string };
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    const dataDir = join(dir, 'data');
+    keys = JSON.parse(
+      (await run(process.execPath, [CLI, 'init', '--json', '--data-dir', dataDir], { env: CLI_ENV })).stdout,
+    );
+    const loader = join(dir, 'log-modules.mjs');
+    writeFileSync(loader, LOADER);
+    writeFileSync(moduleLog, '');
+    server = await spawnServe(dataDir, {
+      HEARBACK_SEARCH: 'off',
+      HEARBACK_TEST_MODULE_LOG: moduleLog,
+      NODE_OPTIONS: `--import ${pathToFileURL(loader).href}`,
+    });
+  }, BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('collects without loading accounts, mail, SSO or the MCP SDK, and loads them for the requests that need them', async () => {
+    if (!server) throw new Error('no server');
+    const collected = await fetch(`${server.url}/collect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-key': keys.collectKey },
+      body: JSON.stringify({ inboxKey: keys.inboxKey, type: 'stars', score: 4, comment: 'Fine' }),
+    });
+    expect(collected.status).toBe(201);
+    expect(loaded().length).toBeGreaterThan(100);
+    expect(loaded().filter((url) => ON_DEMAND.test(url))).toEqual([]);
+
+    const session = await fetch(`${server.url}/auth/get-session`);
+    expect(session.status).toBe(200);
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-service-key': keys.collectKey,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      }),
+    });
+    expect(mcp.status).toBe(200);
+    expect(loaded().some((url) => url.includes('better-auth'))).toBe(true);
+    expect(loaded().some((url) => url.includes('@modelcontextprotocol'))).toBe(true);
+  });
+});
