@@ -77,6 +77,8 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     await addQuestion('Star rating');
     await page.getByLabel('Question', { exact: true }).fill('How was your visit?');
     await page.getByLabel('Required').check();
+    // Before a number is set the field says how many stars the question has: the type's 5.
+    expect(await page.getByLabel('Number of stars (3–10)').getAttribute('placeholder')).toBe('5');
     await page.getByLabel('Number of stars (3–10)').fill('5');
 
     await addQuestion('Single choice');

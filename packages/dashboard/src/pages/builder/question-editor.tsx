@@ -3,6 +3,7 @@ import {
   PAGE_LIMITS,
   type QuestionMember,
   type QuestionType,
+  RATING_SCALES,
   STAR_SCALE_LIMITS,
   TEXT_LIMITS,
   takesMember,
@@ -157,6 +158,8 @@ export function QuestionEditor({
               name={`${name}.max`}
               type="number"
               value={question.max ?? ''}
+              // A star rating without its own max asks on its type's scale: say so rather than show nothing.
+              placeholder={question.type === 'star_rating' ? String(RATING_SCALES.star_rating.max) : undefined}
               onChange={(event) => set('max', numberOrUndefined(event.target.value))}
             />
           )}
