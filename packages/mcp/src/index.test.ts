@@ -28,8 +28,15 @@ function importsOf(file: string, seen = new Set<string>()): Set<string> {
 describe('@hearback/mcp entry', () => {
   it('pulls in neither @hearback/client nor Node built-ins, so the server can load it anywhere', () => {
     const specifiers = [...importsOf(join(SOURCE_DIR, 'index.ts'))].sort();
-    // @hearback/forms: the page vocabulary (states, question types), browser-safe like @hearback/spec.
-    expect(specifiers).toEqual(['@hearback/forms', '@hearback/spec', '@modelcontextprotocol/sdk/server/mcp.js', 'zod']);
+    // @hearback/forms: the page vocabulary (states, question types); @hearback/inputs: the id rule.
+    // Both browser-safe like @hearback/spec.
+    expect(specifiers).toEqual([
+      '@hearback/forms',
+      '@hearback/inputs',
+      '@hearback/spec',
+      '@modelcontextprotocol/sdk/server/mcp.js',
+      'zod',
+    ]);
   });
 
   it('exports the tools, the server factory, the error class, the _meta keys', () => {

@@ -129,12 +129,15 @@ describe('Hearback MCP server', () => {
     ).not.toContain('get_feedback_themes');
     const client = await connectClient(fakeBackend({ getFeedbackThemes }).backend);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_feedback_themes');
-    const result = await callTool(client, 'get_feedback_themes', { from: '2026-11-16', inboxId: 'inb_1' });
+    const result = await callTool(client, 'get_feedback_themes', {
+      from: '2026-11-16',
+      inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
+    });
     expect(result.isError).toBeFalsy();
     expect(getFeedbackThemes).toHaveBeenCalledWith({
       from: '2026-11-16T00:00:00.000Z',
       to: undefined,
-      inboxId: 'inb_1',
+      inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
       limit: 5,
     });
     expect(result.structuredContent).toMatchObject({
@@ -563,14 +566,17 @@ describe('Hearback MCP server', () => {
           total: 3,
           byType: [{ type: 'nps', count: 3, averageScore: 7.67 }],
           bySource: [{ source: 'widget', count: 3 }],
-          byInbox: [{ inboxId: 'inb_1', inboxName: 'Website', count: 3 }],
+          byInbox: [{ inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s', inboxName: 'Website', count: 3 }],
           byStatus: [{ status: 'new', count: 3 }],
           nps: { score: 33.3, responses: 3, promoters: 2, passives: 0, detractors: 1 },
           csat: { score: null, responses: 0, satisfied: 0 },
         }),
       });
       const client = await connectClient(backend);
-      const result = await callTool(client, 'get_feedback_stats', { from: '2026-11-01', inboxId: 'inb_1' });
+      const result = await callTool(client, 'get_feedback_stats', {
+        from: '2026-11-01',
+        inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
+      });
       expect(result.structuredContent).toMatchObject({
         total: 3,
         nps: { score: 33.3 },
@@ -580,6 +586,23 @@ describe('Hearback MCP server', () => {
       expect(text).toContain('NPS: 33.3 from 3 responses (2 promoters, 0 passives, 1 detractor).');
       expect(text).toContain('CSAT: no CSAT responses.');
       expect(text).toContain('NPS: 3, average score 7.67');
+    });
+
+    it('refuses an inbox key given as inboxId, naming the id it expected, without asking the backend', async () => {
+      let asked = false;
+      const { backend } = fakeBackend({
+        getFeedbackStats: async () => {
+          asked = true;
+          throw new Error('not reached');
+        },
+      });
+      const client = await connectClient(backend);
+      const result = await callTool(client, 'get_feedback_stats', { inboxId: 'ibx_H5vxgodRpBRv1cXNPxw6' });
+      expect(result.isError).toBe(true);
+      expect((result.content[0] as { text: string }).text).toContain(
+        'Expected an inbox id: inb_ followed by 26 letters and digits.',
+      );
+      expect(asked).toBe(false);
     });
 
     it('get_feedback_trends passes the query on and renders each series by bucket', async () => {

@@ -53,14 +53,19 @@ describe('get_theme_feedback', () => {
       from: '2026-11-09',
       to: '2026-11-16T01:00:00+01:00',
       type: 'stars',
-      inboxId: 'inb_1',
+      inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
       limit: 2,
       cursor: 'c1',
     });
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect(listThemeFeedback).toHaveBeenCalledWith(
       THEME.id,
-      { from: '2026-11-09T00:00:00.000Z', to: '2026-11-16T00:00:00.000Z', type: 'stars', inboxId: 'inb_1' },
+      {
+        from: '2026-11-09T00:00:00.000Z',
+        to: '2026-11-16T00:00:00.000Z',
+        type: 'stars',
+        inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
+      },
       { limit: 2, cursor: 'c1' },
     );
     expect(result.structuredContent).toEqual({

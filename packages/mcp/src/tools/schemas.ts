@@ -1,3 +1,4 @@
+import { idSchema } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
 import type { BrandRecord, FeedbackRecord, InboxRecord } from '../backend.js';
@@ -33,8 +34,9 @@ export const DateInput = z
 export const StatsFilterInput = {
   from: DateInput.optional().describe('Only feedback created at or after this time (inclusive).'),
   to: DateInput.optional().describe('Only feedback created before this time (exclusive).'),
-  inboxId: z.string().min(1).max(100).optional().describe('Only this inbox (an inb_… id from list_inboxes).'),
-  brandId: z.string().min(1).max(100).optional().describe("Only this brand's inboxes (a brd_… id from list_brands)."),
+  // The server's own id rule: a mistaken id (an ibx_… inbox key, say) is refused naming what was expected, not answered with nothing.
+  inboxId: idSchema('inbox').optional().describe('Only this inbox (an inb_… id from list_inboxes).'),
+  brandId: idSchema('brand').optional().describe("Only this brand's inboxes (a brd_… id from list_brands)."),
   source: z.string().min(1).max(200).optional().describe('Only this context.source, e.g. widget, server, mcp.'),
   type: z.enum(FEEDBACK_TYPES).optional().describe('Only this feedback type.'),
   status: z.enum(FEEDBACK_STATUSES).optional().describe('Only this triage status.'),
