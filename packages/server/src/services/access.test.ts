@@ -53,6 +53,9 @@ describe('requireAccess', () => {
     expect(refusal({ ...viewer, scopes: new Set(['read', 'triage']) }, 'members')?.message).toBe(
       "Your role in this organization may not do this: it needs the 'members' scope, which the admin and owner roles have.",
     );
+    expect(refusal({ ...viewer, scopes: new Set(['read', 'members']) }, 'owner')?.message).toBe(
+      "Your role in this organization may not do this: it needs the 'owner' scope, which the owner role has.",
+    );
   });
 
   it('lets any valid key call an ANY_KEY operation, even one without scopes', () => {

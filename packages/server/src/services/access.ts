@@ -48,7 +48,8 @@ export function requireAccess(principal: Principal, access: Access): void {
 function refusalText(principal: Principal, accepted: readonly Scope[], named: string): string {
   if (principal.actor.type === 'api_key') return `This API key lacks the ${named} scope.`;
   const roles = ROLES.filter((role) => accepted.some((scope) => ROLE_SCOPES[role].includes(scope)));
-  return `Your role in this organization may not do this: it needs the ${named} scope, which the ${alternatives(roles, 'and')} roles have.`;
+  const holders = roles.length === 1 ? `the ${roles[0]} role has` : `the ${alternatives(roles, 'and')} roles have`;
+  return `Your role in this organization may not do this: it needs the ${named} scope, which ${holders}.`;
 }
 
 /** Organization-wide actions (brands, plan, org-wide keys) are closed to brand-scoped keys. */
