@@ -29,7 +29,7 @@ import { measureExport, measureFanOut, summarize, timeGets } from './api-http.mj
 import { report } from './api-report.mjs';
 import { seedFeedback } from './api-seed.mjs';
 import { listFilterSets, repositoryFilters, searchFilterSets, trendQueries } from './api-workload.mjs';
-import { children, cleanup, freePort, tempDirs } from './harness.mjs';
+import { children, cleanup, freePort, tempDirs, timeRuns } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
@@ -114,14 +114,7 @@ async function stopChild(child) {
 }
 
 async function timed(work, runs) {
-  await work();
-  const times = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  return summarize(times);
+  return summarize(await timeRuns(work, runs));
 }
 
 /** The PostgreSQL server to create the bench's database on, and how to let it go. */

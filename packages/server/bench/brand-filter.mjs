@@ -11,12 +11,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { seedFeedback } from './api-seed.mjs';
-import { cleanupOnExit, percentile, tempDirs } from './harness.mjs';
+import { cleanupOnExit, percentile, tempDirs, timeRuns } from './harness.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '300000' }, dialect: { type: 'string' } } });
@@ -33,14 +32,7 @@ const DAY_MS = 86_400_000;
 cleanupOnExit();
 
 async function timed(work, runs = 15) {
-  await work();
-  const times = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
+  const times = await timeRuns(work, runs);
   return `p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`;
 }
 

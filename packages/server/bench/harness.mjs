@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** The bench's child processes and temporary directories: killed and removed however it ends. */
 export const children = new Set();
@@ -39,4 +40,19 @@ export function percentile(sorted, p) {
   return sorted.length === 0
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * Runs `work` once to warm up (statement caches, pages in memory), then `runs` times: each run's
+ * milliseconds, ascending.
+ */
+export async function timeRuns(work, runs) {
+  await work();
+  const times = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
 }

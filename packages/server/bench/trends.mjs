@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { percentile } from './harness.mjs';
+import { percentile, timeRuns } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
 
@@ -65,14 +65,7 @@ const { db } = runtime.database;
 let closed = false;
 
 async function measure(label, work) {
-  await work(); // warm-up: statement caches, pages in memory
-  const times = [];
-  for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
+  const times = await timeRuns(work, runs);
   const figures = { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
   log(
     `${label.padEnd(44)} p50 ${figures.p50.toFixed(1).padStart(7)} ms  p95 ${figures.p95.toFixed(1).padStart(7)} ms  max ${figures.max.toFixed(1).padStart(7)} ms`,
