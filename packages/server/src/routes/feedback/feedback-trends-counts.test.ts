@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SCORE_RANGES } from '@hearback/spec';
 import { ulid } from 'ulidx';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -157,7 +158,11 @@ describeEachDatabase('feedback trends from daily counts', (bed) => {
           };
           const counted = await bed().runtime.services.feedback.trends(principal(brandId), query);
           const scanned = await bed().runtime.services.feedback.trends(principal(brandId), query, 'scan');
-          expect(counted, `${interval} by ${groupBy} ${JSON.stringify(resolved)}`).toEqual(scanned);
+          // 240 answers of up to 51 series × 176 days each: node's deep equality is several times
+          // faster than toEqual's, which is kept for a readable diff when they differ.
+          if (!isDeepStrictEqual(counted, scanned)) {
+            expect(counted, `${interval} by ${groupBy} ${JSON.stringify(resolved)}`).toEqual(scanned);
+          }
           compared += counted.series.reduce((sum, series) => sum + series.total, 0);
         }
       }
