@@ -4,13 +4,12 @@ import { registerExportCommand } from './cli/export-command.js';
 import { bootstrapJson, bootstrapText } from './cli/print.js';
 import { registerSearchCommands } from './cli/search-commands.js';
 import { registerSecretsCommands } from './cli/secrets-commands.js';
-import { type Config, type ConfigOverrides, loadConfig } from './config.js';
-import { listen } from './http-server.js';
-import { limitHeapGrowth } from './lib/heap-growth.js';
-import { createLogger } from './logger.js';
-import { createRuntime } from './runtime.js';
+import type { Config, ConfigOverrides } from './config.js';
 import { PLAN_NAMES, type PlanName } from './services/plans.js';
 import { SERVER_VERSION } from './version.js';
+
+// Commands load what they run when they run: `--help` reads no module of the server, and only
+// `serve` loads the HTTP app (its routes are about half of a command's start-up).
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -28,9 +27,16 @@ interface CommonOptions {
   publicDir?: string;
 }
 
-function configFrom(options: CommonOptions, extra: ConfigOverrides = {}): Config {
+async function configFrom(options: CommonOptions, extra: ConfigOverrides = {}): Promise<Config> {
   const { dataDir, port, host, publicDir } = options;
+  const { loadConfig } = await import('./config.js');
   return loadConfig(undefined, { dataDir, port, host, publicDir, ...extra });
+}
+
+/** The database and services of a command that serves no HTTP and runs no jobs. */
+async function openServices(options: CommonOptions) {
+  const { openServiceRuntime } = await import('./service-runtime.js');
+  return openServiceRuntime(await configFrom(options, { runJobs: false }));
 }
 
 const program = new Command()
@@ -51,8 +57,14 @@ program
     ),
   )
   .action(async (options: CommonOptions) => {
+    const [{ limitHeapGrowth }, { createLogger }, { createRuntime }, { listen }] = await Promise.all([
+      import('./lib/heap-growth.js'),
+      import('./logger.js'),
+      import('./runtime.js'),
+      import('./http-server.js'),
+    ]);
     limitHeapGrowth();
-    const config = configFrom(options);
+    const config = await configFrom(options);
     const logger = createLogger(config.logLevel);
     const runtime = await createRuntime(config, logger);
     const server = await listen(runtime, { port: config.port, host: config.host });
@@ -98,8 +110,9 @@ program
   .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey)')
   .addOption(dataDirOption())
   .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
-    const config = configFrom(options, { runJobs: false });
-    const runtime = await createRuntime(config);
+    const config = await configFrom(options, { runJobs: false });
+    const { openServiceRuntime } = await import('./service-runtime.js');
+    const runtime = await openServiceRuntime(config);
     try {
       const created = await runtime.services.organizations.bootstrap({ name: options.org, plan: options.plan });
       // Not listening: the address `serve` would print with the same settings.
@@ -117,7 +130,7 @@ program
   .description('Apply database migrations and exit (serve also does this on start)')
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
-    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    const runtime = await openServices(options);
     process.stdout.write(`Database is up to date (${runtime.database.dialect.name}).\n`);
     await runtime.close();
   });
@@ -130,7 +143,7 @@ orgs
   .option('--json', 'print JSON')
   .addOption(dataDirOption())
   .action(async (options: { json?: boolean; dataDir?: string }) => {
-    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    const runtime = await openServices(options);
     try {
       const list = await runtime.services.organizations.list();
       if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
@@ -150,7 +163,7 @@ orgs
     if (!(PLAN_NAMES as readonly string[]).includes(plan)) {
       program.error(`Unknown plan '${plan}'; expected one of ${PLAN_NAMES.join(', ')}.`);
     }
-    const runtime = await createRuntime(configFrom(options, { runJobs: false }));
+    const runtime = await openServices(options);
     try {
       const updated = await runtime.services.organizations.setPlan(orgId, plan as PlanName);
       process.stdout.write(`${updated.id} is now on the ${updated.plan} plan.\n`);

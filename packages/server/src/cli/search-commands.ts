@@ -1,13 +1,7 @@
 import { counted } from '@hearback/spec';
-import { type Command, InvalidArgumentError, type Option } from 'commander';
-import type { Config, ConfigOverrides } from '../config.js';
-import { createRuntime } from '../runtime.js';
+import { type Command, InvalidArgumentError } from 'commander';
+import type { CommandContext } from './command-context.js';
 import { createProgress, formatDuration, type Progress } from './progress.js';
-
-export interface SearchCommandsContext {
-  dataDirOption(): Option;
-  configFrom(options: { dataDir?: string }, extra?: ConfigOverrides): Config;
-}
 
 function parseBatch(value: string): number {
   const batch = Number(value);
@@ -40,12 +34,13 @@ function stopOnSignals(controller: AbortController): () => void {
   };
 }
 
-async function reindex(program: Command, context: SearchCommandsContext, options: ReindexCommandOptions) {
-  const config = context.configFrom(options, { runJobs: false });
+async function reindex(program: Command, context: CommandContext, options: ReindexCommandOptions) {
+  const config = await context.configFrom(options, { runJobs: false });
   if (config.search.embedder === 'off') {
     program.error('Search is disabled (HEARBACK_SEARCH=off), so there is nothing to reindex.');
   }
-  const runtime = await createRuntime(config);
+  const { openServiceRuntime } = await import('../service-runtime.js');
+  const runtime = await openServiceRuntime(config);
   const controller = new AbortController();
   const release = stopOnSignals(controller);
   let failure: string | undefined;
@@ -89,10 +84,11 @@ async function reindex(program: Command, context: SearchCommandsContext, options
   if (failure) program.error(failure);
 }
 
-async function status(program: Command, context: SearchCommandsContext, options: { org?: string; dataDir?: string }) {
-  const config = context.configFrom(options, { runJobs: false });
+async function status(program: Command, context: CommandContext, options: { org?: string; dataDir?: string }) {
+  const config = await context.configFrom(options, { runJobs: false });
   if (config.search.embedder === 'off') program.error('Search is disabled (HEARBACK_SEARCH=off).');
-  const runtime = await createRuntime(config);
+  const { openServiceRuntime } = await import('../service-runtime.js');
+  const runtime = await openServiceRuntime(config);
   let failure: string | undefined;
   try {
     const statuses = (await runtime.reindex?.status(options.org)) ?? [];
@@ -115,7 +111,7 @@ async function status(program: Command, context: SearchCommandsContext, options:
  * @example
  * registerSearchCommands(program, { dataDirOption, configFrom });
  */
-export function registerSearchCommands(program: Command, context: SearchCommandsContext): void {
+export function registerSearchCommands(program: Command, context: CommandContext): void {
   const search = program.command('search').description('Operate on the semantic search index');
   search
     .command('reindex')
