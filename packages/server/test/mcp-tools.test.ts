@@ -357,6 +357,15 @@ describeEachDatabase(
       );
       expect(textOf(result)).toMatch(/3 automations \(3 disabled or failing\)/);
       expect(textOf(result)).toContain('"Paused" · feedback.updated → crm.example.com:8443 · disabled');
+      // Later tests run the delivery worker: an enabled automation left pointing at hooks.slack.com
+      // would make it try the internet (about 5 s until the name fails to resolve).
+      for (const { id } of [...created, gone]) {
+        const deleted = await bed().request(`${orgPath()}/automations/${id}`, {
+          method: 'DELETE',
+          key: bed().orgA.adminKey,
+        });
+        expect(deleted.status).toBe(200);
+      }
     });
 
     it('list_failed_deliveries says why an automation fails, as the delivery log does', async () => {
