@@ -86,3 +86,43 @@ describe('modules a server loads (hearback serve)', () => {
     expect(loaded().some((url) => url.includes('@modelcontextprotocol'))).toBe(true);
   });
 });
+
+describe('modules a CLI command loads', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hearback-lazy-cli-'));
+  const loader = join(dir, 'log-modules.mjs');
+  const dataDir = join(dir, 'data');
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    writeFileSync(loader, LOADER);
+    await run(process.execPath, [CLI, 'init', '--data-dir', dataDir], { env: CLI_ENV });
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The modules `hearback <args>` loaded, after checking it succeeded. */
+  async function modulesOf(...args: string[]): Promise<string[]> {
+    const moduleLog = join(dir, `${args[0]}.log`);
+    writeFileSync(moduleLog, '');
+    await run(process.execPath, [CLI, ...args], {
+      env: { ...CLI_ENV, HEARBACK_TEST_MODULE_LOG: moduleLog, NODE_OPTIONS: `--import ${pathToFileURL(loader).href}` },
+    });
+    return readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
+  }
+  const routes = (modules: string[]) =>
+    modules.filter((url) => /\/dist\/(routes|http)\/|\/node_modules\/hono\//.test(url));
+
+  it('--help loads neither the storage nor the routes', async () => {
+    const modules = await modulesOf('--help');
+    expect(modules.some((url) => url.endsWith('/dist/cli.js'))).toBe(true);
+    expect(modules.filter((url) => /\/node_modules\/kysely\/|\/dist\/storage\//.test(url))).toEqual([]);
+    expect(routes(modules)).toEqual([]);
+  });
+
+  it('a command that serves no HTTP (orgs list) opens the database without loading the routes', async () => {
+    const modules = await modulesOf('orgs', 'list', '--data-dir', dataDir);
+    expect(modules.some((url) => url.includes('/dist/storage/'))).toBe(true);
+    expect(routes(modules)).toEqual([]);
+  });
+});
