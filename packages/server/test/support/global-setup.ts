@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { findPostgresBinaries, type PostgresServer, startPostgres } from './postgres-server.js';
+import { useScratchDirectory } from './scratch-directory.js';
 import { createTemplateDatabases } from './template-databases.js';
 
 const MISSING_IN_CI =
@@ -21,6 +22,8 @@ const MISSING_LOCALLY = [
 ].join('\n');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // First: the PostgreSQL clusters and the SQLite template go there too.
+  const removeScratch = useScratchDirectory();
   let servers: PostgresServer[] = [];
   if (findPostgresBinaries()) {
     // One server per worker, not one database per file on a shared server: the outbox relay reads
@@ -42,9 +45,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       await templates.remove();
       await stopServers();
+      removeScratch();
     };
   } catch (error) {
     await stopServers();
+    removeScratch();
     throw error;
   }
 }
