@@ -159,7 +159,11 @@ for (const dialect of dialectsUnderTest()) {
     it('a runtime closed while its first batch waits for the model leaves no lease, and the next embeds at once', async () => {
       const gate = embedGate();
       const model = 'test-words';
-      const first = await database.open({ runJobs: true }, { embedder: testEmbedder(model, 16, { gate }) });
+      // A short grace: what is tested is that closing gives up on the model, not how long it waits first.
+      const first = await database.open(
+        { runJobs: true },
+        { embedder: testEmbedder(model, 16, { gate }), jobStopGraceMs: 50 },
+      );
       const bed = { runtime: first, orgA: org, orgB: org, request: requestApp.bind(null, first) };
       const ids = await collectComments(bed, org, ['Photo upload fails', 'Dark mode please', 'Login is slow']);
       await within(gate.entered, SOON_MS, 'the job runner never started embedding');
