@@ -20,14 +20,22 @@ import { SqliteVecTables } from './vec-tables.js';
 
 /**
  * Tables that the cached key and inbox lookups never read and whose writes cascade into no table
- * they do: `/collect` batches write only these, so they leave the lookup caches warm.
+ * they do: `/collect` batches (feedback, its outbox event, usage and daily counts) and the relay
+ * that reads them back (consumer positions, retries, deliveries) write only these, so they leave
+ * the lookup caches warm under load.
  */
 const LOOKUP_INDEPENDENT_TABLES: ReadonlySet<string> = new Set([
   'feedback',
+  'feedback_daily_counts',
+  'feedback_daily_totals',
   'outbox',
+  'outbox_consumers',
+  'outbox_retries',
   'usage',
   'notes',
   'feedback_embeddings',
+  'webhook_deliveries',
+  'webhook_attempts',
 ]);
 
 /** One writer commits at a time: `seq` order is commit order, and every committed row is readable. */
