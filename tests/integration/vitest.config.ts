@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A worker imports the server's source once for all its files instead of once per file (about
+    // 4 s each). Every file still starts its own server (and browser) and closes it in `afterAll`.
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -28,9 +31,6 @@ export default defineConfig({
           ],
           // Two cores: the browser suites each run a server and Chromium; in parallel they only fight.
           fileParallelism: false,
-          // One worker imports the server's source once for every file instead of once per file
-          // (about 4 s each). Each file still starts its own server and browser in `beforeAll`.
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
