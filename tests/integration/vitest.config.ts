@@ -29,8 +29,10 @@ export default defineConfig({
             'feedback-pages/**/*.test.ts',
             'dashboard/**/*.test.ts',
           ],
-          // Two cores: the browser suites each run a server and Chromium; in parallel they only fight.
-          fileParallelism: false,
+          // Two files at once: a browser suite mostly waits on round trips between Node and Chromium,
+          // so two keep two cores busy. Measured on two cores: the browser project took 25-30 % less
+          // wall time than one file at a time, for the same CPU time.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
