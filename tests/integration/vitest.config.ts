@@ -26,8 +26,15 @@ export default defineConfig({
             'feedback-pages/**/*.test.ts',
             'dashboard/**/*.test.ts',
           ],
-          // Two cores: the browser suites each run a server and Chromium; in parallel they only fight.
-          fileParallelism: false,
+          // Two files at once: a browser suite mostly waits on round trips between Node and Chromium,
+          // so two keep two cores busy. Measured on two cores: the browser project took 25-30 % less
+          // wall time than one file at a time, for the same CPU time.
+          maxWorkers: 2,
+          // A worker imports the server's source once for all its files instead of once per file
+          // (about 4 s each). Every file still starts its own server and browser and closes them in
+          // `afterAll`. The packages project stays isolated: msw in node/retries.test.ts fails after
+          // other files ran in its worker.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,8 +1,21 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install chromium`); nothing is downloaded. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium (`apt-get install chromium`). */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's headless shell (`apt-get install chromium-headless-shell`): the same Blink and V8 without
+ * the browser around them, which is what Playwright itself runs headless. The browser suites take
+ * about a third less CPU in it, with the same screenshots.
+ */
+const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium tests launch: `CHROMIUM_PATH` when set, else the headless shell when installed,
+ * else Debian's Chromium. Nothing is downloaded.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(DEBIAN_HEADLESS_SHELL) ? DEBIAN_HEADLESS_SHELL : DEBIAN_CHROMIUM);
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -14,7 +27,7 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const INSTALL_HINT = 'apt-get install -y chromium (or set CHROMIUM_PATH)';
+const INSTALL_HINT = 'apt-get install -y chromium-headless-shell (or chromium, or set CHROMIUM_PATH)';
 
 /** Whether the system Chromium exists at {@link CHROMIUM_PATH}. */
 export function chromiumAvailable(): boolean {
@@ -41,7 +54,7 @@ export function requireChromiumOrSkip(suite: string): boolean {
       '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
       `!! CHROMIUM NOT FOUND: ${suite} browser tests are SKIPPED.`,
       `!! Looked for ${CHROMIUM_PATH} (set CHROMIUM_PATH to use another binary).`,
-      '!! Install Chromium (Debian/Ubuntu: apt-get install -y chromium) to run them.',
+      '!! Install Chromium (Debian: apt-get install -y chromium-headless-shell, or chromium) to run them.',
       '!! In CI (CI=true) a missing Chromium is an error, not a skip.',
       '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
       '',

@@ -90,6 +90,8 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
         if (request.url().endsWith('/collect')) keys.push(request.headers()['idempotency-key'] ?? '');
       });
       await page.route('**/collect', (route) => route.fulfill(failure), { times: 1 });
+      // The page's clock runs on real time until the test moves it past the backoff below.
+      await page.clock.install();
       await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
       const comment = `Cleared by itself after ${failure.status}`;
       await submitNps(page, '4', comment);
@@ -99,7 +101,8 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
       expect(entry?.notBefore).toBeGreaterThan(Date.now());
       expect((await harness.hearback.listFeedback()).filter((row) => row.comment === comment)).toEqual([]);
 
-      // Then the timer delivers it (the unit tests pin the exact schedule).
+      // Then the timer delivers it once its backoff has passed (the unit tests pin the exact schedule).
+      await page.clock.fastForward(Math.max(0, (entry?.notBefore ?? 0) - (await page.evaluate(() => Date.now()))));
       const [row] = await harness.rows((candidate) => candidate.comment === comment);
       expect(row).toMatchObject({ type: 'nps', score: 4 });
       await expect.poll(() => queue(page)).toEqual([]);
