@@ -10,7 +10,7 @@
 // largest group's. Size is the bytes of a project's own files: rough, but it only moves the
 // balance, never what is checked.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,20 @@ function projectDirectories(directory) {
   return [...here, ...below];
 }
 
+/** The declaration files the workspace packages' `exports` point at that are not built yet. */
+function missingDeclarations() {
+  const packages = join(root, 'packages');
+  return readdirSync(packages).flatMap((name) => {
+    const manifest = join(packages, name, 'package.json');
+    if (!existsSync(manifest)) return [];
+    const entries = Object.values(JSON.parse(readFileSync(manifest, 'utf8')).exports ?? {});
+    return entries
+      .map((entry) => (typeof entry === 'object' ? entry.types : undefined))
+      .filter((types) => typeof types === 'string' && !existsSync(join(packages, name, types)))
+      .map((types) => join('packages', name, types));
+  });
+}
+
 /** Splits projects into `count` groups of similar total size (largest first, each to the lightest group). */
 function balance(projects, count) {
   const groups = Array.from({ length: count }, () => ({ size: 0, paths: [] }));
@@ -70,12 +84,16 @@ function build(paths) {
   });
 }
 
+const unbuilt = missingDeclarations();
+if (unbuilt.length > 0) {
+  console.error(`Run \`pnpm build\` first (\`pnpm typecheck\` does): ${unbuilt.join(', ')} missing.`);
+  process.exit(1);
+}
 const paths = projectDirectories(root).map((directory) => join(directory, 'tsconfig.typecheck.json'));
 const missing = paths.filter((path) => !existsSync(path));
 if (missing.length > 0) {
-  throw new Error(
-    `no tsconfig.typecheck.json beside a tsconfig.json (copy one from packages/spec): ${missing.join(', ')}`,
-  );
+  console.error(`No tsconfig.typecheck.json beside a tsconfig.json (copy packages/spec's): ${missing.join(', ')}`);
+  process.exit(1);
 }
 const projects = paths.map((path) => ({
   path,
