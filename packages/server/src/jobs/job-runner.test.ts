@@ -5,7 +5,7 @@ import { loadConfig } from '../config.js';
 import { newId } from '../lib/ids.js';
 import { createRuntime, type Runtime } from '../runtime.js';
 import type { BootstrappedOrganization } from '../services/organizations.js';
-import type { ClaimedEvent } from '../storage/repositories/outbox.js';
+import type { ClaimedEvent, LoggedEvent } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 import { JobRunner } from './job-runner.js';
 
@@ -79,8 +79,8 @@ function observedStore(store: Store, onClaim: (claimed: number) => void | Promis
     ...store,
     outbox: {
       ...store.outbox,
-      async readAfter(position, limit) {
-        const events = await store.outbox.readAfter(position, limit);
+      async readAfter(position, limit, options) {
+        const events = await store.outbox.readAfter(position, limit, options);
         await onClaim(events.length);
         return events;
       },
@@ -165,6 +165,42 @@ for (const dialect of dialectsUnderTest()) {
         attempts: 0,
       });
       expect(await runtime.database.db.selectFrom('outbox_retries').selectAll().execute()).toEqual([]);
+    });
+
+    it('moves past the events it has no handler for, without reading their payloads', async () => {
+      const ids = [await collect(runtime, org, 'one'), await collect(runtime, org, 'two')];
+      await triage(runtime, org, ids[0] as string);
+      // What the runner reads from the log.
+      const read: LoggedEvent[] = [];
+      const { outbox } = runtime.store;
+      const store: Store = {
+        ...runtime.store,
+        outbox: {
+          ...outbox,
+          async readAfter(position, limit, options) {
+            const events = await outbox.readAfter(position, limit, options);
+            read.push(...events);
+            return events;
+          },
+        },
+      };
+      const updated: ClaimedEvent[] = [];
+      const runner = new JobRunner({
+        store,
+        handlers: { 'feedback.updated': [async (event) => void updated.push(event)] },
+      });
+
+      expect(await runner.runUntilIdle()).toBe(3);
+      expect(updated.map((event) => [event.type, event.data])).toEqual([
+        ['feedback.updated', expect.objectContaining({ id: ids[0], status: 'triaged' })],
+      ]);
+      // The two feedback.created events were read for their place in the log only.
+      expect(read.map((event) => [event.type, event.data === undefined])).toEqual([
+        ['feedback.created', true],
+        ['feedback.created', true],
+        ['feedback.updated', false],
+      ]);
+      expect(await runtime.store.outbox.pendingCount('jobs')).toBe(0);
     });
 
     it('retries a failing handler later with growing backoff, records last_error, then succeeds', async () => {

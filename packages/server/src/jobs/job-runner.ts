@@ -214,7 +214,8 @@ export class JobRunner {
     const { store } = this.options;
     if (run?.stopping) return 0;
     const seen = this.knownPosition ?? (await store.outbox.positionOf(this.consumer));
-    const peeked = await store.outbox.readAfter(seen, this.batchSize);
+    const read = { payloadsOf: this.payloadTypes() };
+    const peeked = await store.outbox.readAfter(seen, this.batchSize, read);
     if (peeked.length === 0) return 0;
     const token = randomUUID();
     const leasedAt = Date.now();
@@ -233,7 +234,7 @@ export class JobRunner {
     const events =
       comparePositions(lease.position, seen) === 0
         ? peeked
-        : await store.outbox.readAfter(lease.position, this.batchSize);
+        : await store.outbox.readAfter(lease.position, this.batchSize, read);
     let position = lease.position;
     let handled = 0;
     const last = events.at(-1);
@@ -256,6 +257,12 @@ export class JobRunner {
         }
       }
       const { position: next } = event;
+      // Nothing here runs for this type: the position moves past it (it came without its payload).
+      if (!this.handles(event.type)) {
+        position = next;
+        handled++;
+        continue;
+      }
       // Abandoned by stop(): the position stays before this event, which the next runner handles.
       if ((await this.attempt({ ...event, attempts: lease.attempts }, run)) === 'abandoned') break;
       position = next;
@@ -265,6 +272,21 @@ export class JobRunner {
     const advanced = await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
     this.knownPosition = advanced ? position : undefined;
     return handled;
+  }
+
+  /** Whether any handler runs for events of `type`. */
+  private handles(type: string): boolean {
+    return this.handlers.has(type) || this.handlers.has('*');
+  }
+
+  /**
+   * The event types whose payloads this runner reads: those it has handlers for, or all of them
+   * (undefined) for a `*` handler or a batch handler. A runner with no handler for a type (the
+   * jobs runner with search off: none at all) moves past its events without reading their payloads.
+   */
+  private payloadTypes(): string[] | undefined {
+    if (this.options.batchHandler || this.handlers.has('*')) return undefined;
+    return [...this.handlers.keys()];
   }
 
   /** The batch handler; false when it failed (each event is then handled alone), or `abandoned`. */

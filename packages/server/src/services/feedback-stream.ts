@@ -39,7 +39,7 @@ export function feedbackStreamService(store: Store, tail: OutboxTail, options: F
         scope,
         filters,
         after: after && comparePositions(after, present) <= 0 ? after : present,
-        readPage: (position) => store.outbox.readAfter(position, CATCH_UP_PAGE, scope.orgId),
+        readPage: (position) => store.outbox.readAfter(position, CATCH_UP_PAGE, { orgId: scope.orgId }),
         pageSize: CATCH_UP_PAGE,
         heartbeatMs: options.heartbeatMs,
         maxQueued: MAX_QUEUED,

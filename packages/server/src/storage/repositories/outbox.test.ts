@@ -76,7 +76,33 @@ for (const dialect of dialectsUnderTest()) {
       const { outbox } = runtime.store;
       const from = await outbox.latestPosition();
       await outbox.append([event('evt_a', 'org_1'), event('evt_b', 'org_2'), event('evt_c', 'org_1')]);
-      expect((await outbox.readAfter(from, 10, 'org_1')).map((logged) => logged.id)).toEqual(['evt_a', 'evt_c']);
+      expect((await outbox.readAfter(from, 10, { orgId: 'org_1' })).map((logged) => logged.id)).toEqual([
+        'evt_a',
+        'evt_c',
+      ]);
+    });
+
+    it('reads the payloads of the types asked for only', async () => {
+      const { outbox } = runtime.store;
+      const from = await outbox.latestPosition();
+      await outbox.append([
+        { ...event('evt_x', 'org_1'), type: 'kept', data: { n: 1 } },
+        { ...event('evt_y', 'org_1'), type: 'skipped', data: { n: 2 } },
+      ]);
+      const dataOf = async (payloadsOf?: string[]) =>
+        (await outbox.readAfter(from, 10, { payloadsOf })).map((logged) => [logged.id, logged.data]);
+      expect(await dataOf()).toEqual([
+        ['evt_x', { n: 1 }],
+        ['evt_y', { n: 2 }],
+      ]);
+      expect(await dataOf(['kept'])).toEqual([
+        ['evt_x', { n: 1 }],
+        ['evt_y', undefined],
+      ]);
+      expect(await dataOf([])).toEqual([
+        ['evt_x', undefined],
+        ['evt_y', undefined],
+      ]);
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CompiledInserts } from '../compiled-inserts.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { OutboxTable } from '../schema.js';
@@ -45,7 +45,10 @@ export interface StreamLease {
   attempts: number;
 }
 
-type EventRow = Pick<Selectable<OutboxTable>, 'seq' | 'id' | 'org_id' | 'type' | 'payload' | 'created_at'>;
+type EventRow = Pick<Selectable<OutboxTable>, 'seq' | 'id' | 'org_id' | 'type' | 'created_at'> & {
+  /** Null where the reader left the payload out (see ReadOptions.payloadsOf). */
+  payload: string | null;
+};
 
 function toEvent(row: EventRow): OutboxEvent & { seq: number } {
   return {
@@ -53,9 +56,21 @@ function toEvent(row: EventRow): OutboxEvent & { seq: number } {
     id: row.id,
     orgId: row.org_id,
     type: row.type,
-    data: JSON.parse(row.payload) as unknown,
+    data: row.payload === null ? undefined : (JSON.parse(row.payload) as unknown),
     createdAt: row.created_at,
   };
+}
+
+/** What {@link outboxRepository}'s `readAfter` reads. */
+export interface ReadOptions {
+  /** Only this organization's events. */
+  orgId?: string | undefined;
+  /**
+   * The event types whose payload (`data`) the reader needs; the others come with `data`
+   * undefined, so a reader that only moves past them does not read and parse their payloads.
+   * All types when absent.
+   */
+  payloadsOf?: readonly string[] | undefined;
 }
 
 /** The columns an appended event writes; the others (`seq`, `tx`) the database fills in. */
@@ -87,11 +102,18 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
   const relay = <T>(work: (db: Executor) => Promise<T>) => dialect.unsynced(db, work);
   const log = dialect.outboxLog;
 
-  /** Events a reader may take after `position`, in log order (only the organization's, given one). */
-  function eventsAfter(position: StreamPosition, limit?: number, orgId?: string) {
+  /** Events a reader may take after `position`, in log order (see ReadOptions). */
+  function eventsAfter(position: StreamPosition, limit?: number, { orgId, payloadsOf }: ReadOptions = {}) {
     let query = db
       .selectFrom('outbox')
-      .select(['seq', 'id', 'org_id', 'type', 'payload', 'created_at'])
+      .select(['seq', 'id', 'org_id', 'type', 'created_at'])
+      .select((eb) =>
+        payloadsOf === undefined
+          ? eb.ref('payload').$castTo<string | null>().as('payload')
+          : payloadsOf.length === 0
+            ? sql<string | null>`null`.as('payload')
+            : eb.case().when('type', 'in', payloadsOf).then(eb.ref('payload')).end().as('payload'),
+      )
       .select(log.positionTx.as('position_tx'))
       .where(log.readableAfter(position));
     if (orgId !== undefined) query = query.where('org_id', '=', orgId);
@@ -119,9 +141,9 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
     /** The consumer's position; the start of the log for a consumer never seen before. */
     positionOf,
 
-    /** Up to `limit` events after `position`, in log order; only `orgId`'s when given. */
-    async readAfter(position: StreamPosition, limit: number, orgId?: string): Promise<LoggedEvent[]> {
-      const rows = await eventsAfter(position, limit, orgId).execute();
+    /** Up to `limit` events after `position`, in log order (see ReadOptions). */
+    async readAfter(position: StreamPosition, limit: number, options?: ReadOptions): Promise<LoggedEvent[]> {
+      const rows = await eventsAfter(position, limit, options).execute();
       return rows.map((row) => {
         const event = toEvent(row);
         return { ...event, position: { tx: row.position_tx, seq: event.seq } };
