@@ -3,13 +3,36 @@
  * enforces them and documents them in the OpenAPI document) and the dashboard (which checks a form
  * with the same schema before sending it). Browser-safe: the language, zod and the vocabulary only.
  */
+
 export {
   type ApiKeyCreateInput,
   ApiKeyCreateInputSchema,
   type ApiKeyUpdateInput,
   ApiKeyUpdateInputSchema,
 } from './api-key-input.js';
+export {
+  AutomationFilterInputSchema,
+  type AutomationInput,
+  AutomationInputSchema,
+  type AutomationPreviewInput,
+  AutomationPreviewInputSchema,
+  type AutomationTestInput,
+  AutomationTestInputSchema,
+  type AutomationUpdateInput,
+  AutomationUpdateInputSchema,
+  MAX_AUTOMATION_NAME_LENGTH,
+} from './automation-input.js';
 export { type BrandInput, BrandInputSchema } from './brand-input.js';
+export {
+  EVENT_REGISTRY,
+  EVENT_TYPES,
+  type EventDefinition,
+  type EventType,
+  EventTypeSchema,
+  eventDefinition,
+  isEventType,
+} from './event-registry.js';
+export { FeedbackResourceSchema, IssueLinkSchema, TimestampSchema } from './feedback-resource.js';
 export {
   type FeedbackUpdateInput,
   FeedbackUpdateInputSchema,
@@ -38,6 +61,15 @@ export {
   type OrganizationUpdateInput,
   OrganizationUpdateInputSchema,
 } from './organization-input.js';
+export { PageResponseResourceSchema } from './page-response-resource.js';
+export {
+  PLACEHOLDER_PATTERN,
+  type Placeholder,
+  parsePlaceholder,
+  placeholderText,
+  wholePlaceholder,
+} from './placeholder.js';
+export { SECRET_NAME_PATTERN, SECRET_NAME_RULE } from './secret-name.js';
 export { SlugSchema } from './slug.js';
 export {
   EMAIL_DOMAIN_MAX_LENGTH,
@@ -58,7 +90,41 @@ export {
   type OwnershipTransferInput,
   OwnershipTransferInputSchema,
 } from './team-input.js';
+export {
+  EVENT_MEMBERS,
+  EVENT_ROOT,
+  placeholderProblem,
+  resourceRootOf,
+  SECRETS_ROOT,
+  TEMPLATE_ROOTS_TEXT,
+  templateTextProblems,
+} from './template-roots.js';
 export { MAX_NAME_LENGTH, NameSchema, storableText, WITHOUT_NUL } from './text.js';
 export { canonicalTimeZone, DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.js';
 export { MAX_VIEW_NAME_LENGTH, ViewNameInputSchema, ViewNameSchema } from './view-input.js';
+export {
+  HEADER_VALUE_CONTROL_CHARACTER,
+  isReservedHeaderName,
+  isValidHeaderName,
+  RESERVED_HEADER_NAMES,
+  RESERVED_HEADER_PREFIX,
+  RESERVED_HEADERS_TEXT,
+} from './webhook-headers.js';
+export {
+  MAX_BODY_TEMPLATE_BYTES,
+  MAX_BODY_TEMPLATE_DEPTH,
+  MAX_HEADER_VALUE_LENGTH,
+  MAX_WEBHOOK_HEADERS,
+  MAX_WEBHOOK_URL_LENGTH,
+  WebhookInputSchema,
+  WebhookUpdateInputSchema,
+  WebhookUrlSchema,
+} from './webhook-input.js';
+export {
+  DEFAULT_WEBHOOK_METHOD,
+  isWebhookProtocol,
+  WEBHOOK_METHODS,
+  WEBHOOK_URL_PROTOCOLS,
+  type WebhookMethod,
+} from './webhook-method.js';
 export { perUnknownField, refusesUnknownFields, writeInput } from './write-input.js';

@@ -1,5 +1,5 @@
+import type { EventType, WebhookMethod } from '@hearback/inputs';
 import type { FeedbackType } from '@hearback/spec';
-import type { EventType } from './event-registry.js';
 import type { LastDelivery } from './webhook-delivery.js';
 
 /**
@@ -12,19 +12,14 @@ export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 /** The kind of a REST hook's row; the automations API makes `automation` rows. */
 export const REST_HOOK_KIND = 'rest_hook' satisfies AutomationKind;
 
-/** The methods a webhook may use. */
-export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
-export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
-/** The method of a webhook that names none. */
-export const DEFAULT_WEBHOOK_METHOD: WebhookMethod = 'POST';
-
-/** The URL schemes a webhook may be sent to (as `URL.protocol` writes them). */
-export const WEBHOOK_URL_PROTOCOLS = ['http:', 'https:'] as const;
-
-/** Whether a parsed URL has a scheme a webhook may be sent to. */
-export function isWebhookProtocol(url: URL): boolean {
-  return (WEBHOOK_URL_PROTOCOLS as readonly string[]).includes(url.protocol);
-}
+// What a webhook may be sent with is @hearback/inputs' rule (the API's input and the editor check it).
+export {
+  DEFAULT_WEBHOOK_METHOD,
+  isWebhookProtocol,
+  WEBHOOK_METHODS,
+  WEBHOOK_URL_PROTOCOLS,
+  type WebhookMethod,
+} from '@hearback/inputs';
 
 /** Why the server disabled an automation (`disabledReason`); an automation a user disabled has none. */
 export const AUTOMATION_DISABLED_REASONS = {

@@ -4,7 +4,7 @@ import { WebhookUrlSchema } from '../../domain/webhook-input.js';
 import { writeInput } from '../../domain/write-input.js';
 import { EVENT_TYPES } from '../../services/events.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
-import { OrgParams, Timestamp } from '../shared.schemas.js';
+import { documentable, OrgParams, Timestamp } from '../shared.schemas.js';
 
 const EventType = z.enum(EVENT_TYPES).openapi({ example: 'feedback.created' });
 
@@ -20,7 +20,7 @@ export const RestHookSchema = z
 
 export const RestHookInputSchema = writeInput({
   event: EventType,
-  targetUrl: WebhookUrlSchema.openapi({ example: 'https://hooks.zapier.com/hooks/standard/123/abc/' }),
+  targetUrl: documentable(WebhookUrlSchema).openapi({ example: 'https://hooks.zapier.com/hooks/standard/123/abc/' }),
 }).openapi('RestHookInput');
 
 export const RestHookParams = OrgParams.extend({
