@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@hearback/node';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
@@ -160,6 +160,34 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('alert').filter({ hasText: 'Must not hold credentials' }).count()).toBe(1);
     expect(await page.getByRole('alert').filter({ hasText: 'webhook-signature cannot be overridden' }).count()).toBe(1);
+    expect((await harness.api<{ data: AutomationRow[] }>('/automations')).data).toHaveLength(1);
+  });
+
+  it('flags a field the API’s schema refuses before sending anything', async () => {
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
+    // Checked in the browser with the server's own schema (@hearback/inputs): no create request leaves.
+    const creates: string[] = [];
+    const countCreate = (request: Request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/automations'))
+        creates.push(request.url());
+    };
+    page.on('request', countCreate);
+    try {
+      await page.getByLabel('Name', { exact: true }).fill('Refused in the browser');
+      await page.getByLabel('URL', { exact: true }).fill(receiver.url);
+      await page.getByLabel('Lowest score').fill('5');
+      await page.getByLabel('Highest score').fill('2');
+      await page.getByLabel('Body template (JSON)').fill('{"text": "{{feedback.scroe}}"}');
+      await page.getByRole('button', { name: 'Create automation' }).click();
+      const highest = page.getByLabel('Highest score');
+      await expect.poll(() => highest.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').filter({ hasText: 'Must be at least scoreMin.' }).count()).toBe(1);
+      expect(await page.getByLabel('Body template (JSON)').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').filter({ hasText: 'feedback has no member "scroe"' }).count()).toBe(1);
+      expect(creates).toEqual([]);
+    } finally {
+      page.off('request', countCreate);
+    }
     expect((await harness.api<{ data: AutomationRow[] }>('/automations')).data).toHaveLength(1);
   });
 

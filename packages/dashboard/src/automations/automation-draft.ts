@@ -1,9 +1,5 @@
 import type { Automation, AutomationInput, EventType, FeedbackType } from '@hearback/client';
-
-export type WebhookMethod = Automation['webhook']['method'];
-/** The methods the API takes, for the editor's choice (a `Record` so a new one must be listed). */
-const METHOD_NAMES: Record<WebhookMethod, true> = { POST: true, PUT: true, PATCH: true };
-export const WEBHOOK_METHODS = Object.keys(METHOD_NAMES) as WebhookMethod[];
+import type { WebhookMethod } from '@hearback/inputs';
 
 /** One header row of the editor (`key` keeps React's identity while the name is edited). */
 export interface HeaderRow {
@@ -72,14 +68,15 @@ export function draftOf(automation: Automation): AutomationDraft {
   };
 }
 
-/** The draft as the API's input, or why its body template is not JSON (the one check the browser makes). */
+/** The draft as the API's input, or why its body template is not JSON (the check before the schema's). */
 export type DraftInput = { input: AutomationInput; bodyError?: undefined } | { input?: undefined; bodyError: string };
 
 const score = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /**
- * The create/replace body for a draft. Everything else is the server's to judge: the answer's
- * field errors name these same paths (`webhook.url`, `filter.scoreMax`, `webhook.headers.X`).
+ * The create/replace body for a draft. The editor then checks it with the API's schema
+ * (@hearback/inputs), whose field errors name these same paths (`webhook.url`, `filter.scoreMax`,
+ * `webhook.headers.X`), as the server's do.
  */
 export function inputOf(draft: AutomationDraft): DraftInput {
   let body: unknown = null;

@@ -1,4 +1,5 @@
 import type { AutomationInput, EventType, FeedbackType } from '@hearback/client';
+import { AutomationInputSchema, WEBHOOK_METHODS, type WebhookMethod } from '@hearback/inputs';
 import { capitalized, FEEDBACK_TYPE_NAMES, FEEDBACK_TYPES } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,9 +9,9 @@ import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { problemFeedback } from '../ui/problem-feedback.js';
 import { SelectField } from '../ui/select.js';
-import { type AutomationDraft, inputOf, WEBHOOK_METHODS } from './automation-draft.js';
+import { useInputCheck } from '../ui/use-input-check.js';
+import { type AutomationDraft, inputOf } from './automation-draft.js';
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from './event-types.js';
 import { errorsUnder } from './field-errors.js';
 import { HeadersEditor } from './headers-editor.js';
@@ -26,7 +27,7 @@ export interface AutomationEditorProps {
   submitLabel: string;
   onSubmit: (input: AutomationInput) => void;
   pending: boolean;
-  /** The last submission's failure: its field errors show beside their fields. */
+  /** The last request's failure: its field errors show beside their fields (unless the draft's own check found some). */
   error: unknown;
   /** Shown on create only: an existing automation is enabled and disabled from its page. */
   showEnabled?: boolean;
@@ -54,7 +55,9 @@ export function AutomationEditor({
   const [bodyError, setBodyError] = useState<string>();
   const set = <K extends keyof AutomationDraft>(key: K, value: AutomationDraft[K]) =>
     setDraft((previous) => ({ ...previous, [key]: value }));
-  const { validationErrors, formError } = problemFeedback(error);
+  // The draft is checked with the server's own schema: a field it would refuse is flagged before any request.
+  const input = useInputCheck(AutomationInputSchema);
+  const { validationErrors, formError } = input.feedback(error);
   const drafted = inputOf(draft);
   const toggleEvent = (type: EventType, on: boolean) =>
     set(
@@ -70,7 +73,7 @@ export function AutomationEditor({
         onSubmit={(event) => {
           event.preventDefault();
           setBodyError(drafted.bodyError);
-          if (drafted.input) onSubmit(drafted.input);
+          if (drafted.input) input.submit(drafted.input, onSubmit);
         }}
       >
         <fieldset className="editor-fields" disabled={readOnly}>
@@ -161,7 +164,7 @@ export function AutomationEditor({
                 name="webhook.method"
                 value={draft.method}
                 options={WEBHOOK_METHODS.map((method) => ({ id: method, label: method }))}
-                onChange={(id) => set('method', id as AutomationDraft['method'])}
+                onChange={(id) => set('method', id as WebhookMethod)}
               />
               <TextField
                 label="URL"
