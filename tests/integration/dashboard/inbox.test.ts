@@ -1,6 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterLayout } from './filter-layout.js';
 import { type DashboardHarness, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
@@ -63,6 +64,8 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     expect(await rows().first().innerText()).toContain('Pricing page is confusing');
     await harness.screenshot(page, 'inbox-filtered-light');
     expect(await seriousViolations(page)).toEqual([]);
+    // "Clear filters" starts a row of its own: its words line up with the fields above it.
+    expect((await filterLayout(page)).clearFiltersInset).toBe(0);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => rows().count()).toBe(5);
   });

@@ -1,6 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filterLayout } from './filter-layout.js';
 import { type DashboardHarness, type Person, PHONE, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard on a phone');
@@ -220,6 +221,17 @@ describe.skipIf(!available)('the dashboard on a phone (390 × 844, touch)', () =
     await harness.screenshot(page, 'settings-key-secret-phone-light');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await harness.cspViolations(page)).toEqual([]);
+  });
+
+  it('lines up the inbox filters: each row of selects fills the width, "Clear filters" under them', async () => {
+    const page = await harness.newPage(PHONE);
+    await harness.signIn(page, ADA);
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox?type=nps`);
+    await eventually(() => page.getByRole('button', { name: 'Clear filters' }).isVisible()).toBe(true);
+    await harness.screenshot(page, 'inbox-filtered-phone-light');
+    const layout = await filterLayout(page);
+    expect(layout.selectRows.length).toBeGreaterThanOrEqual(2);
+    expect(layout).toEqual({ clearFiltersInset: 0, selectRows: layout.selectRows.map(() => [0, 0]) });
   });
 
   it('moves between screens by touch, and opens an item from the list', async () => {

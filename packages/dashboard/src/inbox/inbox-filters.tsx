@@ -38,7 +38,7 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
   const pick = (name: keyof InboxSearch) => (id: string) => onChange({ [name]: id === ANY ? undefined : id });
 
   return (
-    <fieldset className="filters">
+    <fieldset className="filters inbox-filters">
       <legend className="visually-hidden">Filters</legend>
       <SearchBox search={search} onChange={onChange} />
       <SelectField
