@@ -2,8 +2,9 @@ import { CONTACT_REQUIREMENTS, PAGE_STATES, QUESTION_TYPES } from '@hearback/for
 import { TimestampSchema } from '@hearback/inputs';
 import { z } from 'zod';
 
-// Plain zod with `.meta()`, like feedback-resource.ts: the event registry names the response
-// schema as what `page_response.created` carries, and the routes answer with both.
+// Plain zod with `.meta()`, like @hearback/inputs' resources: the routes answer with these, and
+// with the response, which the event registry (in @hearback/inputs) names as what
+// `page_response.created` carries.
 
 const QuestionOptionSchema = z.object({ value: z.string(), label: z.string() }).meta({ id: 'QuestionOption' });
 
