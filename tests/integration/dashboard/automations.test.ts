@@ -148,7 +148,7 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     });
   });
 
-  it('shows the server’s field errors beside the fields it refuses', async () => {
+  it('shows the schema’s field errors beside the fields it refuses (credentials in the URL, a reserved header)', async () => {
     await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
     await page.getByLabel('Name', { exact: true }).fill('Refused');
     await page.getByLabel('URL', { exact: true }).fill('https://user:pw@hooks.example.com/x');
