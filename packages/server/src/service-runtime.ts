@@ -102,7 +102,7 @@ export async function openServiceRuntime(
 ): Promise<ServiceRuntime> {
   // First: a missing or unusable secret stops the start before anything is opened.
   const { secrets, file: secretFile } = resolveServerSecrets(config.secret, config.dataDir);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (secretFile?.created) logger?.info('server secret generated', { path: secretFile.path });
   if (secretFile && database.dialect.name === 'postgres') {
     // Processes on one database must share the secret, or none can replay what another stored.

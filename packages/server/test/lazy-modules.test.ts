@@ -9,8 +9,13 @@ import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, type ServeProcess, spawnSe
 
 const run = promisify(execFile);
 
-/** What only some requests need: accounts, single sign-on, mail, the MCP SDK. */
-const ON_DEMAND = /better-auth|openid-client|nodemailer|@modelcontextprotocol/;
+/**
+ * What only some requests need: accounts, single sign-on, mail, the MCP SDK, outbound HTTP (undici:
+ * webhooks, SSO discovery), YAML (`/openapi.yaml`), QR codes, the dashboard's files; and on SQLite,
+ * the PostgreSQL driver.
+ */
+const ON_DEMAND =
+  /better-auth|openid-client|nodemailer|@modelcontextprotocol|\/node_modules\/(undici|yaml|qrcode|pg|pg-[a-z]+)\/|\/dashboard\/dist\/node\//;
 
 /**
  * A module loaded into `node --import`: a loader hook writing every module the server loads to the
@@ -54,7 +59,7 @@ describe('modules a server loads (hearback serve)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('collects without loading accounts, mail, SSO or the MCP SDK, and loads them for the requests that need them', async () => {
+  it('collects without loading what only other requests need, and loads it for the requests that need it', async () => {
     if (!server) throw new Error('no server');
     const collected = await fetch(`${server.url}/collect`, {
       method: 'POST',
@@ -82,8 +87,17 @@ describe('modules a server loads (hearback serve)', () => {
       }),
     });
     expect(mcp.status).toBe(200);
+    const yaml = await fetch(`${server.url}/openapi.yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toContain('openapi: 3.1');
+    const dashboard = await fetch(`${server.url}/app/`);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(loaded().some((url) => url.includes('better-auth'))).toBe(true);
     expect(loaded().some((url) => url.includes('@modelcontextprotocol'))).toBe(true);
+    expect(loaded().some((url) => url.includes('/node_modules/yaml/'))).toBe(true);
+    expect(loaded().some((url) => url.includes('/dashboard/dist/node/'))).toBe(true);
+    expect(loaded().filter((url) => /\/node_modules\/(pg|pg-[a-z]+)\//.test(url))).toEqual([]);
   });
 });
 
