@@ -1,13 +1,31 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, type ServeProcess, spawnServe } from './support/built-cli.js';
 
 const run = promisify(execFile);
+
+const PACKAGE_DIR = resolve(dirname(CLI), '..');
+const DIST_URL = `${pathToFileURL(dirname(CLI)).href}/`;
+
+/**
+ * The modules behind the URLs a process loaded: a file of the bundled CLI (dist/cli.js and its
+ * chunks) stands for the modules bundled into it, as scripts/bundle-cli.mjs lists them.
+ */
+function sourcesOf(urls: string[]): string[] {
+  const chunks = JSON.parse(readFileSync(join(PACKAGE_DIR, 'dist', 'cli-bundle.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  return urls.flatMap((url) => {
+    const inputs = url.startsWith(DIST_URL) ? chunks[url.slice(DIST_URL.length)] : undefined;
+    return inputs ? inputs.map((input) => pathToFileURL(resolve(PACKAGE_DIR, input)).href) : [url];
+  });
+}
 
 /**
  * What only some requests need: accounts, single sign-on, mail, the MCP SDK, outbound HTTP (undici:
@@ -35,7 +53,7 @@ export async function load(url, context, next) {
 describe('modules a server loads (hearback serve)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hearback-lazy-'));
   const moduleLog = join(dir, 'modules.log');
-  const loaded = () => readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
+  const loaded = () => sourcesOf(readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean));
   let server: ServeProcess | undefined;
   let keys: { collectKey: string; inboxKey: string };
 
@@ -122,7 +140,7 @@ describe('modules a CLI command loads', () => {
     await run(process.execPath, [CLI, ...args], {
       env: { ...CLI_ENV, HEARBACK_TEST_MODULE_LOG: moduleLog, NODE_OPTIONS: `--import ${pathToFileURL(loader).href}` },
     });
-    return readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
+    return sourcesOf(readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean));
   }
   const routes = (modules: string[]) =>
     modules.filter((url) => /\/dist\/(routes|http)\/|\/node_modules\/hono\//.test(url));
