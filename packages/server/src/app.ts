@@ -3,7 +3,6 @@ import type { WidgetAsset } from '@hearback/widget/assets';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { stringify as toYaml } from 'yaml';
 import { registerSkillRoutes } from './discovery/skill-routes.js';
 import { ApiError } from './errors/api-error.js';
 import { type ApiReferenceAsset, loadApiReferenceAsset } from './http/api-reference-asset.js';
@@ -40,8 +39,11 @@ export interface AppDependencies {
   mcpAllowedOrigins?: readonly string[] | undefined;
   /** `HEARBACK_PUBLIC_URL`: the instance's address in skill files; its origin may call `/mcp`. */
   publicUrl?: string | undefined;
-  /** The built dashboard served at `/app` (see loadDashboardAssets); without it `/app` says how to build it. */
-  dashboardAssets?: DashboardAssets | undefined;
+  /**
+   * Reads the built dashboard served at `/app`, at the first `/app` request (see loadDashboardAssets);
+   * without it, or when it finds no build, `/app` says how to build it.
+   */
+  dashboardAssets?: (() => Promise<DashboardAssets | undefined>) | undefined;
   /** The built widget files served at `/widget.js` (see loadWidgetAssets). */
   widgetAssets?: readonly WidgetAsset[] | undefined;
   /** `HEARBACK_TRUSTED_PROXIES`: reverse proxies whose `X-Forwarded-For` names the client (public pages). */
@@ -104,12 +106,16 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   );
   registerSkillRoutes(app, deps.publicUrl);
   registerWidgetRoutes(app, deps.widgetAssets ?? []);
-  registerDashboardRoutes(app, deps.dashboardAssets);
+  registerDashboardRoutes(app, deps.dashboardAssets ?? (async () => undefined));
   registerPublicPageRoutes(app, deps.pageAssets ?? stylesheetOnly(), trustedProxies);
   registerPublicShareRoutes(app);
 
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/openapi.yaml', (c) => c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' }));
+  app.get('/openapi.yaml', async (c) => {
+    // Loaded here: the YAML library is a fifth of a start's module evaluation, for a rare request.
+    const { stringify: toYaml } = await import('yaml');
+    return c.body(toYaml(openApiDocument(app)), 200, { 'content-type': 'application/yaml' });
+  });
   registerApiReferenceRoutes(app, {
     loadAsset: deps.apiReferenceAsset ?? loadApiReferenceAsset,
     publicUrl: deps.publicUrl,

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SIGNUP_MODES, type SignupMode } from './accounts/auth.js';
+import { JOB_STOP_GRACE_MS } from './jobs/stop-grace.js';
 import { InvalidCidrError, parseCidrList } from './lib/cidr.js';
 import { SERVER_SECRET_MIN_LENGTH, ServerSecrets } from './secrets/server-secrets.js';
 import { PLAN_NAMES } from './services/plans.js';
@@ -49,6 +50,7 @@ const environmentSchema = z.object({
   HEARBACK_PUBLIC_DIR: z.string().min(1).optional(),
   HEARBACK_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
   HEARBACK_STREAM_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
+  HEARBACK_JOB_STOP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   HEARBACK_SIGNUP: z.enum(SIGNUP_MODES).optional(),
   HEARBACK_SMTP_URL: z
     .string()
@@ -128,6 +130,11 @@ export interface Config {
   runJobs: boolean;
   /** How long processed outbox events are kept before the job runner's process deletes them. */
   eventRetentionMs: number;
+  /**
+   * On shutdown, how long the job runners let the events in progress finish (an embedding, a
+   * webhook fan-out) before handing the rest back to the next process (`HEARBACK_JOB_STOP_GRACE_MS`).
+   */
+  jobStopGraceMs: number;
   /** Largest accepted request body for `POST /collect`, in bytes. */
   collectBodyLimit: number;
   /** Largest accepted request body elsewhere, in bytes. */
@@ -224,6 +231,7 @@ export function loadConfig(
     commitConcurrency: env.HEARBACK_COMMIT_CONCURRENCY,
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
     eventRetentionMs: (env.HEARBACK_EVENT_RETENTION_DAYS ?? 7) * DAY_MS,
+    jobStopGraceMs: env.HEARBACK_JOB_STOP_GRACE_MS ?? JOB_STOP_GRACE_MS,
     collectBodyLimit: 64 * 1024,
     bodyLimit: 1024 * 1024,
     search: searchConfig(env),

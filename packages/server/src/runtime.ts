@@ -39,7 +39,7 @@ export async function createRuntime(config: Config, logger?: Logger, options: Ru
       trustedProxies: config.trustedProxies,
       publicUrl: config.publicUrl,
       widgetAssets: await loadWidgetAssets(),
-      dashboardAssets: await loadDashboardAssets(),
+      dashboardAssets: loadDashboardAssets,
       pageAssets: await loadPageAssets(),
       publicDir: config.publicDir,
       isReady: async () => {

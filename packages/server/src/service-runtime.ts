@@ -40,11 +40,6 @@ export interface RuntimeOptions {
   captcha?: CaptchaOptions | undefined;
   /** Sends account mail (reset, verification, invites). Default: SMTP by `HEARBACK_SMTP_URL`, or the log. */
   mailer?: Mailer | undefined;
-  /**
-   * How long closing lets the job runners' events in progress finish (JobRunner `stopGraceMs`,
-   * default 2 s); tests that close mid-batch on purpose ask for less.
-   */
-  jobStopGraceMs?: number | undefined;
 }
 
 export interface ServiceRuntime {
@@ -102,7 +97,7 @@ export async function openServiceRuntime(
 ): Promise<ServiceRuntime> {
   // First: a missing or unusable secret stops the start before anything is opened.
   const { secrets, file: secretFile } = resolveServerSecrets(config.secret, config.dataDir);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (secretFile?.created) logger?.info('server secret generated', { path: secretFile.path });
   if (secretFile && database.dialect.name === 'postgres') {
     // Processes on one database must share the secret, or none can replay what another stored.
@@ -118,7 +113,7 @@ export async function openServiceRuntime(
     // Under load a batch commits every few milliseconds; relaying after each would add two more
     // commits (fsyncs) per batch. Events reach their handlers at most this much later.
     wakeDelayMs: JOB_WAKE_DELAY_MS,
-    stopGraceMs: options.jobStopGraceMs,
+    stopGraceMs: config.jobStopGraceMs,
     onError: (error, event) =>
       logger?.error('job failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });
@@ -136,7 +131,7 @@ export async function openServiceRuntime(
     store,
     consumer: WEBHOOKS_CONSUMER,
     wakeDelayMs: JOB_WAKE_DELAY_MS,
-    stopGraceMs: options.jobStopGraceMs,
+    stopGraceMs: config.jobStopGraceMs,
     batchHandler: fanOut.batch,
     handlers: { '*': [fanOut.event] },
     onError: (error, event) =>

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,31 @@ import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, type ServeProcess, spawnSe
 
 const run = promisify(execFile);
 
-/** What only some requests need: accounts, single sign-on, mail, the MCP SDK. */
-const ON_DEMAND = /better-auth|openid-client|nodemailer|@modelcontextprotocol/;
+const PACKAGE_DIR = resolve(dirname(CLI), '..');
+const DIST_URL = `${pathToFileURL(dirname(CLI)).href}/`;
+
+/**
+ * The modules behind the URLs a process loaded: a file of the bundled CLI (dist/cli.js and its
+ * chunks) stands for the modules bundled into it, as scripts/bundle-cli.mjs lists them.
+ */
+function sourcesOf(urls: string[]): string[] {
+  const chunks = JSON.parse(readFileSync(join(PACKAGE_DIR, 'dist', 'cli-bundle.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  return urls.flatMap((url) => {
+    const inputs = url.startsWith(DIST_URL) ? chunks[url.slice(DIST_URL.length)] : undefined;
+    return inputs ? inputs.map((input) => pathToFileURL(resolve(PACKAGE_DIR, input)).href) : [url];
+  });
+}
+
+/**
+ * What only some requests need: accounts, single sign-on, mail, the MCP SDK, outbound HTTP (undici:
+ * webhooks, SSO discovery), YAML (`/openapi.yaml`), QR codes, the dashboard's files; and on SQLite,
+ * the PostgreSQL driver.
+ */
+const ON_DEMAND =
+  /better-auth|openid-client|nodemailer|@modelcontextprotocol|\/node_modules\/(undici|yaml|qrcode|pg|pg-[a-z]+)\/|\/dashboard\/dist\/node\//;
 
 /**
  * A module loaded into `node --import`: a loader hook writing every module the server loads to the
@@ -30,7 +53,7 @@ export async function load(url, context, next) {
 describe('modules a server loads (hearback serve)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hearback-lazy-'));
   const moduleLog = join(dir, 'modules.log');
-  const loaded = () => readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
+  const loaded = () => sourcesOf(readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean));
   let server: ServeProcess | undefined;
   let keys: { collectKey: string; inboxKey: string };
 
@@ -54,7 +77,7 @@ describe('modules a server loads (hearback serve)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('collects without loading accounts, mail, SSO or the MCP SDK, and loads them for the requests that need them', async () => {
+  it('collects without loading what only other requests need, and loads it for the requests that need it', async () => {
     if (!server) throw new Error('no server');
     const collected = await fetch(`${server.url}/collect`, {
       method: 'POST',
@@ -82,8 +105,17 @@ describe('modules a server loads (hearback serve)', () => {
       }),
     });
     expect(mcp.status).toBe(200);
+    const yaml = await fetch(`${server.url}/openapi.yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toContain('openapi: 3.1');
+    const dashboard = await fetch(`${server.url}/app/`);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(loaded().some((url) => url.includes('better-auth'))).toBe(true);
     expect(loaded().some((url) => url.includes('@modelcontextprotocol'))).toBe(true);
+    expect(loaded().some((url) => url.includes('/node_modules/yaml/'))).toBe(true);
+    expect(loaded().some((url) => url.includes('/dashboard/dist/node/'))).toBe(true);
+    expect(loaded().filter((url) => /\/node_modules\/(pg|pg-[a-z]+)\//.test(url))).toEqual([]);
   });
 });
 
@@ -108,7 +140,7 @@ describe('modules a CLI command loads', () => {
     await run(process.execPath, [CLI, ...args], {
       env: { ...CLI_ENV, HEARBACK_TEST_MODULE_LOG: moduleLog, NODE_OPTIONS: `--import ${pathToFileURL(loader).href}` },
     });
-    return readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
+    return sourcesOf(readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean));
   }
   const routes = (modules: string[]) =>
     modules.filter((url) => /\/dist\/(routes|http)\/|\/node_modules\/hono\//.test(url));

@@ -15,7 +15,7 @@ import { rotateMasterSecret } from '../src/services/master-secret-rotation.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { expectJson, expectProblem } from './support/api-assertions.js';
 import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, spawnServe } from './support/built-cli.js';
-import { dialectsUnderTest, postgresAdminUrl, requestApp } from './support/harness.js';
+import { dialectsUnderTest, postgresAdminUrl, requestApp, sharedTestDatabase } from './support/harness.js';
 import { createTestDatabase } from './support/postgres-server.js';
 
 const execFileAsync = promisify(execFile);
@@ -51,7 +51,16 @@ for (const dialect of dialectsUnderTest()) {
       for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     });
 
-    async function newPlace(): Promise<Place> {
+    /**
+     * A migrated database (a copy of the run's template) with a data directory holding no secret
+     * file; `empty`: nothing at all, not even the SQLite file or the schema.
+     */
+    async function newPlace(options: { empty?: boolean } = {}): Promise<Place> {
+      if (!options.empty) {
+        const database = await sharedTestDatabase(dialect);
+        cleanups.push(() => database.cleanup());
+        return { dataDir: database.dataDir, databaseUrl: database.databaseUrl };
+      }
       const dataDir = mkdtempSync(join(tmpdir(), 'hearback-rotate-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       if (dialect !== 'postgres') return { dataDir, databaseUrl: undefined };
@@ -307,14 +316,15 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     it('refuses without a secret to rotate, or with an unusable new secret file', async () => {
-      const place = await newPlace();
-      const none = await rotateMaster(place, {});
+      const empty = await newPlace({ empty: true });
+      const none = await rotateMaster(empty, {});
       expect(none.code).toBe(1);
       expect(none.stderr).toContain(
-        `No server secret to rotate: HEARBACK_SECRET is not set and ${secretFile(place)} does not exist`,
+        `No server secret to rotate: HEARBACK_SECRET is not set and ${secretFile(empty)} does not exist`,
       );
-      expect(readdirSync(place.dataDir)).toEqual([]);
+      expect(readdirSync(empty.dataDir)).toEqual([]);
 
+      const place = await newPlace();
       (await open(place)).close();
       const fileBefore = readFileSync(secretFile(place), 'utf8');
       const readable = join(place.dataDir, 'readable-secret');

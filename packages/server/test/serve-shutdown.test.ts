@@ -11,6 +11,8 @@ const MODEL = 'openai:stub-embed';
 const DIMENSIONS = 16;
 /** Far below the job lease (30 s), which a stopped server used to leave behind. */
 const SOON_MS = 10_000;
+/** The grace a stopping server gives the held embedding, far below the default (2 s). */
+const STOP_GRACE_MS = 100;
 const COMMENTS = ['The app crashes when I upload a photo', 'Please add a dark mode', 'Checkout is slow'];
 
 async function consumerRow(runtime: Runtime) {
@@ -49,6 +51,8 @@ for (const dialect of dialectsUnderTest()) {
         HEARBACK_SEARCH: 'openai',
         HEARBACK_EMBEDDINGS_URL: stub.url,
         HEARBACK_EMBEDDINGS_MODEL: 'stub-embed',
+        // What is tested is that stopping gives up on the held embedding, not how long it waits first.
+        HEARBACK_JOB_STOP_GRACE_MS: String(STOP_GRACE_MS),
         ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
       });
       const ids: string[] = [];

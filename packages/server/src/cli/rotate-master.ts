@@ -80,7 +80,7 @@ function summaryLines(summary: RotationSummary): string[] {
  */
 export async function rotateMaster(config: Config, options: RotateMasterOptions): Promise<void> {
   const source = currentSecret(config);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database);
     const store = createStore(database);

@@ -26,8 +26,9 @@ export const DASHBOARD_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-// Once per process: the build does not change under a running server, and gzipping it (level 9)
-// took about 80 ms of CPU for every runtime a process opens (the test suite opens hundreds).
+// Once per process, on the first `/app` request: the build does not change under a running server,
+// and reading and gzipping it (level 9) took 50–80 ms of CPU, which a server that is only an API
+// (and every server the test suites start) paid at each start.
 let dashboardLoad: Promise<DashboardAssets | undefined> | undefined;
 
 async function readDashboardAssets(): Promise<DashboardAssets | undefined> {
@@ -40,12 +41,18 @@ async function readDashboardAssets(): Promise<DashboardAssets | undefined> {
 }
 
 /**
- * The built dashboard, read once per process (at the first runtime's start). A server started
- * from a checkout where it was never built still runs; `/app` then says what is missing.
+ * The built dashboard, read once per process. A server started from a checkout where it was
+ * never built still runs; `/app` then says what is missing.
  */
 export function loadDashboardAssets(): Promise<DashboardAssets | undefined> {
   dashboardLoad ??= readDashboardAssets();
   return dashboardLoad;
+}
+
+/** The assets by path, built at the first `/app` request. */
+interface DashboardFiles {
+  index: DashboardAssets['index'];
+  byPath: Map<string, DashboardAssets['files'][number]>;
 }
 
 /**
@@ -53,30 +60,40 @@ export function loadDashboardAssets(): Promise<DashboardAssets | undefined> {
  * `index.html` (its router shows the screen), under {@link DASHBOARD_POLICY}. Not in the OpenAPI
  * document: pages for people, not operations.
  */
-export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>, assets: DashboardAssets | undefined): void {
-  if (!assets) {
-    app.get(`${DASHBOARD_PATH}/*`, () => {
+export function registerDashboardRoutes(
+  app: OpenAPIHono<AppEnv>,
+  load: () => Promise<DashboardAssets | undefined>,
+): void {
+  let files: Promise<DashboardFiles | undefined> | undefined;
+  const dashboard = () => {
+    files ??= load().then(
+      (assets) => assets && { index: assets.index, byPath: new Map(assets.files.map((file) => [file.path, file])) },
+    );
+    return files;
+  };
+  const page = (c: Context<AppEnv>, index: DashboardFiles['index']) =>
+    builtFileResponse(c, index, {
+      'content-security-policy': DASHBOARD_POLICY,
+      'referrer-policy': 'same-origin',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+  const serve = async (c: Context<AppEnv>) => {
+    const found = await dashboard();
+    if (!found) {
       throw new ApiError(
         404,
         'not_found',
         'The dashboard is not built on this server: run `pnpm build` (or `pnpm --filter @hearback/dashboard build`).',
       );
-    });
-    return;
-  }
-  for (const file of assets.files) app.get(file.path, (c) => builtFileResponse(c, file));
-  const page = (c: Context<AppEnv>) =>
-    builtFileResponse(c, assets.index, {
-      'content-security-policy': DASHBOARD_POLICY,
-      'referrer-policy': 'same-origin',
-      'cross-origin-opener-policy': 'same-origin',
-    });
-  app.get(DASHBOARD_PATH, page);
-  app.get(`${DASHBOARD_PATH}/*`, (c) => {
+    }
+    const file = found.byPath.get(c.req.path);
+    if (file) return builtFileResponse(c, file);
     // A missing script or style is a 404, not the page: a stale tab asking for an old build's chunk must fail loudly.
     if (c.req.path.startsWith(`${DASHBOARD_PATH}/assets/`)) {
       throw new ApiError(404, 'not_found', `No file ${c.req.path} in this build of the dashboard.`);
     }
-    return page(c);
-  });
+    return page(c, found.index);
+  };
+  app.get(DASHBOARD_PATH, serve);
+  app.get(`${DASHBOARD_PATH}/*`, serve);
 }

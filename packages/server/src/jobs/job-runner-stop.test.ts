@@ -161,8 +161,8 @@ for (const dialect of dialectsUnderTest()) {
       const model = 'test-words';
       // A short grace: what is tested is that closing gives up on the model, not how long it waits first.
       const first = await database.open(
-        { runJobs: true },
-        { embedder: testEmbedder(model, 16, { gate }), jobStopGraceMs: 50 },
+        { runJobs: true, jobStopGraceMs: 50 },
+        { embedder: testEmbedder(model, 16, { gate }) },
       );
       const bed = { runtime: first, orgA: org, orgB: org, request: requestApp.bind(null, first) };
       const ids = await collectComments(bed, org, ['Photo upload fails', 'Dark mode please', 'Login is slow']);

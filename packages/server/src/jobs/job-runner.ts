@@ -6,6 +6,7 @@ import {
   type StreamPosition,
 } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
+import { JOB_STOP_GRACE_MS } from './stop-grace.js';
 
 export type EventHandler = (event: ClaimedEvent) => Promise<void>;
 
@@ -99,7 +100,7 @@ export class JobRunner {
     this.batchSize = options.batchSize ?? 100;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.stopGraceMs = options.stopGraceMs ?? 2000;
+    this.stopGraceMs = options.stopGraceMs ?? JOB_STOP_GRACE_MS;
   }
 
   on(type: string, handler: EventHandler): void {

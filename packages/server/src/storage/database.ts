@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectAdapter } from './dialect.js';
-import { openPostgres } from './postgres/postgres-dialect.js';
 import type { DatabaseSchema } from './schema.js';
-import { openSqlite } from './sqlite/sqlite-dialect.js';
 
 export interface Database {
   db: Kysely<DatabaseSchema>;
@@ -24,11 +22,17 @@ export interface DatabaseOptions {
 
 /**
  * Opens the embedded SQLite file or a PostgreSQL pool behind one Kysely instance, with the
- * dialect's adapter built once for it.
+ * dialect's adapter built once for it. Only the chosen dialect's driver is loaded: a SQLite
+ * server never loads `pg`, nor a PostgreSQL one `better-sqlite3` (start-up time).
  *
  * @example
- * const database = openDatabase({ dataDir: './data' });
+ * const database = await openDatabase({ dataDir: './data' });
  */
-export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options.dataDir);
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres/postgres-dialect.js');
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  }
+  const { openSqlite } = await import('./sqlite/sqlite-dialect.js');
+  return openSqlite(options.dataDir);
 }

@@ -1,7 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { AddressPolicy } from './address-policy.js';
-import { AddressRefusedError, guardedLookup, type ResolveAll } from './guarded-connector.js';
+import { AddressRefusedError } from './address-refused-error.js';
+import { guardedLookup, type ResolveAll } from './guarded-connector.js';
 
 // A name's DNS answer is scripted here: mixed public and private answers (DNS rebinding) cannot be
 // produced on 127.0.0.1 without a DNS server of our own. sender.test.ts covers real resolution.

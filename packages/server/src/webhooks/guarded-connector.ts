@@ -2,23 +2,7 @@ import { type LookupAddress, type LookupAllOptions, lookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { buildConnector } from 'undici';
 import type { AddressPolicy } from './address-policy.js';
-
-/** Every address a webhook's host stands for was refused by the {@link AddressPolicy}. */
-export class AddressRefusedError extends Error {
-  readonly code = 'address_refused';
-  override name = 'AddressRefusedError';
-
-  constructor(
-    readonly host: string,
-    readonly refused: ReadonlyArray<{ address: string; reason: string }>,
-  ) {
-    const list = refused.map(({ address, reason }) => `${address} (${reason})`).join(', ');
-    super(
-      `Refused to connect to ${host}: ${list} is not a public address. ` +
-        'HEARBACK_WEBHOOK_ALLOWED_CIDRS can allow it.',
-    );
-  }
-}
+import { AddressRefusedError } from './address-refused-error.js';
 
 /** Resolves a name to all its addresses, as `dns.lookup` with `all: true` does. */
 export type ResolveAll = (

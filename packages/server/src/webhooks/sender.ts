@@ -1,9 +1,9 @@
 import { StringDecoder } from 'node:string_decoder';
-import { Agent, request as undiciRequest } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 import { isWebhookProtocol } from '../domain/automation.js';
 import { AddressPolicy } from './address-policy.js';
+import { AddressRefusedError } from './address-refused-error.js';
 import type { AttemptOutcome, OutboundRequest, WebhookSender } from './contracts.js';
-import { AddressRefusedError, guardedConnector } from './guarded-connector.js';
 import { wireHeaderValue } from './headers.js';
 import { retryAfterMs } from './retry-after.js';
 
@@ -39,18 +39,29 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
  * await sender.close();
  */
 export class GuardedWebhookSender implements WebhookSender {
-  readonly #agent: Agent;
+  readonly #policy: AddressPolicy;
   readonly #timeoutMs: number;
+  /** Made by the first attempt (see guarded-agent.ts): most servers start and stop without one. */
+  #agent: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
+  #closed: Promise<void> | undefined;
 
   constructor(options: GuardedSenderOptions = {}) {
     this.#timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
-    const policy = new AddressPolicy(options.allowedCidrs);
-    this.#agent = new Agent({
-      connect: guardedConnector(policy, { timeoutMs: this.#timeoutMs }),
-      headersTimeout: this.#timeoutMs,
-      bodyTimeout: this.#timeoutMs,
-      maxRedirections: 0,
-    });
+    this.#policy = new AddressPolicy(options.allowedCidrs);
+  }
+
+  #undici(): Promise<{ agent: Agent; request: typeof undiciRequest }> {
+    if (!this.#agent) {
+      // Closed before any attempt: the agent is closed as it is made, so this attempt is refused
+      // as one after close always was (close() had no agent to close).
+      const closedAlready = this.#closed !== undefined;
+      this.#agent = import('./guarded-agent.js').then(async ({ guardedAgent, request }) => {
+        const agent = guardedAgent(this.#policy, { timeoutMs: this.#timeoutMs, maxRedirections: 0 });
+        if (closedAlready) await agent.close();
+        return { agent, request };
+      });
+    }
+    return this.#agent;
   }
 
   async send(request: OutboundRequest): Promise<AttemptOutcome> {
@@ -63,8 +74,9 @@ export class GuardedWebhookSender implements WebhookSender {
       if (!isWebhookProtocol(new URL(request.url))) {
         return { kind: 'address_refused', latencyMs: latencyMs(), error: 'Only http and https URLs are sent.' };
       }
-      const response = await undiciRequest(request.url, {
-        dispatcher: this.#agent,
+      const undici = await this.#undici();
+      const response = await undici.request(request.url, {
+        dispatcher: undici.agent,
         method: request.method,
         headers: Object.fromEntries(
           Object.entries(request.headers).map(([name, value]) => [name, wireHeaderValue(value)]),
@@ -89,14 +101,12 @@ export class GuardedWebhookSender implements WebhookSender {
     }
   }
 
-  #closed: Promise<void> | undefined;
-
   /**
    * For shutdown: refuses new attempts, lets those in flight end (each within its deadline), closes
    * connections. Closing again waits for the same close (undici refuses a second one).
    */
   close(): Promise<void> {
-    this.#closed ??= this.#agent.close();
+    this.#closed ??= this.#agent ? this.#agent.then(({ agent }) => agent.close()) : Promise.resolve();
     return this.#closed;
   }
 }

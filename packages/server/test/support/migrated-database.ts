@@ -28,7 +28,7 @@ export async function databaseMigratedTo(
     databaseUrl = created.url;
     cleanups.push(() => created.drop());
   }
-  const database = openDatabase({ dataDir, databaseUrl });
+  const database = await openDatabase({ dataDir, databaseUrl });
   cleanups.push(() => database.close());
   const migrator = new Migrator({ db: database.db, provider: migrationProvider({ dialect }) });
   const { error } = await migrator.migrateTo(migration);

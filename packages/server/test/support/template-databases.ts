@@ -22,7 +22,7 @@ export interface TemplateDatabases {
  */
 export async function createTemplateDatabases(postgresAdminUrls: readonly string[]): Promise<TemplateDatabases> {
   const sqliteDir = mkdtempSync(join(tmpdir(), 'hearback-template-'));
-  const sqlite = openDatabase({ dataDir: sqliteDir });
+  const sqlite = await openDatabase({ dataDir: sqliteDir });
   await migrateToLatest(sqlite);
   // Closing the last connection checkpoints the WAL into the file, so the file alone is complete.
   await sqlite.close();
@@ -30,7 +30,7 @@ export async function createTemplateDatabases(postgresAdminUrls: readonly string
   const postgres = await Promise.all(
     postgresAdminUrls.map(async (adminUrl): Promise<TestDatabase> => {
       const template = await createTestDatabase(adminUrl, { name: POSTGRES_TEMPLATE });
-      const database = openDatabase({ dataDir: sqliteDir, databaseUrl: template.url });
+      const database = await openDatabase({ dataDir: sqliteDir, databaseUrl: template.url });
       await migrateToLatest(database);
       // A template must have no open connection while it is cloned.
       await database.close();

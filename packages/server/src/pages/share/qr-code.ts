@@ -1,4 +1,4 @@
-import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
+import type { QRCodeErrorCorrectionLevel } from 'qrcode';
 import { ApiError } from '../../errors/api-error.js';
 import { checkedPageUrl } from './safe-urls.js';
 
@@ -12,6 +12,11 @@ const QR_OPTIONS = { errorCorrectionLevel: 'M' as QRCodeErrorCorrectionLevel, ma
 /** Width and height bounds of {@link qrPng}, in pixels: the route's `size` parameter reads them. */
 export const QR_PNG_SIZE = { min: 64, max: 2048, default: 512 } as const;
 
+/** The encoder, loaded by the first QR code: most servers never draw one, and it costs start-up time. */
+async function encoder() {
+  return (await import('qrcode')).default;
+}
+
 /**
  * The page's QR code as a standalone SVG document (`viewBox` in modules, no fixed size, so it
  * scales to any box; black on white).
@@ -20,7 +25,7 @@ export const QR_PNG_SIZE = { min: 64, max: 2048, default: 512 } as const;
  * const svg = await qrSvg('https://feedback.example/f/acme/onboarding');
  */
 export async function qrSvg(pageUrl: string): Promise<string> {
-  return QRCode.toString(checkedPageUrl(pageUrl).href, { ...QR_OPTIONS, type: 'svg' });
+  return (await encoder()).toString(checkedPageUrl(pageUrl).href, { ...QR_OPTIONS, type: 'svg' });
 }
 
 /**
@@ -40,5 +45,5 @@ export async function qrPng(pageUrl: string, options: { size?: number } = {}): P
       { errors: [{ path: 'size', message: `Expected an integer from ${QR_PNG_SIZE.min} to ${QR_PNG_SIZE.max}.` }] },
     );
   }
-  return QRCode.toBuffer(checkedPageUrl(pageUrl).href, { ...QR_OPTIONS, type: 'png', width: size });
+  return (await encoder()).toBuffer(checkedPageUrl(pageUrl).href, { ...QR_OPTIONS, type: 'png', width: size });
 }
