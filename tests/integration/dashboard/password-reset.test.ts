@@ -25,7 +25,10 @@ async function expectCleanScreen(harness: DashboardHarness, page: Page, name: st
 
 /** `GET /account` as the person signed in on `page` (their session cookie): 401 when signed out. */
 async function account(harness: DashboardHarness, page: Page) {
-  const response = await page.request.get(`${harness.hearback.url}/account`);
+  // The page's request context keeps its connection open between calls; when a call comes just as
+  // the server closes it for idleness (5 s), the GET meets ECONNRESET (seen once in a full run).
+  // A browser sends an idempotent request again then, and so does this.
+  const response = await page.request.get(`${harness.hearback.url}/account`, { maxRetries: 1 });
   return { status: response.status(), body: response.ok() ? await response.json() : null };
 }
 

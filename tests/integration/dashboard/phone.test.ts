@@ -47,6 +47,25 @@ const widths = (page: Page) =>
     };
   }, PHONE.width);
 
+/**
+ * Each link of the organization's navigation with its box in the viewport (null when it has none,
+ * as Playwright's `boundingBox` answers), read in one round trip rather than two per link: 34
+ * screens of a phone's navigation were 5 s of this file's time.
+ */
+const navLinkBoxes = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Organization' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => {
+        const rect = link.getBoundingClientRect();
+        return {
+          text: link.textContent,
+          box: link.getClientRects().length === 0 ? null : { x: rect.x, right: rect.right },
+        };
+      }),
+    );
+
 /** What {@link widths} answers for a page that fits. */
 const FITS = { scrollWidth: PHONE.width, innerWidth: PHONE.width, tooWide: [] };
 
@@ -58,14 +77,12 @@ const FITS = { scrollWidth: PHONE.width, innerWidth: PHONE.width, tooWide: [] };
 async function expectPhoneScreen(harness: DashboardHarness, page: Page, name: string) {
   await harness.screenshot(page, name);
   expect(await widths(page), name).toEqual(FITS);
-  const nav = page.getByRole('navigation', { name: 'Organization' });
-  const links = await nav.getByRole('link').all();
+  const links = await navLinkBoxes(page);
   expect(links.length, name).toBeGreaterThanOrEqual(5);
   for (const link of links) {
-    const box = await link.boundingBox();
-    expect(box, `${name}: ${await link.textContent()}`).not.toBeNull();
-    expect(box?.x, name).toBeGreaterThanOrEqual(0);
-    expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(PHONE.width);
+    expect(link.box, `${name}: ${link.text}`).not.toBeNull();
+    expect(link.box?.x, name).toBeGreaterThanOrEqual(0);
+    expect(link.box?.right, name).toBeLessThanOrEqual(PHONE.width);
   }
   expect(await seriousViolations(page), name).toEqual([]);
   expect(await harness.cspViolations(page), name).toEqual([]);

@@ -7,7 +7,7 @@ const available = requireChromiumOrSkip('widget accessibility');
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ fastAnimations: true });
 });
 afterAll(async () => {
   await harness?.close();

@@ -6,7 +6,7 @@ const available = requireChromiumOrSkip('widget gallery');
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ fastAnimations: true });
 });
 afterAll(async () => {
   await harness?.close();

@@ -9,7 +9,7 @@ const available = requireChromiumOrSkip('widget look');
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ fastAnimations: true });
 });
 afterAll(async () => {
   await harness?.close();

@@ -8,7 +8,7 @@ const available = requireChromiumOrSkip('widget touch targets');
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ fastAnimations: true });
 });
 afterAll(async () => {
   await harness?.close();
