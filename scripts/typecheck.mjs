@@ -4,6 +4,11 @@
 // it needs `pnpm build` first (`pnpm typecheck` runs both). A tsconfig.json without a
 // tsconfig.typecheck.json beside it is an error, so a new project cannot go unchecked.
 //
+// A package's tsconfig.typecheck.json references its tsconfig.build.json: its tests then read its
+// own src through the declarations that build emitted (tsc swaps a referenced project's source
+// files for its outputs), so src is checked once, by `pnpm build`, and tests and scripts here.
+// Files a build leaves out (the widget's browser entries) stay source and are checked here.
+//
 // One `tsc --build` process checking several projects parses the files they share (the libs,
 // @types, node_modules, the dist declarations) once: about half the CPU of one `tsc` per project.
 // The projects are spread over one process per core, largest first, so the wall time is about the
@@ -13,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -56,6 +61,19 @@ function missingDeclarations() {
   });
 }
 
+/** Bytes of the files a project checks itself: its files less those of the projects it references. */
+function ownSize(path) {
+  const parsed = parseConfig(path);
+  const referenced = new Set(
+    (parsed.projectReferences ?? []).flatMap((reference) =>
+      parseConfig(ts.resolveProjectReferencePath(reference)).fileNames.map((file) => resolve(file)),
+    ),
+  );
+  return parsed.fileNames
+    .filter((file) => !referenced.has(resolve(file)))
+    .reduce((total, file) => total + statSync(file).size, 0);
+}
+
 /** Splits projects into `count` groups of similar total size (largest first, each to the lightest group). */
 function balance(projects, count) {
   const groups = Array.from({ length: count }, () => ({ size: 0, paths: [] }));
@@ -69,9 +87,10 @@ function balance(projects, count) {
 
 /** Runs `tsc --build` on some projects; resolves with its exit code once its output is printed whole. */
 function build(paths) {
-  // --force: the up-to-date check looks at a project's own files, not at the other packages'
-  // declarations it reads, so skipping a project could hide an error a new build brought.
-  const child = spawn(process.execPath, [tsc, '--build', '--force', ...paths], { cwd: root });
+  // No --force, which would build the referenced tsconfig.build.json projects again: tsc skips
+  // those the build left up to date (and builds one whose src changed since). The projects here
+  // emit nothing, so tsc finds their outputs missing and checks each of them every time.
+  const child = spawn(process.execPath, [tsc, '--build', ...paths], { cwd: root });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
@@ -95,10 +114,7 @@ if (missing.length > 0) {
   console.error(`No tsconfig.typecheck.json beside a tsconfig.json (copy packages/spec's): ${missing.join(', ')}`);
   process.exit(1);
 }
-const projects = paths.map((path) => ({
-  path,
-  size: parseConfig(path).fileNames.reduce((total, file) => total + statSync(file).size, 0),
-}));
+const projects = paths.map((path) => ({ path, size: ownSize(path) }));
 const groups = balance(projects, availableParallelism());
 console.log(`Type-checking ${projects.length} projects in ${groups.length} tsc --build processes`);
 const codes = await Promise.all(groups.map((group) => build(group.paths)));

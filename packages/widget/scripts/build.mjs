@@ -2,7 +2,9 @@
 //   dist/esm/      the ESM module and its types (tsc), for bundlers and @hearback/react
 //   dist/browser/  widget.js (launcher IIFE), widget.<hash>.js (same bytes, versioned) and
 //                  widget-dialog.<hash>.js (preact dialog IIFE), plus manifest.json
-// then prints gzip sizes and fails when a budget is exceeded.
+// then prints gzip sizes and fails when a budget is exceeded. With `--bundles-only` it builds the
+// bundles alone, after a `tsc --build` of tsconfig.build.json has emitted dist/esm (the root
+// `pnpm build` compiles every package in one tsc process first).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,8 +21,11 @@ const out = new URL('dist/browser/', root);
 const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-rmSync(new URL('dist/', root), { recursive: true, force: true });
-execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+if (!process.argv.includes('--bundles-only')) {
+  rmSync(new URL('dist/', root), { recursive: true, force: true });
+  // --force: the build information left beside tsconfig.build.json would otherwise skip the emit.
+  execFileSync(process.execPath, [tsc, '--build', '--force', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}
 
 // The bundles compile JSX to classic `h(type, props, ...children)` calls: no `children` arrays and
 // no jsx-runtime stand-in (tsc keeps the automatic runtime for the ESM build). esbuild reads JSX
