@@ -104,6 +104,7 @@ describe('renderValue', () => {
       '}} lone {{ open',
       '{{feedback.comment}}{{feedback.comment}}',
       '😀 \ud800 unpaired',
+      "$$ and $& and $' and $1",
     ];
     fc.assert(
       fc.property(
