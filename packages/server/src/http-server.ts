@@ -16,6 +16,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open (sent to clients as `Keep-Alive: timeout=72`). */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /**
  * Serves a runtime's app over HTTP: `POST /collect` on the lean node:http fast path, every other
  * request through Hono's adapter.
@@ -39,8 +42,11 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
   );
   // Requests node:http cannot parse (headers or URL too long, not HTTP) get a problem body too.
   server.on('clientError', answerClientError);
-  // Keep-alive sockets of load generators and browsers outlive a request; bound them.
-  server.keepAliveTimeout = 5_000;
+  // Longer than the idle timeout of the proxies in front (AWS ALB and nginx upstreams: 60 s): a
+  // proxy that reuses a connection the server has just closed answers its client 502 (Node's 5 s
+  // default did that, and clients that pool met ECONNRESET). Still bounded: the sockets of load
+  // generators and browsers outlive their requests.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -53,6 +59,8 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
     port,
     async close() {
       const closed = new Promise<void>((resolve) => {
+        // A connection whose request ends after this point is idle at once, not for the timeout.
+        server.keepAliveTimeout = 1;
         server.close(() => resolve());
         server.closeIdleConnections();
       });

@@ -12,7 +12,7 @@ import { dialectsUnderTest, requestApp, type SharedDatabase, sharedTestDatabase 
 const SOON_MS = 5000;
 /** The fallback poll, set out of reach of every wait here unless a test is about it. */
 const NO_POLL_MS = '60000';
-/** Well below the keep-alive timeout (5 s) an ended stream's idle connection used to hold shutdown for. */
+/** Far below the keep-alive timeout (72 s) an ended stream's idle connection would hold shutdown for. */
 const PROMPT_MS = 2000;
 
 interface Feedback {
