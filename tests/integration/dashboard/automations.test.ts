@@ -185,6 +185,7 @@ describe.skipIf(!available)('automations in the dashboard', () => {
       expect(await page.getByLabel('Body template (JSON)').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByRole('alert').filter({ hasText: 'feedback has no member "scroe"' }).count()).toBe(1);
       expect(creates).toEqual([]);
+      await expectCleanScreen(harness, page, 'automations-editor-refused-light');
     } finally {
       page.off('request', countCreate);
     }
