@@ -1,8 +1,8 @@
+import type { EventType } from '@hearback/inputs';
+import { EVENT_REGISTRY } from '@hearback/inputs';
 import { describe, expect, it } from 'vitest';
 import type { AutomationFilter } from './automation.js';
 import { automationMatches } from './automation-match.js';
-import type { EventType } from './event-registry.js';
-import { EVENT_REGISTRY } from './event-registry.js';
 
 const feedback = { ...EVENT_REGISTRY['feedback.created'].sample, score: 4, type: 'stars', source: 'widget' };
 const created = { type: 'feedback.created', data: feedback };

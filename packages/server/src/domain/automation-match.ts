@@ -1,5 +1,5 @@
+import { EVENT_REGISTRY, isEventType } from '@hearback/inputs';
 import type { Automation } from './automation.js';
-import { EVENT_REGISTRY, isEventType } from './event-registry.js';
 
 interface FeedbackMembers {
   inboxId?: unknown;

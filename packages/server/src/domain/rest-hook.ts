@@ -1,4 +1,4 @@
-import type { EventType } from './event-registry.js';
+import type { EventType } from '@hearback/inputs';
 
 /**
  * An automation platform's subscription to one event (Zapier's "REST hook"): every event of that

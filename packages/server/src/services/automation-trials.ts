@@ -1,7 +1,6 @@
+import type { AutomationPreviewInput, AutomationTestInput, EventType } from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
 import { DEFAULT_WEBHOOK_METHOD, type JsonValue, type StoredAutomation } from '../domain/automation.js';
-import type { AutomationPreviewInput, AutomationTestInput } from '../domain/automation-input.js';
-import type { EventType } from '../domain/event-registry.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { openSigningSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';

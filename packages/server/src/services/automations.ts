@@ -1,3 +1,4 @@
+import type { AutomationInput, AutomationUpdateInput } from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import {
@@ -7,7 +8,6 @@ import {
   type ShownAutomation,
   type StoredAutomation,
 } from '../domain/automation.js';
-import type { AutomationInput, AutomationUpdateInput } from '../domain/automation-input.js';
 import type { Page } from '../domain/organization.js';
 import type { DeliveryStatus, LastDelivery } from '../domain/webhook-delivery.js';
 import { notFound } from '../errors/api-error.js';

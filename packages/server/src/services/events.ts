@@ -3,8 +3,8 @@ import type { PageResponse } from '../domain/feedback-page.js';
 import { newId } from '../lib/ids.js';
 import type { OutboxEvent } from '../storage/repositories/outbox.js';
 
-// The event types and what each carries are the domain's registry (domain/event-registry.ts).
-export { EVENT_TYPES, type EventType } from '../domain/event-registry.js';
+// The event types and what each carries are the registry (@hearback/inputs: event-registry.ts).
+export { EVENT_TYPES, type EventType } from '@hearback/inputs';
 
 export function feedbackEvent(
   type: 'feedback.created' | 'feedback.updated',

@@ -1,5 +1,5 @@
+import { type EventType, isEventType } from '@hearback/inputs';
 import { automationMatches } from '../domain/automation-match.js';
-import { type EventType, isEventType } from '../domain/event-registry.js';
 import type { BatchHandler, EventHandler } from '../jobs/job-runner.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';

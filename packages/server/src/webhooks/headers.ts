@@ -1,6 +1,6 @@
-import { HEADER_VALUE_CONTROL_CHARACTER } from '../domain/webhook-headers.js';
+import { HEADER_VALUE_CONTROL_CHARACTER } from '@hearback/inputs';
 
-// Which headers an automation may set is the domain's rule (domain/webhook-headers.ts); this file
+// Which headers an automation may set is @hearback/inputs' rule (webhook-headers.ts); this file
 // only makes rendered values fit the wire.
 
 const CONTROL_CHARACTERS = new RegExp(HEADER_VALUE_CONTROL_CHARACTER.source, 'g');

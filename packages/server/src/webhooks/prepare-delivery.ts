@@ -1,4 +1,4 @@
-import { SECRETS_ROOT } from '../domain/template-roots.js';
+import { SECRETS_ROOT } from '@hearback/inputs';
 import { openSigningSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { AutomationsTable } from '../storage/schema.js';

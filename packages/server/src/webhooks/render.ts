@@ -1,8 +1,14 @@
+import {
+  EVENT_ROOT,
+  isEventType,
+  isReservedHeaderName,
+  isValidHeaderName,
+  placeholderProblem,
+  placeholderText,
+  resourceRootOf,
+  SECRETS_ROOT,
+} from '@hearback/inputs';
 import { DEFAULT_WEBHOOK_METHOD, REST_HOOK_KIND, WEBHOOK_METHODS } from '../domain/automation.js';
-import { isEventType } from '../domain/event-registry.js';
-import { placeholderText } from '../domain/placeholder.js';
-import { EVENT_ROOT, placeholderProblem, resourceRootOf, SECRETS_ROOT } from '../domain/template-roots.js';
-import { isReservedHeaderName, isValidHeaderName } from '../domain/webhook-headers.js';
 import type { AutomationsTable } from '../storage/schema.js';
 import { SERVER_VERSION } from '../version.js';
 import type { OutboundRequest, WebhookEventEnvelope } from './contracts.js';
@@ -18,7 +24,7 @@ export const MASKED_SECRET = '••••••••';
 
 /**
  * Why a render did not do as the template asked. `invalid_placeholder`: one the create-time
- * validation refuses (domain/template-roots.ts), which renders as nothing; `missing_value`: a valid
+ * validation refuses (@hearback/inputs: template-roots.ts), which renders as nothing; `missing_value`: a valid
  * one this event has nothing at.
  */
 export const RENDER_WARNING_CODES = [

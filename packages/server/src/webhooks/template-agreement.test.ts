@@ -1,11 +1,10 @@
+import { EVENT_MEMBERS, EVENT_REGISTRY, EVENT_TYPES, type EventType, templateTextProblems } from '@hearback/inputs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENT_REGISTRY, EVENT_TYPES, type EventType } from '../domain/event-registry.js';
-import { EVENT_MEMBERS, templateTextProblems } from '../domain/template-roots.js';
 import type { WebhookEventEnvelope } from './contracts.js';
 import { renderRequest } from './render.js';
 
-// The create-time validation (domain/template-roots.ts) and the renderer must accept the same
+// The create-time validation (@hearback/inputs: template-roots.ts) and the renderer must accept the same
 // placeholders: one saved without a 400 renders, one refused never resolves.
 
 const secrets = new Map([

@@ -1,6 +1,6 @@
+import type { Placeholder } from '@hearback/inputs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Placeholder } from '../domain/placeholder.js';
 import { renderString, renderText, renderValue, valueAtPath } from './template.js';
 
 const feedback = {

@@ -2,10 +2,10 @@
  * Webhook templates: `{{path}}` placeholders in header values and in the strings of a JSON body
  * template. The output is built as a value and serialised once, so no inserted text can break out
  * of its JSON string, and inserted text is never scanned for placeholders again. The grammar is
- * the domain's (domain/placeholder.ts); a `{{…}}` it does not read stays text.
+ * @hearback/inputs' (placeholder.ts); a `{{…}}` it does not read stays text.
  */
 
-import { PLACEHOLDER_PATTERN, type Placeholder, parsePlaceholder, wholePlaceholder } from '../domain/placeholder.js';
+import { PLACEHOLDER_PATTERN, type Placeholder, parsePlaceholder, wholePlaceholder } from '@hearback/inputs';
 
 /** Looks a placeholder up; what it names, or `undefined` when nothing is there. */
 export type PlaceholderResolver = (placeholder: Placeholder) => unknown;

@@ -1,4 +1,4 @@
-import { EVENT_REGISTRY, type EventType } from '../domain/event-registry.js';
+import { EVENT_REGISTRY, type EventType } from '@hearback/inputs';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { OutboundRequest, WebhookEventEnvelope } from './contracts.js';

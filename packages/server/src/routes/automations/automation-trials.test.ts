@@ -1,3 +1,4 @@
+import { EVENT_REGISTRY } from '@hearback/inputs';
 import { verifyWebhook } from '@hearback/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectJson, expectProblem, type Json } from '../../../test/support/api.js';
@@ -5,7 +6,6 @@ import { errorPaths } from '../../../test/support/api-assertions.js';
 import { automationInput } from '../../../test/support/automations.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { type ScriptedReceiver, startScriptedReceiver } from '../../../test/support/scripted-receiver.js';
-import { EVENT_REGISTRY } from '../../domain/event-registry.js';
 import { MASKED_SECRET } from '../../webhooks/render.js';
 import { PREVIEW_SIGNATURE } from '../../webhooks/trial-request.js';
 

@@ -1,9 +1,9 @@
+import { MAX_BODY_TEMPLATE_BYTES, MAX_WEBHOOK_URL_LENGTH } from '@hearback/inputs';
 import { describe, expect, it } from 'vitest';
 import { expectJson, expectProblem } from '../../../test/support/api.js';
 import { errorPaths } from '../../../test/support/api-assertions.js';
 import { automationInput } from '../../../test/support/automations.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
-import { MAX_BODY_TEMPLATE_BYTES, MAX_WEBHOOK_URL_LENGTH } from '../../domain/webhook-input.js';
 
 const hook = (webhook: Record<string, unknown>) => ({ webhook: { url: 'https://hooks.example.com/h', ...webhook } });
 

@@ -1,13 +1,13 @@
-import { z } from '@hono/zod-openapi';
-import { AUTOMATION_DISABLED_REASONS, AUTOMATION_KINDS, WEBHOOK_METHODS } from '../../domain/automation.js';
 import {
   AutomationFilterInputSchema,
   AutomationInputSchema,
   AutomationPreviewInputSchema,
   AutomationTestInputSchema,
   AutomationUpdateInputSchema,
-} from '../../domain/automation-input.js';
-import { EventTypeSchema } from '../../domain/event-registry.js';
+  EventTypeSchema,
+} from '@hearback/inputs';
+import { z } from '@hono/zod-openapi';
+import { AUTOMATION_DISABLED_REASONS, AUTOMATION_KINDS, WEBHOOK_METHODS } from '../../domain/automation.js';
 import { ATTEMPT_OUTCOME_KINDS } from '../../webhooks/contracts.js';
 import { MASKED_SECRET, RENDER_WARNING_CODES } from '../../webhooks/render.js';
 import { RESPONSE_EXCERPT_BYTES } from '../../webhooks/sender.js';

@@ -1,7 +1,6 @@
-import { FeedbackUpdateInputSchema } from '@hearback/inputs';
+import { FeedbackResourceSchema, FeedbackUpdateInputSchema } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
-import { FeedbackResourceSchema } from '../../domain/feedback-resource.js';
 import {
   dateQuery,
   documentable,
@@ -17,7 +16,7 @@ export const FeedbackParams = OrgParams.extend({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
 });
 
-// The resource itself is the domain's: feedback events carry the same schema (domain/event-registry.ts).
+// The resource itself is @hearback/inputs': feedback events carry the same schema (event-registry.ts).
 export const FeedbackSchema = FeedbackResourceSchema;
 
 // `FeedbackList`, not `FeedbackPage` as other lists are named: a feedback page is a form.

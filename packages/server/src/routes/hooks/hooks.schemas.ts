@@ -1,6 +1,6 @@
+import { WebhookUrlSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { PageResponseResourceSchema } from '../../domain/feedback-page-resource.js';
-import { WebhookUrlSchema } from '../../domain/webhook-input.js';
 import { writeInput } from '../../domain/write-input.js';
 import { EVENT_TYPES } from '../../services/events.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';

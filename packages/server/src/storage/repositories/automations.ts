@@ -1,3 +1,4 @@
+import type { EventType } from '@hearback/inputs';
 import type {
   AutomationDisabledReason,
   AutomationFilter,
@@ -7,7 +8,6 @@ import type {
   StoredAutomation,
   WebhookMethod,
 } from '../../domain/automation.js';
-import type { EventType } from '../../domain/event-registry.js';
 import { plansWith } from '../../services/plans.js';
 import type { AutomationsTable } from '../schema.js';
 import type { Executor } from './executor.js';
