@@ -443,7 +443,8 @@ describe.skipIf(!available)("a theme's screen, found by the local model", () => 
 
     // The largest theme (dark mode) holds more than a page: 50 first, the rest on "Load more".
     expect(answer.theme.size).toBeGreaterThan(50);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
+    // The header reads "Theme" until the first page of items arrives.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(label);
     const items = page.getByRole('region', { name: 'Items of the theme' }).getByRole('listitem');
     await expect.poll(() => items.count()).toBe(50);
     expect(await page.getByText(`${answer.theme.size} items`, { exact: true }).isVisible()).toBe(true);
