@@ -2617,9 +2617,9 @@ export interface components {
                 inboxId?: string;
                 /** @enum {string} */
                 type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
-                /** @description Only feedback scored at least this (none without a score). */
+                /** @description The lowest score: only feedback scored at least this (none without a score). */
                 scoreMin?: number;
-                /** @description Only feedback scored at most this (none without a score). */
+                /** @description The highest score: only feedback scored at most this (none without a score). */
                 scoreMax?: number;
                 /** @description Only feedback whose `source` is this. */
                 source?: string;
@@ -2714,9 +2714,9 @@ export interface components {
                 inboxId?: string;
                 /** @enum {string} */
                 type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
-                /** @description Only feedback scored at least this (none without a score). */
+                /** @description The lowest score: only feedback scored at least this (none without a score). */
                 scoreMin?: number;
-                /** @description Only feedback scored at most this (none without a score). */
+                /** @description The highest score: only feedback scored at most this (none without a score). */
                 scoreMax?: number;
                 /** @description Only feedback whose `source` is this. */
                 source?: string;
@@ -2794,9 +2794,9 @@ export interface components {
                 inboxId?: string;
                 /** @enum {string} */
                 type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
-                /** @description Only feedback scored at least this (none without a score). */
+                /** @description The lowest score: only feedback scored at least this (none without a score). */
                 scoreMin?: number;
-                /** @description Only feedback scored at most this (none without a score). */
+                /** @description The highest score: only feedback scored at most this (none without a score). */
                 scoreMax?: number;
                 /** @description Only feedback whose `source` is this. */
                 source?: string;
@@ -2854,9 +2854,9 @@ export interface components {
                 inboxId?: string;
                 /** @enum {string} */
                 type?: "thumbs" | "stars" | "nps" | "csat" | "emoji" | "text";
-                /** @description Only feedback scored at least this (none without a score). */
+                /** @description The lowest score: only feedback scored at least this (none without a score). */
                 scoreMin?: number;
-                /** @description Only feedback scored at most this (none without a score). */
+                /** @description The highest score: only feedback scored at most this (none without a score). */
                 scoreMax?: number;
                 /** @description Only feedback whose `source` is this. */
                 source?: string;

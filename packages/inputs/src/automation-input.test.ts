@@ -45,7 +45,7 @@ describe('the automation input', () => {
       'webhook.headers.Webhook-Signature',
       'webhook.url',
     ]);
-    expect(errors['filter.scoreMax']).toBe('Must be at least scoreMin.');
+    expect(errors['filter.scoreMax']).toBe('Must be at least the lowest score.');
     expect(errors['webhook.url']).toMatch(/must not hold credentials/i);
     expect(errors['webhook.body.text']).toMatch(/feedback has no member "scroe"/);
     expect(errors['webhook.headers.Webhook-Signature']).toMatch(/cannot be overridden/);

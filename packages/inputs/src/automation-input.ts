@@ -15,12 +15,12 @@ export const AutomationFilterInputSchema = writeInput({
     .number()
     .int()
     .optional()
-    .meta({ description: 'Only feedback scored at least this (none without a score).' }),
+    .meta({ description: 'The lowest score: only feedback scored at least this (none without a score).' }),
   scoreMax: z
     .number()
     .int()
     .optional()
-    .meta({ description: 'Only feedback scored at most this (none without a score).' }),
+    .meta({ description: 'The highest score: only feedback scored at most this (none without a score).' }),
   source: z
     .string()
     .min(1)
@@ -33,7 +33,9 @@ export const AutomationFilterInputSchema = writeInput({
     (filter) => filter.scoreMin === undefined || filter.scoreMax === undefined || filter.scoreMin <= filter.scoreMax,
     {
       path: ['scoreMax'],
-      message: 'Must be at least scoreMin.',
+      // Read beside the API's `filter.scoreMax` and beside the editor's "Highest score" field alike:
+      // it names the other bound as both call it (the document describes `scoreMin` as the lowest score).
+      message: 'Must be at least the lowest score.',
     },
   )
   .meta({
@@ -101,7 +103,7 @@ export const AutomationPreviewInputSchema = writeInput({
   event: TrialEventSchema,
 }).refine((input) => input.event === undefined || input.events.includes(input.event), {
   path: ['event'],
-  message: 'Must be one of events.',
+  message: "Must be one of the automation's events.",
 });
 
 /** `POST …/automations/{automationId}/test`: the event to send (one the automation subscribes to). */
