@@ -146,6 +146,7 @@ describeEachDatabase(
           case: 'an event not among events',
           json: { events: ['feedback.created'], event: 'feedback.updated', webhook: { url: 'https://a.example/x' } },
           path: 'event',
+          message: "Must be one of the automation's events.",
         },
         {
           case: 'an unknown event',
@@ -166,10 +167,14 @@ describeEachDatabase(
           json: { events: ['feedback.created'], webhook: { url: 'https://a.example/x' }, dryRun: true },
           path: 'dryRun',
         },
-      ])('refuses $case with 400 naming $path', async ({ json, path: field }) => {
-        const problem = await expectProblem(await post('/preview', json), 400, 'validation_failed');
-        expect(errorPaths(problem)).toContain(field);
-      });
+      ] as { case: string; json: object; path: string; message?: string }[])(
+        'refuses $case with 400 naming $path',
+        async ({ json, path: field, message }) => {
+          const problem = await expectProblem(await post('/preview', json), 400, 'validation_failed');
+          expect(errorPaths(problem)).toContain(field);
+          if (message) expect(problem.errors?.find((error) => error.path === field)?.message).toBe(message);
+        },
+      );
 
       it("refuses a filter on another organization's inbox with 404, as create does", async () => {
         const otherInbox = bed().orgB.inbox.id;

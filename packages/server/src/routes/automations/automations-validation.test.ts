@@ -29,7 +29,7 @@ const INVALID_CREATES: { case: string; overrides: Record<string, unknown>; path:
     case: 'scoreMin above scoreMax',
     overrides: { filter: { scoreMin: 7, scoreMax: 6 } },
     path: 'filter.scoreMax',
-    message: /scoreMin/,
+    message: /^Must be at least the lowest score\.$/,
   },
   { case: 'an unknown filter member', overrides: { filter: { scroe: 1 } }, path: 'filter.scroe' },
   { case: 'a malformed inbox id', overrides: { filter: { inboxId: 'inbox-1' } }, path: 'filter.inboxId' },
