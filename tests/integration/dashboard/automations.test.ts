@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@hearback/node';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
@@ -181,15 +181,73 @@ describe.skipIf(!available)('automations in the dashboard', () => {
       await page.getByRole('button', { name: 'Create automation' }).click();
       const highest = page.getByLabel('Highest score');
       await expect.poll(() => highest.getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByRole('alert').filter({ hasText: 'Must be at least scoreMin.' }).count()).toBe(1);
+      expect(await page.getByRole('alert').filter({ hasText: 'Must be at least the lowest score.' }).count()).toBe(1);
       expect(await page.getByLabel('Body template (JSON)').getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByRole('alert').filter({ hasText: 'feedback has no member "scroe"' }).count()).toBe(1);
+      // The body's error says where in the JSON the user wrote it, in their words (not `text: …`).
+      expect(
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'At “text”: {{feedback.scroe}}: feedback has no member "scroe"' })
+          .count(),
+      ).toBe(1);
+      // The preview, refused by the server for the same faults, names the fields by their labels too.
+      const refusal = page.getByRole('region', { name: 'Preview' }).getByRole('list');
+      await expect
+        .poll(() => refusal.textContent(), PREVIEW)
+        .toContain('Highest score: Must be at least the lowest score.');
+      expect(await refusal.textContent()).toContain('Body template (JSON), at “text”: {{feedback.scroe}}');
+      // Nothing the person reads names the API's members or paths.
+      expect(await page.locator('.automation-editor').textContent()).not.toMatch(/scoreM(in|ax)|filter\.|webhook\./);
       expect(creates).toEqual([]);
       await expectCleanScreen(harness, page, 'automations-editor-refused-light');
     } finally {
       page.off('request', countCreate);
     }
     expect((await harness.api<{ data: AutomationRow[] }>('/automations')).data).toHaveLength(1);
+  });
+
+  it('says the preview is rendering while its request is out, keeping the last one shown', async () => {
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
+    // Each preview request is held here until the test has looked at the card.
+    const held: Route[] = [];
+    await page.route('**/automations/preview', (route) => {
+      held.push(route);
+    });
+    const release = async () => {
+      await expect.poll(() => held.length, PREVIEW).toBe(1);
+      await held.shift()?.continue();
+    };
+    try {
+      const card = page.getByRole('region', { name: 'Preview' });
+      const rendered = card.getByRole('figure', { name: 'Rendered request' });
+      await page.getByLabel('URL', { exact: true }).fill(receiver.url);
+      await expect.poll(() => held.length, PREVIEW).toBe(1);
+      expect(await card.getAttribute('aria-busy')).toBe('true');
+      expect(await card.getByText('Rendering preview…').isVisible()).toBe(true);
+      expect(await rendered.count()).toBe(0);
+      await expectCleanScreen(harness, page, 'automations-editor-rendering-light');
+
+      await release();
+      await expect.poll(() => rendered.isVisible()).toBe(true);
+      expect(await card.getAttribute('aria-busy')).toBe('false');
+      expect(await card.getByText('Rendering preview…').count()).toBe(0);
+      expect(await rendered.textContent()).toContain('"score": 9');
+
+      // A change renders again: the last preview stays while the new one is on its way.
+      await page.getByLabel('Body template (JSON)').fill('{"text": "Score {{feedback.score}}"}');
+      await expect.poll(() => held.length, PREVIEW).toBe(1);
+      expect(await card.getAttribute('aria-busy')).toBe('true');
+      expect(await card.getByText('Rendering preview…').isVisible()).toBe(true);
+      expect(await rendered.textContent()).toContain('"score": 9');
+
+      await release();
+      await expect.poll(() => rendered.textContent()).toContain('"text": "Score 9"');
+      expect(await card.getAttribute('aria-busy')).toBe('false');
+      expect(await card.getByText('Rendering preview…').count()).toBe(0);
+    } finally {
+      await page.unroute('**/automations/preview');
+      for (const route of held.splice(0)) await route.continue();
+    }
   });
 
   it('sends a test from the automation’s page and shows the receiver’s answer', async () => {
@@ -287,7 +345,7 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await highest.fill('6');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => highest.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByRole('alert').filter({ hasText: 'Must be at least scoreMin.' }).count()).toBe(1);
+    expect(await page.getByRole('alert').filter({ hasText: 'Must be at least the lowest score.' }).count()).toBe(1);
     expect((await harness.api<{ filter: object }>(`/automations/${automation.id}`)).filter).toEqual({});
 
     await lowest.fill('0');

@@ -14,6 +14,7 @@ import { useInputCheck } from '../ui/use-input-check.js';
 import { type AutomationDraft, inputOf } from './automation-draft.js';
 import { EVENT_TYPE_LABELS, EVENT_TYPES } from './event-types.js';
 import { errorsUnder } from './field-errors.js';
+import { FIELD_LABELS, jsonLocation } from './field-labels.js';
 import { HeadersEditor } from './headers-editor.js';
 import { SecretsPanel } from './secrets-panel.js';
 import { TemplatePreview } from './template-preview.js';
@@ -78,7 +79,7 @@ export function AutomationEditor({
       >
         <fieldset className="editor-fields" disabled={readOnly}>
           <TextField
-            label="Name"
+            label={FIELD_LABELS.name}
             name="name"
             value={draft.name}
             onChange={(event) => set('name', event.target.value)}
@@ -89,7 +90,7 @@ export function AutomationEditor({
             className="automation-fieldset"
             aria-describedby={validationErrors.events ? 'events-error' : undefined}
           >
-            <legend>When</legend>
+            <legend>{FIELD_LABELS.events}</legend>
             {EVENT_TYPES.map((type) => (
               <label key={type} className="check-option">
                 <input
@@ -112,7 +113,7 @@ export function AutomationEditor({
           <fieldset className="automation-fieldset filter-fields">
             <legend>Only feedback that matches</legend>
             <SelectField
-              label="Inbox"
+              label={FIELD_LABELS['filter.inboxId']}
               name="filter.inboxId"
               value={draft.inboxId || ANY}
               options={[
@@ -122,7 +123,7 @@ export function AutomationEditor({
               onChange={(id) => set('inboxId', id === ANY ? '' : id)}
             />
             <SelectField
-              label="Feedback type"
+              label={FIELD_LABELS['filter.type']}
               name="filter.type"
               value={draft.type || ANY}
               options={[
@@ -132,7 +133,7 @@ export function AutomationEditor({
               onChange={(id) => set('type', id === ANY ? '' : (id as FeedbackType))}
             />
             <TextField
-              label="Lowest score"
+              label={FIELD_LABELS['filter.scoreMin']}
               name="filter.scoreMin"
               type="number"
               step={1}
@@ -140,7 +141,7 @@ export function AutomationEditor({
               onChange={(event) => set('scoreMin', event.target.value)}
             />
             <TextField
-              label="Highest score"
+              label={FIELD_LABELS['filter.scoreMax']}
               name="filter.scoreMax"
               type="number"
               step={1}
@@ -148,7 +149,7 @@ export function AutomationEditor({
               onChange={(event) => set('scoreMax', event.target.value)}
             />
             <TextField
-              label="Source"
+              label={FIELD_LABELS['filter.source']}
               name="filter.source"
               value={draft.source}
               onChange={(event) => set('source', event.target.value)}
@@ -160,14 +161,14 @@ export function AutomationEditor({
             <legend>Send to</legend>
             <div className="url-row">
               <SelectField
-                label="Method"
+                label={FIELD_LABELS['webhook.method']}
                 name="webhook.method"
                 value={draft.method}
                 options={WEBHOOK_METHODS.map((method) => ({ id: method, label: method }))}
                 onChange={(id) => set('method', id as WebhookMethod)}
               />
               <TextField
-                label="URL"
+                label={FIELD_LABELS['webhook.url']}
                 name="webhook.url"
                 type="url"
                 value={draft.url}
@@ -180,7 +181,7 @@ export function AutomationEditor({
           </fieldset>
           <HeadersEditor rows={draft.headers} onChange={(rows) => set('headers', rows)} disabled={readOnly} />
           <TextField
-            label="Body template (JSON)"
+            label={FIELD_LABELS['webhook.body']}
             name="webhook.body"
             multiline
             rows={10}
@@ -188,7 +189,7 @@ export function AutomationEditor({
             spellCheck={false}
             value={draft.body}
             onChange={(event) => set('body', event.target.value)}
-            error={bodyError ?? errorsUnder(validationErrors, 'webhook.body')}
+            error={bodyError ?? errorsUnder(validationErrors, 'webhook.body', (path) => `At ${jsonLocation(path)}`)}
             description={
               <>
                 Strings may hold placeholders such as <code>{'{{feedback.comment}}'}</code>; one that is the whole

@@ -1,6 +1,8 @@
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
+import { useFieldError } from '../ui/form.js';
 import { type HeaderRow, headerRow } from './automation-draft.js';
+import { FIELD_LABELS } from './field-labels.js';
 
 /**
  * The webhook's extra headers, a row each (add, remove). A value may reference a secret as
@@ -18,9 +20,11 @@ export function HeadersEditor({
 }) {
   const change = (key: number, patch: Partial<HeaderRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  // A rule over all the headers (their number) is keyed by the list, not by one header's name.
+  const listError = useFieldError('webhook.headers');
   return (
-    <fieldset className="automation-fieldset">
-      <legend>Headers</legend>
+    <fieldset className="automation-fieldset" aria-describedby={listError ? 'headers-error' : undefined}>
+      <legend>{FIELD_LABELS['webhook.headers']}</legend>
       <p className="muted">
         Sent with every request. A value may use placeholders, such as <code>{'Bearer {{secrets.API_TOKEN}}'}</code>.
       </p>
@@ -58,6 +62,11 @@ export function HeadersEditor({
             </li>
           ))}
         </ul>
+      )}
+      {listError && (
+        <span id="headers-error" className="field-error" role="alert">
+          {listError}
+        </span>
       )}
       {!disabled && <Button onClick={() => onChange([...rows, headerRow()])}>Add header</Button>}
     </fieldset>

@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.js';
 import { SelectField } from '../ui/select.js';
 import { previewQuery } from './automation-queries.js';
 import { EVENT_TYPE_LABELS } from './event-types.js';
+import { FIELD_LABELS, fieldName } from './field-labels.js';
 import { RequestView } from './request-view.js';
 import { useDebounced } from './use-debounced.js';
 
@@ -35,13 +36,20 @@ export function TemplatePreview({
   const settled = useDebounced(ready, PREVIEW_DELAY_MS);
   const preview = useQuery(previewQuery(orgId, settled));
   const problem = preview.error instanceof ApiProblem ? preview.error : undefined;
+  // From the keystroke on, not only while the request is out: the pause before it is part of the wait.
+  const rendering = ready !== undefined && (preview.isFetching || JSON.stringify(ready) !== JSON.stringify(settled));
 
   return (
-    <section className="automation-panel" aria-labelledby="preview-title" aria-busy={preview.isFetching}>
-      <h2 id="preview-title">Preview</h2>
+    <section className="automation-panel" aria-labelledby="preview-title" aria-busy={rendering}>
+      <div className="preview-heading">
+        <h2 id="preview-title">Preview</h2>
+        {/* The last preview stays shown while the next renders, as the other screens keep their data.
+            Not a live region: it would speak at every pause in typing; the section's aria-busy says it. */}
+        {rendering && <p className="muted">Rendering preview…</p>}
+      </div>
       {events.length > 1 && (
         <SelectField
-          label="Sample event"
+          label={FIELD_LABELS.event}
           value={event ?? null}
           options={events.map((type) => ({ id: type, label: EVENT_TYPE_LABELS[type] }))}
           onChange={(id) => setChosen(id as EventType)}
@@ -57,7 +65,7 @@ export function TemplatePreview({
           <ul className="preview-problems">
             {(problem.problem.errors ?? [{ path: '', message: problem.message }]).map((error) => (
               <li key={`${error.path}:${error.message}`}>
-                {error.path && <code>{error.path}</code>} {error.message}
+                {error.path ? `${fieldName(error.path)}: ${error.message}` : error.message}
               </li>
             ))}
           </ul>
