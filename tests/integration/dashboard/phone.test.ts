@@ -251,6 +251,41 @@ describe.skipIf(!available)('the dashboard on a phone (390 × 844, touch)', () =
     expect(layout).toEqual({ clearFiltersInset: 0, selectRows: layout.selectRows.map(() => [0, 0]) });
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`starts every inbox item’s text at the same x, whatever its score badge says (3/10, 10/10, 👍), ${scheme}`, async () => {
+      const page = await harness.newPage({ ...PHONE, colorScheme: scheme });
+      await harness.signIn(page, ADA);
+      await page.waitForURL(/\/inbox/);
+      const items = page.getByRole('region', { name: 'Feedback' }).getByRole('listitem');
+      await eventually(() => items.count()).toBe(4);
+      await harness.screenshot(page, `inbox-list-phone-${scheme}`);
+      const rows = await items.evaluateAll((elements) =>
+        elements.map((item) => {
+          const left = (selector: string) => item.querySelector(selector)?.getBoundingClientRect().left;
+          return {
+            badge: item.querySelector('.score [aria-hidden]')?.textContent,
+            badgeTextWidth: item.querySelector('.score [aria-hidden]')?.getBoundingClientRect().width,
+            comment: left('.feedback-row-comment'),
+            meta: left('.feedback-row-meta'),
+          };
+        }),
+      );
+      // The badges' texts differ in width: that is what used to move the text beside them.
+      expect(rows.map((row) => row.badge).sort()).toEqual(['10/10', '3/10', '4/5', '👍']);
+      expect(new Set(rows.map((row) => Math.round(row.badgeTextWidth ?? 0))).size).toBeGreaterThan(1);
+      const [first] = rows;
+      for (const row of rows) {
+        expect(Math.abs((row.comment ?? 0) - (first?.comment ?? 0)), `comment beside ${row.badge}`).toBeLessThanOrEqual(
+          1,
+        );
+        expect(Math.abs((row.meta ?? 0) - (first?.comment ?? 0)), `status beside ${row.badge}`).toBeLessThanOrEqual(1);
+      }
+      expect(await widths(page)).toEqual(FITS);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await harness.cspViolations(page)).toEqual([]);
+    });
+  }
+
   it('moves between screens by touch, and opens an item from the list', async () => {
     const page = await harness.newPage(PHONE);
     await harness.signIn(page, ADA);
