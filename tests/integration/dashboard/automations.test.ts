@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_WEBHOOK_HEADERS } from '@hearback/inputs';
 import { verifyWebhook } from '@hearback/node';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page, Request, Route } from 'playwright-core';
@@ -248,6 +249,27 @@ describe.skipIf(!available)('automations in the dashboard', () => {
       await page.unroute('**/automations/preview');
       for (const route of held.splice(0)) await route.continue();
     }
+  });
+
+  it('shows a rule over all the headers under them, not nowhere (one header past the limit)', async () => {
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Too many headers');
+    await page.getByLabel('URL', { exact: true }).fill(receiver.url);
+    for (let header = 1; header <= MAX_WEBHOOK_HEADERS + 1; header++) {
+      await page.getByRole('button', { name: 'Add header' }).click();
+      await page.getByLabel(`Header ${header} name`).fill(`x-header-${header}`);
+      await page.getByLabel(`Header ${header} value`).fill('on');
+    }
+    await page.getByRole('button', { name: 'Create automation' }).click();
+    const headers = page.getByRole('group', { name: 'Headers' });
+    await expect
+      .poll(() => headers.getByRole('alert').allTextContents())
+      .toEqual([`At most ${MAX_WEBHOOK_HEADERS} headers.`]);
+    // The preview, which the server refuses for it, says which field it is about.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Preview' }).getByRole('list').textContent(), PREVIEW)
+      .toContain(`Headers: At most ${MAX_WEBHOOK_HEADERS} headers.`);
+    expect((await harness.api<{ data: AutomationRow[] }>('/automations')).data).toHaveLength(1);
   });
 
   it('sends a test from the automation’s page and shows the receiver’s answer', async () => {
