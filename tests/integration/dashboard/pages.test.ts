@@ -143,6 +143,9 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move “Anything else?”');
     await page.keyboard.press('Enter');
+    // React Aria starts a keyboard drag on the next animation frame, then focuses a drop position:
+    // arrows pressed before that would move through the rows instead.
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Insert /);
     for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowUp');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Insert before How was your visit?',
