@@ -1,6 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearOfDayChange } from '../../../packages/server/test/support/day-change.js';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard pages');
@@ -241,6 +242,8 @@ describe.skipIf(!available)('the feedback pages screens', () => {
   });
 
   it('takes an answer at the public URL in the same browser, and shows it in responses and analytics', async () => {
+    // The answer is given, then looked for in a range of one day, today's (in the test and in the server).
+    await clearOfDayChange({ marginMs: 30_000 });
     const url = await page.locator('.share-url').innerText();
     const visitor = await page.context().newPage();
     await visitor.goto(url);
