@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { sourceResolution } from '../../vitest.shared.js';
+import { SLOW_MACHINE_MS } from './support/slow-machine.js';
 
 export default defineConfig({
   ...sourceResolution,
@@ -7,6 +8,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Every `expect.poll` waits for something a browser or a server reaches in its own time.
+    expect: { poll: { timeout: SLOW_MACHINE_MS } },
     projects: [
       {
         extends: true,

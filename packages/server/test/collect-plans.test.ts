@@ -4,6 +4,7 @@ import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { PLANS } from '../src/services/plans.js';
 import { postThumb } from './support/api-assertions.js';
+import { clearOfDayChange } from './support/day-change.js';
 import { dialectsUnderTest, freshRuntimeEachTest } from './support/harness.js';
 
 const STARTER_CAP = PLANS.starter.eventsPerMonth as number;
@@ -37,6 +38,7 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     it('applies a plan change to the very next request, in both directions', async () => {
+      await clearOfDayChange();
       const org = await runtime.services.organizations.bootstrap({ name: 'Switcher', plan: 'enterprise' });
       expect((await postThumb(runtime, org)).status).toBe(201);
 
@@ -52,6 +54,7 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     it('stores each organization of a mixed batch by its own plan', async () => {
+      await clearOfDayChange();
       const open = await runtime.services.organizations.bootstrap({ name: 'Open', plan: 'enterprise' });
       const full = await runtime.services.organizations.bootstrap({ name: 'Full', plan: 'starter' });
       await runtime.store.usage.increment(full.organization.id, usagePeriod(), 'events', STARTER_CAP - 1);
@@ -83,6 +86,7 @@ for (const dialect of dialectsUnderTest()) {
 
     if (dialect === 'postgres') {
       it('stores a batch of uncapped organizations in one statement, without a transaction', async () => {
+        await clearOfDayChange();
         const org = await runtime.services.organizations.bootstrap({ name: 'Open', plan: 'enterprise' });
         const transactions = countTransactions(runtime);
 

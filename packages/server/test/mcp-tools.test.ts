@@ -4,6 +4,7 @@ import { usagePeriod } from '../src/lib/time.js';
 import { createBrand } from './support/api.js';
 import { type CreatedInbox, createInbox, expectJson, type FeedbackItem } from './support/api-assertions.js';
 import { insertAutomation, TEST_ALLOWED_CIDRS } from './support/automations.js';
+import { clearOfDayChange } from './support/day-change.js';
 import { describeEachDatabase } from './support/harness.js';
 import { callTool, connectMcp, textOf, toolProblem } from './support/mcp-client.js';
 import { startWebhookReceiver } from './support/webhook-receiver.js';
@@ -114,6 +115,7 @@ describeEachDatabase(
     });
 
     it('submit_feedback answers event_limit_reached when the plan allowance is spent', async () => {
+      await clearOfDayChange();
       const starter = await bed().runtime.services.organizations.bootstrap({ name: 'MCP starter', plan: 'starter' });
       await bed().runtime.store.usage.increment(starter.organization.id, usagePeriod(), 'events', 5000);
       const starterClient = await connectMcp(bed(), starter.collectKey);

@@ -2,6 +2,7 @@ import { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } from '@hearback/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
+import { clearOfDayChange } from './support/day-change.js';
 import { ALL_TYPES_FORM, createPage } from './support/feedback-page-fixture.js';
 import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
 import { listResponses, postForm } from './support/public-page-client.js';
@@ -255,6 +256,7 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     it('counts a view per visit of a published page and a start per beacon', async () => {
+      await clearOfDayChange();
       const { page, path } = await createPage(runtime, org, {
         title: 'Counted',
         slug: slug(),

@@ -44,6 +44,8 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
 
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/app\/sign-up/);
+    // The URL changes before the screen renders: checked half-drawn, axe and the screenshot would see the old one.
+    await expect.poll(() => page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
     await expectCleanScreen(harness, page, 'sign-up-light');
     await harness.signUp(page, ADA);
     await page.waitForURL(new RegExp(`/app/orgs/${harness.hearback.orgId}/inbox`));
@@ -154,6 +156,8 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
   it('looks right in dark mode, by system preference and by choice', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark' });
     await dark.goto(`${harness.hearback.url}/app/sign-in`);
+    // `goto` resolves on the load event; the app renders after it asks who is signed in.
+    await expect.poll(() => dark.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
     await expectCleanScreen(harness, dark, 'sign-in-dark');
     await harness.signIn(dark, ADA);
     await dark.waitForURL(/\/inbox/);

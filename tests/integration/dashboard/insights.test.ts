@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearOfDayChange } from '../../../packages/server/test/support/day-change.js';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
@@ -89,6 +90,8 @@ describe.skipIf(!available)('the Insights screen', () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
+    // The first tests read today's bucket (and this week's) and expect every seeded item in it.
+    await clearOfDayChange({ marginMs: 30_000 });
     harness = await startDashboardHarness();
     for (const item of SEED) ids.push((await harness.collect(item)).id);
     page = await harness.newPage();

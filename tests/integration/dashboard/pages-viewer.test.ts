@@ -1,15 +1,13 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_MACHINE_MS } from '../support/slow-machine.js';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard pages for a viewer');
 
 const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' };
 const BOB: Person = { name: 'Bob Viewer', email: 'bob@example.com', password: 'bob-reads-everything-1' };
-
-/** How long a screen may take to show what is awaited: two cores shared with other suites are slow at times. */
-const SLOW_MACHINE_MS = 15_000;
 
 /** `expect.poll` with room for a loaded machine (its default gives up after one second). */
 const eventually = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: SLOW_MACHINE_MS });

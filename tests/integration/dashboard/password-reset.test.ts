@@ -1,6 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SLOW_MACHINE_MS } from '../support/slow-machine.js';
 import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard password reset');
@@ -9,9 +10,6 @@ const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 
 const NEW_PASSWORD = 'difference-engine-1822';
 
 const RESET_SUBJECT = /Reset your Hearback password/;
-
-/** How long a screen may take to show what is awaited: two cores shared with other suites are slow at times. */
-const SLOW_MACHINE_MS = 15_000;
 
 /** `expect.poll` with room for a loaded machine (its default gives up after one second). */
 const eventually = <T>(check: () => T | Promise<T>) => expect.poll(check, { timeout: SLOW_MACHINE_MS });

@@ -1,15 +1,13 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_MACHINE_MS } from '../support/slow-machine.js';
 import { filterLayout } from './filter-layout.js';
 import { type DashboardHarness, type Person, PHONE, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard on a phone');
 
 const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' };
-
-/** How long a screen may take to show what is awaited: two cores shared with other suites are slow at times. */
-const SLOW_MACHINE_MS = 15_000;
 
 /** `expect.poll` with room for a loaded machine (its default gives up after one second). */
 const eventually = <T>(check: () => T | Promise<T>, message?: string) =>

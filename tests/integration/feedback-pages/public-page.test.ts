@@ -180,8 +180,14 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
       .poll(() => page.evaluate(() => (window as unknown as { heights: number[] }).heights.length))
       .toBeGreaterThan(0);
     const frame = page.frameLocator('iframe');
-    const documentHeight = await frame.locator('html').evaluate((html) => html.scrollHeight);
-    expect(await page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1))).toBe(documentHeight);
+    // The page reports its height at once and again on every resize (the captcha's status, the
+    // progress line): a message may still be on its way, so both are read together until they agree.
+    await expect
+      .poll(async () => ({
+        reported: await page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1)),
+        document: await frame.locator('html').evaluate((html) => html.scrollHeight),
+      }))
+      .toSatisfy(({ reported, document }) => reported === document);
     expect(await frame.locator('footer').count()).toBe(0);
     await frame.locator('input[name="q.nps"][value="8"]').focus();
     await page.keyboard.press('Space');

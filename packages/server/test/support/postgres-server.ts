@@ -174,6 +174,10 @@ function startArgs(dir: string, port: number): string[] {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    // Shared memory segments as files in the data directory instead of POSIX ones in /dev/shm,
+    // which a cluster stopped abruptly leaves behind (owned by postgres, named PostgreSQL.<n>): with
+    // the data directory they go when it is removed, a killed run's too (scratch-directory.ts).
+    '-c dynamic_shared_memory_type=mmap',
   ].join(' ');
   return ['-D', dir, '-w', '-o', serverOptions, '-l', join(dir, 'log'), 'start'];
 }

@@ -10,6 +10,7 @@ import {
   listAllFeedback,
   outboxEventsFor,
 } from '../../../test/support/api-assertions.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { nextPeriodStart, usagePeriod } from '../../lib/time.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
@@ -565,6 +566,7 @@ describeEachDatabase('POST /collect', (bed) => {
       ).usage;
 
     it('accepts the last event of the starter allowance, then answers 429 event_limit_reached', async () => {
+      await clearOfDayChange();
       const starter = await bootstrapStarter('Starter Co');
       await bed().runtime.store.usage.increment(starter.organization.id, usagePeriod(), 'events', 4999);
       const body = { inboxKey: starter.inbox.inboxKey, type: 'thumbs', score: 1 };
@@ -599,6 +601,7 @@ describeEachDatabase('POST /collect', (bed) => {
     });
 
     it('still answers a retry of an accepted event once the allowance is spent', async () => {
+      await clearOfDayChange();
       const starter = await bootstrapStarter('Starter Retry Co');
       await bed().runtime.store.usage.increment(starter.organization.id, usagePeriod(), 'events', 4999);
       const body = { inboxKey: starter.inbox.inboxKey, type: 'stars', score: 3, eventId: 'checkout-1' };
@@ -615,6 +618,7 @@ describeEachDatabase('POST /collect', (bed) => {
     });
 
     it('splits a concurrent burst at the cap: exactly the remaining room is stored', async () => {
+      await clearOfDayChange();
       const starter = await bootstrapStarter('Starter Burst Co');
       await bed().runtime.store.usage.increment(starter.organization.id, usagePeriod(), 'events', 4998);
 
@@ -630,6 +634,7 @@ describeEachDatabase('POST /collect', (bed) => {
     });
 
     it('does not count against other organizations', async () => {
+      await clearOfDayChange();
       const starter = await bootstrapStarter('Starter Full Co');
       await bed().runtime.store.usage.increment(starter.organization.id, usagePeriod(), 'events', 5000);
       await expectProblem(

@@ -7,6 +7,7 @@ import {
   expectJson,
   expectProblem,
 } from '../../../test/support/api.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { KNOWN_BREAKDOWNS, KNOWN_QUESTIONS, KNOWN_RESPONSES } from '../../../test/support/known-responses.js';
 import { publishedPage, storeResponse } from '../../../test/support/pages.js';
@@ -65,6 +66,7 @@ describeEachDatabase('Page analytics', (bed) => {
   });
 
   it('covers the last 30 days by default, today’s API responses included; no views → conversionRate null', async () => {
+    await clearOfDayChange();
     const page = await publishedPage(bed(), {
       questions: [{ id: 'nps', type: 'nps', title: 'Recommend us?', required: true }],
     });

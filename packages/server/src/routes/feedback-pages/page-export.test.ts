@@ -4,6 +4,7 @@ import type { Question } from '@hearback/forms';
 import { getRequestListener } from '@hono/node-server';
 import { expect, it } from 'vitest';
 import { createBrand, createKey, expectHiddenFromOrgB, expectJson, expectProblem } from '../../../test/support/api.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { publishedPage, storeResponse } from '../../../test/support/pages.js';
 import { EXPORT_BATCH } from '../../services/file-export.js';
@@ -58,6 +59,7 @@ describeEachDatabase('Page response export', (bed) => {
   }
 
   it('streams CSV: BOM, header by question title, RFC 4180 quoting, formulas neutralised, newest first', async () => {
+    await clearOfDayChange();
     const page = await pageWithResponses();
     const response = await bed().request(exportPath(page.id), { key: orgA().adminKey });
     expect(response.status).toBe(200);

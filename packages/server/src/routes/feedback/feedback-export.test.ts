@@ -11,6 +11,7 @@ import {
   expectProblem,
 } from '../../../test/support/api.js';
 import { type FeedbackItem, listAllFeedback } from '../../../test/support/api-assertions.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { EXPORT_BATCH } from '../../services/file-export.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
@@ -75,6 +76,7 @@ describeEachDatabase('Feedback export', (bed, dialect) => {
   }
 
   it('writes tricky cells safely: formulas neutralised, RFC 4180 quoting, Unicode and emoji intact, BOM first', async () => {
+    await clearOfDayChange();
     const org = await freshOrganization();
     const comments = [
       '=HYPERLINK("http://evil.example","click")',

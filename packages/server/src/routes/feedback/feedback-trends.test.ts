@@ -7,6 +7,7 @@ import {
   expectJson,
   expectProblem,
 } from '../../../test/support/api-assertions.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 
@@ -383,6 +384,7 @@ describeEachDatabase('feedback trends', (bed) => {
   });
 
   it('defaults to the last 30 days in the zone, the current day last', async () => {
+    await clearOfDayChange({ timeZone: 'Pacific/Kiritimati' });
     const org = await organizationIn('Pacific/Kiritimati', 'Trends default range');
     await collectAt(org, [{ at: new Date().toISOString(), type: 'text', comment: 'Today' }]);
     const body = await trendsOf(org, {});

@@ -8,6 +8,7 @@ import {
   expectJson,
   expectProblem,
 } from '../../../test/support/api.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 
 describeEachDatabase('Organizations', (bed) => {
@@ -17,6 +18,7 @@ describeEachDatabase('Organizations', (bed) => {
 
   describe('get', () => {
     it('returns the organization with its plan and this month’s usage', async () => {
+      await clearOfDayChange();
       const organization = await expectJson(await bed().request(orgPath(), { key: orgA().adminKey }), 200);
       expect(organization).toEqual({
         id: orgA().organization.id,
@@ -39,6 +41,7 @@ describeEachDatabase('Organizations', (bed) => {
     });
 
     it('shows the plan allowances of a starter organization', async () => {
+      await clearOfDayChange();
       const starter = await bed().runtime.services.organizations.bootstrap({ name: 'Starter', plan: 'starter' });
       const organization = await expectJson(
         await bed().request(`/organizations/${starter.organization.id}`, { key: starter.adminKey }),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createInbox, expectJson, expectProblem } from '../../../test/support/api-assertions.js';
+import { clearOfDayChange } from '../../../test/support/day-change.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { makeRetriesDue, retriesOf } from '../../../test/support/outbox.js';
 import { embedFeedbackHandler } from '../../jobs/embed-feedback.js';
@@ -200,6 +201,7 @@ describeEachDatabase(
     });
 
     it('counts searches and answers 429 once the monthly allowance is spent', async () => {
+      await clearOfDayChange();
       const { store } = bed().runtime;
       const orgId = bed().orgB.organization.id;
       const before = await store.usage.read(orgId, usagePeriod());
