@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dropTable } from './support/broken-database.js';
 import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, spawnServe } from './support/built-cli.js';
 
 const run = promisify(execFile);
@@ -26,15 +26,6 @@ function sourceFrames(stack: string): { file: string; line: string }[] {
 
 /** A frame in a file of the bundle itself (dist/cli.js or a chunk), which no map translated. */
 const BUNDLE_FRAME = /\/dist\/cli[\w-]*\.js:\d+/;
-
-function dropTable(dataDir: string, table: string): void {
-  const db = new Database(join(dataDir, 'hearback.db'));
-  try {
-    db.exec(`DROP TABLE ${table}`);
-  } finally {
-    db.close();
-  }
-}
 
 describe('stack traces of the built CLI', () => {
   let dir: string;
