@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,20 +17,21 @@ function filesUnder(dir: string, root = dir): string[] {
   );
 }
 
-// The package as npm users get it: packed as `pnpm publish` packs it, unpacked, run from there (its
-// dependencies are the workspace's, by a node_modules link).
+// The package as npm users get it: packed as `pnpm publish` packs it, unpacked where an install puts
+// it (node_modules/@hearback/server), run from there; its dependencies are the workspace's, by a link.
 describe('the packed @hearback/server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hearback-packed-'));
-  const unpacked = join(dir, 'package');
+  const unpacked = join(dir, 'node_modules', '@hearback', 'server');
   let files: string[];
 
   beforeAll(async () => {
     await ensureBuilt();
     await run('pnpm', ['pack', '--pack-destination', dir], { cwd: PACKAGE_DIR });
     const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz')) ?? '';
-    await run('tar', ['-xzf', join(dir, tarball), '-C', dir]);
+    mkdirSync(unpacked, { recursive: true });
+    await run('tar', ['-xzf', join(dir, tarball), '-C', unpacked, '--strip-components=1']);
+    files = filesUnder(unpacked);
     symlinkSync(join(PACKAGE_DIR, 'node_modules'), join(unpacked, 'node_modules'));
-    files = filesUnder(unpacked).filter((file) => !file.startsWith('node_modules/'));
   }, BUILD_TIMEOUT_MS);
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
