@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, logLevelFrom } from './config.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,5 +68,13 @@ describe('loadConfig', () => {
   ])('refuses %o with a ConfigError naming %s', (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);
+  });
+});
+
+describe('logLevelFrom', () => {
+  it('reads the level a failing command reports at, even from an environment loadConfig refuses', () => {
+    expect(logLevelFrom({ HEARBACK_LOG_LEVEL: 'debug', PORT: 'eighty' })).toBe('debug');
+    expect(logLevelFrom({})).toBe(loadConfig({}).logLevel);
+    expect(logLevelFrom({ HEARBACK_LOG_LEVEL: 'loud' })).toBe('info');
   });
 });

@@ -18,6 +18,9 @@ function isBaseUrl(value: string): boolean {
   }
 }
 
+const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
+const DEFAULT_LOG_LEVEL = 'info';
+
 /**
  * The only reader of `process.env`. Everything else receives a parsed {@link Config}.
  *
@@ -34,7 +37,7 @@ const environmentSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   HEARBACK_DEFAULT_PLAN: z.enum(PLAN_NAMES).optional(),
-  HEARBACK_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).optional(),
+  HEARBACK_LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   HEARBACK_COMMIT_WINDOW_MS: z.coerce.number().min(0).max(100).optional(),
   HEARBACK_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
@@ -118,7 +121,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   defaultPlan: (typeof PLAN_NAMES)[number];
-  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  logLevel: (typeof LOG_LEVELS)[number];
   /** Extra time a group commit waits for more writes to join; 0 means "whatever arrived meanwhile". */
   commitWindowMs: number;
   /**
@@ -210,6 +213,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The log level alone, for reporting a failure that may be the configuration's own: the default
+ * when HEARBACK_LOG_LEVEL is unset or invalid ({@link loadConfig} reports an invalid value).
+ *
+ * @example
+ * if (logLevelFrom() === 'debug') process.stderr.write(`${error.stack}\n`);
+ */
+export function logLevelFrom(environment: Record<string, string | undefined> = process.env): Config['logLevel'] {
+  return environmentSchema.shape.HEARBACK_LOG_LEVEL.safeParse(environment.HEARBACK_LOG_LEVEL).data ?? DEFAULT_LOG_LEVEL;
+}
+
 export function loadConfig(
   environment: Record<string, string | undefined> = process.env,
   overrides: ConfigOverrides = {},
@@ -226,7 +240,7 @@ export function loadConfig(
     dataDir: resolve(env.HEARBACK_DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL,
     defaultPlan: env.HEARBACK_DEFAULT_PLAN ?? 'enterprise',
-    logLevel: env.HEARBACK_LOG_LEVEL ?? 'info',
+    logLevel: env.HEARBACK_LOG_LEVEL ?? DEFAULT_LOG_LEVEL,
     commitWindowMs: env.HEARBACK_COMMIT_WINDOW_MS ?? 0,
     commitConcurrency: env.HEARBACK_COMMIT_CONCURRENCY,
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),

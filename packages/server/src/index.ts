@@ -1,7 +1,7 @@
 /**
  * `@hearback/server` for programs: run a Hearback server in-process (tests, embedding it in another
  * Node server) with the configuration, the runtime and its listener, plus the vocabulary of the API.
- * The `hearback` command (src/cli.ts) is the other way in. Everything not exported here is internal.
+ * The `hearback` command (src/cli.ts, its commands in src/cli/) is the other way in. Everything not exported here is internal.
  */
 
 export { FEEDBACK_STATUSES, FEEDBACK_TYPES, SCORE_RANGES } from '@hearback/spec';

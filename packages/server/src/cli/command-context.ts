@@ -1,7 +1,7 @@
 import type { Option } from 'commander';
 import type { Config, ConfigOverrides } from '../config.js';
 
-/** What cli.ts hands the modules that register commands. */
+/** What program.ts hands the modules that register commands. */
 export interface CommandContext {
   /** `--data-dir`, worded once for every command. */
   dataDirOption(): Option;

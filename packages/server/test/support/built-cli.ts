@@ -92,6 +92,8 @@ export interface ServeProcess {
   /** Sends `signal`; resolves with the exit code (null when the signal ended it). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   output(): string;
+  /** Resolves once the output (stdout and stderr) contains `text`; rejects if the process exits first. */
+  printed(text: string | RegExp): Promise<void>;
 }
 
 /**
@@ -126,6 +128,20 @@ export async function spawnServe(dataDir: string, env: Record<string, string> = 
   return {
     url,
     output: () => output,
+    printed: (text) =>
+      new Promise<void>((resolvePrinted, reject) => {
+        const check = () => {
+          if (typeof text === 'string' ? !output.includes(text) : !text.test(output)) return false;
+          child.stdout?.off('data', check);
+          child.stderr?.off('data', check);
+          resolvePrinted();
+          return true;
+        };
+        if (check()) return;
+        child.stdout?.on('data', check);
+        child.stderr?.on('data', check);
+        void exited.then(() => reject(new Error(`serve exited before printing "${text}":\n${output}`)));
+      }),
     stop(signal = 'SIGTERM') {
       child.kill(signal);
       return exited;

@@ -1,0 +1,185 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Config, ConfigOverrides } from '../config.js';
+import { PLAN_NAMES, type PlanName } from '../services/plans.js';
+import { SERVER_VERSION } from '../version.js';
+import { registerExportCommand } from './export-command.js';
+import { failureText } from './failure.js';
+import { bootstrapJson, bootstrapText } from './print.js';
+import { registerSearchCommands } from './search-commands.js';
+import { registerSecretsCommands } from './secrets-commands.js';
+
+// Commands load what they run when they run: `--help` reads no module of the server, and only
+// `serve` loads the HTTP app (its routes are about half of a command's start-up).
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Expected a port (0–65535).');
+  return port;
+}
+
+const dataDirOption = () => new Option('--data-dir <dir>', 'SQLite data directory (HEARBACK_DATA_DIR, default ./data)');
+const planOption = () => new Option('--plan <plan>', 'plan of the new organization').choices(PLAN_NAMES);
+
+interface CommonOptions {
+  dataDir?: string;
+  port?: number;
+  host?: string;
+  publicDir?: string;
+}
+
+async function configFrom(options: CommonOptions, extra: ConfigOverrides = {}): Promise<Config> {
+  const { dataDir, port, host, publicDir } = options;
+  const { loadConfig } = await import('../config.js');
+  return loadConfig(undefined, { dataDir, port, host, publicDir, ...extra });
+}
+
+/** The database and services of a command that serves no HTTP and runs no jobs. */
+async function openServices(options: CommonOptions) {
+  const { openServiceRuntime } = await import('../service-runtime.js');
+  return openServiceRuntime(await configFrom(options, { runJobs: false }));
+}
+
+const program = new Command()
+  .name('hearback')
+  .description('Hearback: self-hosted feedback collection server')
+  .version(SERVER_VERSION);
+
+program
+  .command('serve', { isDefault: true })
+  .description('Start the API server (SQLite in --data-dir, or PostgreSQL when DATABASE_URL is set)')
+  .addOption(new Option('-p, --port <port>', 'port (PORT, default 3000)').argParser(parsePort))
+  .addOption(new Option('--host <host>', 'interface to bind (HOST, default 0.0.0.0)'))
+  .addOption(dataDirOption())
+  .addOption(
+    new Option(
+      '--public-dir <dir>',
+      "serve this directory's files at / for paths the API does not use, e.g. a demo page (HEARBACK_PUBLIC_DIR)",
+    ),
+  )
+  .action(async (options: CommonOptions) => {
+    const [{ limitHeapGrowth }, { createLogger }, { createRuntime }, { listen }] = await Promise.all([
+      import('../lib/heap-growth.js'),
+      import('../logger.js'),
+      import('../runtime.js'),
+      import('../http-server.js'),
+    ]);
+    limitHeapGrowth();
+    const config = await configFrom(options);
+    const logger = createLogger(config.logLevel);
+    const runtime = await createRuntime(config, logger);
+    const server = await listen(runtime, { port: config.port, host: config.host });
+    let stopping = false;
+    // Before anything is printed: a stop right after the "started" lines must still be graceful
+    // (background work, webhook deliveries among it, is already running).
+    const shutdown = (signal: string) => {
+      stopping = true;
+      process.stdout.write(`\n${signal}: finishing in-flight requests…\n`);
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    // In the background: requests are served meanwhile, and a failure here only defers the load.
+    // A stop during the load cancels it on purpose (the embedder is closed): not an error to report.
+    runtime.services.search.warmUp().catch((error: unknown) => {
+      if (!stopping) logger.error('search warm-up failed', { error: String(error) });
+    });
+    process.stdout.write(`Hearback ${SERVER_VERSION} listening on ${server.url}\n`);
+    if (config.publicUrl) process.stdout.write(`Public URL: ${server.publicUrl}\n`);
+    process.stdout.write(`Storage: ${runtime.database.dialect.name} (${runtime.database.location})\n`);
+    // Before the API reference line, which tools (and the CLI tests) read as "started".
+    if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.publicUrl}/\n`);
+    process.stdout.write(`OpenAPI document: ${server.publicUrl}/openapi.json\n`);
+    process.stdout.write(`API reference: ${server.publicUrl}/docs\n`);
+    if (await runtime.services.organizations.isEmpty()) {
+      const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
+      process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.publicUrl)}\n\n`);
+    }
+  });
+
+program
+  .command('init')
+  .description('Create an organization with an inbox, an admin key and a collect-only key')
+  .option('--org <name>', 'organization name', 'My organization')
+  .addOption(planOption())
+  .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey)')
+  .addOption(dataDirOption())
+  .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
+    const config = await configFrom(options, { runJobs: false });
+    const { openServiceRuntime } = await import('../service-runtime.js');
+    const runtime = await openServiceRuntime(config);
+    try {
+      const created = await runtime.services.organizations.bootstrap({ name: options.org, plan: options.plan });
+      // Not listening: the address `serve` would print with the same settings.
+      const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+      process.stdout.write(
+        options.json ? `${JSON.stringify(bootstrapJson(created), null, 2)}\n` : `${bootstrapText(created, baseUrl)}\n`,
+      );
+    } finally {
+      await runtime.close();
+    }
+  });
+
+program
+  .command('migrate')
+  .description('Apply database migrations and exit (serve also does this on start)')
+  .addOption(dataDirOption())
+  .action(async (options: { dataDir?: string }) => {
+    const runtime = await openServices(options);
+    process.stdout.write(`Database is up to date (${runtime.database.dialect.name}).\n`);
+    await runtime.close();
+  });
+
+const orgs = program.command('orgs').description('Operate on organizations');
+
+orgs
+  .command('list')
+  .description('List organizations with their plans')
+  .option('--json', 'print JSON')
+  .addOption(dataDirOption())
+  .action(async (options: { json?: boolean; dataDir?: string }) => {
+    const runtime = await openServices(options);
+    try {
+      const list = await runtime.services.organizations.list();
+      if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      else for (const org of list) process.stdout.write(`${org.id}  ${org.plan.padEnd(10)}  ${org.name}\n`);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+orgs
+  .command('set-plan')
+  .description('Change the plan of an organization')
+  .argument('<orgId>', 'organization id (org_…)')
+  .argument('<plan>', `one of ${PLAN_NAMES.join(', ')}`)
+  .addOption(dataDirOption())
+  .action(async (orgId: string, plan: string, options: { dataDir?: string }) => {
+    if (!(PLAN_NAMES as readonly string[]).includes(plan)) {
+      program.error(`Unknown plan '${plan}'; expected one of ${PLAN_NAMES.join(', ')}.`);
+    }
+    const runtime = await openServices(options);
+    try {
+      const updated = await runtime.services.organizations.setPlan(orgId, plan as PlanName);
+      process.stdout.write(`${updated.id} is now on the ${updated.plan} plan.\n`);
+    } catch (error) {
+      program.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      await runtime.close();
+    }
+  });
+
+registerExportCommand(program, { dataDirOption, configFrom });
+registerSearchCommands(program, { dataDirOption, configFrom });
+registerSecretsCommands(program, { dataDirOption, configFrom });
+
+program.parseAsync().catch(async (error: unknown) => {
+  const { logLevelFrom } = await import('../config.js');
+  process.stderr.write(`hearback: ${failureText(error, logLevelFrom())}\n`);
+  process.exit(1);
+});
