@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sourceResolution } from '../../vitest.shared.js';
+import { slowMachineExpect, sourceResolution } from '../../vitest.shared.js';
 
 // React 19 here; examples/react-vite builds the same components against React 18 and 19 and
 // submits through them in Chromium.
@@ -7,6 +7,7 @@ export default defineConfig({
   ...sourceResolution,
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   test: {
+    expect: slowMachineExpect,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sourceResolution } from '../../vitest.shared.js';
+import { slowMachineExpect, sourceResolution } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceResolution,
   test: {
+    expect: slowMachineExpect,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sourceResolution } from '../../vitest.shared.js';
-import { SLOW_MACHINE_MS } from './support/slow-machine.js';
+import { slowMachineExpect, sourceResolution } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceResolution,
@@ -9,7 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Every `expect.poll` waits for something a browser or a server reaches in its own time.
-    expect: { poll: { timeout: SLOW_MACHINE_MS } },
+    expect: slowMachineExpect,
     projects: [
       {
         extends: true,

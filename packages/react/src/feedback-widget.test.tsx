@@ -43,7 +43,7 @@ describe('<FeedbackWidget>', () => {
     const box = container.querySelector('div.box');
     expect(box?.querySelector('hearback-widget')).not.toBeNull();
     // Inline shows the form at once, once the dialog module has loaded.
-    await act(() => vi.waitFor(() => expect(hosts()[0]?.shadowRoot?.querySelectorAll('.c')).toHaveLength(11)));
+    await act(() => expect.poll(() => hosts()[0]?.shadowRoot?.querySelectorAll('.c')).toHaveLength(11));
   });
 
   it('exposes the controls through its ref', async () => {
@@ -151,7 +151,7 @@ describe('useFeedback', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     try {
       startTransition(() => root.render(tree(discarded, true)));
-      await vi.waitFor(() => expect(rendered).toHaveBeenCalled());
+      await expect.poll(() => rendered).toHaveBeenCalled();
       expect(container.textContent).toBe('closed');
       await controls?.open();
       expect(committed).toHaveBeenCalledOnce();
@@ -187,7 +187,7 @@ describe('useFeedback', () => {
     await act(async () => root.render(<Controlled onOpenChange={onOpenChange} expose={(set) => (setOpen = set)} />));
     expect(dialog()).toBeFalsy();
     await act(async () => setOpen(true));
-    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    await act(() => expect.poll(() => dialog()).toBeTruthy());
     expect(container.textContent).toBe('open');
     expect(onOpenChange).toHaveBeenLastCalledWith(true);
     // The visitor closes it (Escape): the parent hears of it and the dialog stays closed.
@@ -196,7 +196,7 @@ describe('useFeedback', () => {
     expect(dialog()).toBeFalsy();
     expect(container.textContent).toBe('closed');
     await act(async () => setOpen(true));
-    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    await act(() => expect.poll(() => dialog()).toBeTruthy());
     await act(async () => setOpen(false));
     expect(dialog()).toBeFalsy();
   });
@@ -208,10 +208,10 @@ describe('useFeedback', () => {
       root.render(<Probe {...options} type="nps" open onOpen={onOpen} onClose={onClose} onControls={() => {}} />),
     );
     const dialog = () => hosts()[0]?.shadowRoot?.querySelector<HTMLElement>('.d');
-    await act(() => vi.waitFor(() => expect(dialog()).toBeTruthy()));
+    await act(() => expect.poll(() => dialog()).toBeTruthy());
     await act(async () => dialog()?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(onClose).toHaveBeenCalledOnce();
-    await act(() => vi.waitFor(() => expect(onOpen).toHaveBeenCalledTimes(2)));
+    await act(() => expect.poll(() => onOpen).toHaveBeenCalledTimes(2));
     expect(dialog()).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackEvent } from '../src/services/events.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
 import { within } from './support/async.js';
@@ -159,12 +159,14 @@ for (const dialect of dialectsUnderTest()) {
         // The listening session connects beside the stream's start; then the server drops it (a
         // restart, a failover, an idle timeout).
         const listening = sql`from pg_stat_activity where query ilike 'listen %' and datname = current_database()`;
-        await vi.waitFor(async () => {
-          const found = await sql<{ count: number }>`select count(*)::int as count ${listening}`.execute(
-            holder.database.db,
-          );
-          expect(found.rows[0]?.count).toBe(1);
-        });
+        await expect
+          .poll(async () => {
+            const found = await sql<{ count: number }>`select count(*)::int as count ${listening}`.execute(
+              holder.database.db,
+            );
+            return found.rows[0]?.count;
+          })
+          .toBe(1);
         await sql`select pg_terminate_backend(pid) ${listening}`.execute(holder.database.db);
         const collected = await requestApp(writer, '/collect', {
           method: 'POST',

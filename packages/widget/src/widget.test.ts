@@ -73,7 +73,7 @@ describe('mountWidget', () => {
     const onClose = vi.fn();
     const widget = mountWidget({ ...base, onOpen, onClose, prompt: 'Hi?' }, { loadDialog: async () => dialog.module });
     (shadowOf().querySelector('button.l') as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(onOpen).toHaveBeenCalledOnce());
+    await expect.poll(() => onOpen).toHaveBeenCalledOnce();
     expect(widget.isOpen).toBe(true);
     expect(dialog.last()).toMatchObject({ type: 'nps', prompt: 'Hi?', inline: false, status: 'idle', comment: true });
     expect(shadowOf().querySelector('button.l')?.getAttribute('aria-expanded')).toBe('true');
@@ -98,7 +98,7 @@ describe('mountWidget', () => {
     widget.setContext({ userId: 'u_1', drop: null });
     await widget.open();
     dialog.last().onSubmit({ score: 9, comment: 'Fast checkout' });
-    await vi.waitFor(() => expect(dialog.last().status).toBe('sent'));
+    await expect.poll(() => dialog.last().status).toBe('sent');
     expect(sentBody()).toMatchObject({
       inboxKey: 'ibx_1',
       type: 'nps',
@@ -139,7 +139,7 @@ describe('mountWidget', () => {
     // Due only after its backoff: make it due now, then let the browser come back online.
     localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([{ ...entry, notBefore: 0 }]));
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true })));
+    await expect.poll(() => onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true }));
     const keys = idempotencyKeys();
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
@@ -158,7 +158,7 @@ describe('mountWidget', () => {
       expect(fetchMock).toHaveBeenCalledOnce();
       // …then once, with the first attempt's idempotency key.
       await vi.advanceTimersByTimeAsync(200);
-      await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true })));
+      await expect.poll(() => onSuccess).toHaveBeenCalledWith(expect.objectContaining({ fromQueue: true }));
       expect(fetchMock).toHaveBeenCalledTimes(2);
       expect(idempotencyKeys()[0]).toBe(idempotencyKeys()[1]);
       expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
@@ -197,7 +197,7 @@ describe('mountWidget', () => {
       expect(fetchMock).toHaveBeenCalledOnce();
       onLine.mockReturnValue(true);
       window.dispatchEvent(new Event('online'));
-      await vi.waitFor(() => expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull());
+      await expect.poll(() => localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
       expect(fetchMock).toHaveBeenCalledTimes(2);
     } finally {
       onLine.mockRestore();
@@ -217,7 +217,7 @@ describe('mountWidget', () => {
     };
     localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([queued]));
     mountWidget(base, { loadDialog: async () => fakeDialog().module });
-    await vi.waitFor(() => expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull());
+    await expect.poll(() => localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
     expect(sentBody()).toEqual(queued.body);
   });
 
@@ -265,7 +265,7 @@ describe('mountWidget', () => {
     mountWidget(base, { loadDialog });
     const launcher = shadowOf().querySelector('button.l') as HTMLButtonElement;
     launcher.click();
-    await vi.waitFor(() => expect(shadowOf().querySelector('.m')).not.toBeNull());
+    await expect.poll(() => shadowOf().querySelector('.m')).not.toBeNull();
     const notice = shadowOf().querySelector('.m') as HTMLElement;
     expect(notice.textContent).toBe('You’re offline. Try again once you’re back online.');
     expect(notice.getAttribute('role')).toBe('alert');
@@ -322,7 +322,7 @@ describe('mountWidget', () => {
     const host = document.querySelector('#slot > hearback-widget') as HTMLElement;
     expect(host.hasAttribute('data-inline')).toBe(true);
     expect(host.shadowRoot?.querySelector('button.l')).toBeNull();
-    await vi.waitFor(() => expect(dialog.last()).toMatchObject({ inline: true }));
+    await expect.poll(() => dialog.last()).toMatchObject({ inline: true });
   });
 
   it('does not call onOpen for an inline form shown at mount, nor on a programmatic submit', async () => {
@@ -331,7 +331,7 @@ describe('mountWidget', () => {
     const onOpen = vi.fn();
     const widget = mountWidget({ ...base, container: '#slot', onOpen }, { loadDialog: async () => dialog.module });
     expect(await widget.submit({ score: 9 })).toEqual({ status: 'sent', id: 'fb_1' });
-    await vi.waitFor(() => expect(dialog.last()).toMatchObject({ inline: true, status: 'sent' }));
+    await expect.poll(() => dialog.last()).toMatchObject({ inline: true, status: 'sent' });
     expect(onOpen).not.toHaveBeenCalled();
     // Opening it on purpose is still an open.
     widget.close();

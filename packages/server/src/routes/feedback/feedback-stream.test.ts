@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createApiKey,
   createInbox,
@@ -203,7 +203,7 @@ describeEachDatabase(
       const stream = await connect();
       expect(realtime.listenerCount).toBe(before + 1);
       await stream.close();
-      await vi.waitFor(() => expect(realtime.listenerCount).toBe(before));
+      await expect.poll(() => realtime.listenerCount).toBe(before);
     });
   },
   { streamHeartbeatMs: HEARTBEAT_MS, streamPollMs: 60_000 },
