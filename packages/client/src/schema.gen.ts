@@ -2109,7 +2109,7 @@ export interface components {
             /** @description Link an issue-tracker issue; `null` unlinks. */
             issueLink?: {
                 /**
-                 * @description Detected from the URL when omitted.
+                 * @description Detected from the URL when omitted. Name `github` for GitHub Enterprise Server, whose host cannot be told from any other.
                  * @enum {string}
                  */
                 tracker?: "github" | "gitlab" | "jira" | "linear" | "asana";
