@@ -1129,7 +1129,7 @@ export interface paths {
         };
         /**
          * Get a feedback page and its structure
-         * @description The questions with their ids, types, options, rules and `required`: what a program needs to submit a response (`POST …/responses`).
+         * @description The questions with their ids, types, options, rules and `required`: what a program needs to submit a response (`POST …/responses`). A key that may only submit (`collect`) reads published and closed pages; a draft answers it 404.
          */
         get: operations["getFeedbackPage"];
         put?: never;
