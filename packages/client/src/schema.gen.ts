@@ -1129,7 +1129,7 @@ export interface paths {
         };
         /**
          * Get a feedback page and its structure
-         * @description The questions with their ids, types, options, rules and `required`: what a program needs to submit a response (`POST …/responses`).
+         * @description The questions with their ids, types, options, rules and `required`: what a program needs to submit a response (`POST …/responses`). A key that may only submit (`collect`) reads published and closed pages; a draft answers it 404.
          */
         get: operations["getFeedbackPage"];
         put?: never;
@@ -2109,7 +2109,7 @@ export interface components {
             /** @description Link an issue-tracker issue; `null` unlinks. */
             issueLink?: {
                 /**
-                 * @description Detected from the URL when omitted.
+                 * @description Detected from the URL when omitted. Name `github` for GitHub Enterprise Server, whose host cannot be told from any other.
                  * @enum {string}
                  */
                 tracker?: "github" | "gitlab" | "jira" | "linear" | "asana";
@@ -2292,6 +2292,10 @@ export interface components {
              * @example 2026-11-01
              */
             to?: string;
+            /**
+             * @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing.
+             * @example inb_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
             inboxId?: string;
             /**
              * @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.
@@ -5877,6 +5881,7 @@ export interface operations {
                 from?: string;
                 /** @description Created before (exclusive). */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;
@@ -5983,6 +5988,7 @@ export interface operations {
                 from?: string;
                 /** @description Created before (exclusive). */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;
@@ -6089,6 +6095,7 @@ export interface operations {
                 from?: string;
                 /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;
@@ -6199,6 +6206,7 @@ export interface operations {
                 from?: string;
                 /** @description End of the period (exclusive). Default: now. */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;
@@ -6320,6 +6328,7 @@ export interface operations {
                 from?: string;
                 /** @description End of the period (exclusive). Default: now. */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;
@@ -6437,6 +6446,7 @@ export interface operations {
                 from?: string;
                 /** @description Created before (exclusive). */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;
@@ -6548,6 +6558,7 @@ export interface operations {
                 from?: string;
                 /** @description Created before (exclusive). */
                 to?: string;
+                /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
                 /** @description Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing. */
                 brandId?: string;

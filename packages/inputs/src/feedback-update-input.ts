@@ -11,7 +11,10 @@ export type IssueTracker = (typeof ISSUE_TRACKERS)[number];
 export const FeedbackUpdateInputSchema = writeInput({
   status: z.enum(FEEDBACK_STATUSES).optional(),
   issueLink: writeInput({
-    tracker: z.enum(ISSUE_TRACKERS).optional().meta({ description: 'Detected from the URL when omitted.' }),
+    tracker: z.enum(ISSUE_TRACKERS).optional().meta({
+      description:
+        'Detected from the URL when omitted. Name `github` for GitHub Enterprise Server, whose host cannot be told from any other.',
+    }),
     url: z.string().max(2000),
   })
     .nullable()

@@ -79,7 +79,7 @@ export const OPERATION_SCOPES = {
   testAutomation: 'write',
   listFeedbackPages: ['read', 'forms'],
   createFeedbackPage: 'forms',
-  getFeedbackPage: ['read', 'forms'],
+  getFeedbackPage: ['read', 'forms', 'collect'],
   updateFeedbackPage: 'forms',
   deleteFeedbackPage: 'forms',
   publishFeedbackPage: 'forms',

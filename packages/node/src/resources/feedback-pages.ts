@@ -143,7 +143,10 @@ export class FeedbackPagesResource {
     );
   }
 
-  /** The page with its questions: ids, types, options, rules and `required`. */
+  /**
+   * The page with its questions: ids, types, options, rules and `required`. A `collect` key (which
+   * may submit) reads published and closed pages; a draft is `not_found` to it.
+   */
   async get(pageId: string, options?: RequestOptions): Promise<FeedbackPage> {
     const path = { orgId: this.context.orgId, pageId };
     return this.context.call(

@@ -1,4 +1,5 @@
 import type { AnswerValue, Contact, ContactRequirement, PageState, Question } from '@hearback/forms';
+import type { AnyOfScopes, Principal } from './api-key.js';
 
 export type ColorScheme = 'light' | 'dark' | 'system';
 
@@ -88,4 +89,19 @@ export interface PageResponse {
 /** A response as stored: with the single-submission hash, which the API never shows. */
 export interface StoredPageResponse extends PageResponse {
   respondentHash: string | null;
+}
+
+/** Reading pages (drafts included) and their responses: what `read` keys and `forms` keys may both do. */
+export const PAGE_READ_SCOPES = ['read', 'forms'] as const satisfies AnyOfScopes;
+
+/**
+ * Whether a principal may see a page in this state. A key that may only submit (`collect`) reads
+ * the structure of the pages it can answer, published or closed ones, whose public page, QR code
+ * and flyer show as much to anyone; a draft stays with those who read pages.
+ *
+ * @example
+ * mayReadPage(collectOnlyKey, 'draft'); // false
+ */
+export function mayReadPage(principal: Principal, state: PageState): boolean {
+  return state !== 'draft' || PAGE_READ_SCOPES.some((scope) => principal.scopes.has(scope));
 }

@@ -18,7 +18,7 @@ export const SearchFiltersInputSchema = writeInput({
   scoreMax: z.number().int().optional(),
   from: DateOrDateTime.optional(),
   to: DateOrDateTime.optional(),
-  inboxId: z.string().optional(),
+  inboxId: idSchema('inbox').optional(),
   brandId: idSchema('brand').optional(),
   source: z.string().optional(),
   status: z.enum(FEEDBACK_STATUSES).optional(),

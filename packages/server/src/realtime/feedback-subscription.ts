@@ -57,6 +57,11 @@ export interface FeedbackSubscriptionOptions {
    * subscription as `revoked`. A request is authenticated once; a stream lasts.
    */
   stillAllowed?: () => Promise<boolean>;
+  /**
+   * Whether an event of the log takes the principal's right away (its key's revocation): the
+   * subscription ends as `revoked` there, sending nothing that comes after it in the log.
+   */
+  revokedBy?: (event: LoggedEvent) => boolean;
 }
 
 /**
@@ -148,6 +153,10 @@ export class FeedbackSubscription implements TailListener {
     for (const event of events) {
       if (comparePositions(event.position, this.position) <= 0) continue;
       this.position = event.position;
+      if (this.options.revokedBy?.(event)) {
+        this.finish('revoked');
+        return;
+      }
       const streamed = this.streamed(event);
       if (streamed) this.queue.push(streamed);
     }

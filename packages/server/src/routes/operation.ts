@@ -5,6 +5,7 @@ import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
 import { authenticate } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
 import { documented, isGenericallyIdempotent } from './documented.js';
+import { refusingUnknownParameters } from './strict-query.js';
 
 /** An OpenAPI operation without what {@link defineOperation} derives: its security and middleware. */
 type OperationRoute = Omit<RouteConfig, 'middleware' | 'security' | 'operationId'> & { operationId: string };
@@ -58,7 +59,9 @@ export function defineOperation<R extends OperationRoute>(spec: OperationSpec<R>
     scope,
     route,
     register(app) {
-      const served = { ...documented(route, scope), middleware: middlewareOf(route, scope) };
+      const documentedRoute = documented(route, scope);
+      const request = refusingUnknownParameters(documentedRoute.request);
+      const served = { ...documentedRoute, ...(request && { request }), middleware: middlewareOf(route, scope) };
       app.openapi(served, handler as never);
     },
   };

@@ -9,6 +9,7 @@ import type { StoredApiKey } from '../storage/repositories/api-keys.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
+import { apiKeyRevokedEvent } from './events.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 const KEY_PATTERN = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
@@ -201,9 +202,11 @@ export function apiKeysService(store: Store) {
       const existing = await get(principal, id);
       if (existing.revokedAt) return existing;
       return store.transaction(async (tx) => {
-        const updated = await tx.apiKeys.update(principal.orgId, id, { revokedAt: nowIso() });
+        const revokedAt = nowIso();
+        const updated = await tx.apiKeys.update(principal.orgId, id, { revokedAt });
         if (!updated) throw notFound('API key', id);
         await recordAudit(tx, principal, 'api_key.revoked', id);
+        await tx.outbox.append([apiKeyRevokedEvent(principal.orgId, id, revokedAt)]);
         return publicKey(updated);
       });
     },

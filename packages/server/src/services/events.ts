@@ -24,3 +24,15 @@ export function pageResponseEvent(response: PageResponse): OutboxEvent {
     createdAt: response.createdAt,
   };
 }
+
+/**
+ * An internal event (not in the registry: no webhook or stream sends it): an API key was revoked.
+ * Written in the revocation's transaction, so it sits in the log before every event committed
+ * after it, and a stream opened with the key ends there, on any process, before sending them.
+ */
+export const API_KEY_REVOKED_EVENT = 'api_key.revoked';
+
+/** The event of a key's revocation: its `data` is `{ keyId }`. */
+export function apiKeyRevokedEvent(orgId: string, keyId: string, createdAt: string): OutboxEvent {
+  return { id: newId('event'), orgId, type: API_KEY_REVOKED_EVENT, data: { keyId }, createdAt };
+}

@@ -5,6 +5,7 @@ import {
   DEFAULT_PAGE_SETTINGS,
   type FeedbackPage,
   type FeedbackPageSummary,
+  mayReadPage,
   type PageSettings,
 } from '../domain/feedback-page.js';
 import type { PageInput, PageUpdateInput, QuestionInput } from '../domain/feedback-page-input.js';
@@ -85,7 +86,12 @@ export function feedbackPagesService(store: Store) {
   }
 
   return {
-    get: find,
+    /** A page and its structure; a draft is not found by a key that may only submit responses. */
+    async get(principal: Principal, id: string): Promise<FeedbackPage> {
+      const page = await find(principal, id);
+      if (!mayReadPage(principal, page.state)) throw notFound('Feedback page', id);
+      return page;
+    },
 
     async create(principal: Principal, input: PageInput): Promise<FeedbackPage> {
       return store

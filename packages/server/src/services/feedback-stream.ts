@@ -3,9 +3,10 @@ import type { FeedbackFilters } from '../domain/feedback.js';
 import type { LogPosition } from '../domain/stream-event-id.js';
 import { FeedbackSubscription } from '../realtime/feedback-subscription.js';
 import type { OutboxTail } from '../realtime/outbox-tail.js';
-import { comparePositions } from '../storage/repositories/outbox.js';
+import { comparePositions, type LoggedEvent } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { API_KEY_REVOKED_EVENT } from './events.js';
 
 export interface FeedbackStreamOptions {
   /** How long a stream stays silent before a heartbeat (`: ping`). */
@@ -14,6 +15,19 @@ export interface FeedbackStreamOptions {
   retryMs?: number;
   /** Whether the principal may still act (key not revoked; session open, still a member): asked at each heartbeat. */
   stillValid: (principal: Principal) => Promise<boolean>;
+}
+
+/**
+ * Whether an event revokes the principal's key: the stream ends at once, in log order, where the
+ * heartbeat's check (sessions, expiry, a key deleted with its brand) would let events through
+ * until the next heartbeat.
+ */
+function revokes(event: LoggedEvent, principal: Principal): boolean {
+  return (
+    event.type === API_KEY_REVOKED_EVENT &&
+    principal.actor.type === 'api_key' &&
+    (event.data as { keyId?: unknown } | undefined)?.keyId === principal.actor.id
+  );
 }
 
 /** Events read per query while a stream replays the log after its `Last-Event-ID`. */
@@ -44,6 +58,7 @@ export function feedbackStreamService(store: Store, tail: OutboxTail, options: F
         heartbeatMs: options.heartbeatMs,
         maxQueued: MAX_QUEUED,
         stillAllowed: () => options.stillValid(principal),
+        revokedBy: (event) => revokes(event, principal),
       });
       // The catch-up (on the first next()) starts after this: whatever the tail delivers from here
       // on is held, and whatever it read before is in the log the catch-up reads.

@@ -22,6 +22,7 @@ describe('parseIssueLink', () => {
         ['https://github.com/acme/app/pull/34', 'acme/app#34'],
         ['https://github.com/acme-inc/my.app_v2/issues/7/', 'acme-inc/my.app_v2#7'],
         ['https://github.com/acme/app/issues/12#issuecomment-1', 'acme/app#12'],
+        ['https://acme.ghe.com/platform/api/issues/4', 'platform/api#4'],
       ],
     ],
     [
@@ -41,6 +42,9 @@ describe('parseIssueLink', () => {
         ['https://acme.atlassian.net/browse/PROJ-7', 'PROJ-7'],
         ['https://jira.example.com/browse/OPS_2-42', 'OPS_2-42'],
         ['https://acme.atlassian.net/jira/software/projects/PROJ/boards/1?selectedIssue=PROJ-8', 'PROJ-8'],
+        ['https://acme.atlassian.net/jira/software/projects/PROJ/issues/PROJ-9', 'PROJ-9'],
+        ['https://acme.atlassian.net/jira/software/c/projects/PROJ/issues/PROJ-10/', 'PROJ-10'],
+        ['https://acme.atlassian.net/jira/servicedesk/projects/HELP/issues/HELP-3', 'HELP-3'],
       ],
     ],
     [
@@ -80,6 +84,14 @@ describe('parseIssueLink', () => {
     });
   });
 
+  it.each([
+    ['https://github.acme.internal/platform/api/issues/4', 'platform/api#4'],
+    ['http://git.intranet:8080/ops/infra/pull/17', 'ops/infra#17'],
+  ])('accepts GitHub Enterprise Server on any host when github is named: %s', (url, key) => {
+    expect(parseIssueLink({ tracker: 'github', url })).toEqual({ tracker: 'github', url, key });
+    expect(refusal({ url }).message).toContain('For GitHub Enterprise Server, send "tracker": "github".');
+  });
+
   it.each<[IssueTracker, string]>([
     ['github', 'https://acme.atlassian.net/browse/PROJ-7'],
     ['github', 'https://gitlab.com/acme/app/-/issues/5'],
@@ -100,6 +112,11 @@ describe('parseIssueLink', () => {
     ['a GitHub issue with a non-numeric id', 'https://github.com/acme/app/issues/abc'],
     ['a GitHub lookalike host', 'https://github.com.evil.example/acme/app/issues/12'],
     ['a Jira board without a selected issue', 'https://acme.atlassian.net/jira/software/projects/PROJ/boards/1'],
+    [
+      'a Jira Cloud issue path outside Atlassian cloud',
+      'https://example.com/jira/software/projects/PROJ/issues/PROJ-9',
+    ],
+    ['a Jira Cloud project page', 'https://acme.atlassian.net/jira/software/projects/PROJ/issues'],
     ['selectedIssue outside Atlassian cloud', 'https://example.com/board?selectedIssue=PROJ-8'],
     ['a lower-case Jira key', 'https://acme.atlassian.net/browse/proj-7'],
     ['a Linear project page', 'https://linear.app/acme/project/roadmap-123'],

@@ -2,12 +2,25 @@ import type { IssueLink, IssueTracker } from '../domain/feedback.js';
 import { ISSUE_TRACKERS } from '../domain/feedback.js';
 import { ApiError } from '../errors/api-error.js';
 
-type Parser = (url: URL) => string | null;
+/**
+ * Returns the display key for a URL of its tracker, or null when it is not one. `named`: the caller
+ * said which tracker it is, so a host that only that tracker's self-hosted edition uses is believed.
+ */
+type Parser = (url: URL, named: boolean) => string | null;
 
-/** Each parser returns the display key for a URL of its tracker, or null when it is not one. */
+/** Jira Cloud sites; self-hosted Jira (Server, Data Center) links issues as `/browse/KEY` only. */
+const isJiraCloud = (url: URL) => url.hostname.endsWith('.atlassian.net');
+/** A Jira issue key: the project key, a dash, the number (`APP-12`, `OPS_2-42`). */
+const JIRA_KEY = '[A-Z][A-Z0-9_]+-\\d+';
+const JIRA_BROWSE_PATH = new RegExp(`^/browse/(${JIRA_KEY})/?$`);
+const JIRA_CLOUD_ISSUE_PATH = new RegExp(`^/jira/(?:[\\w-]+/)+issues/(${JIRA_KEY})/?$`);
+const JIRA_KEY_ONLY = new RegExp(`^${JIRA_KEY}$`);
+
 const PARSERS: Record<IssueTracker, Parser> = {
-  github(url) {
-    if (url.hostname !== 'github.com') return null;
+  github(url, named) {
+    // GitHub Enterprise Server runs on any host: believed when the tracker is named (its paths are
+    // those of Gitea and others too). Enterprise Cloud with data residency is `<name>.ghe.com`.
+    if (url.hostname !== 'github.com' && !url.hostname.endsWith('.ghe.com') && !named) return null;
     const match = /^\/([\w.-]+)\/([\w.-]+)\/(?:issues|pull)\/(\d+)\/?$/.exec(url.pathname);
     return match ? `${match[1]}/${match[2]}#${match[3]}` : null;
   },
@@ -18,12 +31,15 @@ const PARSERS: Record<IssueTracker, Parser> = {
     return `${match[1]}${match[2] === 'merge_requests' ? '!' : '#'}${match[3]}`;
   },
   jira(url) {
-    const match = /^\/browse\/([A-Z][A-Z0-9_]+-\d+)\/?$/.exec(url.pathname);
+    const match = JIRA_BROWSE_PATH.exec(url.pathname);
     if (match?.[1]) return match[1];
+    if (!isJiraCloud(url)) return null;
+    // The address bar of Jira Cloud: `/jira/software/projects/APP/issues/APP-12` (also `/c/…`,
+    // service management and business projects), or a board with `?selectedIssue=APP-12`.
+    const issuePage = JIRA_CLOUD_ISSUE_PATH.exec(url.pathname);
+    if (issuePage?.[1]) return issuePage[1];
     const selected = url.searchParams.get('selectedIssue');
-    return selected && /^[A-Z][A-Z0-9_]+-\d+$/.test(selected) && url.hostname.endsWith('.atlassian.net')
-      ? selected
-      : null;
+    return selected && JIRA_KEY_ONLY.test(selected) ? selected : null;
   },
   linear(url) {
     if (url.hostname !== 'linear.app') return null;
@@ -57,14 +73,14 @@ export function parseIssueLink(input: { tracker?: IssueTracker | undefined; url:
   }
   const candidates = input.tracker ? [input.tracker] : ISSUE_TRACKERS;
   for (const tracker of candidates) {
-    const key = PARSERS[tracker](url);
+    const key = PARSERS[tracker](url, input.tracker !== undefined);
     if (key) return { tracker, url: url.toString(), key };
   }
   throw invalidLink(
     'issueLink.url',
     input.tracker
       ? `Not a ${input.tracker} issue URL.`
-      : `Not an issue URL of a supported tracker (${ISSUE_TRACKERS.join(', ')}).`,
+      : `Not an issue URL of a supported tracker (${ISSUE_TRACKERS.join(', ')}). For GitHub Enterprise Server, send "tracker": "github".`,
   );
 }
 

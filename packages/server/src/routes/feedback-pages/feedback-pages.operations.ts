@@ -1,4 +1,5 @@
 import type { Access } from '../../domain/api-key.js';
+import { PAGE_READ_SCOPES } from '../../domain/feedback-page.js';
 import type { PageTransition } from '../../services/feedback-pages.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
@@ -16,7 +17,9 @@ const tags = ['Feedback pages'];
 const path = '/organizations/{orgId}/feedback-pages';
 
 /** Reading pages and their responses: what `read` keys and `forms` keys may both do. */
-export const PAGE_READ_ACCESS: Access = ['read', 'forms'];
+export const PAGE_READ_ACCESS: Access = PAGE_READ_SCOPES;
+/** Reading one page's structure: also a key that submits responses (`collect`), for the pages it can answer. */
+const PAGE_STRUCTURE_ACCESS: Access = [...PAGE_READ_SCOPES, 'collect'];
 const BRANDS = 'A brand-scoped key creates pages in its brand and sees only those.';
 
 export const listFeedbackPages = defineOperation({
@@ -57,7 +60,7 @@ export const createFeedbackPage = defineOperation({
 });
 
 export const getFeedbackPage = defineOperation({
-  scope: PAGE_READ_ACCESS,
+  scope: PAGE_STRUCTURE_ACCESS,
   route: {
     method: 'get',
     path: `${path}/{pageId}`,
@@ -65,7 +68,7 @@ export const getFeedbackPage = defineOperation({
     operationId: 'getFeedbackPage',
     summary: 'Get a feedback page and its structure',
     description:
-      'The questions with their ids, types, options, rules and `required`: what a program needs to submit a response (`POST …/responses`).',
+      'The questions with their ids, types, options, rules and `required`: what a program needs to submit a response (`POST …/responses`). A key that may only submit (`collect`) reads published and closed pages; a draft answers it 404.',
     request: { params: FeedbackPageParams },
     responses: { 200: jsonContent(FeedbackPageSchema, 'The feedback page.'), ...AUTHENTICATED_ERRORS },
   },

@@ -394,6 +394,33 @@ describeEachDatabase('Feedback pages', (bed) => {
     });
   });
 
+  describe('the structure, for a program that submits', () => {
+    it('lets a collect-only key read a published page and answer it by the question ids it read', async () => {
+      const page = await publish(await createPage());
+      const collectKey = orgA().collectKey;
+      const read = await expectJson(await bed().request(`/v1${pagesPath()}/${page.id}`, { key: collectKey }), 200);
+      expect(read).toMatchObject({ id: page.id, state: 'published', questions: page.questions });
+      await expectJson(await submit(read, { answers: fullAnswers(read) }, collectKey), 201);
+    });
+
+    it('reads a closed page to a collect-only key, but answers it 404 for a draft', async () => {
+      const closed = await publish(await createPage());
+      await expectJson(
+        await bed().request(`${pagesPath()}/${closed.id}/close`, { method: 'POST', key: orgA().adminKey }),
+        200,
+      );
+      const key = orgA().collectKey;
+      expect((await expectJson(await bed().request(`${pagesPath()}/${closed.id}`, { key }), 200)).state).toBe('closed');
+      const draft = await createPage();
+      await expectProblem(await bed().request(`${pagesPath()}/${draft.id}`, { key }), 404, 'not_found');
+      // Those who read pages still see drafts.
+      const forms = (await createKey(bed(), orgA(), { scopes: ['forms'] })).secret;
+      expect((await expectJson(await bed().request(`${pagesPath()}/${draft.id}`, { key: forms }), 200)).state).toBe(
+        'draft',
+      );
+    });
+  });
+
   describe('tenancy and brands', () => {
     it('hides one organization’s pages and responses from another', async () => {
       const page = await publish(await createPage());
@@ -445,7 +472,8 @@ describeEachDatabase('Feedback pages', (bed) => {
     {
       operationId: 'getFeedbackPage',
       okStatus: 200,
-      call: async () => ({ method: 'GET', path: `${pagesPath()}/${(await createPage()).id}` }),
+      // Published: a key that may only submit (collect) reads the pages it can answer, not drafts.
+      call: async () => ({ method: 'GET', path: `${pagesPath()}/${(await publish(await createPage())).id}` }),
     },
     {
       operationId: 'updateFeedbackPage',

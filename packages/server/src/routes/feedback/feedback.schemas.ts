@@ -52,10 +52,13 @@ const FeedbackListFields = PageQuery.extend({
   scoreMax: queryInteger('scoreMax', { description: 'Highest score to include.' }),
   from: dateQuery('from', 'Created at or after (inclusive).'),
   to: dateQuery('to', 'Created before (exclusive).'),
-  inboxId: z
-    .string()
+  inboxId: idOf('inbox', 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s')
     .optional()
-    .openapi({ param: { name: 'inboxId', in: 'query' } }),
+    .openapi({
+      param: { name: 'inboxId', in: 'query' },
+      description:
+        'Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing.',
+    }),
   brandId: idOf('brand', 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s')
     .optional()
     .openapi({
