@@ -4,6 +4,7 @@ import type { Access } from '../domain/api-key.js';
 import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
 import { authenticate } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
+import { validationHookFor } from '../http/validation-hook.js';
 import { documented, isGenericallyIdempotent } from './documented.js';
 
 /** An OpenAPI operation without what {@link defineOperation} derives: its security and middleware. */
@@ -59,7 +60,7 @@ export function defineOperation<R extends OperationRoute>(spec: OperationSpec<R>
     route,
     register(app) {
       const served = { ...documented(route, scope), middleware: middlewareOf(route, scope) };
-      app.openapi(served, handler as never);
+      app.openapi(served, handler as never, validationHookFor(served.request));
     },
   };
 }
