@@ -64,6 +64,24 @@ describeEachDatabase('Plain validation messages', (bed) => {
     });
   });
 
+  it('answers the 400 body the README shows (API conventions)', async () => {
+    const response = await createBrand({ name: '', colour: 'red' });
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toEqual({
+      type: 'https://hearback.dev/problems/validation-failed',
+      title: 'Bad Request',
+      status: 400,
+      detail:
+        'The request body is invalid: name: Must not be empty.; colour: Unknown field: colour. Accepted fields: name.',
+      code: 'validation_failed',
+      requestId: response.headers.get('x-request-id'),
+      errors: [
+        { path: 'name', message: 'Must not be empty.' },
+        { path: 'colour', message: 'Unknown field: colour. Accepted fields: name.' },
+      ],
+    });
+  });
+
   it('names the allowed values on /collect (its fast path parses the body itself)', async () => {
     const collect = (json: Record<string, unknown>) =>
       bed().request('/collect', {
