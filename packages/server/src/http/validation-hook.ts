@@ -9,15 +9,16 @@ import type { AppEnv } from './app-env.js';
 type AnyHook = Hook<any, AppEnv, any, any>;
 type ValidationResult = Parameters<AnyHook>[0];
 
-/** The schema a route's validator checks `target` with (`json`, `query`, `param`, `header`). */
+/** The schema a route's validator checks `target` with (`json`, `form`, `query`, `param`, `header`, `cookie`). */
 function schemaOf(request: RouteConfig['request'], target: string): z.ZodType | undefined {
   if (target === 'query') return request?.query as z.ZodType | undefined;
   if (target === 'param') return request?.params as z.ZodType | undefined;
   if (target === 'header') return request?.headers as z.ZodType | undefined;
   if (target === 'cookie') return request?.cookies as z.ZodType | undefined;
-  const content = request?.body?.content as Record<string, { schema?: unknown }> | undefined;
-  const json = Object.entries(content ?? {}).find(([mediaType]) => mediaType.includes('json'));
-  return target === 'json' ? (json?.[1].schema as z.ZodType | undefined) : undefined;
+  const content = Object.entries((request?.body?.content ?? {}) as Record<string, { schema?: unknown }>);
+  const isTarget = (mediaType: string) =>
+    target === 'json' ? mediaType.includes('json') : target === 'form' && /form/.test(mediaType);
+  return content.find(([mediaType]) => isTarget(mediaType))?.[1].schema as z.ZodType | undefined;
 }
 
 /**
