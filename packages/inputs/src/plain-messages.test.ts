@@ -25,6 +25,8 @@ describe('plainMessage', () => {
       'meta: Must be an object.',
     ]);
     expect(messagesOf(z.never(), 1)).toEqual([': Not allowed here.']);
+    const choices = z.object({ kind: z.enum(['a', 'b']), either: z.union([z.string(), z.number()]) });
+    expect(messagesOf(choices, {})).toEqual(['kind: Required.', 'either: Required.']);
   });
 
   it('states lengths and counts as limits, with their unit (too_small, too_big)', () => {
@@ -35,6 +37,7 @@ describe('plainMessage', () => {
     expect(messagesOf(z.string().length(2), 'a')).toEqual([': Exactly 2 characters.']);
     expect(messagesOf(z.array(z.string()).min(1), [])).toEqual([': Choose at least one.']);
     expect(messagesOf(z.array(z.string()).max(2), ['a', 'b', 'c'])).toEqual([': At most 2 items.']);
+    expect(messagesOf(z.array(z.string()).length(2), ['a', 'b', 'c'])).toEqual([': Exactly 2 items.']);
   });
 
   it('states numeric bounds without symbols, inclusive or not', () => {
@@ -44,6 +47,9 @@ describe('plainMessage', () => {
     expect(messagesOf(z.number().lt(5), 5)).toEqual([': Less than 5.']);
     expect(messagesOf(z.date().min(new Date('2026-01-01T00:00:00Z')), new Date('2025-01-01T00:00:00Z'))).toEqual([
       ': On or after 2026-01-01T00:00:00.000Z.',
+    ]);
+    expect(messagesOf(z.date().max(new Date('2026-01-01T00:00:00Z')), new Date('2027-01-01T00:00:00Z'))).toEqual([
+      ': On or before 2026-01-01T00:00:00.000Z.',
     ]);
   });
 

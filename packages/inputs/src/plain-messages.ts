@@ -123,6 +123,13 @@ function invalidUnion(issue: Extract<RawIssue, { code: 'invalid_union' }>): stri
   return 'Not one of the accepted forms.';
 }
 
+/** Whether the issue is about a value left out where one is needed (not one that must be left out). */
+function isMissing(issue: RawIssue): boolean {
+  if (issue.input !== undefined) return false;
+  if (issue.code === 'invalid_type') return issue.expected !== 'undefined' && issue.expected !== 'never';
+  return issue.code === 'invalid_value' || issue.code === 'invalid_union';
+}
+
 /**
  * The message of an issue whose schema gives none, in plain English: a short sentence ending with
  * a period, naming the rule as a person reads it ("At most 200 characters.", "Must be one of:
@@ -134,9 +141,9 @@ function invalidUnion(issue: Extract<RawIssue, { code: 'invalid_union' }>): stri
  * z.string().max(200).safeParse('x'.repeat(201), { error: plainMessage }); // …message: 'At most 200 characters.'
  */
 export const plainMessage: z.core.$ZodErrorMap = (issue) => {
+  if (isMissing(issue)) return 'Required.';
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined && issue.expected !== 'undefined' && issue.expected !== 'never') return 'Required.';
       return MUST_BE[issue.expected] ?? 'Has the wrong type.';
     case 'too_small':
       return tooSmall(issue);
