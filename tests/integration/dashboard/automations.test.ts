@@ -215,6 +215,7 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await when.getByRole('checkbox', { checked: true }).uncheck();
     await page.getByRole('button', { name: 'Create automation' }).click();
     await expect.poll(() => when.getByRole('alert').allTextContents()).toEqual(['Choose at least one.']);
+    await harness.screenshot(page, 'automations-editor-no-event-light');
   });
 
   it('says the preview is rendering while its request is out, keeping the last one shown', async () => {
