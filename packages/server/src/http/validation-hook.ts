@@ -57,4 +57,4 @@ export function validationHookFor(request: RouteConfig['request']): AnyHook {
 }
 
 /** The hook of routes without a request schema of their own (see {@link validationHookFor}). */
-export const validationHook: AnyHook = (result, c) => validationHookFor(undefined)(result, c);
+export const validationHook: AnyHook = validationHookFor(undefined);
