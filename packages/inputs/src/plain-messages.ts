@@ -67,23 +67,25 @@ function valueList(values: readonly unknown[]): string {
   return values.map((value) => (typeof value === 'string' ? value : String(JSON.stringify(value)))).join(', ');
 }
 
-/** How many of a sized thing, by what is measured (`origin`). */
+/** The unit a length or size is counted in, singular and plural, by what is measured (`origin`). */
+const SIZE_UNITS: Readonly<Record<string, readonly [string, string]>> = {
+  string: ['character', 'characters'],
+  array: ['item', 'items'],
+  set: ['item', 'items'],
+  map: ['entry', 'entries'],
+  file: ['byte', 'bytes'],
+};
+
+/** How many of a sized thing, with its unit ("200 characters"); a plain number otherwise. */
 function countOf(amount: Bound, origin: string): string {
-  const units: Record<string, [string, string]> = {
-    string: ['character', 'characters'],
-    array: ['item', 'items'],
-    set: ['item', 'items'],
-    map: ['entry', 'entries'],
-    file: ['byte', 'bytes'],
-  };
-  const unit = units[origin];
+  const unit = SIZE_UNITS[origin];
   if (!unit) return bound(amount);
   return `${bound(amount)} ${amount === 1 || amount === 1n ? unit[0] : unit[1]}`;
 }
 
 function tooSmall(issue: Extract<RawIssue, { code: 'too_small' }>): string {
   const { origin, minimum, inclusive, exact } = issue;
-  const sized = origin === 'string' || origin === 'array' || origin === 'set' || origin === 'map' || origin === 'file';
+  const sized = origin in SIZE_UNITS;
   if (origin === 'string' && minimum === 1 && !exact) return 'Must not be empty.';
   if ((origin === 'array' || origin === 'set') && minimum === 1 && !exact) return 'Choose at least one.';
   if (exact) return `Exactly ${countOf(minimum, origin)}.`;
@@ -97,7 +99,7 @@ function tooSmall(issue: Extract<RawIssue, { code: 'too_small' }>): string {
 
 function tooBig(issue: Extract<RawIssue, { code: 'too_big' }>): string {
   const { origin, maximum, inclusive, exact } = issue;
-  const sized = origin === 'string' || origin === 'array' || origin === 'set' || origin === 'map' || origin === 'file';
+  const sized = origin in SIZE_UNITS;
   if (exact) return `Exactly ${countOf(maximum, origin)}.`;
   if (origin === 'date')
     return inclusive
