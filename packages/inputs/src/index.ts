@@ -69,6 +69,7 @@ export {
   placeholderText,
   wholePlaceholder,
 } from './placeholder.js';
+export { PLAIN_MESSAGES, plainMessage, plainMessages, unknownFieldsMessage } from './plain-messages.js';
 export { SECRET_NAME_PATTERN, SECRET_NAME_RULE } from './secret-name.js';
 export { SlugSchema } from './slug.js';
 export {

@@ -1,5 +1,6 @@
 import { findMalformedText, printableText } from '@hearback/spec';
 import type { z } from 'zod';
+import { PLAIN_MESSAGES } from './plain-messages.js';
 import { perUnknownField } from './write-input.js';
 
 /** A field a parse refused, and why. */
@@ -42,15 +43,16 @@ export function fieldErrorOf(issue: InputIssue, whole: string): FieldError {
 export type InputCheck<Output> = { success: true; data: Output } | { success: false; errors: FieldError[] };
 
 /**
- * Checks `value` as the server checks a request body: the schema, then the Unicode rule; the
- * errors are those of the 400 the server would answer (a path-less one has the path `''`).
+ * Checks `value` as the server checks a request body: the schema (its messages, else the plain
+ * ones of plainMessage), then the Unicode rule; the errors are those of the 400 the server would
+ * answer (a path-less one has the path `''`).
  *
  * @example
  * checkInput(BrandInputSchema, { name: '' });
- * // { success: false, errors: [{ path: 'name', message: 'Too small: expected string to have >=1 characters' }] }
+ * // { success: false, errors: [{ path: 'name', message: 'Must not be empty.' }] }
  */
 export function checkInput<T extends z.ZodType>(schema: T, value: unknown): InputCheck<z.output<T>> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, PLAIN_MESSAGES);
   const issues = inputIssues(value, parsed.success ? [] : parsed.error.issues);
   if (issues.length === 0 && parsed.success) return { success: true, data: parsed.data };
   return { success: false, errors: issues.map((issue) => fieldErrorOf(issue, '')) };

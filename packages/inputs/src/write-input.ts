@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { InputIssue } from './input-issues.js';
+import { unknownFieldsMessage } from './plain-messages.js';
 
 /** The message of zod's `unrecognized_keys` issue for an object made by {@link writeInput}. */
 function acceptedFields(issue: z.core.$ZodRawIssue): string | undefined {
@@ -30,9 +31,14 @@ export function refusesUnknownFields(schema: z.ZodType): boolean {
 
 /**
  * Zod reports the unknown members of one object in one issue; the problem names each: one error
- * per member, its path the member's, as for any other field.
+ * per member, its path the member's, as for any other field. A message the object's schema gave
+ * (the fields {@link writeInput} accepts) follows the member's name.
  */
 export function perUnknownField(issue: InputIssue & { code?: string; keys?: readonly string[] }): InputIssue[] {
   if (issue.code !== 'unrecognized_keys' || !issue.keys) return [issue];
-  return issue.keys.map((key) => ({ path: [...issue.path, key], message: `Unknown field: ${key}. ${issue.message}` }));
+  const schemaMessage = issue.message === unknownFieldsMessage(issue.keys) ? '' : ` ${issue.message}`;
+  return issue.keys.map((key) => ({
+    path: [...issue.path, key],
+    message: `${unknownFieldsMessage([key])}${schemaMessage}`,
+  }));
 }

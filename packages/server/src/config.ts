@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PLAIN_MESSAGES } from '@hearback/inputs';
 import { z } from 'zod';
 import { SIGNUP_MODES, type SignupMode } from './accounts/auth.js';
 import { JOB_STOP_GRACE_MS } from './jobs/stop-grace.js';
@@ -228,7 +229,7 @@ export function loadConfig(
   environment: Record<string, string | undefined> = process.env,
   overrides: ConfigOverrides = {},
 ): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  const parsed = environmentSchema.safeParse(environment, PLAIN_MESSAGES);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment: ${details.join('; ')}`);

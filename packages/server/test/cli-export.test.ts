@@ -201,6 +201,9 @@ describe('hearback export', () => {
     const format = await cli('export', '--org', slug, '--format', 'xlsx', '--data-dir', dataDir);
     expect(format.code).toBe(1);
     expect(format.stderr).toContain('Allowed choices are csv, json, ndjson');
+    const search = await cli('export', '--org', slug, '--q', 'x'.repeat(201), '--out', out, '--data-dir', dataDir);
+    expect(search.code).toBe(1);
+    expect(search.stderr).toContain('Invalid filters: q: At most 200 characters.');
     expect(existsSync(out)).toBe(false);
     expect(existsSync(`${out}.part`)).toBe(false);
   });

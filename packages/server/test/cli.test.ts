@@ -192,6 +192,28 @@ describe('hearback CLI', () => {
       expect(server.output()).not.toMatch(KEY);
     });
 
+    it("serve's MCP tools refuse malformed arguments in plain words (the SDK's check reads zod's locale)", async () => {
+      const server = await serve(dataDir);
+      const response = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'x-service-key': credentials.collectKey,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'submit_feedback', arguments: { inbox: credentials.inboxKey, type: 'smiley', score: 1 } },
+        }),
+      });
+      const { result } = (await response.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+      expect(result.isError).toBe(true);
+      expect(result.content[0]?.text).toContain('Must be one of: thumbs, stars, nps, csat, emoji, text.');
+      expect(await server.stop()).toBe(0);
+    });
+
     it('orgs set-plan changes the plan that orgs list shows', async () => {
       const changed = await cli('orgs', 'set-plan', credentials.orgId, 'starter', '--data-dir', dataDir);
       expect(changed).toMatchObject({ code: 0, stdout: `${credentials.orgId} is now on the starter plan.\n` });

@@ -242,6 +242,14 @@ for (const dialect of dialectsUnderTest()) {
       const problem = (await refused.json()) as { code: string; errors: { path: string }[] };
       expect(problem.code).toBe('validation_failed');
       expect(problem.errors.map((error) => error.path)).toEqual(['answers.nps', 'answers.phone']);
+      const malformed = await runtime.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: 'all good' }),
+      });
+      expect(((await malformed.json()) as { errors: unknown[] }).errors).toEqual([
+        { path: 'answers', message: 'Must be an object.' },
+      ]);
 
       const accepted = await runtime.app.request(path, {
         method: 'POST',

@@ -207,6 +207,17 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     expect((await harness.api<{ data: AutomationRow[] }>('/automations')).data).toHaveLength(1);
   });
 
+  it('says “Choose at least one.” under “When” with no event checked, not zod’s default English', async () => {
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
+    await page.getByLabel('Name', { exact: true }).fill('No event');
+    await page.getByLabel('URL', { exact: true }).fill(receiver.url);
+    const when = page.getByRole('group', { name: 'When' });
+    await when.getByRole('checkbox', { checked: true }).uncheck();
+    await page.getByRole('button', { name: 'Create automation' }).click();
+    await expect.poll(() => when.getByRole('alert').allTextContents()).toEqual(['Choose at least one.']);
+    await harness.screenshot(page, 'automations-editor-no-event-light');
+  });
+
   it('says the preview is rendering while its request is out, keeping the last one shown', async () => {
     await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
     // Each preview request is held here until the test has looked at the card.

@@ -126,10 +126,12 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
       // Blank once trimmed: the browser's `required` takes it, the API's schema does not.
       await page.getByLabel('Add a note').fill('   ');
       await page.getByRole('button', { name: 'Add note' }).click();
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: '>=1 characters' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Must not be empty.' }).isVisible()).toBe(true);
       await page.getByLabel('Issue link').fill(`https://github.com/acme/app/issues/${'1'.repeat(2000)}`);
       await page.getByRole('button', { name: 'Link issue' }).click();
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: '<=2000 characters' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: 'At most 2000 characters.' }).isVisible())
+        .toBe(true);
       expect(await page.getByLabel('Issue link').getAttribute('aria-invalid')).toBe('true');
       await harness.screenshot(page, 'inbox-pane-refused-light');
       expect(await harness.cspViolations(page)).toEqual([]);

@@ -78,6 +78,10 @@ describe('hearback-mcp (stdio binary)', () => {
     });
     expect(submitted.isError, JSON.stringify(submitted.content)).toBeFalsy();
     const { id } = submitted.structuredContent as { id: string };
+    // The SDK checks arguments with zod's locale, which the binary sets to the plain messages.
+    const refused = await callTool(client, 'submit_feedback', { inboxKey: server.inboxKey, type: 'smiley', score: 1 });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('Must be one of: thumbs, stars, nps, csat, emoji, text.');
     const stored = await (await server.rest(`/organizations/${server.orgId}/feedback/${id}`)).json();
     // Over stdio the connection outlives requests, so the client's name is known.
     expect(stored).toMatchObject({ source: 'mcp', context: { agentName: 'stdio-test-agent' } });

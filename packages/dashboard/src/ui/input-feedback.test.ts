@@ -14,7 +14,7 @@ describe('inputFeedback', () => {
 
   it('puts a field error under the field name the API path gives', () => {
     expect(inputFeedback(BrandInputSchema, { name: 'x'.repeat(201) })).toEqual({
-      validationErrors: { name: expect.stringMatching(/200/) },
+      validationErrors: { name: 'At most 200 characters.' },
       formError: '',
     });
   });
@@ -45,7 +45,7 @@ describe('inputFeedback', () => {
   it('keeps the first error of a field that breaks several rules', () => {
     const feedback = inputFeedback(OrganizationUpdateInputSchema, { name: '', timezone: 'Mars/Olympus' });
     expect(feedback?.validationErrors).toEqual({
-      name: expect.stringMatching(/>=1/),
+      name: 'Must not be empty.',
       timezone: 'Expected an IANA time zone name, such as Europe/Berlin, America/New_York or UTC.',
     });
   });

@@ -13,7 +13,7 @@ export interface FormFeedback {
  * when the server's schema accepts the body.
  *
  * @example
- * inputFeedback(BrandInputSchema, { name: '' }); // { validationErrors: { name: 'Too small: …' }, formError: '' }
+ * inputFeedback(BrandInputSchema, { name: '' }); // { validationErrors: { name: 'Must not be empty.' }, formError: '' }
  */
 export function inputFeedback(schema: z.ZodType, body: unknown): FormFeedback | undefined {
   const check = checkInput(schema, body);

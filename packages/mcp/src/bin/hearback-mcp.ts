@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `hearback-mcp`: the Hearback MCP tools over stdio, for desktop agents, proxied to a Hearback
 // server's REST API. stdout carries the protocol only; diagnostics go to stderr.
+import { plainMessages } from '@hearback/inputs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
 import { createHearbackMcpServer } from '../register.js';
 import { createRemoteBackend } from '../remote/remote-backend.js';
 
@@ -23,6 +25,9 @@ if (!baseUrl || !apiKey) {
   );
   process.exit(1);
 }
+
+// The process is ours: the SDK's check of a tool's arguments (zod's defaults) reads plain messages too.
+z.config(plainMessages());
 
 const server = createHearbackMcpServer(createRemoteBackend({ baseUrl, apiKey }), {
   onUnexpectedError: (error, toolName) =>

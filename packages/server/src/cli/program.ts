@@ -57,13 +57,16 @@ program
     ),
   )
   .action(async (options: CommonOptions) => {
-    const [{ limitHeapGrowth }, { createLogger }, { createRuntime }, { listen }] = await Promise.all([
-      import('../lib/heap-growth.js'),
-      import('../logger.js'),
-      import('../runtime.js'),
-      import('../http-server.js'),
-    ]);
+    const [{ limitHeapGrowth }, { usePlainZodMessages }, { createLogger }, { createRuntime }, { listen }] =
+      await Promise.all([
+        import('../lib/heap-growth.js'),
+        import('../lib/plain-zod-messages.js'),
+        import('../logger.js'),
+        import('../runtime.js'),
+        import('../http-server.js'),
+      ]);
     limitHeapGrowth();
+    usePlainZodMessages();
     const config = await configFrom(options);
     const logger = createLogger(config.logLevel);
     const runtime = await createRuntime(config, logger);

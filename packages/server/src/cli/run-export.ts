@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PLAIN_MESSAGES } from '@hearback/inputs';
 import { counted } from '@hearback/spec';
 import type { Command } from 'commander';
 import { FeedbackExportQuery } from '../routes/feedback/feedback-export.schemas.js';
@@ -37,7 +38,7 @@ function parseQuery(options: ExportCommandOptions) {
       (entry): entry is [string, string] => entry[1] !== undefined,
     ),
   );
-  return FeedbackExportQuery.safeParse(query);
+  return FeedbackExportQuery.safeParse(query, PLAIN_MESSAGES);
 }
 
 async function organizationId(runtime: ServiceRuntime, idOrSlug: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { fieldErrorOf, type InputIssue, inputIssues } from '@hearback/inputs';
+import { fieldErrorOf, type InputIssue, inputIssues, PLAIN_MESSAGES } from '@hearback/inputs';
 import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 
@@ -17,15 +17,15 @@ export function validationFailed(issues: readonly InputIssue[], target: string):
 }
 
 /**
- * Parses `value` with `schema` and applies the Unicode rule to all of it, as every route's validator
- * does; throws the 400 problem otherwise. For inputs read outside Hono's validators (the `/collect`
+ * Parses `value` with `schema` (its messages, else the plain ones) and applies the Unicode rule to
+ * all of it, as every route's validator does; throws the 400 problem otherwise. For inputs read outside Hono's validators (the `/collect`
  * fast path, the MCP tools' backend).
  *
  * @example
  * const input = parseInput(CollectInputSchema, JSON.parse(text), 'json');
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, target: string): z.output<T> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, PLAIN_MESSAGES);
   const issues = inputIssues(value, parsed.success ? [] : parsed.error.issues);
   if (issues.length > 0 || !parsed.success) throw validationFailed(issues, target);
   return parsed.data;

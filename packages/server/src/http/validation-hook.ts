@@ -1,14 +1,31 @@
-import { inputIssues } from '@hearback/inputs';
-import type { Hook } from '@hono/zod-openapi';
+import { type InputIssue, inputIssues, PLAIN_MESSAGES } from '@hearback/inputs';
+import type { Hook, RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { z } from 'zod';
 import { validationFailed } from '../domain/parse-input.js';
 import type { AppEnv } from './app-env.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the hook is shared by routes of every shape.
+type AnyHook = Hook<any, AppEnv, any, any>;
+type ValidationResult = Parameters<AnyHook>[0];
+
+/** The schema a route's validator checks `target` with (`json`, `form`, `query`, `param`, `header`, `cookie`). */
+function schemaOf(request: RouteConfig['request'], target: string): z.ZodType | undefined {
+  if (target === 'query') return request?.query as z.ZodType | undefined;
+  if (target === 'param') return request?.params as z.ZodType | undefined;
+  if (target === 'header') return request?.headers as z.ZodType | undefined;
+  if (target === 'cookie') return request?.cookies as z.ZodType | undefined;
+  const content = Object.entries((request?.body?.content ?? {}) as Record<string, { schema?: unknown }>);
+  const isTarget = (mediaType: string) =>
+    target === 'json' ? mediaType.includes('json') : target === 'form' && /form/.test(mediaType);
+  return content.find(([mediaType]) => isTarget(mediaType))?.[1].schema as z.ZodType | undefined;
+}
 
 /**
  * Every validation failure becomes one 400 problem listing each bad field: the schema's issues and
  * text that is not valid Unicode anywhere in the input, members the schema ignores included.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the hook is shared by routes of every shape.
-export const validationHook: Hook<any, AppEnv, any, any> = async (result, c) => {
+async function refuseInvalid(result: ValidationResult, c: Context<AppEnv>, schemaIssues: readonly InputIssue[]) {
   // @hono/zod-validator passes the input as it came in `data` on a failure, as parsed on a success.
   const data = (result as { data?: unknown }).data;
   // A body as it came: Hono hands back the parse the validator made. When the validator read no body
@@ -16,6 +33,28 @@ export const validationHook: Hook<any, AppEnv, any, any> = async (result, c) => 
   const value = result.target === 'json' ? await c.req.json().catch(() => data) : data;
   // Query strings, paths and headers cannot carry a lone surrogate over HTTP (they decode to U+FFFD
   // or stay percent-encoded), so their parsed values suffice.
-  const issues = inputIssues(value, result.success ? [] : result.error.issues);
+  const issues = inputIssues(value, schemaIssues);
   if (issues.length > 0) throw validationFailed(issues, result.target);
-};
+}
+
+/**
+ * The validation hook of a route's request parts: a failure answers the 400 problem, its messages
+ * the schema's own, else the plain ones (PLAIN_MESSAGES). @hono/zod-openapi parses without options,
+ * so a refused part is parsed again, with them: only a failure pays for it, and zod's process-wide
+ * configuration stays the embedding app's.
+ *
+ * @example
+ * app.openapi(route, handler, validationHookFor(route.request));
+ */
+export function validationHookFor(request: RouteConfig['request']): AnyHook {
+  return async (result, c) => {
+    if (result.success) return refuseInvalid(result, c, []);
+    const schema = schemaOf(request, result.target);
+    const data = (result as { data?: unknown }).data;
+    const plain = schema ? await schema.safeParseAsync(data, PLAIN_MESSAGES) : undefined;
+    return refuseInvalid(result, c, plain && !plain.success ? plain.error.issues : result.error.issues);
+  };
+}
+
+/** The hook of routes without a request schema of their own (see {@link validationHookFor}). */
+export const validationHook: AnyHook = validationHookFor(undefined);

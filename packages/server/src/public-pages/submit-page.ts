@@ -1,3 +1,4 @@
+import { PLAIN_MESSAGES } from '@hearback/inputs';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { FeedbackPage } from '../domain/feedback-page.js';
@@ -22,7 +23,7 @@ async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
   const body = await c.req.json().catch(() => {
     throw malformedJson();
   });
-  const parsed = ScriptSubmissionSchema.safeParse(body);
+  const parsed = ScriptSubmissionSchema.safeParse(body, PLAIN_MESSAGES);
   if (!parsed.success) {
     throw new ApiError(400, 'validation_failed', 'Expected { answers, contact?, captcha? }.', {
       errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'json', message: issue.message })),

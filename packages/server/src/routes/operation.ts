@@ -4,6 +4,7 @@ import type { Access } from '../domain/api-key.js';
 import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
 import { authenticate } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
+import { validationHookFor } from '../http/validation-hook.js';
 import { documented, isGenericallyIdempotent } from './documented.js';
 import { refusingUnknownParameters } from './strict-query.js';
 
@@ -62,7 +63,7 @@ export function defineOperation<R extends OperationRoute>(spec: OperationSpec<R>
       const documentedRoute = documented(route, scope);
       const request = refusingUnknownParameters(documentedRoute.request);
       const served = { ...documentedRoute, ...(request && { request }), middleware: middlewareOf(route, scope) };
-      app.openapi(served, handler as never);
+      app.openapi(served, handler as never, validationHookFor(served.request));
     },
   };
 }
