@@ -32,6 +32,12 @@ function seeded(seed: number) {
   };
 }
 
+/**
+ * A test that compares every trend both ways runs a few hundred queries per database: seconds alone,
+ * and on two cores shared with other files, longer than the suite's 30 s default for a hung test.
+ */
+const COMPARING_MS = 120_000;
+
 describeEachDatabase('feedback trends from daily counts', (bed) => {
   let org: BootstrappedOrganization;
   const inboxIds: string[] = [];
@@ -187,18 +193,30 @@ describeEachDatabase('feedback trends from daily counts', (bed) => {
     await collectItems(40, 11);
   });
 
-  it('answers every covered trend as the scan does (days, weeks, months; every grouping)', async () => {
-    await expectCountsToMatchScan();
-  });
+  it(
+    'answers every covered trend as the scan does (days, weeks, months; every grouping)',
+    async () => {
+      await expectCountsToMatchScan();
+    },
+    COMPARING_MS,
+  );
 
-  it('answers a brand-scoped key as the scan does', async () => {
-    await expectCountsToMatchScan(brandIds[0]);
-  });
+  it(
+    'answers a brand-scoped key as the scan does',
+    async () => {
+      await expectCountsToMatchScan(brandIds[0]);
+    },
+    COMPARING_MS,
+  );
 
-  it('answers a brand filter as the scan does, for a brand-scoped key too', async () => {
-    await expectCountsToMatchScan(null, brandFilterSets);
-    await expectCountsToMatchScan(brandIds[0], brandFilterSets);
-  });
+  it(
+    'answers a brand filter as the scan does, for a brand-scoped key too',
+    async () => {
+      await expectCountsToMatchScan(null, brandFilterSets);
+      await expectCountsToMatchScan(brandIds[0], brandFilterSets);
+    },
+    COMPARING_MS,
+  );
 
   it('reads filters the counts do not hold (status) by scanning', () => {
     expect(rollupsCover({ status: 'new' })).toBe(false);
@@ -207,27 +225,39 @@ describeEachDatabase('feedback trends from daily counts', (bed) => {
   });
 
   describe('kept right by every write', () => {
-    it('counts items collected after the counts were built', async () => {
-      await collectItems(25, 13);
-      await expectCountsToMatchScan();
-    });
+    it(
+      'counts items collected after the counts were built',
+      async () => {
+        await collectItems(25, 13);
+        await expectCountsToMatchScan();
+      },
+      COMPARING_MS,
+    );
 
-    it('counts days anew when the time zone changes', async () => {
-      await setTimeZone('Asia/Kolkata');
-      await collectItems(10, 17);
-      await expectCountsToMatchScan();
-      await setTimeZone('America/New_York');
-      await expectCountsToMatchScan();
-    });
+    it(
+      'counts days anew when the time zone changes',
+      async () => {
+        await setTimeZone('Asia/Kolkata');
+        await collectItems(10, 17);
+        await expectCountsToMatchScan();
+        await setTimeZone('America/New_York');
+        await expectCountsToMatchScan();
+      },
+      COMPARING_MS,
+    );
 
-    it('drops an inbox’s counts with the inbox', async () => {
-      const response = await bed().request(`/organizations/${org.organization.id}/inboxes/${inboxIds[2]}`, {
-        method: 'DELETE',
-        key: org.adminKey,
-      });
-      expect(response.status).toBe(200);
-      await expectCountsToMatchScan();
-    });
+    it(
+      'drops an inbox’s counts with the inbox',
+      async () => {
+        const response = await bed().request(`/organizations/${org.organization.id}/inboxes/${inboxIds[2]}`, {
+          method: 'DELETE',
+          key: org.adminKey,
+        });
+        expect(response.status).toBe(200);
+        await expectCountsToMatchScan();
+      },
+      COMPARING_MS,
+    );
 
     it('drops the organization’s counts with the organization', async () => {
       const orgId = org.organization.id;
