@@ -27,10 +27,28 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
       description: 'Named values webhook templates reference as `{{secrets.NAME}}`; stored encrypted, never returned.',
     },
     {
+      name: 'Feedback pages',
+      description: 'Standalone feedback forms: questions, publishing, the public page and its responses.',
+    },
+    {
       name: 'Page insights',
       description: 'A feedback page’s analytics, and its responses exported as CSV or NDJSON.',
     },
+    {
+      name: 'Automations',
+      description:
+        'Webhooks on events: a filter, a URL, headers and a templated JSON body, signed (Standard Webhooks).',
+    },
+    { name: 'Webhook deliveries', description: 'What each automation sent, its answers, and sending again.' },
+    {
+      name: 'REST hooks',
+      description: 'Subscriptions made by automation platforms (Zapier and the like) for their triggers.',
+    },
+    { name: 'Views', description: 'Named feedback filters, saved for the organization.' },
     { name: 'Organizations', description: 'The organization: its name, plan and usage.' },
+    { name: 'Members', description: 'People in the organization, their roles, and invitations.' },
+    { name: 'Account', description: 'The signed-in person: their profile and organizations.' },
+    { name: 'Audit log', description: 'Who changed what in the organization, newest first.' },
     {
       name: 'Single sign-on',
       description:

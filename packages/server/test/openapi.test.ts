@@ -89,6 +89,14 @@ describe('OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('describes every tag its operations use, and no tag none uses (the sections of /docs)', () => {
+    const used = new Set(operationsOf(document).flatMap((operation) => operation.tags ?? []));
+    const declared = (document.tags as { name: string; description?: string }[]).map((tag) => tag.name);
+    expect([...used].filter((tag) => !declared.includes(tag))).toEqual([]);
+    expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
+    expect((document.tags as { description?: string }[]).every((tag) => tag.description)).toBe(true);
+  });
+
   it('requires an API key on every operation but the health probes', () => {
     const schemes = Object.keys(document.components.securitySchemes);
     for (const operation of operationsOf(document)) {
