@@ -1,6 +1,5 @@
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, ISSUE_TRACKERS } from '@hearback/spec';
 import { z } from 'zod';
-import { ISSUE_TRACKERS } from './feedback-update-input.js';
 
 // Plain zod with `.meta()` (which the OpenAPI generator reads like `.openapi()`): the event
 // registry (event-registry.ts) names this schema as what `feedback.*` events carry, so the members

@@ -1,11 +1,7 @@
-import { FEEDBACK_STATUSES } from '@hearback/spec';
+import { FEEDBACK_STATUSES, ISSUE_TRACKERS } from '@hearback/spec';
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { writeInput } from './write-input.js';
-
-/** The issue trackers whose issue URLs a feedback item can link. */
-export const ISSUE_TRACKERS = ['github', 'gitlab', 'jira', 'linear', 'asana'] as const;
-export type IssueTracker = (typeof ISSUE_TRACKERS)[number];
 
 /** `PATCH …/feedback/{id}`: triage (status, issue link, assignee); the members given change. */
 export const FeedbackUpdateInputSchema = writeInput({

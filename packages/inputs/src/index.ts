@@ -4,6 +4,8 @@
  * with the same schema before sending it). Browser-safe: the language, zod and the vocabulary only.
  */
 
+// The list lives in the vocabulary (@hearback/spec); re-exported for those who import it from here.
+export { ISSUE_TRACKERS, type IssueTracker } from '@hearback/spec';
 export {
   type ApiKeyCreateInput,
   ApiKeyCreateInputSchema,
@@ -33,12 +35,7 @@ export {
   isEventType,
 } from './event-registry.js';
 export { FeedbackResourceSchema, IssueLinkSchema, TimestampSchema } from './feedback-resource.js';
-export {
-  type FeedbackUpdateInput,
-  FeedbackUpdateInputSchema,
-  ISSUE_TRACKERS,
-  type IssueTracker,
-} from './feedback-update-input.js';
+export { type FeedbackUpdateInput, FeedbackUpdateInputSchema } from './feedback-update-input.js';
 export { ID_PREFIXES, type IdKind, idPattern, idSchema } from './ids.js';
 export {
   type InboxCreateInput,

@@ -6,6 +6,10 @@ export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const FEEDBACK_STATUSES = ['new', 'triaged', 'in_progress', 'resolved', 'closed', 'spam'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
+/** The issue trackers whose issue URLs a feedback item can link. */
+export const ISSUE_TRACKERS = ['github', 'gitlab', 'jira', 'linear', 'asana'] as const;
+export type IssueTracker = (typeof ISSUE_TRACKERS)[number];
+
 /** An inclusive range of integer scores. */
 export interface ScoreRange {
   readonly min: number;

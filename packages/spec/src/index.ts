@@ -9,6 +9,8 @@ export {
   FEEDBACK_TYPES,
   type FeedbackStatus,
   type FeedbackType,
+  ISSUE_TRACKERS,
+  type IssueTracker,
   isFeedbackType,
   isValidScore,
   MAX_COMMENT_LENGTH,
@@ -29,4 +31,4 @@ export {
 } from './roles.js';
 export { SEARCH_MODES, type SearchMode } from './search.js';
 export { findMalformedText, type InputPath, isWellFormedText, type MalformedText, printableText } from './text.js';
-export { alternatives, capitalized, counted, FEEDBACK_TYPE_NAMES } from './wording.js';
+export { alternatives, capitalized, counted, FEEDBACK_TYPE_NAMES, ISSUE_TRACKER_NAMES } from './wording.js';

@@ -1,4 +1,4 @@
-import type { FeedbackType } from './feedback.js';
+import type { FeedbackType, IssueTracker } from './feedback.js';
 
 /**
  * How prose names each feedback type. The API's words are lower-case identifiers (`nps`); in a
@@ -11,6 +11,15 @@ export const FEEDBACK_TYPE_NAMES: Readonly<Record<FeedbackType, string>> = {
   csat: 'CSAT',
   emoji: 'emoji',
   text: 'text',
+};
+
+/** How people name each issue tracker (the API's words are lower-case identifiers: `github`). */
+export const ISSUE_TRACKER_NAMES: Readonly<Record<IssueTracker, string>> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  jira: 'Jira',
+  linear: 'Linear',
+  asana: 'Asana',
 };
 
 /**

@@ -2,9 +2,11 @@ import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterLayout } from './filter-layout.js';
-import { type DashboardHarness, seriousViolations, startDashboardHarness } from './harness.js';
+import { type DashboardHarness, type Person, PHONE, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
+
+const GRACE: Person = { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-a0-1952' };
 
 interface FeedbackItem {
   id: string;
@@ -22,7 +24,7 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
   beforeAll(async () => {
     harness = await startDashboardHarness();
     page = await harness.newPage();
-    await harness.signUp(page, { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-a0-1952' });
+    await harness.signUp(page, GRACE);
     await harness.collect({
       type: 'nps',
       score: 2,
@@ -144,6 +146,91 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     } finally {
       page.off('request', countWrite);
     }
+  });
+
+  it('links an issue of a self-hosted GitHub once GitHub is chosen as its tracker', async () => {
+    const [, item] = (await harness.api<{ data: FeedbackItem[] }>('/feedback')).data;
+    const url = 'https://github.acme.com/acme/app/issues/3';
+    // A page of its own: the refused link's 400, which the browser logs, stays out of the page the other tests share.
+    const desk = await harness.newPage();
+    await harness.signIn(desk, GRACE);
+    await desk.goto(`${inboxUrl()}?item=${item?.id}`);
+    const sent: unknown[] = [];
+    desk.on('request', (request) => {
+      if (request.method() === 'PATCH') sent.push(request.postDataJSON());
+    });
+    const tracker = desk.getByRole('combobox', { name: 'Tracker' });
+    expect(await tracker.inputValue()).toBe('detect');
+    // The trackers the API takes, as people name them, after the default.
+    expect(await tracker.locator('option').allInnerTexts()).toEqual([
+      'Detect from the URL',
+      'GitHub',
+      'GitLab',
+      'Jira',
+      'Linear',
+      'Asana',
+    ]);
+
+    // Left to detect, the API cannot tell GitHub Enterprise Server's host: its refusal shows under the field.
+    await desk.getByLabel('Issue link').fill(url);
+    await desk.getByRole('button', { name: 'Link issue' }).click();
+    await expect
+      .poll(() => desk.getByRole('alert').filter({ hasText: 'Not an issue URL of a supported tracker' }).isVisible())
+      .toBe(true);
+    expect(await desk.getByLabel('Issue link').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([{ issueLink: { url } }]);
+    expect((await harness.api<{ issueLink: unknown }>(`/feedback/${item?.id}`)).issueLink).toBeNull();
+    await harness.screenshot(desk, 'inbox-issue-tracker-refused-light');
+    expect(await seriousViolations(desk)).toEqual([]);
+
+    await tracker.selectOption({ label: 'GitHub' });
+    await desk.getByRole('button', { name: 'Link issue' }).click();
+    await expect.poll(() => desk.getByRole('link', { name: url }).isVisible()).toBe(true);
+    expect(sent).toEqual([{ issueLink: { url } }, { issueLink: { url, tracker: 'github' } }]);
+    expect((await harness.api<{ issueLink: unknown }>(`/feedback/${item?.id}`)).issueLink).toEqual({
+      tracker: 'github',
+      url,
+      key: 'acme/app#3',
+    });
+    expect(await desk.getByRole('region', { name: 'Issue' }).textContent()).toContain('GitHub');
+    await harness.screenshot(desk, 'inbox-issue-tracker-linked-light');
+    expect(await seriousViolations(desk)).toEqual([]);
+    expect(await harness.cspViolations(desk)).toEqual([]);
+  });
+
+  it('keeps the issue link form compact on a phone, in the dark', async () => {
+    const [, , item] = (await harness.api<{ data: FeedbackItem[] }>('/feedback')).data;
+    const phone = await harness.newPage({ ...PHONE, colorScheme: 'dark' });
+    await harness.signIn(phone, GRACE);
+    await phone.goto(`${inboxUrl()}?item=${item?.id}`);
+    await phone.getByLabel('Issue link').fill('https://github.acme.com/acme/app/issues/4');
+    await phone.getByRole('combobox', { name: 'Tracker' }).selectOption({ label: 'GitLab' });
+    await phone.getByRole('button', { name: 'Link issue' }).click();
+    await expect
+      .poll(() => phone.getByRole('alert').filter({ hasText: 'Not a gitlab issue URL.' }).isVisible())
+      .toBe(true);
+    // The URL across the pane, the tracker and the button on one line under it; nothing scrolls sideways.
+    const tracker = await phone.getByRole('combobox', { name: 'Tracker' }).boundingBox();
+    const button = await phone.getByRole('button', { name: 'Link issue' }).boundingBox();
+    expect(
+      Math.abs((tracker?.y ?? 0) + (tracker?.height ?? 0) - (button?.y ?? 0) - (button?.height ?? 0)),
+    ).toBeLessThan(2);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await phone.getByRole('alert').filter({ hasText: 'Not a gitlab issue URL.' }).scrollIntoViewIfNeeded();
+    await harness.screenshot(phone, 'inbox-issue-tracker-refused-dark');
+    expect(await seriousViolations(phone)).toEqual([]);
+    expect(await harness.cspViolations(phone)).toEqual([]);
+
+    await phone.getByRole('combobox', { name: 'Tracker' }).selectOption({ label: 'GitHub' });
+    await phone.getByRole('button', { name: 'Link issue' }).click();
+    await expect
+      .poll(() => phone.getByRole('link', { name: 'https://github.acme.com/acme/app/issues/4' }).isVisible())
+      .toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await harness.screenshot(phone, 'inbox-issue-tracker-linked-dark');
+    expect(await seriousViolations(phone)).toEqual([]);
+    // The browser logs the refused link's 400 as a failed load; nothing else may go wrong.
+    expect(harness.errors(phone).filter((error) => !error.includes('status of 400'))).toEqual([]);
   });
 
   // The harness runs no jobs, so nothing is indexed by meaning: hybrid search ranks by words here,

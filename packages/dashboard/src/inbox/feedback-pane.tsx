@@ -89,9 +89,10 @@ export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
       </div>
       <IssueLinkField
         key={feedback.id}
+        orgId={orgId}
+        feedbackId={feedback.id}
         link={feedback.issueLink}
         disabled={!canTriage}
-        onSave={(url) => update.mutate({ id: feedback.id, change: { issueLink: url ? { url } : null } })}
       />
       <ContextTable context={feedback.context} />
       <NotesSection orgId={orgId} feedbackId={feedback.id} canWrite={may('createNote')} />
