@@ -83,16 +83,15 @@ function rootOf(command: Command): Command {
  */
 export function refuseUnknownCommand(parent: Command, words: readonly string[]): never {
   const program = rootOf(parent);
-  const typed = [...pathOf(parent), ...words];
-  const unknown = typed.slice(0, pathOf(parent).length + 1).join(' ');
+  const path = pathOf(parent);
+  const typed = [...path, ...words];
+  const unknown = typed.slice(0, path.length + 1).join(' ');
   const suggestion = closestCommand(typed, commandPaths(program));
   const hint = suggestion ? `Did you mean '${suggestion}'?` : `Run '${program.name()} --help' to see the commands.`;
-  parent.error(`error: unknown command '${unknown}'\n${hint}`, {
+  return parent.error(`error: unknown command '${unknown}'\n${hint}`, {
     exitCode: UNKNOWN_COMMAND_EXIT_CODE,
     code: 'commander.unknownCommand',
   });
-  // `error` exits (or throws under exitOverride); this line only satisfies the `never`.
-  throw new Error('unreachable');
 }
 
 /**
