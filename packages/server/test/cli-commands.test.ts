@@ -78,6 +78,16 @@ describe('hearback commands', () => {
     });
   });
 
+  it('a command after options is named as such, not as an unknown command', async () => {
+    const dataDir = newDataDir();
+    for (const command of [['serve'], ['orgs', 'list']]) {
+      const result = await cli('--data-dir', dataDir, ...command);
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toContain(`the command '${command.join(' ')}' must come before its options`);
+    }
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
   it('with no command at all, serves (serve is the default command)', async () => {
     const server = await spawnServe(newDataDir(), {}, []);
     expect((await fetch(`${server.url}/openapi.json`)).status).toBe(200);

@@ -85,8 +85,18 @@ export function refuseUnknownCommand(parent: Command, words: readonly string[]):
   const program = rootOf(parent);
   const path = pathOf(parent);
   const typed = [...path, ...words];
+  const paths = commandPaths(program);
+  // `hearback --data-dir x orgs list`: the program does not know serve's options, so commander took
+  // the command's words for the default command's arguments.
+  const misplaced = paths.find((candidate) => typed.slice(0, candidate.split(' ').length).join(' ') === candidate);
+  if (misplaced) {
+    return parent.error(`error: the command '${misplaced}' must come before its options`, {
+      exitCode: UNKNOWN_COMMAND_EXIT_CODE,
+      code: 'commander.unknownCommand',
+    });
+  }
   const unknown = typed.slice(0, path.length + 1).join(' ');
-  const suggestion = closestCommand(typed, commandPaths(program));
+  const suggestion = closestCommand(typed, paths);
   const hint = suggestion ? `Did you mean '${suggestion}'?` : `Run '${program.name()} --help' to see the commands.`;
   return parent.error(`error: unknown command '${unknown}'\n${hint}`, {
     exitCode: UNKNOWN_COMMAND_EXIT_CODE,
