@@ -16,6 +16,12 @@ import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
  * REST API does, and signal refusals by throwing a {@link HearbackToolError}.
  */
 export interface HearbackBackend {
+  /**
+   * The scopes of the key the backend acts for (`GET /me`'s `scopes`): `tools/list` then lists only
+   * the tools one of them lets the key call. Optional: without it every tool is listed, and when it
+   * fails (the server unreachable) too. Calls are checked as always, listed or not.
+   */
+  keyScopes?(): Promise<readonly string[]>;
   listInboxes(page: PageRequest): Promise<Page<InboxRecord>>;
   /** One inbox by id (`read` scope). */
   getInbox(id: string): Promise<InboxRecord>;

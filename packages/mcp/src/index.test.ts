@@ -29,12 +29,14 @@ describe('@hearback/mcp entry', () => {
   it('pulls in neither @hearback/client nor Node built-ins, so the server can load it anywhere', () => {
     const specifiers = [...importsOf(join(SOURCE_DIR, 'index.ts'))].sort();
     // @hearback/forms: the page vocabulary (states, question types); @hearback/inputs: the id rule.
-    // Both browser-safe like @hearback/spec.
+    // Both browser-safe like @hearback/spec. The SDK's types.js: the tools/list request schema,
+    // which mcp.js loads anyway.
     expect(specifiers).toEqual([
       '@hearback/forms',
       '@hearback/inputs',
       '@hearback/spec',
       '@modelcontextprotocol/sdk/server/mcp.js',
+      '@modelcontextprotocol/sdk/types.js',
       'zod',
     ]);
   });

@@ -2,6 +2,7 @@ import { alternatives, findMalformedText } from '@hearback/spec';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { HearbackBackend } from './backend.js';
+import { listOnlyCallableTools, type RegisteredHearbackTool } from './callable-tools.js';
 import { HearbackToolError } from './errors.js';
 import { toolsFor } from './tools/index.js';
 import { scopeMeta } from './tools/tool-scopes.js';
@@ -53,7 +54,8 @@ function refuseMalformedText(input: unknown): void {
 }
 
 /**
- * Registers every tool the backend can serve on an MCP server.
+ * Registers every tool the backend can serve on an MCP server; `tools/list` shows those the
+ * backend's key may call, when the backend knows its scopes (`keyScopes`).
  *
  * @example
  * const server = new McpServer({ name: 'my-server', version: '1.0.0' });
@@ -64,8 +66,9 @@ export function registerHearbackTools(
   backend: HearbackBackend,
   options: RegisterOptions = {},
 ): void {
+  const registered: RegisteredHearbackTool[] = [];
   for (const tool of toolsFor(backend)) {
-    server.registerTool(
+    const handle = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -86,7 +89,10 @@ export function registerHearbackTools(
         }
       },
     );
+    registered.push({ tool, registered: handle });
   }
+  const { keyScopes } = backend;
+  if (keyScopes && registered.length > 0) listOnlyCallableTools(server, registered, () => keyScopes.call(backend));
 }
 
 export interface HearbackMcpServerOptions extends RegisterOptions {

@@ -139,9 +139,10 @@ describe('hearback-mcp (stdio binary)', () => {
     expect(stderr()).toBe('');
   });
 
-  it("answers with the key's permissions", async () => {
+  it("lists the tools the key's scopes allow, and answers with its permissions", async () => {
     const { client } = await spawnBinary(url, server.collectKey);
     clients.push(client);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['submit_feedback']);
     const refused = await callTool(client, 'get_feedback', {});
     expect(refused.isError).toBe(true);
     expect(refused._meta?.[PROBLEM_META_KEY]).toMatchObject({ code: 'insufficient_scope', requiredScope: 'read' });

@@ -10,7 +10,8 @@ import { createRemoteBackend } from '../remote/remote-backend.js';
 const USAGE = `Usage: HEARBACK_URL=https://feedback.example.com HEARBACK_API_KEY=hb_… hearback-mcp
 
 Serves the Hearback MCP tools over stdio, calling the Hearback server at HEARBACK_URL with
-HEARBACK_API_KEY (its scopes decide which tools succeed: read, collect, write).
+HEARBACK_API_KEY (its scopes decide which tools are listed and succeed: collect, read, write,
+forms, triage).
 `;
 
 const baseUrl = process.env.HEARBACK_URL;

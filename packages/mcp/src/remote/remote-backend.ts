@@ -60,7 +60,7 @@ function refusalOf(error: unknown, response: Response): HearbackToolError {
  * A {@link HearbackBackend} that calls a Hearback server's REST API with `@hearback/client`: what
  * the `hearback-mcp` stdio binary serves. The server enforces the key's scopes and brand; its
  * problems come back as tool errors with the same codes. The organization is the key's own,
- * learned from `GET /me` on first use.
+ * learned from `GET /me` on first use; `tools/list` shows the tools the key's scopes allow.
  *
  * @example
  * const backend = createRemoteBackend({ baseUrl: 'https://feedback.example.com', apiKey: 'hb_…' });
@@ -85,8 +85,11 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
     return outcome.data;
   }
 
+  /** The calling key as `GET /me` shows it (its organization, brand and scopes). */
+  const currentKey = () => call(() => client.GET('/me'));
+
   function organization(): Promise<string> {
-    orgId ??= call(() => client.GET('/me')).then(
+    orgId ??= currentKey().then(
       (key) => key.orgId,
       (error: unknown) => {
         orgId = undefined; // A failed lookup (server down, key not yet valid) is retried next time.
@@ -99,6 +102,10 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
   const path = async () => ({ orgId: await organization() });
 
   return {
+    // Asked again at each `tools/list` (rare): a key's scopes may be changed while the binary runs.
+    async keyScopes(): Promise<readonly string[]> {
+      return (await currentKey()).scopes;
+    },
     async listInboxes(page: PageRequest): Promise<Page<InboxRecord>> {
       const params = { path: await path(), query: page };
       return call(() => client.GET('/organizations/{orgId}/inboxes', { params }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCEPTED_SCOPES_META_KEY,
+  mayCall,
   REQUIRED_SCOPE_META_KEY,
   scopeMeta,
   scopeSentence,
@@ -23,5 +24,13 @@ describe('tool scopes', () => {
       [REQUIRED_SCOPE_META_KEY]: 'read',
       [ACCEPTED_SCOPES_META_KEY]: ['read', 'forms'],
     });
+  });
+
+  it('a key may call a tool when it holds any one of the scopes the tool accepts', () => {
+    const scopes = toolScopes(['read', 'forms']);
+    expect(mayCall(scopes, ['forms'])).toBe(true);
+    expect(mayCall(scopes, ['collect', 'read'])).toBe(true);
+    expect(mayCall(scopes, ['collect', 'write'])).toBe(false);
+    expect(mayCall(toolScopes('write'), [])).toBe(false);
   });
 });

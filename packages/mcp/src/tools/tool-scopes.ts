@@ -26,6 +26,19 @@ export function toolScopes<S extends string>(access: S | readonly [S, ...S[]]): 
 }
 
 /**
+ * Whether a key holding `scopes` may call a tool: it holds one of the scopes the tool's operation
+ * accepts (the check the server makes on a call, so listing and calling agree).
+ *
+ * @example
+ * mayCall({ requiredScope: 'read', acceptedScopes: ['read', 'forms'] }, ['forms']); // true
+ * mayCall({ requiredScope: 'read', acceptedScopes: ['read'] }, ['collect']); // false
+ */
+export function mayCall(scopes: ToolScopes<string>, keyScopes: Iterable<string>): boolean {
+  const held = new Set(keyScopes);
+  return scopes.acceptedScopes.some((scope) => held.has(scope));
+}
+
+/**
  * The sentence a tool's description ends with, for the agent choosing a tool.
  *
  * @example

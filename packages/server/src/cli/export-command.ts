@@ -14,6 +14,7 @@ import type { ExportCommandOptions } from './run-export.js';
 export function registerExportCommand(program: Command, context: CommandContext): void {
   program
     .command('export')
+    .summary("Export an organization's feedback as CSV, JSON or NDJSON")
     .description("Export an organization's feedback as CSV, JSON or NDJSON, newest first, with the list's filters")
     .requiredOption('--org <org>', 'organization id (org_…) or slug')
     .addOption(new Option('--format <format>', 'file format').choices(FILE_FORMATS).default('csv'))

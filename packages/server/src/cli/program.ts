@@ -7,6 +7,7 @@ import { failureText } from './failure.js';
 import { bootstrapJson, bootstrapText } from './print.js';
 import { registerSearchCommands } from './search-commands.js';
 import { registerSecretsCommands } from './secrets-commands.js';
+import { commandGroup, refuseUnknownCommand, refuseUnknownCommandsBeforeDefault } from './unknown-command.js';
 
 // Commands load what they run when they run: `--help` reads no module of the server, and only
 // `serve` loads the HTTP app (its routes are about half of a command's start-up).
@@ -43,9 +44,11 @@ const program = new Command()
   .name('hearback')
   .description('Hearback: self-hosted feedback collection server')
   .version(SERVER_VERSION);
+refuseUnknownCommandsBeforeDefault(program);
 
 program
   .command('serve', { isDefault: true })
+  .summary('Start the API server (the default command)')
   .description('Start the API server (SQLite in --data-dir, or PostgreSQL when DATABASE_URL is set)')
   .addOption(new Option('-p, --port <port>', 'port (PORT, default 3000)').argParser(parsePort))
   .addOption(new Option('--host <host>', 'interface to bind (HOST, default 0.0.0.0)'))
@@ -56,7 +59,12 @@ program
       "serve this directory's files at / for paths the API does not use, e.g. a demo page (HEARBACK_PUBLIC_DIR)",
     ),
   )
-  .action(async (options: CommonOptions) => {
+  // As the default command, serve receives the words of a command line that names no command
+  // after options (`hearback --port 8080 fooo`): an unknown command, not arguments serve does not
+  // take (see refuseUnknownCommandsBeforeDefault).
+  .allowExcessArguments()
+  .action(async (options: CommonOptions, serve: Command) => {
+    if (serve.args.length > 0) refuseUnknownCommand(program, serve.args);
     const [{ limitHeapGrowth }, { usePlainZodMessages }, { createLogger }, { createRuntime }, { listen }] =
       await Promise.all([
         import('../lib/heap-growth.js'),
@@ -107,6 +115,7 @@ program
 
 program
   .command('init')
+  .summary('Create an organization with an inbox and its first keys')
   .description('Create an organization with an inbox, an admin key and a collect-only key')
   .option('--org <name>', 'organization name', 'My organization')
   .addOption(planOption())
@@ -130,6 +139,7 @@ program
 
 program
   .command('migrate')
+  .summary('Apply database migrations and exit')
   .description('Apply database migrations and exit (serve also does this on start)')
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
@@ -138,7 +148,7 @@ program
     await runtime.close();
   });
 
-const orgs = program.command('orgs').description('Operate on organizations');
+const orgs = commandGroup(program, 'orgs', 'Operate on organizations');
 
 orgs
   .command('list')

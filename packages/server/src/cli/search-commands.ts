@@ -2,6 +2,7 @@ import { counted } from '@hearback/spec';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { createProgress, formatDuration, type Progress } from './progress.js';
+import { commandGroup } from './unknown-command.js';
 
 function parseBatch(value: string): number {
   const batch = Number(value);
@@ -112,9 +113,10 @@ async function status(program: Command, context: CommandContext, options: { org?
  * registerSearchCommands(program, { dataDirOption, configFrom });
  */
 export function registerSearchCommands(program: Command, context: CommandContext): void {
-  const search = program.command('search').description('Operate on the semantic search index');
+  const search = commandGroup(program, 'search', 'Operate on the semantic search index');
   search
     .command('reindex')
+    .summary('Embed the feedback search cannot find by meaning yet')
     .description(
       'Embed every feedback comment that has no vector of the configured model (HEARBACK_SEARCH), in ' +
         'batches; interrupt it at any time and run it again to resume',
@@ -133,6 +135,7 @@ export function registerSearchCommands(program: Command, context: CommandContext
     .action((options: ReindexCommandOptions) => reindex(program, context, options));
   search
     .command('status')
+    .summary("Show each organization's search model and backlog")
     .description(
       "Show each organization's recorded search model, whether a reindex is running, and how many " +
         'comments still lack a vector of the configured model',

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from './command-context.js';
 import type { RotateMasterOptions } from './rotate-master.js';
+import { commandGroup } from './unknown-command.js';
 
 /**
  * `hearback secrets …`: operations on the server master secret and what it seals.
@@ -9,9 +10,10 @@ import type { RotateMasterOptions } from './rotate-master.js';
  * registerSecretsCommands(program, { dataDirOption, configFrom });
  */
 export function registerSecretsCommands(program: Command, context: CommandContext): void {
-  const secrets = program.command('secrets').description('Operate on the server master secret');
+  const secrets = commandGroup(program, 'secrets', 'Operate on the server master secret');
   secrets
     .command('rotate-master')
+    .summary('Re-encrypt sealed values under a new master secret')
     .description(
       'Re-encrypt every sealed value (organization secrets, webhook signing secrets) under a new server ' +
         'master secret, in one transaction; stop the servers first',

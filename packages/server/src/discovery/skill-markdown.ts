@@ -72,7 +72,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
     [
       '## MCP',
       '',
-      `Agents that speak the Model Context Protocol can use ${skill.mcp.url} (Streamable HTTP, stateless) with the same key header; each tool needs the scope shown, like the REST operation it stands for. Desktop agents that speak stdio can run \`${[skill.mcp.stdio.command, ...skill.mcp.stdio.args].join(' ')}\` with \`HEARBACK_URL\` and \`HEARBACK_API_KEY\` set.`,
+      `Agents that speak the Model Context Protocol can use ${skill.mcp.url} (Streamable HTTP, stateless) with the same key header; each tool needs the scope shown, like the REST operation it stands for, and \`tools/list\` shows only the tools the key's scopes allow. Desktop agents that speak stdio can run \`${[skill.mcp.stdio.command, ...skill.mcp.stdio.args].join(' ')}\` with \`HEARBACK_URL\` and \`HEARBACK_API_KEY\` set.`,
       '',
       '```json',
       JSON.stringify(

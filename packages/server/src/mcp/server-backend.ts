@@ -58,6 +58,7 @@ export function createServerBackend(
   }
 
   return {
+    keyScopes: async () => [...principal.scopes],
     listInboxes: (page) => as('listInboxes', () => services.inboxes.list(principal, page)),
     getInbox: (id) => as('getInbox', () => services.inboxes.get(principal, id)),
     listBrands: (page) => as('listBrands', () => services.brands.list(principal, page)),

@@ -98,14 +98,19 @@ export interface ServeProcess {
 
 /**
  * `hearback serve` from dist/cli.js in a child process on port 0, resolved once it listens. `env`
- * is added to this process's environment (DATABASE_URL defaults to none: SQLite in `dataDir`).
+ * is added to this process's environment (DATABASE_URL defaults to none: SQLite in `dataDir`);
+ * `command` is the words before the options (none: serve as the default command).
  *
  * @example
  * const server = await spawnServe(dataDir, { HEARBACK_SEARCH: 'off' });
  * expect(await server.stop()).toBe(0);
  */
-export async function spawnServe(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+export async function spawnServe(
+  dataDir: string,
+  env: Record<string, string> = {},
+  command: readonly string[] = ['serve'],
+): Promise<ServeProcess> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, ...command, '--port', '0', '--data-dir', dataDir], {
     env: { ...CLI_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
