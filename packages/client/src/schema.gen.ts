@@ -2748,7 +2748,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME, each one every subscribed event carries (`feedback` for `feedback.*` events, `response` for `page_response.created`). A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"
@@ -2827,7 +2827,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME, each one every subscribed event carries (`feedback` for `feedback.*` events, `response` for `page_response.created`). A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"
@@ -2888,7 +2888,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME, each one every subscribed event carries (`feedback` for `feedback.*` events, `response` for `page_response.created`). A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"

@@ -92,6 +92,11 @@ export {
   OwnershipTransferInputSchema,
 } from './team-input.js';
 export {
+  templateTextEventProblems,
+  type WebhookTemplates,
+  webhookTemplateEventIssues,
+} from './template-events.js';
+export {
   EVENT_MEMBERS,
   EVENT_ROOT,
   placeholderProblem,
