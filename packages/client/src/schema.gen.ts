@@ -1421,7 +1421,7 @@ export interface components {
             /** @example Love the new editor! */
             comment?: string | null;
             /**
-             * @description Free-form metadata: at most 16 KB as JSON, objects and arrays nested at most 32 levels deep (`context` itself is level 1). `source` (e.g. `widget`, `server`, `mcp`) is indexed for filtering.
+             * @description Free-form metadata: at most 16 KB as JSON, objects and arrays nested at most 32 levels deep (`context` itself is level 1). `source` and `agentName` are text (or null) when given; any other member is free.
              * @example {
              *       "source": "widget",
              *       "url": "https://example.com/pricing",
@@ -1429,6 +1429,17 @@ export interface components {
              *     }
              */
             context?: {
+                /**
+                 * @description Where the feedback came from (`widget`, `server`, `mcp` …): the `source` filter matches it.
+                 * @example widget
+                 */
+                source?: string | null;
+                /**
+                 * @description The AI agent that sent it, when one did.
+                 * @example support-assistant
+                 */
+                agentName?: string | null;
+            } & {
                 [key: string]: unknown;
             };
             /**

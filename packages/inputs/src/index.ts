@@ -23,6 +23,7 @@ export {
   MAX_AUTOMATION_NAME_LENGTH,
 } from './automation-input.js';
 export { type BrandInput, BrandInputSchema } from './brand-input.js';
+export { type FeedbackContextInput, FeedbackContextSchema, FreeFormContextSchema } from './context-input.js';
 export {
   EVENT_REGISTRY,
   EVENT_TYPES,
