@@ -17,8 +17,9 @@ function scoreRangeText(range: ScoreRange): string {
 
 /**
  * A feedback submission and its rules (score range per type, a comment for `text`, no NUL, the
- * context's bounds and named members, @hearback/inputs' context-input.ts), whichever way it arrives: `POST /collect`, its node:http fast path, or the MCP
- * `submit_feedback` tool. The route adds the document's examples and descriptions to it.
+ * context's bounds and named members from @hearback/inputs' context-input.ts), whichever way it
+ * arrives: `POST /collect`, its node:http fast path, or the MCP `submit_feedback` tool. The route
+ * adds the document's examples and descriptions to it.
  */
 export const CollectInputSchema = writeInput({
   inboxKey: z.string().min(1).max(200),
