@@ -1421,7 +1421,7 @@ export interface components {
             /** @example Love the new editor! */
             comment?: string | null;
             /**
-             * @description Free-form metadata: at most 16 KB as JSON, objects and arrays nested at most 32 levels deep (`context` itself is level 1). `source` (e.g. `widget`, `server`, `mcp`) is indexed for filtering.
+             * @description Free-form metadata: at most 16 KB as JSON, objects and arrays nested at most 32 levels deep (`context` itself is level 1). `source` and `agentName` are text (or null) when given; any other member is free.
              * @example {
              *       "source": "widget",
              *       "url": "https://example.com/pricing",
@@ -1429,6 +1429,17 @@ export interface components {
              *     }
              */
             context?: {
+                /**
+                 * @description Where the feedback came from (`widget`, `server`, `mcp` …): the `source` filter matches it.
+                 * @example widget
+                 */
+                source?: string | null;
+                /**
+                 * @description The AI agent that sent it, when one did.
+                 * @example support-assistant
+                 */
+                agentName?: string | null;
+            } & {
                 [key: string]: unknown;
             };
             /**
@@ -2748,7 +2759,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME, each one every subscribed event carries (`feedback` for `feedback.*` events, `response` for `page_response.created`). A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"
@@ -2827,7 +2838,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME, each one every subscribed event carries (`feedback` for `feedback.*` events, `response` for `page_response.created`). A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"
@@ -2888,7 +2899,7 @@ export interface components {
                     [key: string]: string;
                 };
                 /**
-                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME. A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
+                 * @description A JSON template of the request body: its strings (not its keys) may hold placeholders, which address feedback, feedback.*, response, response.*, event.id, event.type, event.timestamp, secrets.NAME, each one every subscribed event carries (`feedback` for `feedback.*` events, `response` for `page_response.created`). A string that is exactly one placeholder takes the value with its own JSON type (`"{{feedback.score}}"` → 9, `"{{feedback}}"` → the whole feedback item); elsewhere values are inserted as text. Without it the body is `{id, type, timestamp, data}`.
                  * @example {
                  *       "text": "New {{feedback.type}} feedback: {{feedback.comment}}",
                  *       "score": "{{feedback.score}}"

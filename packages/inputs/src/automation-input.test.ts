@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AutomationInputSchema, AutomationUpdateInputSchema } from './automation-input.js';
+import {
+  AutomationInputSchema,
+  AutomationPreviewInputSchema,
+  AutomationUpdateInputSchema,
+} from './automation-input.js';
 import { checkInput } from './input-issues.js';
 import { MAX_BODY_TEMPLATE_BYTES } from './webhook-input.js';
 
@@ -63,6 +67,24 @@ describe('the automation input', () => {
     expect(errorsOf({ ...valid, webhook: { ...valid.webhook, body: { text } } })).toEqual({
       'webhook.body': `At most ${MAX_BODY_TEMPLATE_BYTES} bytes as JSON.`,
     });
+  });
+
+  it('refuses a placeholder one of the subscribed events does not carry, where it is written', () => {
+    const mixed = { ...valid, events: ['feedback.created', 'page_response.created'] };
+    expect(errorsOf(mixed)).toEqual({
+      'webhook.body.score': expect.stringMatching(
+        /^\{\{feedback\.score\}\}: page_response\.created events carry no feedback\./,
+      ),
+      'webhook.body.text': expect.stringMatching(/^\{\{feedback\.comment\}\}: page_response\.created events/),
+    });
+    const preview = checkInput(AutomationPreviewInputSchema, { ...mixed, event: 'feedback.created' });
+    expect(preview.success ? [] : preview.errors.map(({ path }) => path)).toEqual([
+      'webhook.body.text',
+      'webhook.body.score',
+    ]);
+    // What both kinds of event carry is fine for both.
+    const envelopeOnly = { ...mixed, webhook: { ...valid.webhook, body: { text: '{{event.type}} {{event.id}}' } } };
+    expect(errorsOf(envelopeOnly)).toEqual({});
   });
 
   it('asks a change for at least one member', () => {

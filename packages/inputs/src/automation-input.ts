@@ -2,6 +2,7 @@ import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
 import { EVENT_TYPES, EventTypeSchema } from './event-registry.js';
 import { idSchema } from './ids.js';
+import { webhookTemplateEventIssues } from './template-events.js';
 import { WITHOUT_NUL } from './text.js';
 import { WebhookInputSchema, WebhookUpdateInputSchema } from './webhook-input.js';
 import { writeInput } from './write-input.js';
@@ -54,6 +55,20 @@ const EventsSchema = z
   })
   .meta({ description: 'Event types to deliver (each at most once).', example: ['feedback.created'] });
 
+/**
+ * Create and preview carry the events and the templates together: each placeholder must be one
+ * every subscribed event carries (template-events.ts). An update is checked by the server, which
+ * completes it with what is stored.
+ */
+function templatesFitEvents(automation: { events?: unknown; webhook?: unknown }, ctx: z.RefinementCtx): void {
+  // A refinement runs over a value whose members may have failed their own schemas.
+  if (!Array.isArray(automation.events) || typeof automation.webhook !== 'object' || automation.webhook === null)
+    return;
+  for (const { path, message } of webhookTemplateEventIssues(automation.webhook, automation.events)) {
+    ctx.addIssue({ code: 'custom', path: [...path], message });
+  }
+}
+
 const NameSchema = z
   .string()
   .trim()
@@ -69,7 +84,7 @@ export const AutomationInputSchema = writeInput({
   filter: AutomationFilterInputSchema.optional(),
   enabled: z.boolean().optional().meta({ description: 'Defaults to true.' }),
   webhook: WebhookInputSchema,
-});
+}).superRefine(templatesFitEvents);
 
 /** `PATCH …/automations/{automationId}`: the members given replace those stored. */
 export const AutomationUpdateInputSchema = writeInput({
@@ -101,10 +116,12 @@ export const AutomationPreviewInputSchema = writeInput({
   enabled: z.boolean().optional(),
   webhook: WebhookInputSchema,
   event: TrialEventSchema,
-}).refine((input) => input.event === undefined || input.events.includes(input.event), {
-  path: ['event'],
-  message: "Must be one of the automation's events.",
-});
+})
+  .refine((input) => input.event === undefined || input.events.includes(input.event), {
+    path: ['event'],
+    message: "Must be one of the automation's events.",
+  })
+  .superRefine(templatesFitEvents);
 
 /** `POST …/automations/{automationId}/test`: the event to send (one the automation subscribes to). */
 export const AutomationTestInputSchema = writeInput({ event: TrialEventSchema });

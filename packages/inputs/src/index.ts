@@ -25,6 +25,7 @@ export {
   MAX_AUTOMATION_NAME_LENGTH,
 } from './automation-input.js';
 export { type BrandInput, BrandInputSchema } from './brand-input.js';
+export { type FeedbackContextInput, FeedbackContextSchema, FreeFormContextSchema } from './context-input.js';
 export {
   EVENT_REGISTRY,
   EVENT_TYPES,
@@ -88,6 +89,11 @@ export {
   type OwnershipTransferInput,
   OwnershipTransferInputSchema,
 } from './team-input.js';
+export {
+  templateTextEventProblems,
+  type WebhookTemplates,
+  webhookTemplateEventIssues,
+} from './template-events.js';
 export {
   EVENT_MEMBERS,
   EVENT_ROOT,

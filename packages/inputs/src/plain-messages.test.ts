@@ -117,7 +117,11 @@ describe('plainMessage', () => {
 
 describe('checkInput with plain messages', () => {
   it("shows the automation editor's “When” with no event checked as a choice to make", () => {
-    const check = checkInput(AutomationInputSchema.pick({ events: true }), { events: [] });
+    const check = checkInput(AutomationInputSchema, {
+      name: 'No event',
+      events: [],
+      webhook: { url: 'https://hooks.example.com/hearback', body: { text: '{{feedback.comment}}' } },
+    });
     expect(!check.success && check.errors).toEqual([{ path: 'events', message: 'Choose at least one.' }]);
   });
 

@@ -1,6 +1,7 @@
 import { nestsDeeperThan } from '@hearback/spec';
 import { z } from 'zod';
 import { TEMPLATE_ROOTS_TEXT, templateTextProblems } from './template-roots.js';
+import { stringsOf } from './template-strings.js';
 import { utf8ByteLength } from './utf8.js';
 import { type ParsedUrl, WebUrl } from './web-url.js';
 import {
@@ -75,21 +76,6 @@ const WebhookHeadersSchema = z
     example: { authorization: 'Bearer {{secrets.API_TOKEN}}' },
   });
 
-/** Every string of a JSON value, object keys included, with its path, depth-first (the depth is bounded before this runs). */
-function* stringsOf(
-  value: unknown,
-  path: (string | number)[] = [],
-): Generator<{ path: (string | number)[]; text: string; isKey: boolean }> {
-  if (typeof value === 'string') yield { path, text: value, isKey: false };
-  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* stringsOf(item, [...path, index]);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      yield { path: [...path, key], text: key, isKey: true };
-      yield* stringsOf(item, [...path, key]);
-    }
-  }
-}
-
 /** The renderer never expands a key: a placeholder there would be sent as written. */
 function keyProblems(key: string): string[] {
   return key.includes('{{') ? ['Placeholders are not expanded in keys: keys are literal.'] : [];
@@ -113,7 +99,7 @@ const WebhookBodySchema = z
     }
   })
   .meta({
-    description: `A JSON template of the request body: its strings (not its keys) may hold placeholders, which address ${TEMPLATE_ROOTS_TEXT}. A string that is exactly one placeholder takes the value with its own JSON type (\`"{{feedback.score}}"\` → 9, \`"{{feedback}}"\` → the whole feedback item); elsewhere values are inserted as text. Without it the body is \`{id, type, timestamp, data}\`.`,
+    description: `A JSON template of the request body: its strings (not its keys) may hold placeholders, which address ${TEMPLATE_ROOTS_TEXT}, each one every subscribed event carries (\`feedback\` for \`feedback.*\` events, \`response\` for \`page_response.created\`). A string that is exactly one placeholder takes the value with its own JSON type (\`"{{feedback.score}}"\` → 9, \`"{{feedback}}"\` → the whole feedback item); elsewhere values are inserted as text. Without it the body is \`{id, type, timestamp, data}\`.`,
     example: { text: 'New {{feedback.type}} feedback: {{feedback.comment}}', score: '{{feedback.score}}' },
   });
 

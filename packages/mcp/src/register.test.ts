@@ -423,6 +423,11 @@ describe('Hearback MCP server', () => {
         { inboxKey: 'ibx_1', inbox: 'ibx_2', type: 'thumbs', score: 1 },
       ],
       [
+        'a context.source that is not text',
+        'submit_feedback',
+        { inbox: 'ibx_1', type: 'nps', score: 9, context: { source: 5 } },
+      ],
+      [
         'a context over 16 KB',
         'submit_feedback',
         { inbox: 'ibx_1', type: 'thumbs', score: 1, context: { note: 'x'.repeat(16 * 1024) } },

@@ -65,6 +65,9 @@ describe('Hearback types', () => {
     void hearback.views.create({ name: 'x', filters: { colour: 'red' } });
     // @ts-expect-error: audit actions are a closed list
     void hearback.auditLog.list({ action: 'api_key.exploded' });
+    // @ts-expect-error: context.source is text (the source filter matches it), free members stay free
+    void hearback.collect({ inboxKey: 'ibx_1', type: 'nps', score: 9, context: { source: 5, plan: 3 } });
+    void hearback.collect({ inboxKey: 'ibx_1', type: 'nps', score: 9, context: { source: 'server', plan: 3 } });
   });
 
   it('gives errors a typed code', () => {

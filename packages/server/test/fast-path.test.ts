@@ -226,6 +226,19 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
       undefined,
     ],
     [
+      'a context.source that is not text',
+      () => json(org.collectKey, { ...thumbsUp(), context: { source: 5 } }),
+      400,
+      'validation_failed',
+    ],
+    [
+      'a context.agentName that is not text',
+      () => json(org.collectKey, { ...thumbsUp(), context: { source: 'agent', agentName: { id: 7 } } }),
+      400,
+      'validation_failed',
+    ],
+    ['a null context.source', () => json(org.collectKey, { ...thumbsUp(), context: { source: null } }), 201, undefined],
+    [
       'an unknown field (a typo of score)',
       () => json(org.collectKey, { ...thumbsUp(), scroe: 0 }),
       400,

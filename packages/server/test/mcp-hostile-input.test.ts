@@ -58,6 +58,18 @@ describeEachDatabase('MCP tools refuse hostile input', (bed) => {
   });
 
   it.each([
+    ['a number as context.source', { context: { source: 5 } }, 'context.source'],
+    ['an object as context.agentName', { context: { agentName: { id: 7 } } }, 'context.agentName'],
+  ])('submit_feedback refuses %s, as /collect does, naming it, and stores nothing', async (_name, extra, path) => {
+    const before = await feedbackCount(bed());
+    const result = await submit(extra);
+    // The tool's own input schema refuses it, before the server's: the SDK's invalid-arguments error.
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(new RegExp(`expected string, received \\w+ at ${path.replace('.', '\\.')}`));
+    expect(await feedbackCount(bed())).toBe(before);
+  });
+
+  it.each([
     ['get_feedback', { id: 'fb_\ud800' }, 'id'],
     ['get_feedback', { source: '\ud800' }, 'source'],
     ['get_feedback_stats', { source: 'w\udfff' }, 'source'],

@@ -9,8 +9,17 @@ export type LauncherPosition = 'bottom-right' | 'bottom-left' | 'top-right' | 't
 
 export type ColorScheme = 'light' | 'dark' | 'system';
 
-/** Free-form metadata sent with each submission (page URL, user id, plan, …). */
-export type FeedbackContext = Record<string, unknown>;
+/**
+ * Metadata sent with each submission (page URL, user id, plan, …): free-form, except the members
+ * Hearback reads by name, which are text (the server refuses any other value with a 400).
+ */
+export interface FeedbackContext {
+  /** Where the feedback came from: `widget` unless you set another; the inbox's `source` filter matches it. */
+  source?: string | null | undefined;
+  /** The AI agent that sent it, when one did. */
+  agentName?: string | null | undefined;
+  [member: string]: unknown;
+}
 
 /** Colour tokens; each becomes a CSS custom property on the widget's shadow host. */
 export interface ThemeColors {

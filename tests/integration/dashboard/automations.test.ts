@@ -218,6 +218,17 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await harness.screenshot(page, 'automations-editor-no-event-light');
   });
 
+  it('flags a placeholder one of the checked events lacks, as the API words it', async () => {
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Feedback and responses');
+    await page.getByLabel('URL', { exact: true }).fill(receiver.url);
+    // The starting template speaks of feedback; responses carry none.
+    await page.getByRole('checkbox', { name: /page_response\.created/ }).check();
+    await page.getByRole('button', { name: 'Create automation' }).click();
+    const score = page.getByRole('alert').filter({ hasText: 'At “score”: {{feedback.score}}: page_response.created' });
+    await expect.poll(() => score.count()).toBe(1);
+  });
+
   it('says the preview is rendering while its request is out, keeping the last one shown', async () => {
     await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/new`);
     // Each preview request is held here until the test has looked at the card.

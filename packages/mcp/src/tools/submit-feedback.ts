@@ -1,10 +1,5 @@
-import {
-  contextViolation,
-  FEEDBACK_TYPES,
-  MAX_COMMENT_LENGTH,
-  MAX_CONTEXT_BYTES,
-  MAX_CONTEXT_DEPTH,
-} from '@hearback/spec';
+import { FeedbackContextSchema } from '@hearback/inputs';
+import { FEEDBACK_TYPES, MAX_COMMENT_LENGTH, MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH } from '@hearback/spec';
 import { z } from 'zod';
 import { defineTool } from './define.js';
 
@@ -32,16 +27,9 @@ export const submitFeedback = defineTool({
         .max(MAX_COMMENT_LENGTH)
         .optional()
         .describe('Free text from the user or about the interaction.'),
-      context: z
-        .record(z.string(), z.unknown())
-        .superRefine((context, refinement) => {
-          const violation = contextViolation(context);
-          if (violation) refinement.addIssue({ code: 'custom', message: violation });
-        })
-        .optional()
-        .describe(
-          `Free-form metadata, at most ${MAX_CONTEXT_BYTES / 1024} KB as JSON and ${MAX_CONTEXT_DEPTH} levels deep. source defaults to "mcp".`,
-        ),
+      context: FeedbackContextSchema.optional().describe(
+        `Free-form metadata, at most ${MAX_CONTEXT_BYTES / 1024} KB as JSON and ${MAX_CONTEXT_DEPTH} levels deep. source (text) defaults to "mcp"; agentName is text too.`,
+      ),
       agentName: z.string().min(1).max(200).optional().describe('Your name, recorded as context.agentName.'),
       eventId: z
         .string()

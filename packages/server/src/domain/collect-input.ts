@@ -1,6 +1,6 @@
+import { FeedbackContextSchema } from '@hearback/inputs';
 import {
   capitalized,
-  contextViolation,
   FEEDBACK_TYPE_NAMES,
   FEEDBACK_TYPES,
   MAX_COMMENT_LENGTH,
@@ -10,15 +10,6 @@ import {
 import { z } from 'zod';
 import { writeInput } from './write-input.js';
 
-/**
- * Free-form metadata, bounded in depth before its size is measured: `JSON.stringify` (here, in
- * storage, in every reply that echoes it) overflows the stack a few thousand levels down.
- */
-export const ContextInputSchema = z.record(z.string(), z.unknown()).superRefine((context, ctx) => {
-  const violation = contextViolation(context);
-  if (violation) ctx.addIssue({ code: 'custom', message: violation });
-});
-
 /** "from 1 to 5", or "of 0 or 1" for a two-value range (thumbs). */
 function scoreRangeText(range: ScoreRange): string {
   return range.max - range.min === 1 ? `of ${range.min} or ${range.max}` : `from ${range.min} to ${range.max}`;
@@ -26,15 +17,16 @@ function scoreRangeText(range: ScoreRange): string {
 
 /**
  * A feedback submission and its rules (score range per type, a comment for `text`, no NUL, the
- * context bounds), whichever way it arrives: `POST /collect`, its node:http fast path, or the MCP
- * `submit_feedback` tool. The route adds the document's examples and descriptions to it.
+ * context's bounds and named members from @hearback/inputs' context-input.ts), whichever way it
+ * arrives: `POST /collect`, its node:http fast path, or the MCP `submit_feedback` tool. The route
+ * adds the document's examples and descriptions to it.
  */
 export const CollectInputSchema = writeInput({
   inboxKey: z.string().min(1).max(200),
   type: z.enum(FEEDBACK_TYPES),
   score: z.number().int().nullable().optional(),
   comment: z.string().max(MAX_COMMENT_LENGTH).nullable().optional(),
-  context: ContextInputSchema.optional(),
+  context: FeedbackContextSchema.optional(),
   eventId: z.string().min(1).max(255).optional(),
 }).superRefine((body, ctx) => {
   const range = SCORE_RANGES[body.type];

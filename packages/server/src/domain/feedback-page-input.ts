@@ -10,10 +10,9 @@ import {
   STAR_SCALE_LIMITS,
   TEXT_LIMITS,
 } from '@hearback/forms';
-import { SlugSchema } from '@hearback/inputs';
+import { FreeFormContextSchema, SlugSchema } from '@hearback/inputs';
 import { z } from 'zod';
 import { isWebhookProtocol } from './automation.js';
-import { ContextInputSchema } from './collect-input.js';
 import { storableText } from './text-input.js';
 import { writeInput } from './write-input.js';
 
@@ -192,7 +191,7 @@ export const PageResponseInputSchema = writeInput({
   contact: writeInput({ name: z.string().optional(), email: z.string().optional() })
     .optional()
     .meta({ description: 'The respondent, when the page requires it (`settings.requireContact`).' }),
-  context: ContextInputSchema.optional(),
+  context: FreeFormContextSchema.optional(),
 });
 export type PageResponseInput = z.output<typeof PageResponseInputSchema>;
 

@@ -1,4 +1,9 @@
-import type { AutomationInput, AutomationUpdateInput } from '@hearback/inputs';
+import {
+  type AutomationInput,
+  type AutomationUpdateInput,
+  type WebhookTemplates,
+  webhookTemplateEventIssues,
+} from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import {
@@ -9,6 +14,7 @@ import {
   type StoredAutomation,
 } from '../domain/automation.js';
 import type { Page } from '../domain/organization.js';
+import { validationFailed } from '../domain/parse-input.js';
 import type { DeliveryStatus, LastDelivery } from '../domain/webhook-delivery.js';
 import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
@@ -36,6 +42,21 @@ function shown(stored: StoredAutomation, lastDelivery: LastDelivery | null): Sho
 /** The filter as stored: only the members given (`{}` matches everything). */
 function storedFilter(filter: AutomationFilter | null | undefined): AutomationFilter {
   return Object.fromEntries(Object.entries(filter ?? {}).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The templates a change leaves the automation with, where the change could break their fit to its
+ * events: those it sets, and all of them when it sets the events. A change that touches neither (a
+ * rename, `enabled`) is not refused for templates saved before the rule (@hearback/inputs:
+ * template-events.ts); those keep delivering as they did, an unfilled placeholder rendering empty.
+ */
+function templatesToCheck(existing: StoredAutomation, changes: AutomationUpdateInput): WebhookTemplates {
+  const all = changes.events !== undefined;
+  const { headers, body } = changes.webhook ?? {};
+  return {
+    headers: headers ?? (all ? existing.webhook.headers : undefined),
+    body: body !== undefined ? body : all ? existing.webhook.body : undefined,
+  };
 }
 
 /**
@@ -130,6 +151,11 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
       const existing = await find(principal, id);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       if (changes.filter) await requireOwnInbox(store, principal, changes.filter.inboxId);
+      const misfits = webhookTemplateEventIssues(
+        templatesToCheck(existing, changes),
+        changes.events ?? existing.events,
+      );
+      if (misfits.length > 0) throw validationFailed(misfits, 'json');
       const { webhook } = changes;
       const updated = await store.transaction(async (tx) => {
         const saved = await tx.automations.update(principal.orgId, id, {

@@ -3,7 +3,7 @@ import { verifyWebhook } from '@hearback/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectJson, expectProblem, type Json } from '../../../test/support/api.js';
 import { errorPaths } from '../../../test/support/api-assertions.js';
-import { automationInput } from '../../../test/support/automations.js';
+import { automationInput, insertAutomation } from '../../../test/support/automations.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { type ScriptedReceiver, startScriptedReceiver } from '../../../test/support/scripted-receiver.js';
 import { MASKED_SECRET } from '../../webhooks/render.js';
@@ -176,6 +176,26 @@ describeEachDatabase(
         },
       );
 
+      it('refuses a placeholder one of the events lacks, whichever event is previewed', async () => {
+        const problem = await expectProblem(
+          await post('/preview', {
+            events: ['feedback.created', 'page_response.created'],
+            event: 'feedback.created',
+            webhook: { url: 'https://a.example/x', body: { text: '{{event.type}} score {{feedback.score}}' } },
+          }),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors).toEqual([
+          {
+            path: 'webhook.body.text',
+            message: expect.stringMatching(
+              /^\{\{feedback\.score\}\}: page_response\.created events carry no feedback\./,
+            ),
+          },
+        ]);
+      });
+
       it("refuses a filter on another organization's inbox with 404, as create does", async () => {
         const otherInbox = bed().orgB.inbox.id;
         const response = await post('/preview', automationInput({ filter: { inboxId: otherInbox } }));
@@ -310,6 +330,25 @@ describeEachDatabase(
         const first = await expectJson(await send(), 200);
         const again = await expectJson(await send(), 200);
         expect(again).toEqual(first);
+        expect(receiver.requests).toHaveLength(1);
+      });
+
+      it('an automation saved before the event rule still reads, changes and sends as it did', async () => {
+        // Saved when a template only had to fit some subscribed event: responses leave the score empty.
+        const legacy = await insertAutomation(bed().runtime, orgA().organization.id, receiver.url, {
+          events: JSON.stringify(['feedback.created', 'page_response.created']),
+          body_template: JSON.stringify({ text: '{{event.type}} score {{feedback.score}}' }),
+        });
+        const at = `${path()}/${legacy.id}`;
+        await expectJson(await bed().request(at, { key: orgA().adminKey }), 200);
+        const renamed = await expectJson(
+          await bed().request(at, { method: 'PATCH', key: orgA().adminKey, json: { name: 'Renamed', enabled: false } }),
+          200,
+        );
+        expect(renamed).toMatchObject({ name: 'Renamed', enabled: false });
+        const result = await expectJson(await post(`/${legacy.id}/test`, { event: 'page_response.created' }), 200);
+        expect(JSON.parse(result.request.body)).toEqual({ text: 'page_response.created score ' });
+        expect(result.warnings.map((warning: Json) => warning.code)).toEqual(['missing_value']);
         expect(receiver.requests).toHaveLength(1);
       });
 

@@ -129,6 +129,24 @@ const INVALID_CREATES: { case: string; overrides: Record<string, unknown>; path:
     overrides: hook({ headers: { 'Webhook-Version': '2' } }),
     path: 'webhook.headers.Webhook-Version',
   },
+  {
+    case: 'a feedback placeholder while page_response.created is subscribed too',
+    overrides: {
+      events: ['feedback.created', 'page_response.created'],
+      ...hook({ body: { text: '{{event.type}} score {{feedback.score}}', whole: '{{feedback}}' } }),
+    },
+    path: 'webhook.body.text',
+    message: /^\{\{feedback\.score\}\}: page_response\.created events carry no feedback\./,
+  },
+  {
+    case: 'a response placeholder in a header of feedback events',
+    overrides: {
+      events: ['feedback.created', 'feedback.updated'],
+      ...hook({ headers: { 'X-Page': '{{response.pageId}}' } }),
+    },
+    path: 'webhook.headers.X-Page',
+    message: /^\{\{response\.pageId\}\}: feedback\.created and feedback\.updated events carry no response\./,
+  },
   { case: 'a body nested too deep', overrides: hook({ body: nested(40) }), path: 'webhook.body', message: /levels/ },
   {
     case: 'too large a body',
@@ -203,6 +221,48 @@ describeEachDatabase('Automations: validation', (bed) => {
         );
       }
       expect(await expectJson(await bed().request(at, { key: orgA().adminKey }), 200)).toEqual(shown);
+    });
+
+    it('refuses a change after which a placeholder is missing from a subscribed event, stored parts included', async () => {
+      const created = await expectJson(
+        await bed().request(path(), {
+          method: 'POST',
+          key: orgA().adminKey,
+          json: automationInput({
+            webhook: { url: 'https://hooks.example.com/h', body: { text: '{{event.type}} score {{feedback.score}}' } },
+          }),
+        }),
+        201,
+      );
+      const at = `${path()}/${created.id}`;
+      const { signingSecret: _secret, ...shown } = created;
+      const patch = (json: unknown) => bed().request(at, { method: 'PATCH', key: orgA().adminKey, json });
+      const both = ['feedback.created', 'page_response.created'];
+
+      // The events change; the stored body keeps `{{feedback.score}}`, which responses lack.
+      const eventsOnly = await expectProblem(await patch({ events: both }), 400, 'validation_failed');
+      expect(eventsOnly.errors).toEqual([
+        {
+          path: 'webhook.body.text',
+          message: expect.stringMatching(/^\{\{feedback\.score\}\}: page_response\.created events carry no feedback\./),
+        },
+      ]);
+      // The body changes; the stored events are feedback.created only, which carries no response.
+      const bodyOnly = await expectProblem(
+        await patch({ webhook: { headers: { 'X-Page': '{{response.pageId}}' } } }),
+        400,
+        'validation_failed',
+      );
+      expect(bodyOnly.errors?.map((error) => error.path)).toEqual(['webhook.headers.X-Page']);
+      expect(bodyOnly.errors?.[0]?.message).toMatch(/feedback\.created events carry no response/);
+      expect(await expectJson(await bed().request(at, { key: orgA().adminKey }), 200)).toEqual(shown);
+
+      // Both at once, fitting each other: saved.
+      const saved = await expectJson(
+        await patch({ events: both, webhook: { body: { text: '{{event.type}} {{event.id}}' } } }),
+        200,
+      );
+      expect(saved).toMatchObject({ events: both, webhook: { body: { text: '{{event.type}} {{event.id}}' } } });
     });
   });
 });

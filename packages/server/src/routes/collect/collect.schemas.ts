@@ -1,4 +1,4 @@
-import { FEEDBACK_TYPES, MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, SCORE_RANGES } from '@hearback/spec';
+import { FEEDBACK_TYPES, SCORE_RANGES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import { CollectInputSchema } from '../../domain/collect-input.js';
 import { documentable, idempotencyHeaders } from '../shared.schemas.js';
@@ -6,7 +6,6 @@ import { documentable, idempotencyHeaders } from '../shared.schemas.js';
 const { shape } = CollectInputSchema;
 
 const ContextSchema = documentable(shape.context.unwrap()).openapi({
-  description: `Free-form metadata: at most ${MAX_CONTEXT_BYTES / 1024} KB as JSON, objects and arrays nested at most ${MAX_CONTEXT_DEPTH} levels deep (\`context\` itself is level 1). \`source\` (e.g. \`widget\`, \`server\`, \`mcp\`) is indexed for filtering.`,
   example: { source: 'widget', url: 'https://example.com/pricing', userId: 'u_42' },
 });
 

@@ -87,14 +87,44 @@ describeEachDatabase('POST /collect', (bed) => {
       expect(item).toMatchObject({ type: 'thumbs', score: 1 });
     });
 
-    it('stores no source when context.source is absent or not a string', async () => {
+    it('stores no source when context.source is absent or null', async () => {
+      for (const context of [{ url: 'https://example.com' }, { source: null, url: 'https://example.com' }]) {
+        const { id } = await expectJson<Collected>(
+          await collect({ inboxKey: inbox.inboxKey, type: 'thumbs', score: 0, context }),
+          201,
+        );
+        const item = await expectJson<FeedbackItem>(await getFeedback(bed().orgA, id), 200);
+        expect(item.source).toBeNull();
+        expect(item.context).toEqual(context);
+      }
+    });
+
+    it.each([
+      ['a number', { source: 42 }, 'context.source'],
+      ['an object', { source: { name: 'widget' } }, 'context.source'],
+      ['a list', { source: ['widget'] }, 'context.source'],
+      ['a boolean agentName', { source: 'agent', agentName: true }, 'context.agentName'],
+    ])('refuses %s where the context names text, and stores nothing', async (_label, context, path) => {
+      const before = (await rowsIn(bed().orgA, inbox.id)).length;
+      const problem = await expectProblem(
+        await collect({ inboxKey: inbox.inboxKey, type: 'thumbs', score: 0, context }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors).toEqual([{ path, message: 'Must be text.' }]);
+      expect(await rowsIn(bed().orgA, inbox.id)).toHaveLength(before);
+    });
+
+    it('keeps the context as sent: a text source is filterable, other members stay free', async () => {
+      const context = { url: 'https://example.com', source: 'checkout-form', count: 3, nested: { source: 5 } };
       const { id } = await expectJson<Collected>(
-        await collect({ inboxKey: inbox.inboxKey, type: 'thumbs', score: 0, context: { source: 42 } }),
+        await collect({ inboxKey: inbox.inboxKey, type: 'thumbs', score: 1, context }),
         201,
       );
-      const item = await expectJson<FeedbackItem>(await getFeedback(bed().orgA, id), 200);
-      expect(item.source).toBeNull();
-      expect(item.context).toEqual({ source: 42 });
+      const found = await listAllFeedback(bed(), bed().orgA.organization.id, bed().orgA.adminKey, {
+        source: 'checkout-form',
+      });
+      expect(found.map((item) => [item.id, item.context])).toEqual([[id, context]]);
     });
 
     it('writes a feedback.created outbox event carrying the stored item', async () => {
