@@ -89,7 +89,7 @@ describe('parseIssueLink', () => {
     ['http://git.intranet:8080/ops/infra/pull/17', 'ops/infra#17'],
   ])('accepts GitHub Enterprise Server on any host when github is named: %s', (url, key) => {
     expect(parseIssueLink({ tracker: 'github', url })).toEqual({ tracker: 'github', url, key });
-    expect(refusal({ url }).message).toContain('For GitHub Enterprise Server, send "tracker": "github".');
+    expect(refusal({ url }).message).toContain('For GitHub Enterprise Server, set the tracker to github.');
   });
 
   it.each<[IssueTracker, string]>([

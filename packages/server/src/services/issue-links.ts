@@ -80,7 +80,7 @@ export function parseIssueLink(input: { tracker?: IssueTracker | undefined; url:
     'issueLink.url',
     input.tracker
       ? `Not a ${input.tracker} issue URL.`
-      : `Not an issue URL of a supported tracker (${ISSUE_TRACKERS.join(', ')}). For GitHub Enterprise Server, send "tracker": "github".`,
+      : `Not an issue URL of a supported tracker (${ISSUE_TRACKERS.join(', ')}). For GitHub Enterprise Server, set the tracker to github.`,
   );
 }
 
