@@ -158,7 +158,7 @@ export interface paths {
         head?: never;
         /**
          * Set an organization’s plan (instance administrators)
-         * @description An administrator of this Hearback instance (its first user, signed in) sets any organization’s plan; `hearback plan set` does the same from the shell.
+         * @description An administrator of this Hearback instance (its first user, signed in) sets any organization’s plan; `hearback orgs set-plan` does the same from the shell.
          */
         patch: operations["setOrganizationPlan"];
         trace?: never;

@@ -73,6 +73,9 @@ const environmentSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable Hearback reads (the README's configuration table names each one). */
+export const ENVIRONMENT_VARIABLES = Object.keys(environmentSchema.shape) as readonly string[];
+
 /** `a, b` → `['a', 'b']`; undefined when unset or empty. */
 function parseList(value: string | undefined): string[] | undefined {
   const items = (value ?? '')

@@ -118,7 +118,7 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
     },
 
     /** Operator action (CLI): plans are not self-service through an API key. */
-    /** The operator's command (`hearback plan set`): no one signed in, nothing audited. */
+    /** The operator's command (`hearback orgs set-plan`): no one signed in, nothing audited. */
     async setPlan(orgId: string, plan: PlanName): Promise<Organization> {
       const updated = await store.organizations.update(orgId, { plan }, nowIso());
       if (!updated) throw notFound('Organization', orgId);

@@ -69,6 +69,14 @@ for (const dialect of dialectsUnderTest()) {
       return id;
     }
 
+    /** The automation as the API answers it: what the dashboard and MCP tools show. */
+    async function automationAnswer(id: string): Promise<Record<string, unknown>> {
+      const response = await requestApp(runtime, `/organizations/${org.organization.id}/automations/${id}`, {
+        key: org.adminKey,
+      });
+      return expectJson(response, 200);
+    }
+
     const dataIdOf = (webhook: ReceivedWebhook) => (JSON.parse(webhook.body) as { data: { id: string } }).data.id;
 
     it('retries a 500 after about 5 s with the same webhook-id, and records both attempts', async () => {
@@ -134,7 +142,8 @@ for (const dialect of dialectsUnderTest()) {
       await worker.runUntilIdle();
       const row = await automationRow(runtime.database.db, automation.id);
       expect(row.enabled).toBe(0);
-      expect(row.disabled_reason).toMatch(/410/);
+      expect(row.disabled_reason).toBe('endpoint_gone');
+      expect(await automationAnswer(automation.id)).toMatchObject({ enabled: false, disabledReason: 'endpoint_gone' });
       expect((await deliveriesOf(runtime.database.db, automation.id))[0]?.status).toBe('failed');
 
       await collect('after the 410');
@@ -230,8 +239,12 @@ for (const dialect of dialectsUnderTest()) {
       await worker.runUntilIdle();
       const row = await automationRow(runtime.database.db, automation.id);
       expect(row.enabled).toBe(0);
-      expect(row.disabled_reason).toContain(`failed since ${failingSince}`);
-      expect(row.disabled_reason).toContain('HTTP 503');
+      expect(row.disabled_reason).toBe('failing_for_5_days');
+      expect(await automationAnswer(automation.id)).toMatchObject({
+        enabled: false,
+        disabledReason: 'failing_for_5_days',
+        failingSince,
+      });
     });
 
     it("keeps one automation's deliveries in event order, one at a time, while others go alongside", async () => {

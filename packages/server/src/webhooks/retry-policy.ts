@@ -58,10 +58,6 @@ function retryable(outcome: DeliveryOutcome): boolean {
   }
 }
 
-function describeFailure(outcome: DeliveryOutcome): string {
-  return outcome.kind === 'response' ? `HTTP ${outcome.status}` : `${outcome.kind}: ${outcome.error}`;
-}
-
 /** The wait before retry `retryIndex` (0-based), with jitter, or the receiver's `Retry-After` (capped). */
 export function retryDelayMs(retryIndex: number, random: () => number, retryAfterMs?: number): number {
   if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs, 0), MAX_RETRY_AFTER_MS);
@@ -102,7 +98,7 @@ export function attemptResult(outcome: DeliveryOutcome, context: AttemptContext)
       attempt,
       status: 'failed',
       nextAttemptAt: null,
-      automation: { failingSince, disabledReason: 'The endpoint answered 410 Gone: it asked for no more deliveries.' },
+      automation: { failingSince, disabledReason: 'endpoint_gone' },
     };
   }
   if (context.now - Date.parse(failingSince) >= FAILING_DISABLES_AFTER_MS) {
@@ -110,10 +106,7 @@ export function attemptResult(outcome: DeliveryOutcome, context: AttemptContext)
       attempt,
       status: 'failed',
       nextAttemptAt: null,
-      automation: {
-        failingSince,
-        disabledReason: `Every delivery has failed since ${failingSince} (last: ${describeFailure(outcome)}).`,
-      },
+      automation: { failingSince, disabledReason: 'failing_for_5_days' },
     };
   }
   const retryIndex = context.roundAttempts - 1;

@@ -72,7 +72,7 @@ export const setOrganizationPlan = defineOperation({
     operationId: 'setOrganizationPlan',
     summary: 'Set an organization’s plan (instance administrators)',
     description:
-      'An administrator of this Hearback instance (its first user, signed in) sets any organization’s plan; `hearback plan set` does the same from the shell.',
+      'An administrator of this Hearback instance (its first user, signed in) sets any organization’s plan; `hearback orgs set-plan` does the same from the shell.',
     request: { params: OrgParams, body: jsonBody(PlanInputSchema) },
     responses: { 200: jsonContent(OrganizationSchema, 'The organization on its new plan.'), ...AUTHENTICATED_ERRORS },
   },

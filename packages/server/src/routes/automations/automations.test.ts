@@ -138,6 +138,21 @@ describeEachDatabase('Automations', (bed) => {
       expect(enabled).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
     });
 
+    it('answers the reason as its code for automations an earlier build disabled with a sentence', async () => {
+      const gone = await create();
+      const failing = await create({ name: 'Failing' });
+      const disable = (id: string, sentence: string) =>
+        bed()
+          .runtime.database.db.updateTable('automations')
+          .set({ enabled: 0, disabled_reason: sentence })
+          .where('id', '=', id)
+          .execute();
+      await disable(gone.id, 'The endpoint answered 410 Gone: it asked for no more deliveries.');
+      await disable(failing.id, 'Every delivery has failed since 2026-11-01T10:00:00.000Z (last: HTTP 503).');
+      expect(await get(gone.id)).toMatchObject({ enabled: false, disabledReason: 'endpoint_gone' });
+      expect(await get(failing.id)).toMatchObject({ enabled: false, disabledReason: 'failing_for_5_days' });
+    });
+
     it('a PATCH does not undo what the delivery pipeline wrote after the PATCH read the automation', async () => {
       const created = await create();
       const { store, database } = bed().runtime;

@@ -1,17 +1,29 @@
 import type { EventType } from '@hearback/inputs';
-import type {
-  AutomationDisabledReason,
-  AutomationFilter,
-  AutomationKind,
-  AutomationWebhook,
-  JsonValue,
-  StoredAutomation,
-  WebhookMethod,
+import {
+  AUTOMATION_DISABLED_REASONS,
+  type AutomationDisabledReason,
+  type AutomationFilter,
+  type AutomationKind,
+  type AutomationWebhook,
+  type JsonValue,
+  type StoredAutomation,
+  type WebhookMethod,
 } from '../../domain/automation.js';
 import { plansWith } from '../../services/plans.js';
 import type { AutomationsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
+
+/**
+ * The stored reason as its code. Earlier builds stored a sentence instead ("The endpoint
+ * answered 410 Gone: …", "Every delivery has failed since …"), which the API's enum and the
+ * dashboard cannot show; those rows still read as the code they meant.
+ */
+function disabledReasonOf(stored: string | null): AutomationDisabledReason | null {
+  if (stored === null || Object.hasOwn(AUTOMATION_DISABLED_REASONS, stored))
+    return stored as AutomationDisabledReason | null;
+  return stored.includes('410') ? 'endpoint_gone' : 'failing_for_5_days';
+}
 
 function toAutomation(row: AutomationsTable): StoredAutomation {
   return {
@@ -22,7 +34,7 @@ function toAutomation(row: AutomationsTable): StoredAutomation {
     events: JSON.parse(row.events) as EventType[],
     filter: JSON.parse(row.filter) as AutomationFilter,
     enabled: row.enabled === 1,
-    disabledReason: row.disabled_reason as AutomationDisabledReason | null,
+    disabledReason: disabledReasonOf(row.disabled_reason),
     failingSince: row.failing_since,
     webhook: {
       url: row.url,

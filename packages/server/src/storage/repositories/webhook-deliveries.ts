@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { AutomationDisabledReason } from '../../domain/automation.js';
 import type { DeliveryStatus } from '../../domain/webhook-delivery.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { AutomationsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema.js';
@@ -27,7 +28,7 @@ export interface AttemptResult {
   attempt: Omit<WebhookAttemptsTable, 'delivery_id' | 'number'>;
   status: Exclude<DeliveryStatus, 'delivering'>;
   nextAttemptAt: string | null;
-  automation: { failingSince: string | null; disabledReason: string | null };
+  automation: { failingSince: string | null; disabledReason: AutomationDisabledReason | null };
 }
 
 // Sorts after every position key: digits and '.' only.
