@@ -106,6 +106,14 @@ export async function openServiceRuntime(
       { path: secretFile.path },
     );
   }
+  if (config.publicUrl && new URL(config.publicUrl).pathname !== '/') {
+    // Links (pages, QR codes, /skill.md) carry the path, but the dashboard's assets and the sign-in
+    // routes are served from the root: behind a proxy that strips the path, they would 404.
+    logger?.info(
+      'warning: HEARBACK_PUBLIC_URL has a path; links include it, but the dashboard and sign-in need the server at the root of its host (a host of its own, such as https://feedback.example.com)',
+      { publicUrl: config.publicUrl },
+    );
+  }
   await migrateToLatest(database);
   const store = createStore(database);
   const jobs = new JobRunner({

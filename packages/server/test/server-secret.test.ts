@@ -9,18 +9,11 @@ import { createRuntime, type Runtime } from '../src/runtime.js';
 import { SECRET_FILE_NAME } from '../src/secrets/secret-file.js';
 import { ServerSecretError } from '../src/secrets/server-secrets.js';
 import { expectJson, type Json } from './support/api-assertions.js';
+import { capturingLogger } from './support/capturing-logger.js';
 import { dialectsUnderTest, postgresAdminUrl, requestApp } from './support/harness.js';
 import { createTestDatabase } from './support/postgres-server.js';
 
 const newSecret = () => randomBytes(32).toString('base64url');
-
-/** Every line a runtime logs, as text. */
-function capturingLogger(): Logger & { text(): string } {
-  const lines: string[] = [];
-  const write = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    void lines.push(JSON.stringify({ level, message, ...fields }));
-  return { info: write('info'), error: write('error'), text: () => lines.join('\n') };
-}
 
 /** An idempotent API key creation: its response holds the new key's secret. */
 async function createKeyOnce(runtime: Runtime, adminKey: string, orgId: string, idempotencyKey: string): Promise<Json> {
