@@ -41,7 +41,8 @@ export async function recordAudit(
 }
 
 /**
- * Reading the audit log: the whole organization's, so closed to brand-scoped keys. Entries are
+ * Reading the audit log: the whole organization's, so closed to brand-scoped keys (by the operation
+ * table's `organizationWide`, before this service is called). Entries are
  * kept for as long as the organization (no retention yet).
  */
 export function auditLogService(store: Store) {

@@ -57,8 +57,8 @@ export interface AutomationTrialsOptions {
 /**
  * Trying an automation before relying on it: `preview` renders the request for the registry's
  * sample event without storing or sending anything; `test` renders, signs and sends it once,
- * now, and answers whatever the receiver did. Both are organization-wide and need a plan with
- * webhooks, as creating an automation does. A test is not a delivery: it has no row, no retry
+ * now, and answers whatever the receiver did. Both are organization-wide (brand-scoped keys are
+ * refused by the operation table) and need a plan with webhooks, as creating an automation does. A test is not a delivery: it has no row, no retry
  * and no place in the delivery log.
  */
 export function automationTrialsService(store: Store, secrets: ServerSecrets, options: AutomationTrialsOptions) {

@@ -58,7 +58,8 @@ function templatesToCheck(existing: StoredAutomation, changes: AutomationUpdateI
 
 /**
  * Automations: which events of an organization go to which webhook. Every operation is
- * organization-wide (an automation sees every brand's feedback); creating, changing and rotating
+ * organization-wide (an automation sees every brand's feedback; the operation table refuses brand-scoped
+ * keys before a service is called); creating, changing and rotating
  * need a plan with webhooks, while reading and deleting stay open, so a downgraded organization
  * can see and remove what it has (its automations send nothing meanwhile).
  */

@@ -24,7 +24,8 @@ export interface OrganizationSecretsOptions {
  * An organization's named secrets (`{{secrets.NAME}}` in webhook templates). Values are sealed with
  * the server master secret before they reach the store, bound to the organization and the name,
  * and no answer of this service carries one: only {@link valuesFor} opens them, for the renderer.
- * They belong to the whole organization, so brand-scoped keys may not touch them.
+ * They belong to the whole organization, so brand-scoped keys may not touch them (the operation
+ * table's `organizationWide` refuses them before this service is called).
  */
 export function organizationSecretsService(
   store: Store,

@@ -30,7 +30,8 @@ function toDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookD
 
 /**
  * The delivery log of an organization's automations and redelivery. Deliveries carry events of
- * every brand, so brand-scoped keys have no access.
+ * every brand, so brand-scoped keys have no access (the operations are `organizationWide` in the
+ * operation table, which refuses such keys before a service is called).
  */
 export function webhookDeliveriesService(store: Store, onQueued: () => void) {
   async function automationOf(principal: Principal, automationId: string) {
