@@ -9,6 +9,12 @@ import type {
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
+/** The key a backend acts for, as `GET /me` shows it: its scopes, and its brand when it is brand-scoped. */
+export interface KeyAccess {
+  scopes: readonly string[];
+  brandId: string | null;
+}
+
 /**
  * What the Hearback MCP tools need from a Hearback server. The server implements it with its
  * services (bound to the caller's API key); the `hearback-mcp` stdio binary implements it over
@@ -17,11 +23,12 @@ import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
  */
 export interface HearbackBackend {
   /**
-   * The scopes of the key the backend acts for (`GET /me`'s `scopes`): `tools/list` then lists only
-   * the tools one of them lets the key call. Optional: without it every tool is listed, and when it
-   * fails (the server unreachable) too. Calls are checked as always, listed or not.
+   * The scopes and brand of the key the backend acts for (`GET /me`'s `scopes` and `brandId`):
+   * `tools/list` then lists only the tools the key may call (one of its scopes lets it, and a
+   * brand-scoped key is not shown organization-wide ones). Optional: without it every tool is
+   * listed, and when it fails (the server unreachable) too. Calls are checked as always, listed or not.
    */
-  keyScopes?(): Promise<readonly string[]>;
+  keyAccess?(): Promise<KeyAccess>;
   listInboxes(page: PageRequest): Promise<Page<InboxRecord>>;
   /** One inbox by id (`read` scope). */
   getInbox(id: string): Promise<InboxRecord>;

@@ -1,6 +1,7 @@
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { KeyAccess } from './backend.js';
 import type { HearbackTool } from './tools/define.js';
 import { mayCall } from './tools/tool-scopes.js';
 
@@ -30,23 +31,23 @@ function definitionOf({ tool, registered }: RegisteredHearbackTool): Tool {
 
 /**
  * Answers `tools/list` with only the tools the caller's key may call, so an agent holding a
- * `collect` key is not shown tools it would be refused. McpServer has no filter for its listing
+ * `collect` key, or a brand-scoped key, is not shown tools it would be refused. McpServer has no filter for its listing
  * (it lists every enabled tool, and refuses to call a disabled one), so its `tools/list` handler is
  * replaced after the tools are registered; `tools/call` stays McpServer's, and a tool called
  * anyway meets the backend's refusal as before. When the scopes cannot be learned (a remote
  * server unreachable), every tool is listed.
  *
  * @example
- * listOnlyCallableTools(server, registered, () => backend.keyScopes());
+ * listOnlyCallableTools(server, registered, () => backend.keyAccess());
  */
 export function listOnlyCallableTools(
   server: McpServer,
   tools: readonly RegisteredHearbackTool[],
-  keyScopes: () => Promise<readonly string[]>,
+  keyAccess: () => Promise<KeyAccess>,
 ): void {
   server.server.setRequestHandler(ListToolsRequestSchema, async (): Promise<ListToolsResult> => {
-    const scopes = await keyScopes().catch(() => undefined);
-    const listed = tools.filter(({ tool, registered }) => registered.enabled && (!scopes || mayCall(tool, scopes)));
+    const key = await keyAccess().catch(() => undefined);
+    const listed = tools.filter(({ tool, registered }) => registered.enabled && (!key || mayCall(tool, key)));
     return { tools: listed.map(definitionOf) };
   });
 }

@@ -50,6 +50,7 @@ describe('@hearback/mcp entry', () => {
         'HearbackToolError',
         'MAX_LIMIT',
         'MCP_PACKAGE_VERSION',
+        'ORGANIZATION_WIDE_META_KEY',
         'PROBLEM_META_KEY',
         'REQUIRED_SCOPE_META_KEY',
         'UNTRUSTED_NOTICE',

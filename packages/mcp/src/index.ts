@@ -14,6 +14,7 @@ export type {
   FeedbackType,
   HearbackBackend,
   InboxRecord,
+  KeyAccess,
   Page,
   PageAnalyticsRecord,
   PageRequest,
@@ -42,6 +43,10 @@ export {
 export type { HearbackTool, ScopedOperationId, ToolContext, ToolScope } from './tools/define.js';
 export { HEARBACK_TOOLS, toolsFor } from './tools/index.js';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './tools/schemas.js';
-export { ACCEPTED_SCOPES_META_KEY, REQUIRED_SCOPE_META_KEY } from './tools/tool-scopes.js';
+export {
+  ACCEPTED_SCOPES_META_KEY,
+  ORGANIZATION_WIDE_META_KEY,
+  REQUIRED_SCOPE_META_KEY,
+} from './tools/tool-scopes.js';
 export { UNTRUSTED_NOTICE, UNTRUSTED_TAG, untrusted } from './untrusted.js';
 export { MCP_PACKAGE_VERSION } from './version.js';

@@ -7,6 +7,14 @@ export const OPERATION_SCOPES_PATH = resolve(
   '../../spec/src/operation-scopes.gen.ts',
 );
 
+/** An operation as the generator reads it from the document. */
+interface DocumentedOperation {
+  operationId?: string;
+  'x-required-scope'?: string;
+  'x-accepted-scopes'?: string[];
+  'x-organization-wide'?: boolean;
+}
+
 interface DocumentLike {
   paths?: Record<string, object | undefined> | undefined;
 }
@@ -22,25 +30,21 @@ function scopeLiteral(required: string, accepted: string[] | undefined): string 
  * (`x-required-scope`, or the list `x-accepted-scopes` when any of several will do, preferred
  * first), published by `@hearback/spec` (dependency-free, so the MCP entry and the browser load it alike): the MCP tools (in the server and in the stdio binary)
  * show the scopes the server enforces, and the dashboard shows a member only what their role
- * allows, without a copy of their own. Operations any key may call are left out.
+ * allows, without a copy of their own. Operations any key may call are left out. Then the
+ * operations a brand-scoped key is refused (`x-organization-wide`).
  *
  * @example
  * writeFileSync(OPERATION_SCOPES_PATH, renderOperationScopes(buildOpenApiDocument()));
  */
 export function renderOperationScopes(document: DocumentLike): string {
-  const entries = Object.values(document.paths ?? {}).flatMap((item) =>
-    Object.values(item ?? {}).flatMap((operation) => {
-      const {
-        operationId,
-        'x-required-scope': required,
-        'x-accepted-scopes': accepted,
-      } = (operation ?? {}) as {
-        operationId?: string;
-        'x-required-scope'?: string;
-        'x-accepted-scopes'?: string[];
-      };
-      return operationId && required ? [`  ${operationId}: ${scopeLiteral(required, accepted)},`] : [];
-    }),
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    Object.values(item ?? {}).map((operation) => (operation ?? {}) as DocumentedOperation),
+  );
+  const entries = operations.flatMap(({ operationId, 'x-required-scope': required, 'x-accepted-scopes': accepted }) =>
+    operationId && required ? [`  ${operationId}: ${scopeLiteral(required, accepted)},`] : [],
+  );
+  const organizationWide = operations.flatMap(({ operationId, 'x-organization-wide': wide }) =>
+    operationId && wide === true ? [`  '${operationId}',`] : [],
   );
   return [
     '// Generated from openapi/openapi.json (`x-required-scope`, `x-accepted-scopes`) by `pnpm openapi`: do not edit.',
@@ -52,6 +56,14 @@ export function renderOperationScopes(document: DocumentLike): string {
     'export const OPERATION_SCOPES = {',
     ...entries,
     '} as const;',
+    '',
+    '/**',
+    ' * The operations on the whole organization (`x-organization-wide`): a brand-scoped key is refused',
+    ' * them (403 `forbidden`) whatever its scopes, so the MCP tools standing for them are not listed to it.',
+    ' */',
+    'export const ORGANIZATION_WIDE_OPERATIONS: readonly (keyof typeof OPERATION_SCOPES)[] = [',
+    ...organizationWide,
+    '];',
     '',
   ].join('\n');
 }

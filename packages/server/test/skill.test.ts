@@ -1,4 +1,4 @@
-import { ACCEPTED_SCOPES_META_KEY, REQUIRED_SCOPE_META_KEY } from '@hearback/mcp';
+import { ACCEPTED_SCOPES_META_KEY, ORGANIZATION_WIDE_META_KEY, REQUIRED_SCOPE_META_KEY } from '@hearback/mcp';
 import { alternatives } from '@hearback/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -100,8 +100,26 @@ describe('skill.md and skill.json', () => {
       const accepted = (tool._meta?.[ACCEPTED_SCOPES_META_KEY] as string[] | undefined) ?? [
         tool._meta?.[REQUIRED_SCOPE_META_KEY] as string,
       ];
-      expect(text).toContain(`| \`${tool.name}\` | ${alternatives(accepted.map((scope) => `\`${scope}\``))} |`);
+      const orgWide = tool._meta?.[ORGANIZATION_WIDE_META_KEY] === true ? ', organization-wide keys only' : '';
+      expect(text).toContain(
+        `| \`${tool.name}\` | ${alternatives(accepted.map((scope) => `\`${scope}\``))}${orgWide} |`,
+      );
     }
+  });
+
+  it('marks what a brand-scoped key is refused: the organization-wide operations and tools', async () => {
+    const skill = await json();
+    const text = await markdown();
+    const orgWide = (id: string) =>
+      skill.operations.find((operation) => operation.operationId === id)?.organizationWide;
+    expect(orgWide('listAutomations')).toBe(true);
+    expect(orgWide('listDeliveries')).toBe(true);
+    expect(orgWide('listFeedback')).toBeUndefined();
+    expect(text).toContain('| GET | `/organizations/{orgId}/automations` | `read`, organization-wide keys only |');
+    expect(text).toContain('| GET | `/organizations/{orgId}/feedback` | `read` |');
+    const tools = skill.mcp.tools.filter((tool) => tool.organizationWide).map((tool) => tool.name);
+    expect(tools).toEqual(['list_automations', 'list_failed_deliveries']);
+    expect(text).toContain('less the organization-wide ones for a brand-scoped key');
   });
 
   it('walks through the common tasks with example requests that fit their operations', async () => {

@@ -17,7 +17,7 @@ export {
   SCORE_RANGES,
   type ScoreRange,
 } from './feedback.js';
-export { OPERATION_SCOPES } from './operation-scopes.gen.js';
+export { OPERATION_SCOPES, ORGANIZATION_WIDE_OPERATIONS } from './operation-scopes.gen.js';
 export {
   ASSIGNABLE_ROLES,
   type AssignableRole,

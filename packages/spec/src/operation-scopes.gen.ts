@@ -95,3 +95,32 @@ export const OPERATION_SCOPES = {
   getPageResponse: ['read', 'forms'],
   getPageAnalytics: ['read', 'forms'],
 } as const;
+
+/**
+ * The operations on the whole organization (`x-organization-wide`): a brand-scoped key is refused
+ * them (403 `forbidden`) whatever its scopes, so the MCP tools standing for them are not listed to it.
+ */
+export const ORGANIZATION_WIDE_OPERATIONS: readonly (keyof typeof OPERATION_SCOPES)[] = [
+  'updateOrganization',
+  'createBrand',
+  'deleteBrand',
+  'listAuditLog',
+  'subscribeRestHook',
+  'getRestHookSample',
+  'unsubscribeRestHook',
+  'listSecrets',
+  'createSecret',
+  'putSecret',
+  'deleteSecret',
+  'listAutomations',
+  'createAutomation',
+  'previewAutomation',
+  'getAutomation',
+  'updateAutomation',
+  'deleteAutomation',
+  'rotateAutomationSigningSecret',
+  'listDeliveries',
+  'redeliverDelivery',
+  'redeliverFailedDeliveries',
+  'testAutomation',
+];

@@ -97,6 +97,30 @@ describe('remote backend (the tools over the REST API, with @hearback/client)', 
     expect(requests).toContain(`POST /organizations/${server.orgId}/search`);
   });
 
+  it("lists a brand-scoped key's tools by GET /me's scopes and brand: not the organization-wide ones", async () => {
+    const json = (body: unknown) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const brand = await (
+      await server.rest(`/organizations/${server.orgId}/brands`, json({ name: 'Remote brand' }))
+    ).json();
+    const created = await server.rest(
+      `/organizations/${server.orgId}/api-keys`,
+      json({ name: 'brand reader', scopes: ['read'], brandId: brand.id }),
+    );
+    const { secret } = (await created.json()) as { secret: string };
+    const listed = async (key: string) => (await (await connect(key)).listTools()).tools.map((tool) => tool.name);
+    const brandReader = await listed(secret);
+    expect(brandReader).toContain('get_feedback');
+    expect(brandReader).not.toContain('list_automations');
+    expect(brandReader).not.toContain('list_failed_deliveries');
+    expect(await listed(server.adminKey)).toContain('list_automations');
+    const calledAnyway = await callTool(await connect(secret), 'list_automations');
+    expect(problemOf(calledAnyway)).toMatchObject({ status: 403, code: 'forbidden' });
+  });
+
   it("reports the server's refusals with their codes", async () => {
     const collector = await connect(server.collectKey);
     expect(problemOf(await callTool(collector, 'get_feedback'))).toMatchObject({

@@ -16,6 +16,7 @@ import type {
   FeedbackTrendsRecord,
   HearbackBackend,
   InboxRecord,
+  KeyAccess,
   Page,
   PageAnalyticsRecord,
   PageRequest,
@@ -103,8 +104,9 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
 
   return {
     // Asked again at each `tools/list` (rare): a key's scopes may be changed while the binary runs.
-    async keyScopes(): Promise<readonly string[]> {
-      return (await currentKey()).scopes;
+    async keyAccess(): Promise<KeyAccess> {
+      const { scopes, brandId } = await currentKey();
+      return { scopes, brandId };
     },
     async listInboxes(page: PageRequest): Promise<Page<InboxRecord>> {
       const params = { path: await path(), query: page };

@@ -1,4 +1,4 @@
-import { OPERATION_SCOPES } from '@hearback/spec';
+import { OPERATION_SCOPES, ORGANIZATION_WIDE_OPERATIONS } from '@hearback/spec';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { HearbackBackend } from '../backend.js';
@@ -56,6 +56,8 @@ export interface HearbackTool extends ToolMetadata {
   requiredScope: ToolScope;
   /** Every scope that lets a key call it, the preferred first: its operation's, as the server checks. */
   acceptedScopes: readonly ToolScope[];
+  /** Its operation is organization-wide: a brand-scoped key is refused it (and not shown it). */
+  organizationWide: boolean;
   inputSchema: z.ZodType;
   outputSchema: z.ZodType;
   isAvailable(backend: HearbackBackend): boolean;
@@ -82,6 +84,7 @@ export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
     ...metadata,
     description: `${description} ${scopeSentence(scopes)}`,
     ...scopes,
+    organizationWide: ORGANIZATION_WIDE_OPERATIONS.includes(spec.operationId),
     isAvailable: isAvailable ?? (() => true),
     async call(backend, input, context) {
       const output = await run(backend, input as z.output<Input>, context);

@@ -28,9 +28,16 @@ describe('tool scopes', () => {
 
   it('a key may call a tool when it holds any one of the scopes the tool accepts', () => {
     const scopes = toolScopes(['read', 'forms']);
-    expect(mayCall(scopes, ['forms'])).toBe(true);
-    expect(mayCall(scopes, ['collect', 'read'])).toBe(true);
-    expect(mayCall(scopes, ['collect', 'write'])).toBe(false);
-    expect(mayCall(toolScopes('write'), [])).toBe(false);
+    expect(mayCall(scopes, { scopes: ['forms'], brandId: null })).toBe(true);
+    expect(mayCall(scopes, { scopes: ['collect', 'read'], brandId: null })).toBe(true);
+    expect(mayCall(scopes, { scopes: ['collect', 'write'], brandId: null })).toBe(false);
+    expect(mayCall(toolScopes('write'), { scopes: [], brandId: null })).toBe(false);
+  });
+
+  it('a brand-scoped key may not call an organization-wide tool, whatever its scopes', () => {
+    const organizationWide = { ...toolScopes('read'), organizationWide: true };
+    expect(mayCall(organizationWide, { scopes: ['read', 'write'], brandId: 'brd_1' })).toBe(false);
+    expect(mayCall(organizationWide, { scopes: ['read'], brandId: null })).toBe(true);
+    expect(mayCall(toolScopes('read'), { scopes: ['read'], brandId: 'brd_1' })).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ interface OperationLike {
   'x-required-scope'?: string;
   'x-accepted-scopes'?: string[];
   'x-access'?: string;
+  'x-organization-wide'?: boolean;
 }
 
 export interface SkillOperation {
@@ -34,6 +35,8 @@ export interface SkillOperation {
   acceptedScopes?: string[];
   /** Operations no key may call: `signed in` (a person's session), `instance admin`. */
   access?: string;
+  /** On the whole organization: a brand-scoped key is refused it (403 `forbidden`). */
+  organizationWide?: true;
   authenticated: boolean;
 }
 
@@ -72,6 +75,8 @@ export interface SkillDocument {
       requiredScope: string;
       /** When any of several scopes will do: all of them, the preferred first. */
       acceptedScopes?: string[];
+      /** Its operation is organization-wide: a brand-scoped key is refused it and not shown it. */
+      organizationWide?: true;
       inputSchema: unknown;
     }[];
   };
@@ -106,6 +111,7 @@ export function operationsOf(document: OpenApiLike): SkillOperation[] {
           scope: operation['x-required-scope'] ?? null,
           ...(operation['x-accepted-scopes'] && { acceptedScopes: operation['x-accepted-scopes'] }),
           ...(operation['x-access'] && { access: operation['x-access'] }),
+          ...(operation['x-organization-wide'] === true && { organizationWide: true as const }),
           authenticated: (operation.security?.length ?? 0) > 0,
         },
       ];
@@ -184,6 +190,7 @@ export function buildSkillDocument(
         description: tool.description,
         requiredScope: tool.requiredScope,
         ...(tool.acceptedScopes.length > 1 && { acceptedScopes: [...tool.acceptedScopes] }),
+        ...(tool.organizationWide && { organizationWide: true as const }),
         inputSchema: z.toJSONSchema(tool.inputSchema, { io: 'input' }),
       })),
     },

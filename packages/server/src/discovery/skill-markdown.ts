@@ -24,6 +24,10 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 const scopeText = (required: string, accepted: string[] = [required]) =>
   alternatives(accepted.map((scope) => `\`${scope}\``));
 
+/** Said next to the scope of an operation or tool that a brand-scoped key is refused. */
+const orgWideText = (item: { organizationWide?: true }) =>
+  item.organizationWide ? ', organization-wide keys only' : '';
+
 /**
  * skill.md: YAML front matter (name, version, description, API base, OpenAPI and MCP URLs), then
  * how to authenticate, the common tasks with example requests, every operation and every MCP tool.
@@ -53,7 +57,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
       '',
       ...Object.entries(skill.authentication.scopes).map(([scope, meaning]) => `- \`${scope}\`: ${meaning}`),
       '',
-      `${skill.authentication.identity} Other organizations' ids answer 404, as if absent.`,
+      `${skill.authentication.identity} Other organizations' ids answer 404, as if absent. A brand-scoped key sees its brand's data only, and is refused (403 \`forbidden\`) the operations marked "organization-wide keys only".`,
     ].join('\n'),
     [
       '## Common tasks',
@@ -61,7 +65,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
         [
           `### ${task.title}`,
           '',
-          `\`${task.method} ${task.path}\` (${task.scope ? `scope ${scopeText(task.scope, task.acceptedScopes)}` : 'any valid key'}): ${task.summary}. ${task.description}`,
+          `\`${task.method} ${task.path}\` (${task.scope ? `scope ${scopeText(task.scope, task.acceptedScopes)}${orgWideText(task)}` : 'any valid key'}): ${task.summary}. ${task.description}`,
           '',
           httpExample(task.example),
           '',
@@ -72,7 +76,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
     [
       '## MCP',
       '',
-      `Agents that speak the Model Context Protocol can use ${skill.mcp.url} (Streamable HTTP, stateless) with the same key header; each tool needs the scope shown, like the REST operation it stands for, and \`tools/list\` shows only the tools the key's scopes allow. Desktop agents that speak stdio can run \`${[skill.mcp.stdio.command, ...skill.mcp.stdio.args].join(' ')}\` with \`HEARBACK_URL\` and \`HEARBACK_API_KEY\` set.`,
+      `Agents that speak the Model Context Protocol can use ${skill.mcp.url} (Streamable HTTP, stateless) with the same key header; each tool needs the scope shown, like the REST operation it stands for, and \`tools/list\` shows only the tools the key may call: those one of its scopes allows, less the organization-wide ones for a brand-scoped key. Desktop agents that speak stdio can run \`${[skill.mcp.stdio.command, ...skill.mcp.stdio.args].join(' ')}\` with \`HEARBACK_URL\` and \`HEARBACK_API_KEY\` set.`,
       '',
       '```json',
       JSON.stringify(
@@ -90,7 +94,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
       '| --- | --- | --- |',
       ...skill.mcp.tools.map(
         (tool) =>
-          `| \`${tool.name}\` | ${scopeText(tool.requiredScope, tool.acceptedScopes)} | ${cell(tool.description)} |`,
+          `| \`${tool.name}\` | ${scopeText(tool.requiredScope, tool.acceptedScopes)}${orgWideText(tool)} | ${cell(tool.description)} |`,
       ),
     ].join('\n'),
     [
@@ -100,7 +104,7 @@ export function renderSkillMarkdown(skill: SkillDocument): string {
       '| --- | --- | --- | --- |',
       ...skill.operations.map(
         (operation) =>
-          `| ${operation.method} | \`${operation.path}\` | ${operation.scope ? scopeText(operation.scope, operation.acceptedScopes) : operation.authenticated ? 'any key' : 'none'} | ${cell(operation.summary)} (\`${operation.operationId}\`) |`,
+          `| ${operation.method} | \`${operation.path}\` | ${operation.scope ? `${scopeText(operation.scope, operation.acceptedScopes)}${orgWideText(operation)}` : operation.authenticated ? 'any key' : 'none'} | ${cell(operation.summary)} (\`${operation.operationId}\`) |`,
       ),
     ].join('\n'),
   ];

@@ -20,6 +20,17 @@ export type AnyOfScopes = readonly [Scope, Scope, ...Scope[]];
  */
 export type Access = Scope | AnyOfScopes | typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN;
 
+/**
+ * Who may call an operation, as its entry in the operation table says: its {@link Access}, and,
+ * for an operation on the whole organization (every brand's data, or the organization's own
+ * settings), what a brand-scoped key may not do: such a key is refused with 403 `forbidden`.
+ */
+export interface OperationAccess {
+  scope: Access;
+  /** Completes "A brand-scoped API key cannot …" (`'manage automations, which see every brand'`). */
+  organizationWide?: string | undefined;
+}
+
 /** Accesses that name no scope. */
 export type ScopelessAccess = typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN;
 

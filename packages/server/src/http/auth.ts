@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { type Access, INSTANCE_ADMIN, type Principal, SIGNED_IN } from '../domain/api-key.js';
+import { INSTANCE_ADMIN, type OperationAccess, type Principal, SIGNED_IN } from '../domain/api-key.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { requireAccess } from '../services/access.js';
+import { requireOperationAccess } from '../services/access.js';
 import { type Caller, type SignedIn, signedInOnly } from '../services/callers.js';
 import type { AppEnv } from './app-env.js';
 import { requireSameOrigin } from './csrf.js';
@@ -24,15 +24,17 @@ function userOf(caller: Caller): SignedIn {
  * Authenticates the caller (an API key, or a session cookie: a key wins), refuses a cookie write
  * from another origin (CSRF), hides other organizations (their ids answer 404, as if absent: a key
  * of another organization, a user who is not a member), then checks the scope the operation
- * requires, a member's being their role's. In that order, so a caller without the scope learns
+ * requires, a member's being their role's, and refuses a brand-scoped key an organization-wide
+ * operation (403 `forbidden`). In that order, so a caller without the scope learns
  * nothing about other tenants. Runs before validation, so a caller without the scope gets 403
  * whatever it sends. Operations outside any organization (`SIGNED_IN`, `INSTANCE_ADMIN`) take a
  * signed-in user only.
  *
  * @example
- * app.openapi({ ...route, middleware: [authenticate('read')] }, handler);
+ * app.openapi({ ...route, middleware: [authenticate({ scope: 'read' })] }, handler);
  */
-export function authenticate(access: Access): MiddlewareHandler<AppEnv> {
+export function authenticate(operation: OperationAccess): MiddlewareHandler<AppEnv> {
+  const access = operation.scope;
   return async (c, next) => {
     const { services } = c.var;
     const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers));
@@ -57,7 +59,7 @@ export function authenticate(access: Access): MiddlewareHandler<AppEnv> {
       principal = await services.callers.memberPrincipal(caller.signedIn, orgId);
     }
     c.set('principal', principal);
-    requireAccess(principal, access);
+    requireOperationAccess(principal, operation);
     await next();
   };
 }

@@ -12,8 +12,8 @@ import { CollectInputSchema } from '../domain/collect-input.js';
 import { parseInput } from '../domain/parse-input.js';
 import { SearchInputSchema } from '../domain/search-input.js';
 import { asApiError } from '../errors/as-api-error.js';
-import { accessOf, type OperationId } from '../routes/index.js';
-import { requireAccess } from '../services/access.js';
+import { type OperationId, operationAccessOf } from '../routes/index.js';
+import { requireOperationAccess } from '../services/access.js';
 import type { Services } from '../services/index.js';
 import { rangeBoundOf } from '../services/trend-buckets.js';
 
@@ -36,8 +36,8 @@ function toToolError(error: unknown, logError: ServerBackendOptions['logError'])
 
 /**
  * The MCP tools' backend inside the server: the services, acting for the caller's key. Each method
- * names the REST operation it stands for and checks the scope the operation table gives it; the
- * services apply the key's tenancy and brand, so a tool sees and changes exactly what the same
+ * names the REST operation it stands for and checks what the operation table says of it (its scope,
+ * and that a brand-scoped key is refused an organization-wide one); the services apply the key's tenancy and brand, so a tool sees and changes exactly what the same
  * key could through the REST API.
  *
  * @example
@@ -50,7 +50,7 @@ export function createServerBackend(
 ): HearbackBackend {
   async function as<T>(operationId: OperationId, work: () => Promise<T>): Promise<T> {
     try {
-      requireAccess(principal, accessOf(operationId));
+      requireOperationAccess(principal, operationAccessOf(operationId));
       return await work();
     } catch (error) {
       throw toToolError(error, options.logError);
@@ -58,7 +58,7 @@ export function createServerBackend(
   }
 
   return {
-    keyScopes: async () => [...principal.scopes],
+    keyAccess: async () => ({ scopes: [...principal.scopes], brandId: principal.brandId }),
     listInboxes: (page) => as('listInboxes', () => services.inboxes.list(principal, page)),
     getInbox: (id) => as('getInbox', () => services.inboxes.get(principal, id)),
     listBrands: (page) => as('listBrands', () => services.brands.list(principal, page)),

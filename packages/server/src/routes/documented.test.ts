@@ -14,19 +14,19 @@ const route = createRoute({
 
 describe('documented(): who may call an operation', () => {
   it('publishes one scope as x-required-scope only', () => {
-    const published = documented(route, 'read') as Record<string, unknown>;
+    const published = documented(route, { scope: 'read' }) as Record<string, unknown>;
     expect(published['x-required-scope']).toBe('read');
     expect(published).not.toHaveProperty('x-accepted-scopes');
   });
 
   it('publishes several scopes as the preferred x-required-scope and every one in x-accepted-scopes', () => {
-    const published = documented(route, ['read', 'forms']) as Record<string, unknown>;
+    const published = documented(route, { scope: ['read', 'forms'] }) as Record<string, unknown>;
     expect(published['x-required-scope']).toBe('read');
     expect(published['x-accepted-scopes']).toEqual(['read', 'forms']);
   });
 
   it('publishes neither for an operation any valid key may call', () => {
-    const published = documented(route, ANY_KEY) as Record<string, unknown>;
+    const published = documented(route, { scope: ANY_KEY }) as Record<string, unknown>;
     expect(published).not.toHaveProperty('x-required-scope');
     expect(published).not.toHaveProperty('x-accepted-scopes');
     expect(published.security).toEqual(expect.any(Array));

@@ -5,6 +5,7 @@ import {
   acceptedScopes,
   INSTANCE_ADMIN,
   isScoped,
+  type OperationAccess,
   type Scope,
   SIGNED_IN,
 } from '../domain/api-key.js';
@@ -69,14 +70,16 @@ function scopeExtensions(access: Access): {
  * security and the scopes the operation accepts (`x-required-scope`, `x-accepted-scopes`, read by
  * the skill files and `@hearback/mcp`); the `Idempotency-Key` header of generically idempotent
  * writes; the statuses that Node's HTTP parser, the body limit, the JSON validator and the
- * idempotency middleware answer, next to the route's own. Changes the document only, never the
+ * idempotency middleware answer, next to the route's own; `x-organization-wide: true` for an operation a
+ * brand-scoped key is refused (403 `forbidden`). Changes the document only, never the
  * behaviour.
  *
  * @example
- * app.openapi({ ...documented(route, 'write'), middleware }, handler);
+ * app.openapi({ ...documented(route, { scope: 'write' }), middleware }, handler);
  */
-export function documented(route: RouteConfig, access: Access): RouteConfig {
+export function documented(route: RouteConfig, operation: OperationAccess): RouteConfig {
   const { tags, operationId, summary, description, ...rest } = route;
+  const { scope: access, organizationWide } = operation;
   const idempotentWrite = isGenericallyIdempotent(route);
   const responses = {
     ...CONNECTION_ERRORS,
@@ -96,6 +99,7 @@ export function documented(route: RouteConfig, access: Access): RouteConfig {
     ...(description !== undefined && { description }),
     security: access === SIGNED_IN || access === INSTANCE_ADMIN ? SESSION_ONLY_SECURITY : SECURITY,
     ...scopeExtensions(access),
+    ...(organizationWide !== undefined && { 'x-organization-wide': true }),
     ...rest,
     ...(request !== undefined && { request }),
     responses,

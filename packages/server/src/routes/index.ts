@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Access } from '../domain/api-key.js';
+import type { Access, OperationAccess } from '../domain/api-key.js';
 import type { AppEnv } from '../http/app-env.js';
 import * as account from './account/account.operations.js';
 import * as apiKeys from './api-keys/api-keys.operations.js';
@@ -22,6 +22,7 @@ import * as inboxes from './inboxes/inboxes.operations.js';
 import * as invites from './invites/invites.operations.js';
 import * as members from './members/members.operations.js';
 import * as notes from './notes/notes.operations.js';
+import type { Operation } from './operation.js';
 import * as organizations from './organizations/organizations.operations.js';
 import * as search from './search/search.operations.js';
 import * as secrets from './secrets/secrets.operations.js';
@@ -144,19 +145,30 @@ export const API_OPERATIONS = [
 
 export type OperationId = (typeof API_OPERATIONS)[number]['operationId'];
 
-const ACCESS_OF = new Map<string, Access>(API_OPERATIONS.map((operation) => [operation.operationId, operation.scope]));
+const OPERATIONS = new Map<string, Operation>(API_OPERATIONS.map((operation) => [operation.operationId, operation]));
 
 /**
- * Who may call an operation, from the table: for callers that reach a service other than through
- * its route (the MCP tools' backend, the `/collect` fast path).
+ * Who may call an operation, from the table (its scope, and whether it is organization-wide): for
+ * callers that reach a service other than through its route (the MCP tools' backend).
+ *
+ * @example
+ * requireOperationAccess(principal, operationAccessOf('listAutomations')); // { scope: 'read', organizationWide: … }
+ */
+export function operationAccessOf(operationId: OperationId): OperationAccess {
+  const operation = OPERATIONS.get(operationId);
+  if (operation === undefined) throw new Error(`No operation ${operationId}`);
+  return { scope: operation.scope, organizationWide: operation.organizationWide };
+}
+
+/**
+ * The scope an operation needs, from the table: for callers that reach a service other than
+ * through its route (the `/collect` fast path, the scope matrix).
  *
  * @example
  * requireAccess(principal, accessOf('updateFeedback')); // 'write'
  */
 export function accessOf(operationId: OperationId): Access {
-  const access = ACCESS_OF.get(operationId);
-  if (access === undefined) throw new Error(`No operation ${operationId}`);
-  return access;
+  return operationAccessOf(operationId).scope;
 }
 
 /** Serves every operation of the table: the OpenAPI document lists exactly what is served. */

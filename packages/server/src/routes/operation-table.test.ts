@@ -1,8 +1,9 @@
 import { HEARBACK_TOOLS } from '@hearback/mcp';
+import { ORGANIZATION_WIDE_OPERATIONS } from '@hearback/spec';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../scripts/openapi-document.js';
 import { acceptedScopes } from '../domain/api-key.js';
-import { API_OPERATIONS, accessOf, type OperationId } from './index.js';
+import { API_OPERATIONS, accessOf, type OperationId, operationAccessOf } from './index.js';
 
 describe('the operation table', () => {
   const document = buildOpenApiDocument();
@@ -14,6 +15,7 @@ describe('the operation table', () => {
         operationId: string;
         'x-required-scope'?: string;
         'x-accepted-scopes'?: string[];
+        'x-organization-wide'?: boolean;
       } => typeof operation === 'object' && operation !== null && 'operationId' in operation,
     ),
   );
@@ -36,6 +38,29 @@ describe('the operation table', () => {
       expect(accepted.length, operation.operationId).toBeGreaterThan(1);
       expect(accepted[0], operation.operationId).toBe(operation['x-required-scope']);
     }
+  });
+
+  it('publishes x-organization-wide for exactly the operations the table says are organization-wide', () => {
+    const fromTable = API_OPERATIONS.filter((operation) => operation.organizationWide !== undefined).map(
+      (operation) => operation.operationId,
+    );
+    const fromDocument = published
+      .filter((operation) => operation['x-organization-wide'] === true)
+      .map((operation) => operation.operationId);
+    expect(fromTable.length).toBeGreaterThan(0);
+    expect(fromDocument).toEqual(fromTable);
+    expect(ORGANIZATION_WIDE_OPERATIONS).toEqual(fromTable);
+  });
+
+  it('marks an MCP tool organization-wide when the operation it stands for is', () => {
+    for (const tool of HEARBACK_TOOLS) {
+      const { organizationWide } = operationAccessOf(tool.operationId as OperationId);
+      expect(tool.organizationWide, tool.name).toBe(organizationWide !== undefined);
+    }
+    expect(HEARBACK_TOOLS.filter((tool) => tool.organizationWide).map((tool) => tool.name)).toEqual([
+      'list_automations',
+      'list_failed_deliveries',
+    ]);
   });
 
   it('gives every MCP tool the scopes of the operation it stands for', () => {

@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { Access } from '../domain/api-key.js';
+import type { Access, OperationAccess } from '../domain/api-key.js';
 import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
 import { authenticate } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
@@ -18,6 +18,13 @@ export interface OperationSpec<R extends OperationRoute> {
    * the MCP tools' backend, published as `x-required-scope` (and `x-accepted-scopes`).
    */
   scope: Access;
+  /**
+   * Set for an operation on the whole organization (every brand's data, or the organization's own
+   * settings): what a brand-scoped key may not do, completing "A brand-scoped API key cannot …". Such
+   * a key is refused with 403 `forbidden` by the route's middleware and by the MCP tools' backend,
+   * the document says so (`x-organization-wide`), and `tools/list` hides the tool from it.
+   */
+  organizationWide?: string | undefined;
   /** Method, path, operationId, summary, input (`request`) and output (`responses`) schemas. */
   route: R;
   /** Thin: reads the validated input, calls one service function with the principal, answers. */
@@ -25,9 +32,8 @@ export interface OperationSpec<R extends OperationRoute> {
 }
 
 /** One API operation: everything the REST route, the document, the MCP backend and the tests read. */
-export interface Operation<Id extends string = string> {
+export interface Operation<Id extends string = string> extends Readonly<OperationAccess> {
   readonly operationId: Id;
-  readonly scope: Access;
   readonly route: RouteConfig;
   /** Serves it on an app: the route as documented, its middleware, its handler. */
   register(app: OpenAPIHono<AppEnv>): void;
@@ -38,7 +44,7 @@ export interface Operation<Id extends string = string> {
  * and the scope check (403), all before validation; then, for writes, `Idempotency-Key` replay,
  * after authentication because records belong to the API key.
  */
-export function middlewareOf(route: RouteConfig, access: Access): MiddlewareHandler<AppEnv>[] {
+export function middlewareOf(route: RouteConfig, access: OperationAccess): MiddlewareHandler<AppEnv>[] {
   return [authenticate(access), ...(isGenericallyIdempotent(route) ? [idempotent()] : [])];
 }
 
@@ -54,15 +60,16 @@ export function middlewareOf(route: RouteConfig, access: Access): MiddlewareHand
  * });
  */
 export function defineOperation<R extends OperationRoute>(spec: OperationSpec<R>): Operation<R['operationId']> {
-  const { scope, route, handler } = spec;
+  const { scope, organizationWide, route, handler } = spec;
+  const access: OperationAccess = { scope, organizationWide };
   return {
     operationId: route.operationId,
-    scope,
+    ...access,
     route,
     register(app) {
-      const documentedRoute = documented(route, scope);
+      const documentedRoute = documented(route, access);
       const request = refusingUnknownParameters(documentedRoute.request);
-      const served = { ...documentedRoute, ...(request && { request }), middleware: middlewareOf(route, scope) };
+      const served = { ...documentedRoute, ...(request && { request }), middleware: middlewareOf(route, access) };
       app.openapi(served, handler as never, validationHookFor(served.request));
     },
   };

@@ -1,5 +1,12 @@
 import { alternatives, ROLE_SCOPES, ROLES } from '@hearback/spec';
-import { type Access, ANY_KEY, acceptedScopes, type Principal, type Scope } from '../domain/api-key.js';
+import {
+  type Access,
+  ANY_KEY,
+  acceptedScopes,
+  type OperationAccess,
+  type Principal,
+  type Scope,
+} from '../domain/api-key.js';
 import { ApiError } from '../errors/api-error.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 
@@ -52,9 +59,18 @@ function refusalText(principal: Principal, accepted: readonly Scope[], named: st
   return `Your role in this organization may not do this: it needs the ${named} scope, which ${holders}.`;
 }
 
-/** Organization-wide actions (brands, plan, org-wide keys) are closed to brand-scoped keys. */
-export function requireOrgWide(principal: Principal, action: string): void {
-  if (principal.brandId) {
-    throw new ApiError(403, 'forbidden', `A brand-scoped API key cannot ${action}.`);
+/**
+ * Refuses a caller an operation as its entry in the operation table says: the scope check of
+ * {@link requireAccess}, then, for an organization-wide operation, a brand-scoped key with 403
+ * `forbidden`. The route's middleware and the MCP tools' backend both call it with the table's entry,
+ * and `tools/list` reads the same entry (published as `x-organization-wide`), so the three agree.
+ *
+ * @example
+ * requireOperationAccess(principal, { scope: 'read', organizationWide: 'read the audit log, which covers every brand' });
+ */
+export function requireOperationAccess(principal: Principal, operation: OperationAccess): void {
+  requireAccess(principal, operation.scope);
+  if (operation.organizationWide !== undefined && principal.brandId) {
+    throw new ApiError(403, 'forbidden', `A brand-scoped API key cannot ${operation.organizationWide}.`);
   }
 }

@@ -9,8 +9,8 @@ import type { Store } from '../storage/store.js';
 import type { AttemptOutcome, OutboundRequest, WebhookSender } from '../webhooks/contracts.js';
 import type { RenderWarning } from '../webhooks/render.js';
 import { previewRequest, sampleEnvelope, signedTrialRequest } from '../webhooks/trial-request.js';
-import { requireOrgWide, visibleTo } from './access.js';
-import { MANAGE_AUTOMATIONS, requireOwnInbox } from './automations.js';
+import { visibleTo } from './access.js';
+import { requireOwnInbox } from './automations.js';
 import type { OrganizationSecretsService } from './organization-secrets.js';
 import { requirePlanFeature } from './plan-features.js';
 
@@ -57,13 +57,12 @@ export interface AutomationTrialsOptions {
 /**
  * Trying an automation before relying on it: `preview` renders the request for the registry's
  * sample event without storing or sending anything; `test` renders, signs and sends it once,
- * now, and answers whatever the receiver did. Both are organization-wide and need a plan with
- * webhooks, as creating an automation does. A test is not a delivery: it has no row, no retry
+ * now, and answers whatever the receiver did. Both are organization-wide (brand-scoped keys are
+ * refused by the operation table) and need a plan with webhooks, as creating an automation does. A test is not a delivery: it has no row, no retry
  * and no place in the delivery log.
  */
 export function automationTrialsService(store: Store, secrets: ServerSecrets, options: AutomationTrialsOptions) {
   async function allowed(principal: Principal): Promise<void> {
-    requireOrgWide(principal, MANAGE_AUTOMATIONS);
     await requirePlanFeature(store, principal.orgId, 'webhooks');
   }
 
@@ -84,7 +83,6 @@ export function automationTrialsService(store: Store, secrets: ServerSecrets, op
     },
 
     async test(principal: Principal, id: string, input: AutomationTestInput): Promise<AutomationTestResult> {
-      requireOrgWide(principal, MANAGE_AUTOMATIONS);
       const automation = await store.automations.find(visibleTo(principal).orgId, id);
       if (!automation) throw notFound('Automation', id);
       await allowed(principal);

@@ -22,16 +22,13 @@ import { nowIso } from '../lib/time.js';
 import { newSigningSecret, sealSigningSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
-import { requireOrgWide, visibleTo } from './access.js';
+import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 import { requirePlanFeature } from './plan-features.js';
 
 /** An automation with its signing secret in clear: only the answers of create and rotate. */
 export type AutomationWithSecret = ShownAutomation & { signingSecret: string };
-
-/** What a brand-scoped key is told it cannot do. */
-export const MANAGE_AUTOMATIONS = 'manage automations (they see every brand)';
 
 /** What the API shows: everything but the sealed signing secret, with the newest delivery. */
 function shown(stored: StoredAutomation, lastDelivery: LastDelivery | null): ShownAutomation {
@@ -61,13 +58,13 @@ function templatesToCheck(existing: StoredAutomation, changes: AutomationUpdateI
 
 /**
  * Automations: which events of an organization go to which webhook. Every operation is
- * organization-wide (an automation sees every brand's feedback); creating, changing and rotating
+ * organization-wide (an automation sees every brand's feedback; the operation table refuses brand-scoped
+ * keys before a service is called); creating, changing and rotating
  * need a plan with webhooks, while reading and deleting stay open, so a downgraded organization
  * can see and remove what it has (its automations send nothing meanwhile).
  */
 export function automationsService(store: Store, secrets: ServerSecrets) {
   async function find(principal: Principal, id: string): Promise<StoredAutomation> {
-    requireOrgWide(principal, MANAGE_AUTOMATIONS);
     const automation = await store.automations.find(visibleTo(principal).orgId, id);
     if (!automation) throw notFound('Automation', id);
     return automation;
@@ -101,7 +98,6 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
 
   return {
     async create(principal: Principal, input: AutomationInput): Promise<AutomationWithSecret> {
-      requireOrgWide(principal, MANAGE_AUTOMATIONS);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       await requireOwnInbox(store, principal, input.filter?.inboxId);
       const id = newId('automation');
@@ -135,7 +131,6 @@ export function automationsService(store: Store, secrets: ServerSecrets) {
     },
 
     async list(principal: Principal, page: PageRequest): Promise<Page<ShownAutomation>> {
-      requireOrgWide(principal, MANAGE_AUTOMATIONS);
       const result = await store.automations.list(principal.orgId, {
         limit: pageSize(page),
         after: readCursor(page.cursor),

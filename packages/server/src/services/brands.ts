@@ -4,7 +4,7 @@ import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
-import { requireOrgWide, visibleTo } from './access.js';
+import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -18,7 +18,6 @@ export function brandsService(store: Store) {
   return {
     get,
     async create(principal: Principal, input: { name: string }): Promise<Brand> {
-      requireOrgWide(principal, 'create brands');
       const now = nowIso();
       const brand: Brand = {
         id: newId('brand'),
@@ -52,7 +51,6 @@ export function brandsService(store: Store) {
      * feedback become organization-wide.
      */
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; apiKeysDeleted: number }> {
-      requireOrgWide(principal, 'delete brands');
       await get(principal, id);
       const deletion = await store.transaction(async (tx) => {
         const deleted = await tx.deletions.brandWithKeys(principal.orgId, id);

@@ -5,7 +5,6 @@ import { nowIso } from '../lib/time.js';
 import { openOrganizationSecret, sealOrganizationSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
-import { requireOrgWide } from './access.js';
 import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -25,7 +24,8 @@ export interface OrganizationSecretsOptions {
  * An organization's named secrets (`{{secrets.NAME}}` in webhook templates). Values are sealed with
  * the server master secret before they reach the store, bound to the organization and the name,
  * and no answer of this service carries one: only {@link valuesFor} opens them, for the renderer.
- * They belong to the whole organization, so brand-scoped keys may not touch them.
+ * They belong to the whole organization, so brand-scoped keys may not touch them (the operation
+ * table's `organizationWide` refuses them before this service is called).
  */
 export function organizationSecretsService(
   store: Store,
@@ -33,13 +33,10 @@ export function organizationSecretsService(
   options: OrganizationSecretsOptions = {},
 ) {
   const onUnreadable = options.onUnreadable ?? (() => {});
-  const orgWide = (principal: Principal) =>
-    requireOrgWide(principal, 'manage secrets (they belong to the whole organization)');
 
   return {
     /** Adds a secret; 409 `conflict` when the organization already has one of that name. */
     async create(principal: Principal, input: { name: string; value: string }): Promise<OrganizationSecret> {
-      orgWide(principal);
       const { orgId } = principal;
       const now = nowIso();
       const sealed = sealOrganizationSecret(secrets, orgId, input.name, input.value);
@@ -59,7 +56,6 @@ export function organizationSecretsService(
 
     /** Creates the secret or replaces its value. */
     async put(principal: Principal, name: string, input: { value: string }): Promise<OrganizationSecret> {
-      orgWide(principal);
       const sealed = sealOrganizationSecret(secrets, principal.orgId, name, input.value);
       return store.transaction(async (tx) => {
         const saved = await tx.organizationSecrets.upsert(principal.orgId, name, sealed, nowIso());
@@ -71,7 +67,6 @@ export function organizationSecretsService(
 
     /** A page of the organization's secrets by name: names and times, never values. */
     async list(principal: Principal, page: PageRequest) {
-      orgWide(principal);
       return toPage(
         await store.organizationSecrets.list(principal.orgId, {
           limit: pageSize(page),
@@ -82,7 +77,6 @@ export function organizationSecretsService(
 
     /** Deletes the secret; 404 when the organization has none of that name. */
     async delete(principal: Principal, name: string): Promise<void> {
-      orgWide(principal);
       await store.transaction(async (tx) => {
         if (!(await tx.organizationSecrets.delete(principal.orgId, name))) throw notFound('Secret', name);
         await recordAudit(tx, principal, 'secret.deleted', name);

@@ -9,7 +9,6 @@ import { newId } from '../lib/ids.js';
 import { nowIso, usagePeriod } from '../lib/time.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
-import { requireOrgWide } from './access.js';
 import { insertApiKey } from './api-keys.js';
 import { recordAudit } from './audit.js';
 import type { SignedIn } from './callers.js';
@@ -96,7 +95,6 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
       orgId: string,
       changes: { name?: string | undefined; slug?: string | undefined; timezone?: string | undefined },
     ) {
-      requireOrgWide(principal, 'change the organization');
       const existing = await store.organizations.find(orgId);
       if (!existing || existing.id !== principal.orgId) throw notFound('Organization', orgId);
       const timezone = changes.timezone === undefined ? undefined : canonicalTimeZone(changes.timezone);

@@ -9,7 +9,7 @@ import { newSigningSecret, sealSigningSecret } from '../secrets/sealed-values.js
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { restHookPayload } from '../webhooks/rest-hook-payload.js';
-import { requireOrgWide, visibleTo } from './access.js';
+import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import type { EventType } from './events.js';
 import { shownResponse } from './page-responses.js';
@@ -19,18 +19,9 @@ import { requirePlanFeature } from './plan-features.js';
 export const REST_HOOK_SAMPLE_SIZE = 3;
 
 export function restHooksService(store: Store, secrets: ServerSecrets) {
-  /**
-   * Who may use REST hooks at all, checked first by every operation. A hook receives every event
-   * of the organization, so a brand-scoped key may not make one (nor remove one it cannot see).
-   */
-  function assertMayUseHooks(principal: Principal): void {
-    requireOrgWide(principal, 'manage REST hooks, which receive every event of the organization');
-  }
-
   return {
     /** Subscribes `targetUrl` to `event`; deliveries are signed like any automation's. */
     async subscribe(principal: Principal, input: { event: EventType; targetUrl: string }): Promise<RestHook> {
-      assertMayUseHooks(principal);
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       const hook: RestHook = {
         id: newId('automation'),
@@ -48,7 +39,6 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
     },
 
     async unsubscribe(principal: Principal, id: string): Promise<void> {
-      assertMayUseHooks(principal);
       await store.transaction(async (tx) => {
         if (!(await tx.restHooks.delete(principal.orgId, id))) throw notFound('REST hook', id);
         await recordAudit(tx, principal, 'automation.deleted', id, { kind: 'rest_hook' });
@@ -60,7 +50,6 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
      * platform shows while the user maps fields, before any event has fired.
      */
     async sample(principal: Principal, event: EventType): Promise<{ data: (Feedback | PageResponse)[] }> {
-      assertMayUseHooks(principal);
       // Unsubscribing stays open: an organization moved to a plan without webhooks can end its hooks.
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       if (event === 'page_response.created') {

@@ -4,6 +4,7 @@ import { AuditLogPageSchema, AuditLogQuery } from './audit-log.schemas.js';
 
 export const listAuditLog = defineOperation({
   scope: 'write',
+  organizationWide: 'read the audit log, which covers every brand',
   route: {
     method: 'get',
     path: '/organizations/{orgId}/audit-log',

@@ -22,6 +22,9 @@ import {
   AutomationWithSecretSchema,
 } from './automations.schemas.js';
 
+/** What a brand-scoped key is told it cannot do: every automation operation is organization-wide. */
+const MANAGE_AUTOMATIONS = "manage automations, which see every brand's feedback";
+
 const tags = ['Automations'];
 const path = '/organizations/{orgId}/automations';
 const ORG_WIDE =
@@ -29,6 +32,7 @@ const ORG_WIDE =
 
 export const listAutomations = defineOperation({
   scope: 'read',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'get',
     path,
@@ -47,6 +51,7 @@ export const listAutomations = defineOperation({
 
 export const createAutomation = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'post',
     path,
@@ -65,6 +70,7 @@ export const createAutomation = defineOperation({
 
 export const previewAutomation = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'post',
     path: `${path}/preview`,
@@ -84,6 +90,7 @@ export const previewAutomation = defineOperation({
 
 export const getAutomation = defineOperation({
   scope: 'read',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'get',
     path: `${path}/{automationId}`,
@@ -103,6 +110,7 @@ export const getAutomation = defineOperation({
 
 export const updateAutomation = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'patch',
     path: `${path}/{automationId}`,
@@ -122,6 +130,7 @@ export const updateAutomation = defineOperation({
 
 export const deleteAutomation = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'delete',
     path: `${path}/{automationId}`,
@@ -138,6 +147,7 @@ export const deleteAutomation = defineOperation({
 
 export const rotateAutomationSigningSecret = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'post',
     path: `${path}/{automationId}/rotate-signing-secret`,
@@ -160,6 +170,7 @@ export const rotateAutomationSigningSecret = defineOperation({
 
 export const testAutomation = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_AUTOMATIONS,
   route: {
     method: 'post',
     path: `${path}/{automationId}/test`,

@@ -24,6 +24,7 @@ export const listBrands = defineOperation({
 
 export const createBrand = defineOperation({
   scope: 'write',
+  organizationWide: 'create brands',
   route: {
     method: 'post',
     path: '/organizations/{orgId}/brands',
@@ -67,6 +68,7 @@ export const updateBrand = defineOperation({
 
 export const deleteBrand = defineOperation({
   scope: 'write',
+  organizationWide: 'delete brands',
   route: {
     method: 'delete',
     path: '/organizations/{orgId}/brands/{brandId}',

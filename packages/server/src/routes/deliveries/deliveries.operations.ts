@@ -10,11 +10,15 @@ import {
   RedeliverFailedResultSchema,
 } from './deliveries.schemas.js';
 
+/** What a brand-scoped key is told it cannot do: the delivery log is organization-wide. */
+const MANAGE_DELIVERIES = "read or redeliver webhook deliveries, which carry every brand's events";
+
 const tags = ['Webhook deliveries'];
 const automationPath = '/organizations/{orgId}/automations/{automationId}';
 
 export const listDeliveries = defineOperation({
   scope: 'read',
+  organizationWide: MANAGE_DELIVERIES,
   route: {
     method: 'get',
     path: `${automationPath}/deliveries`,
@@ -37,6 +41,7 @@ export const listDeliveries = defineOperation({
 
 export const redeliverDelivery = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_DELIVERIES,
   route: {
     method: 'post',
     path: `${automationPath}/deliveries/{deliveryId}/redeliver`,
@@ -56,6 +61,7 @@ export const redeliverDelivery = defineOperation({
 
 export const redeliverFailedDeliveries = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_DELIVERIES,
   route: {
     method: 'post',
     path: `${automationPath}/redeliver-failed`,

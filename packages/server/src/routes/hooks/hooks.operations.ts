@@ -9,6 +9,9 @@ import {
   RestHookSchema,
 } from './hooks.schemas.js';
 
+/** What a brand-scoped key is told it cannot do: REST hooks are organization-wide. */
+const MANAGE_REST_HOOKS = 'manage REST hooks, which receive every event of the organization';
+
 const tags = ['REST hooks'];
 const path = '/organizations/{orgId}/hooks';
 const forPlatforms =
@@ -16,6 +19,7 @@ const forPlatforms =
 
 export const subscribeRestHook = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_REST_HOOKS,
   route: {
     method: 'post',
     path,
@@ -34,6 +38,7 @@ export const subscribeRestHook = defineOperation({
 
 export const getRestHookSample = defineOperation({
   scope: 'read',
+  organizationWide: MANAGE_REST_HOOKS,
   route: {
     method: 'get',
     path: `${path}/sample`,
@@ -52,6 +57,7 @@ export const getRestHookSample = defineOperation({
 
 export const unsubscribeRestHook = defineOperation({
   scope: 'write',
+  organizationWide: MANAGE_REST_HOOKS,
   route: {
     method: 'delete',
     path: `${path}/{hookId}`,

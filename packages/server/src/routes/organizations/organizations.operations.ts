@@ -21,6 +21,7 @@ export const getOrganization = defineOperation({
 
 export const updateOrganization = defineOperation({
   scope: 'write',
+  organizationWide: 'change the organization',
   route: {
     method: 'patch',
     path: '/organizations/{orgId}',

@@ -12,11 +12,14 @@ const tags = ['Secrets'];
 const path = '/organizations/{orgId}/secrets';
 // Every operation needs `write`, reading the list too: the names say which integrations exist.
 const scope = 'write';
+/** What a brand-scoped key is told it cannot do. */
+const MANAGE_SECRETS = 'manage secrets, which belong to the whole organization';
 const ORGANIZATION_WIDE =
   'Secrets belong to the whole organization: a brand-scoped API key gets 403 `forbidden`. Values are stored encrypted under the server master secret and are never returned or logged.';
 
 export const listSecrets = defineOperation({
   scope,
+  organizationWide: MANAGE_SECRETS,
   route: {
     method: 'get',
     path,
@@ -33,6 +36,7 @@ export const listSecrets = defineOperation({
 
 export const createSecret = defineOperation({
   scope,
+  organizationWide: MANAGE_SECRETS,
   route: {
     method: 'post',
     path,
@@ -55,6 +59,7 @@ export const createSecret = defineOperation({
 
 export const putSecret = defineOperation({
   scope,
+  organizationWide: MANAGE_SECRETS,
   route: {
     method: 'put',
     path: `${path}/{name}`,
@@ -74,6 +79,7 @@ export const putSecret = defineOperation({
 
 export const deleteSecret = defineOperation({
   scope,
+  organizationWide: MANAGE_SECRETS,
   route: {
     method: 'delete',
     path: `${path}/{name}`,
