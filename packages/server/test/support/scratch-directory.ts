@@ -22,19 +22,32 @@ function isWritableDirectory(path: string): boolean {
  * A zombie has ended, only its parent has not reaped it yet (in a container whose first process
  * reaps nothing, that can take until the container stops); Linux tells them apart in /proc.
  */
-export function processExists(pid: number): boolean {
+export function processExists(
+  pid: number,
+  readStat = (id: number) => readFileSync(`/proc/${id}/stat`, 'utf8'),
+): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // "pid (command) state …": the command may hold spaces and parentheses, the state follows the last ")".
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    return stateOf(readStat(pid)) !== 'Z';
   } catch {
     return true;
   }
+}
+
+/**
+ * The state letter of a `/proc/<pid>/stat` line ("pid (command) state …"): the command may hold
+ * spaces and parentheses, so the state is the letter after the last ")".
+ *
+ * @example
+ * stateOf('3674 (a) b) Z 3670 3670 …'); // 'Z'
+ */
+export function stateOf(stat: string): string {
+  const end = stat.lastIndexOf(')');
+  return stat.slice(end + 2, end + 3);
 }
 
 /**
