@@ -5,7 +5,7 @@ import { idSchema } from './ids.js';
 import { webhookTemplateEventIssues } from './template-events.js';
 import { WITHOUT_NUL } from './text.js';
 import { WebhookInputSchema, WebhookUpdateInputSchema } from './webhook-input.js';
-import { writeInput } from './write-input.js';
+import { acrossMembers, writeInput } from './write-input.js';
 
 export const MAX_AUTOMATION_NAME_LENGTH = 200;
 
@@ -95,7 +95,7 @@ export const AutomationUpdateInputSchema = writeInput({
     .meta({ description: 'Replaces the whole filter; `null` or `{}` removes it.' }),
   enabled: z.boolean().optional().meta({ description: 'Re-enabling clears `disabledReason` and `failingSince`.' }),
   webhook: WebhookUpdateInputSchema.optional(),
-}).refine((body) => Object.keys(body).length > 0, { message: 'Send at least one member to change.' });
+}).refine((body) => Object.keys(body).length > 0, acrossMembers('Send at least one member to change.'));
 
 export type AutomationInput = z.output<typeof AutomationInputSchema>;
 export type AutomationUpdateInput = z.output<typeof AutomationUpdateInputSchema>;

@@ -1,7 +1,7 @@
 import { FEEDBACK_STATUSES, ISSUE_TRACKERS } from '@hearback/spec';
 import { z } from 'zod';
 import { idSchema } from './ids.js';
-import { writeInput } from './write-input.js';
+import { acrossMembers, writeInput } from './write-input.js';
 
 /** `PATCH …/feedback/{id}`: triage (status, issue link, assignee); the members given change. */
 export const FeedbackUpdateInputSchema = writeInput({
@@ -21,8 +21,9 @@ export const FeedbackUpdateInputSchema = writeInput({
     .nullable()
     .optional()
     .meta({ description: 'Assign to a member of the organization (a user id); `null` unassigns.' }),
-}).refine((body) => body.status !== undefined || body.issueLink !== undefined || body.assigneeId !== undefined, {
-  message: 'Send at least one of status, issueLink or assigneeId.',
-});
+}).refine(
+  (body) => body.status !== undefined || body.issueLink !== undefined || body.assigneeId !== undefined,
+  acrossMembers('Send at least one of status, issueLink or assigneeId.'),
+);
 
 export type FeedbackUpdateInput = z.input<typeof FeedbackUpdateInputSchema>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { idSchema } from './ids.js';
 import { NameSchema } from './text.js';
-import { writeInput } from './write-input.js';
+import { acrossMembers, writeInput } from './write-input.js';
 
 const BrandId = idSchema('brand').meta({ example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s' });
 
@@ -15,7 +15,7 @@ export const InboxCreateInputSchema = writeInput({
 export const InboxUpdateInputSchema = writeInput({
   name: NameSchema.optional(),
   brandId: BrandId.nullable().optional(),
-}).refine((body) => body.name !== undefined || body.brandId !== undefined, { message: 'Send name or brandId.' });
+}).refine((body) => body.name !== undefined || body.brandId !== undefined, acrossMembers('Send name or brandId.'));
 
 export type InboxCreateInput = z.input<typeof InboxCreateInputSchema>;
 export type InboxUpdateInput = z.input<typeof InboxUpdateInputSchema>;

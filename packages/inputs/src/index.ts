@@ -131,4 +131,4 @@ export {
   WEBHOOK_URL_PROTOCOLS,
   type WebhookMethod,
 } from './webhook-method.js';
-export { perUnknownField, refusesUnknownFields, writeInput } from './write-input.js';
+export { acrossMembers, perUnknownField, refusesUnknownFields, writeInput } from './write-input.js';

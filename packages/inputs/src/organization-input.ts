@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { SlugSchema } from './slug.js';
 import { NameSchema } from './text.js';
 import { TimeZoneSchema } from './time-zone.js';
-import { writeInput } from './write-input.js';
+import { acrossMembers, writeInput } from './write-input.js';
 
 /** `POST /organizations`. */
 export const OrganizationCreateInputSchema = writeInput({ name: NameSchema.meta({ example: 'Acme Inc.' }) });
@@ -19,9 +19,10 @@ export const OrganizationUpdateInputSchema = writeInput({
       'An IANA time zone name (case and aliases accepted, stored canonical: `us/eastern` → `America/New_York`).',
     example: 'Europe/Berlin',
   }),
-}).refine((changes) => changes.name !== undefined || changes.slug !== undefined || changes.timezone !== undefined, {
-  message: 'Give a name, a slug, a time zone or several.',
-});
+}).refine(
+  (changes) => changes.name !== undefined || changes.slug !== undefined || changes.timezone !== undefined,
+  acrossMembers('Give a name, a slug, a time zone or several.'),
+);
 
 export type OrganizationCreateInput = z.input<typeof OrganizationCreateInputSchema>;
 export type OrganizationUpdateInput = z.input<typeof OrganizationUpdateInputSchema>;

@@ -29,6 +29,18 @@ describe('the shared write inputs', () => {
     expect(message('apiKey')).toBe('Expected an api key id: key_ followed by 26 letters and digits.');
   });
 
+  it('refuses an unknown member at its name alone, not also as an empty change of the whole body', () => {
+    const paths = (schema: z.ZodType, body: unknown) =>
+      schema.safeParse(body).error?.issues.map((issue) => [issue.code, issue.path.join('.')]);
+    expect(paths(OrganizationUpdateInputSchema, { plan: 'enterprise' })).toEqual([['unrecognized_keys', '']]);
+    expect(paths(inputs.FeedbackUpdateInputSchema, { assignee: 'usr_x' })).toEqual([['unrecognized_keys', '']]);
+    expect(paths(inputs.InboxUpdateInputSchema, { brand: null })).toEqual([['unrecognized_keys', '']]);
+    expect(paths(inputs.AutomationUpdateInputSchema, { enable: true })).toEqual([['unrecognized_keys', '']]);
+    // An empty change is still refused, at the body.
+    expect(paths(OrganizationUpdateInputSchema, {})).toEqual([['custom', '']]);
+    expect(paths(inputs.FeedbackUpdateInputSchema, {})).toEqual([['custom', '']]);
+  });
+
   it('takes a time zone by its IANA name only', () => {
     expect(OrganizationUpdateInputSchema.safeParse({ timezone: 'europe/berlin' }).success).toBe(true);
     expect(OrganizationUpdateInputSchema.safeParse({ timezone: '+01:00' }).success).toBe(false);

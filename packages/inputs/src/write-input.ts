@@ -24,6 +24,18 @@ export function writeInput<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.strictObject(shape, { error: acceptedFields });
 }
 
+/**
+ * A rule across a write body's members ("send at least one of …"), judged only once every member
+ * passed: a body such as `{"plan": …}` is refused at `plan`, its one real fault, not also as an
+ * empty change of the whole body (which would name no field).
+ *
+ * @example
+ * writeInput({ name: NameSchema.optional() }).refine((body) => body.name !== undefined, acrossMembers('Send name.'));
+ */
+export function acrossMembers(message: string) {
+  return { message, when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
+}
+
 /** Whether a schema is an object made by {@link writeInput} (or extended from one). */
 export function refusesUnknownFields(schema: z.ZodType): boolean {
   return schema instanceof z.ZodObject && schema._zod.def.catchall?._zod.def.type === 'never';

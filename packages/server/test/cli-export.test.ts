@@ -178,6 +178,60 @@ describe('hearback export', () => {
     expect(invalid.stderr).toMatch(/Invalid filters: brandId: Expected a brand id/);
   });
 
+  it("exports one member's items with --assignee and nobody's with --unassigned, as the endpoint does", async () => {
+    const signUp = await runtime.app.request('/auth/sign-up/email', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'assignee@example.com', password: 'assignee-password-long', name: 'Assignee' }),
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
+    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const assigned = ['fb_00cli_assigned_1', 'fb_00cli_assigned_2'];
+    await runtime.store.transaction((tx) =>
+      tx.feedback.insertMany(
+        assigned.map((id, n) => ({
+          id,
+          orgId: credentials.orgId,
+          inboxId: credentials.inboxId,
+          brandId: null,
+          type: 'text' as const,
+          score: null,
+          comment: `assigned ${n}`,
+          context: {},
+          source: null,
+          status: 'new' as const,
+          issueLink: null,
+          assigneeId: userId,
+          idempotencyKey: null,
+          createdAt: `2026-06-02T12:00:0${n}.000Z`,
+          updatedAt: `2026-06-02T12:00:0${n}.000Z`,
+        })),
+      ),
+    );
+    const idsOf = (ndjson: string) =>
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id);
+
+    const mine = await cli('export', '--org', slug, '--format', 'ndjson', '--assignee', userId, '--data-dir', dataDir);
+    expect(mine.code, mine.stderr).toBe(0);
+    expect(Buffer.from(mine.stdout)).toEqual(await httpExport({ assigneeId: userId, format: 'ndjson' }));
+    expect(idsOf(mine.stdout)).toEqual([...assigned].reverse());
+
+    const nobody = await cli('export', '--org', slug, '--format', 'ndjson', '--unassigned', '--data-dir', dataDir);
+    expect(nobody.code, nobody.stderr).toBe(0);
+    expect(Buffer.from(nobody.stdout)).toEqual(await httpExport({ unassigned: 'true', format: 'ndjson' }));
+    const unassignedIds = idsOf(nobody.stdout);
+    expect(unassignedIds.length).toBeGreaterThanOrEqual(STORED);
+    expect(unassignedIds.filter((id) => assigned.includes(id))).toEqual([]);
+
+    const both = await cli('export', '--org', slug, '--assignee', userId, '--unassigned', '--data-dir', dataDir);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('Invalid filters: assigneeId: Filter by assigneeId or by unassigned, not both.');
+    expect(both.stdout).toBe('');
+  });
+
   it('fails with exit code 1 and writes nothing on an unknown organization or invalid filters', async () => {
     const out = join(dataDir, 'never.csv');
     const unknown = await cli('export', '--org', 'org_01jd3x2k9v6c4h8m2n5p7q1r3s', '--out', out, '--data-dir', dataDir);

@@ -315,6 +315,44 @@ for (const dialect of dialectsUnderTest()) {
       });
     });
 
+    it('with HEARBACK_SECRET: refuses before making a new secret, and shows none, when a stored value does not open', async () => {
+      const place = await newPlace();
+      const oldSecret = newSecret();
+      const before = await open(place, { HEARBACK_SECRET: oldSecret });
+      const seeded = await seed(before);
+      const stray = await open(place, { HEARBACK_SECRET: newSecret() });
+      await stray.services.organizationSecrets.put(
+        {
+          actor: { type: 'api_key', id: 'key_x' },
+          orgId: seeded.org.organization.id,
+          brandId: null,
+          scopes: new Set(['write']),
+        },
+        'STRAY',
+        { value: 'stray-value' },
+      );
+      await stray.close();
+      await before.close();
+
+      const result = await rotateMaster(place, { HEARBACK_SECRET: oldSecret });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('1 stored value(s) do not open with the current server secret');
+      expect(result.stderr).toContain('Nothing was changed');
+      expect(result.stderr).toContain('(Keep using the current HEARBACK_SECRET.)');
+      // No secret was made: nothing on either stream tells the operator to keep or set one.
+      const output = result.stdout + result.stderr;
+      expect(output).not.toContain('WARNING');
+      expect(output).not.toMatch(/HEARBACK_SECRET=/);
+      expect(output).not.toContain('shown this once');
+      expect(readdirSync(place.dataDir).filter((name) => name.startsWith(SECRET_FILE_NAME))).toEqual([]);
+      const after = await open(place, { HEARBACK_SECRET: oldSecret });
+      expect(await opened(after, seeded)).toEqual({
+        values: seeded.values,
+        signingSecret: seeded.signingSecret,
+        ssoClientSecret: seeded.ssoClientSecret,
+      });
+    });
+
     it('refuses without a secret to rotate, or with an unusable new secret file', async () => {
       const empty = await newPlace({ empty: true });
       const none = await rotateMaster(empty, {});

@@ -80,6 +80,37 @@ describeEachDatabase('Unknown fields in write bodies', (bed) => {
     expect(feedback.status).not.toBe('closed');
   });
 
+  it('refuses an unknown field sent alone at that field only, not also as an empty change of the whole body', async () => {
+    const collected = await expectJson(
+      await send(
+        'POST',
+        '/collect',
+        { inboxKey: org().inbox.inboxKey, type: 'text', comment: 'alone' },
+        org().collectKey,
+      ),
+      201,
+    );
+    const view = await expectJson(await send('POST', `${orgPath()}/views`, { name: 'Alone', filters: {} }), 201);
+    const page = await expectJson(
+      await send('POST', `${orgPath()}/feedback-pages`, {
+        title: 'Alone',
+        questions: [{ type: 'nps', title: 'Why?' }],
+      }),
+      201,
+    );
+    const patches: [string, Json, string][] = [
+      [orgPath(), { plan: 'enterprise' }, 'plan'],
+      [`${orgPath()}/inboxes/${org().inbox.id}`, { archived: true }, 'archived'],
+      [`${orgPath()}/feedback/${collected.id}`, { comment: 'edited' }, 'comment'],
+      [`${orgPath()}/views/${view.id}`, { pinned: true }, 'pinned'],
+      [`${orgPath()}/feedback-pages/${page.id}`, { published: true }, 'published'],
+    ];
+    for (const [path, body, field] of patches) {
+      const problem = await expectProblem(await send('PATCH', path, body), 400, 'validation_failed');
+      expect([path, problem.errors?.map((error) => error.path)]).toEqual([path, [field]]);
+    }
+  });
+
   it('refuses a typo at the top of /collect (scroe), and stores nothing', async () => {
     const body = { inboxKey: org().inbox.inboxKey, type: 'thumbs', score: 1, scroe: 0, eventId: 'typo-1' };
     await expectUnknown(

@@ -29,6 +29,8 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .option('--source <source>', 'only this context.source')
     .addOption(new Option('--status <status>', 'only this status').choices(FEEDBACK_STATUSES))
     .option('--q <text>', 'comments containing this text (case-insensitive)')
+    .option('--assignee <userId>', 'only items assigned to this member')
+    .option('--unassigned', 'only items assigned to nobody')
     .addOption(context.dataDirOption())
     .addHelpText(
       'after',

@@ -16,7 +16,12 @@ import {
   SECRET_FILE_NAME,
 } from '../secrets/secret-file.js';
 import { ServerSecrets } from '../secrets/server-secrets.js';
-import { type RotationSummary, rotateMasterSecret, sealedUnder } from '../services/master-secret-rotation.js';
+import {
+  assertRotatable,
+  type RotationSummary,
+  rotateMasterSecret,
+  sealedUnder,
+} from '../services/master-secret-rotation.js';
 import { openDatabase } from '../storage/database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { createStore, type Store } from '../storage/store.js';
@@ -64,6 +69,18 @@ async function settleInterruptedRotation(store: Store, source: SecretSource & { 
   return false;
 }
 
+/** `step`, its failure told with the secret to keep using (nothing changed). */
+async function keepingCurrent<Result>(source: SecretSource, step: () => Promise<Result>): Promise<Result> {
+  try {
+    return await step();
+  } catch (error) {
+    const keep = source.kind === 'file' ? source.path : 'the current HEARBACK_SECRET';
+    throw new Error(`${error instanceof Error ? error.message : String(error)} (Keep using ${keep}.)`, {
+      cause: error,
+    });
+  }
+}
+
 function summaryLines(summary: RotationSummary): string[] {
   return [
     `Re-sealed ${counted(summary.organizationSecrets, 'organization secret')}, ${counted(summary.signingSecrets, 'webhook signing secret')} and ${counted(summary.ssoClientSecrets, 'SSO client secret')} in one transaction.`,
@@ -91,6 +108,8 @@ export async function rotateMaster(config: Config, options: RotateMasterOptions)
       'Every server and worker using this database must be stopped: one still running keeps sealing with the old secret.',
     );
     if (source.kind === 'file' && (await settleInterruptedRotation(store, source))) return;
+    // Before a new secret is made, kept or shown: a refusal must not hand out one nothing uses.
+    await keepingCurrent(source, () => assertRotatable(store, source.secrets));
 
     const nextText = options.newSecretFile ? readSecretFile(options.newSecretFile) : newServerSecretText();
     const next = new ServerSecrets(nextText);
@@ -106,13 +125,10 @@ export async function rotateMaster(config: Config, options: RotateMasterOptions)
     }
     let summary: RotationSummary;
     try {
-      summary = await rotateMasterSecret(store, source.secrets, next);
+      summary = await keepingCurrent(source, () => rotateMasterSecret(store, source.secrets, next));
     } catch (error) {
       if (source.kind === 'file') discardPendingSecretFile(source.dataDir);
-      const keep = source.kind === 'file' ? source.path : 'the current HEARBACK_SECRET';
-      throw new Error(`${error instanceof Error ? error.message : String(error)} (Keep using ${keep}.)`, {
-        cause: error,
-      });
+      throw error;
     }
     if (source.kind === 'file') promotePendingSecretFile(source.dataDir);
     for (const line of summaryLines(summary)) say(line);

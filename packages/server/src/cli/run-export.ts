@@ -27,15 +27,17 @@ export interface ExportCommandOptions {
   source?: string;
   status?: string;
   q?: string;
+  assignee?: string;
+  unassigned?: boolean;
   dataDir?: string;
 }
 
 /** The command's filters as the HTTP query would carry them, checked by the same schema. */
 function parseQuery(options: ExportCommandOptions) {
-  const { org: _org, out: _out, dataDir: _dataDir, inbox, brand, ...rest } = options;
+  const { org: _org, out: _out, dataDir: _dataDir, inbox, brand, assignee, ...rest } = options;
   const query = Object.fromEntries(
-    Object.entries({ ...rest, inboxId: inbox, brandId: brand }).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
+    Object.entries({ ...rest, inboxId: inbox, brandId: brand, assigneeId: assignee }).filter(
+      (entry): entry is [string, string | boolean] => entry[1] !== undefined,
     ),
   );
   return FeedbackExportQuery.safeParse(query, PLAIN_MESSAGES);

@@ -14,7 +14,7 @@ import { FreeFormContextSchema, SlugSchema } from '@hearback/inputs';
 import { z } from 'zod';
 import { isWebhookProtocol } from './automation.js';
 import { storableText } from './text-input.js';
-import { writeInput } from './write-input.js';
+import { acrossMembers, writeInput } from './write-input.js';
 
 // A page's slug follows the organization's rule (@hearback/inputs).
 export { SlugSchema };
@@ -177,9 +177,10 @@ export type PageInput = z.output<typeof PageInputSchema>;
 export const PageUpdateInputSchema = writeInput({
   ...pageMembers,
   title: pageMembers.title.optional(),
-}).refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-  message: 'Give at least one member to change.',
-});
+}).refine(
+  (changes) => Object.values(changes).some((value) => value !== undefined),
+  acrossMembers('Give at least one member to change.'),
+);
 export type PageUpdateInput = z.output<typeof PageUpdateInputSchema>;
 
 /** `POST …/feedback-pages/:id/responses`: answers by question id, checked against the page. */

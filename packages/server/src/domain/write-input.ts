@@ -1,2 +1,2 @@
 // Write bodies are made in @hearback/inputs, which the dashboard shares: see its write-input.ts.
-export { perUnknownField, refusesUnknownFields, writeInput } from '@hearback/inputs';
+export { acrossMembers, perUnknownField, refusesUnknownFields, writeInput } from '@hearback/inputs';

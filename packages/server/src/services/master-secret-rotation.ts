@@ -59,27 +59,33 @@ function resealEach<Row extends { sealed: string }>(
   return resealed;
 }
 
-async function resealAll(tx: Repositories, from: ServerSecrets, to: ServerSecrets): Promise<RotationSummary> {
+/** Every sealed value re-sealed from `from` to `to` in memory, and the labels of those `from` does not open. */
+async function resealedValues(repositories: Repositories, from: ServerSecrets, to: ServerSecrets) {
   const unreadable: string[] = [];
   const organizationSecrets = resealEach(
-    await tx.sealedValues.organizationSecrets(),
+    await repositories.sealedValues.organizationSecrets(),
     ({ orgId, name, sealed }) =>
       sealOrganizationSecret(to, orgId, name, openOrganizationSecret(from, orgId, name, sealed)),
     organizationSecretLabel,
     unreadable,
   );
   const signingSecrets = resealEach(
-    await tx.sealedValues.signingSecrets(),
+    await repositories.sealedValues.signingSecrets(),
     ({ automationId, sealed }) => sealSigningSecret(to, automationId, openSigningSecret(from, automationId, sealed)),
     signingSecretLabel,
     unreadable,
   );
   const ssoClientSecrets = resealEach(
-    await tx.sealedValues.ssoClientSecrets(),
+    await repositories.sealedValues.ssoClientSecrets(),
     ({ orgId, sealed }) => sealSsoClientSecret(to, orgId, openSsoClientSecret(from, orgId, sealed)),
     ssoClientSecretLabel,
     unreadable,
   );
+  return { organizationSecrets, signingSecrets, ssoClientSecrets, unreadable };
+}
+
+async function resealAll(tx: Repositories, from: ServerSecrets, to: ServerSecrets): Promise<RotationSummary> {
+  const { organizationSecrets, signingSecrets, ssoClientSecrets, unreadable } = await resealedValues(tx, from, to);
   // All or nothing: a value left under the old secret would be lost with it.
   if (unreadable.length > 0) throw new MasterSecretRotationError(unreadable);
   for (const { orgId, name, sealed } of organizationSecrets) {
@@ -107,6 +113,19 @@ async function resealAll(tx: Repositories, from: ServerSecrets, to: ServerSecret
  */
 export function rotateMasterSecret(store: Store, from: ServerSecrets, to: ServerSecrets): Promise<RotationSummary> {
   return store.transaction((tx) => resealAll(tx, from, to));
+}
+
+/**
+ * Refuses, as {@link rotateMasterSecret} would, when a stored value does not open with `from`:
+ * run before a new secret is made or shown, so a refusal never hands out a secret nothing uses.
+ *
+ * @example
+ * await assertRotatable(store, current); // throws MasterSecretRotationError
+ */
+export async function assertRotatable(store: Store, from: ServerSecrets): Promise<void> {
+  // Re-sealed under `from` itself: the same opening as the rotation's, nothing written.
+  const { unreadable } = await resealedValues(store, from, from);
+  if (unreadable.length > 0) throw new MasterSecretRotationError(unreadable);
 }
 
 /**

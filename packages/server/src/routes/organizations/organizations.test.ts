@@ -164,6 +164,21 @@ describeEachDatabase('Organizations', (bed) => {
       expect((await expectJson(await bed().request(path, { key: starter.adminKey }), 200)).plan).toBe('starter');
     });
 
+    it('refuses a plan alone at plan, the field at fault, not at the whole body', async () => {
+      const starter = await bed().runtime.services.organizations.bootstrap({ name: 'Plan only', plan: 'starter' });
+      const path = `/organizations/${starter.organization.id}`;
+      const response = await bed().request(path, {
+        method: 'PATCH',
+        key: starter.adminKey,
+        json: { plan: 'enterprise' },
+      });
+      const problem = await expectProblem(response, 400, 'validation_failed');
+      expect(problem.errors).toEqual([
+        { path: 'plan', message: 'Unknown field: plan. Accepted fields: name, slug, timezone.' },
+      ]);
+      expect((await expectJson(await bed().request(path, { key: starter.adminKey }), 200)).plan).toBe('starter');
+    });
+
     it.each([
       { case: 'no change', json: {}, path: 'json' },
       { case: 'a blank name', json: { name: '   ' }, path: 'name' },

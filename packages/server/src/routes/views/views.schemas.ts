@@ -1,6 +1,6 @@
 import { ViewNameSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { writeInput } from '../../domain/write-input.js';
+import { acrossMembers, writeInput } from '../../domain/write-input.js';
 import { FeedbackStatsQuery, ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../feedback/feedback.schemas.js';
 import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
 
@@ -42,9 +42,10 @@ export const ViewUpdateSchema = writeInput({
   name: ViewName.optional(),
   filters: ViewFiltersSchema.optional().openapi({ description: 'The whole new set of filters (replaces the old).' }),
 })
-  .refine((body) => body.name !== undefined || body.filters !== undefined, {
-    message: 'Send at least one of name or filters.',
-  })
+  .refine(
+    (body) => body.name !== undefined || body.filters !== undefined,
+    acrossMembers('Send at least one of name or filters.'),
+  )
   .openapi('ViewUpdate', { minProperties: 1, description: 'Send at least one of `name` or `filters`.' });
 
 export const ViewDeletionSchema = z
