@@ -172,6 +172,22 @@ for (const dialect of dialectsUnderTest()) {
       return { values, signingSecret, ssoClientSecret };
     }
 
+    /** One secret `STRAY` sealed under another master secret (written by a server that had another one). */
+    async function sealStray(place: Place, seeded: Seeded): Promise<void> {
+      const stray = await open(place, { HEARBACK_SECRET: newSecret() });
+      await stray.services.organizationSecrets.put(
+        {
+          actor: { type: 'api_key', id: 'key_x' },
+          orgId: seeded.org.organization.id,
+          brandId: null,
+          scopes: new Set(['write']),
+        },
+        'STRAY',
+        { value: 'stray-value' },
+      );
+      await stray.close();
+    }
+
     const secretFile = (place: Place) => join(place.dataDir, SECRET_FILE_NAME);
 
     it('with the secret file: re-seals everything under a new file (0600); the old secret opens nothing', async () => {
@@ -282,19 +298,7 @@ for (const dialect of dialectsUnderTest()) {
       const place = await newPlace();
       const before = await open(place);
       const seeded = await seed(before);
-      // One secret sealed under another master secret (written by a server that had another one).
-      const stray = await open(place, { HEARBACK_SECRET: newSecret() });
-      await stray.services.organizationSecrets.put(
-        {
-          actor: { type: 'api_key', id: 'key_x' },
-          orgId: seeded.org.organization.id,
-          brandId: null,
-          scopes: new Set(['write']),
-        },
-        'STRAY',
-        { value: 'stray-value' },
-      );
-      await stray.close();
+      await sealStray(place, seeded);
       await before.close();
       const fileBefore = readFileSync(secretFile(place), 'utf8');
 
@@ -320,18 +324,7 @@ for (const dialect of dialectsUnderTest()) {
       const oldSecret = newSecret();
       const before = await open(place, { HEARBACK_SECRET: oldSecret });
       const seeded = await seed(before);
-      const stray = await open(place, { HEARBACK_SECRET: newSecret() });
-      await stray.services.organizationSecrets.put(
-        {
-          actor: { type: 'api_key', id: 'key_x' },
-          orgId: seeded.org.organization.id,
-          brandId: null,
-          scopes: new Set(['write']),
-        },
-        'STRAY',
-        { value: 'stray-value' },
-      );
-      await stray.close();
+      await sealStray(place, seeded);
       await before.close();
 
       const result = await rotateMaster(place, { HEARBACK_SECRET: oldSecret });

@@ -12,15 +12,6 @@ export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 /** The kind of a REST hook's row; the automations API makes `automation` rows. */
 export const REST_HOOK_KIND = 'rest_hook' satisfies AutomationKind;
 
-// What a webhook may be sent with is @hearback/inputs' rule (the API's input and the editor check it).
-export {
-  DEFAULT_WEBHOOK_METHOD,
-  isWebhookProtocol,
-  WEBHOOK_METHODS,
-  WEBHOOK_URL_PROTOCOLS,
-  type WebhookMethod,
-} from '@hearback/inputs';
-
 /** Why the server disabled an automation (`disabledReason`); an automation a user disabled has none. */
 export const AUTOMATION_DISABLED_REASONS = {
   endpoint_gone: 'The endpoint answered 410 Gone.',

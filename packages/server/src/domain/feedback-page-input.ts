@@ -10,9 +10,8 @@ import {
   STAR_SCALE_LIMITS,
   TEXT_LIMITS,
 } from '@hearback/forms';
-import { FreeFormContextSchema, SlugSchema } from '@hearback/inputs';
+import { FreeFormContextSchema, isWebhookProtocol, SlugSchema } from '@hearback/inputs';
 import { z } from 'zod';
-import { isWebhookProtocol } from './automation.js';
 import { storableText } from './text-input.js';
 import { acrossMembers, writeInput } from './write-input.js';
 

@@ -1,6 +1,11 @@
-import type { AutomationPreviewInput, AutomationTestInput, EventType } from '@hearback/inputs';
+import {
+  type AutomationPreviewInput,
+  type AutomationTestInput,
+  DEFAULT_WEBHOOK_METHOD,
+  type EventType,
+} from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
-import { DEFAULT_WEBHOOK_METHOD, type JsonValue, type StoredAutomation } from '../domain/automation.js';
+import type { JsonValue, StoredAutomation } from '../domain/automation.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { openSigningSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';

@@ -1,18 +1,13 @@
 import {
   type AutomationInput,
   type AutomationUpdateInput,
+  DEFAULT_WEBHOOK_METHOD,
   type WebhookTemplates,
   webhookTemplateEventIssues,
 } from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
-import {
-  type AutomationFilter,
-  DEFAULT_WEBHOOK_METHOD,
-  type JsonValue,
-  type ShownAutomation,
-  type StoredAutomation,
-} from '../domain/automation.js';
+import type { AutomationFilter, JsonValue, ShownAutomation, StoredAutomation } from '../domain/automation.js';
 import type { Page } from '../domain/organization.js';
 import { validationFailed } from '../domain/parse-input.js';
 import type { DeliveryStatus, LastDelivery } from '../domain/webhook-delivery.js';

@@ -4,7 +4,7 @@
  * (SSRF-guarded HTTP, one attempt) and the delivery pipeline (rows, retries, the log).
  */
 
-import type { WebhookMethod } from '../domain/automation.js';
+import type { WebhookMethod } from '@hearback/inputs';
 
 /** What a delivery sends: the event as Standard Webhooks recommends (`webhook-id` = `id`). */
 export interface WebhookEventEnvelope {

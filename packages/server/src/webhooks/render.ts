@@ -1,4 +1,5 @@
 import {
+  DEFAULT_WEBHOOK_METHOD,
   EVENT_ROOT,
   isEventType,
   isReservedHeaderName,
@@ -7,8 +8,9 @@ import {
   placeholderText,
   resourceRootOf,
   SECRETS_ROOT,
+  WEBHOOK_METHODS,
 } from '@hearback/inputs';
-import { DEFAULT_WEBHOOK_METHOD, REST_HOOK_KIND, WEBHOOK_METHODS } from '../domain/automation.js';
+import { REST_HOOK_KIND } from '../domain/automation.js';
 import type { AutomationsTable } from '../storage/schema.js';
 import { SERVER_VERSION } from '../version.js';
 import type { OutboundRequest, WebhookEventEnvelope } from './contracts.js';

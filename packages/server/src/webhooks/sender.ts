@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
+import { isWebhookProtocol } from '@hearback/inputs';
 import type { Agent, request as undiciRequest } from 'undici';
-import { isWebhookProtocol } from '../domain/automation.js';
 import { AddressPolicy } from './address-policy.js';
 import { AddressRefusedError } from './address-refused-error.js';
 import type { AttemptOutcome, OutboundRequest, WebhookSender } from './contracts.js';

@@ -5,9 +5,10 @@ import {
   AutomationTestInputSchema,
   AutomationUpdateInputSchema,
   EventTypeSchema,
+  WEBHOOK_METHODS,
 } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { AUTOMATION_DISABLED_REASONS, AUTOMATION_KINDS, WEBHOOK_METHODS } from '../../domain/automation.js';
+import { AUTOMATION_DISABLED_REASONS, AUTOMATION_KINDS } from '../../domain/automation.js';
 import { ATTEMPT_OUTCOME_KINDS } from '../../webhooks/contracts.js';
 import { MASKED_SECRET, RENDER_WARNING_CODES } from '../../webhooks/render.js';
 import { RESPONSE_EXCERPT_BYTES } from '../../webhooks/sender.js';

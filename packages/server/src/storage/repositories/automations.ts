@@ -1,4 +1,4 @@
-import type { EventType } from '@hearback/inputs';
+import type { EventType, WebhookMethod } from '@hearback/inputs';
 import {
   AUTOMATION_DISABLED_REASONS,
   type AutomationDisabledReason,
@@ -7,7 +7,6 @@ import {
   type AutomationWebhook,
   type JsonValue,
   type StoredAutomation,
-  type WebhookMethod,
 } from '../../domain/automation.js';
 import { plansWith } from '../../services/plans.js';
 import type { AutomationsTable } from '../schema.js';

@@ -1,4 +1,5 @@
-import { DEFAULT_WEBHOOK_METHOD, REST_HOOK_KIND } from '../../domain/automation.js';
+import { DEFAULT_WEBHOOK_METHOD } from '@hearback/inputs';
+import { REST_HOOK_KIND } from '../../domain/automation.js';
 import type { RestHook } from '../../domain/rest-hook.js';
 import type { AutomationsTable } from '../schema.js';
 import type { Executor } from './executor.js';
