@@ -142,6 +142,7 @@ export async function openServiceRuntime(
     stopGraceMs: config.jobStopGraceMs,
     batchHandler: fanOut.batch,
     handlers: { '*': [fanOut.event] },
+    wantedTypes: fanOut.wantedTypes,
     onError: (error, event) =>
       logger?.error('webhook fan-out failed', { eventId: event?.id, type: event?.type, error: String(error) }),
   });

@@ -6,16 +6,22 @@ import { JobRunner } from './job-runner.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A store whose outbox is empty and counts the runner's passes (one read of the log each). */
-function countingStore(read: () => Promise<ClaimedEvent[]> = async () => []) {
+/**
+ * A store whose outbox is empty and counts the runner's passes: each reads where the log ends
+ * (and finds it empty), taking as long as `read`.
+ */
+function countingStore(read: () => Promise<unknown> = async () => undefined) {
   const outbox = {
     claimRetries: vi.fn(async () => []),
     completeRetries: vi.fn(async () => {}),
     releaseRetries: vi.fn(async () => {}),
     positionOf: vi.fn(async () => START_OF_LOG),
-    readAfter: vi.fn(read),
+    latestPosition: vi.fn(async () => {
+      await read();
+      return START_OF_LOG;
+    }),
   };
-  return { store: { outbox } as unknown as Store, reads: outbox.readAfter, retryLooks: outbox.claimRetries };
+  return { store: { outbox } as unknown as Store, reads: outbox.latestPosition, retryLooks: outbox.claimRetries };
 }
 
 describe('JobRunner wakeDelayMs', () => {

@@ -5,7 +5,12 @@ import { loadConfig } from '../config.js';
 import { newId } from '../lib/ids.js';
 import { createRuntime, type Runtime } from '../runtime.js';
 import type { BootstrappedOrganization } from '../services/organizations.js';
-import type { ClaimedEvent, LoggedEvent } from '../storage/repositories/outbox.js';
+import {
+  type ClaimedEvent,
+  comparePositions,
+  DEFAULT_CONSUMER,
+  type LoggedEvent,
+} from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 import { JobRunner } from './job-runner.js';
 
@@ -73,16 +78,18 @@ async function appendEvents(store: Store, orgId: string, count: number): Promise
   return ids;
 }
 
-/** The store with each read of the log reporting its size, to see when a runner went idle. */
-function observedStore(store: Store, onClaim: (claimed: number) => void | Promise<void>): Store {
+/** The store with each pass of a `jobs` runner reporting whether it found events, to see when the runner went idle. */
+function observedStore(store: Store, onLook: (found: boolean) => void | Promise<void>): Store {
   return {
     ...store,
     outbox: {
       ...store.outbox,
-      async readAfter(position, limit, options) {
-        const events = await store.outbox.readAfter(position, limit, options);
-        await onClaim(events.length);
-        return events;
+      // A pass first looks where the log ends: `found` when that is past the runner's position.
+      async latestPosition() {
+        const end = await store.outbox.latestPosition();
+        const position = await store.outbox.positionOf(DEFAULT_CONSUMER);
+        await onLook(comparePositions(end, position) > 0);
+        return end;
       },
     },
   };
@@ -283,14 +290,14 @@ for (const dialect of dialectsUnderTest()) {
 
     it('processes events right after the commit that wakes it, without waiting for the poll interval', async () => {
       const idle = deferred();
-      let claims = 0;
+      let looks = 0;
       const seen = new Map<string, () => void>();
       const delivered = (type: string, feedbackId: string) =>
         new Promise<void>((resolve) => seen.set(`${type}:${feedbackId}`, resolve));
       const runner = new JobRunner({
-        store: observedStore(runtime.store, (claimed) => {
-          claims++;
-          if (claimed === 0) idle.resolve();
+        store: observedStore(runtime.store, (found) => {
+          looks++;
+          if (!found) idle.resolve();
         }),
         pollIntervalMs: HOUR_MS,
         handlers: {
@@ -304,7 +311,7 @@ for (const dialect of dialectsUnderTest()) {
       try {
         // After its first, empty run the runner sleeps for an hour unless woken.
         await within(idle.promise, SOON_MS, 'the runner never finished its first run');
-        expect(claims).toBe(1);
+        expect(looks).toBe(1);
 
         const id = await collect(runtime, org, 'wake up');
         expect(wake).toHaveBeenCalled();
@@ -323,10 +330,10 @@ for (const dialect of dialectsUnderTest()) {
       let announced = '';
       const runner = new JobRunner({
         pollIntervalMs: HOUR_MS,
-        // Right after the run's last, empty claim (the run is still active), an event is committed
-        // and announced: the claim could not see it, so only the wake-up can deliver it soon.
-        store: observedStore(runtime.store, async (claimed) => {
-          if (claimed > 0 || announced) return;
+        // Right after the run's last, empty look at the log (the run is still active), an event is
+        // committed and announced: the look could not see it, so only the wake-up can deliver it soon.
+        store: observedStore(runtime.store, async (found) => {
+          if (found || announced) return;
           [announced] = (await appendEvents(runtime.store, org.organization.id, 1)) as [string];
           runner.wake();
         }),

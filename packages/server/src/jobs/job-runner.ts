@@ -29,6 +29,13 @@ export interface JobRunnerOptions {
    * idempotent, as handlers are.
    */
   batchHandler?: BatchHandler;
+  /**
+   * The event types this runner has work for now, asked once a pass. Events of other types are
+   * passed over without reading their payloads, and when no type is wanted, without reading the
+   * log at all. Default: the handlers' types, or every type (undefined) for a `*` handler or a
+   * batch handler. The webhook fan-out answers the types its automations subscribe to.
+   */
+  wantedTypes?: () => Promise<readonly string[] | undefined>;
   pollIntervalMs?: number;
   /**
    * How long a wake-up waits before running, so the commits of a busy moment are relayed in one
@@ -215,9 +222,12 @@ export class JobRunner {
     const { store } = this.options;
     if (run?.stopping) return 0;
     const seen = this.knownPosition ?? (await store.outbox.positionOf(this.consumer));
-    const read = { payloadsOf: this.payloadTypes() };
-    const peeked = await store.outbox.readAfter(seen, this.batchSize, read);
-    if (peeked.length === 0) return 0;
+    // The pass ends where the log ends now, fixed before asking which types are wanted: every event
+    // in it was committed before the answer, so one that a new subscriber should get (an
+    // automation made before the event) is never passed over as unwanted.
+    const end = await store.outbox.latestPosition();
+    if (comparePositions(end, seen) <= 0) return 0;
+    const wanted = await this.wantedTypes();
     const token = randomUUID();
     const leasedAt = Date.now();
     let leaseEnds = leasedAt + this.leaseMs;
@@ -232,16 +242,23 @@ export class JobRunner {
       this.knownPosition = undefined;
       return 0;
     }
-    const events =
-      comparePositions(lease.position, seen) === 0
-        ? peeked
-        : await store.outbox.readAfter(lease.position, this.batchSize, read);
+    // Nothing is wanted: the position moves to the end of the pass, and no event is read.
+    if (wanted?.length === 0) {
+      const position = comparePositions(end, lease.position) > 0 ? end : lease.position;
+      const advanced = await store.outbox.advance(this.consumer, token, position, new Date().toISOString());
+      this.knownPosition = advanced ? position : undefined;
+      return 0;
+    }
+    const wants = (type: string) => (wanted === undefined || wanted.includes(type)) && this.handles(type);
+    const events = await store.outbox.readAfter(lease.position, this.batchSize, { payloadsOf: wanted, until: end });
     let position = lease.position;
     let handled = 0;
     const last = events.at(-1);
     if (this.options.batchHandler && last && !run?.stopping) {
-      const batch = events.map((event) => ({ ...event, attempts: lease.attempts }));
-      if ((await this.attemptBatch(batch, run)) === true) {
+      const batch = events
+        .filter((event) => wants(event.type))
+        .map((event) => ({ ...event, attempts: lease.attempts }));
+      if (batch.length === 0 || (await this.attemptBatch(batch, run)) === true) {
         const advanced = await store.outbox.advance(this.consumer, token, last.position, new Date().toISOString());
         this.knownPosition = advanced ? last.position : undefined;
         return events.length;
@@ -259,7 +276,7 @@ export class JobRunner {
       }
       const { position: next } = event;
       // Nothing here runs for this type: the position moves past it (it came without its payload).
-      if (!this.handles(event.type)) {
+      if (!wants(event.type)) {
         position = next;
         handled++;
         continue;
@@ -280,14 +297,11 @@ export class JobRunner {
     return this.handlers.has(type) || this.handlers.has('*');
   }
 
-  /**
-   * The event types whose payloads this runner reads: those it has handlers for, or all of them
-   * (undefined) for a `*` handler or a batch handler. A runner with no handler for a type (the
-   * jobs runner with search off: none at all) moves past its events without reading their payloads.
-   */
-  private payloadTypes(): string[] | undefined {
-    if (this.options.batchHandler || this.handlers.has('*')) return undefined;
-    return [...this.handlers.keys()];
+  /** See {@link JobRunnerOptions.wantedTypes}: undefined for every type. */
+  private wantedTypes(): Promise<readonly string[] | undefined> {
+    if (this.options.wantedTypes) return this.options.wantedTypes();
+    if (this.options.batchHandler || this.handlers.has('*')) return Promise.resolve(undefined);
+    return Promise.resolve([...this.handlers.keys()]);
   }
 
   /** The batch handler; false when it failed (each event is then handled alone), or `abandoned`. */

@@ -27,9 +27,18 @@ export interface FanOutOptions {
  *
  * @example
  * const fanOut = webhookFanOut(store, { onQueued: () => worker.wake() });
- * new JobRunner({ store, consumer: WEBHOOKS_CONSUMER, batchHandler: fanOut.batch, handlers: { '*': [fanOut.event] } });
+ * new JobRunner({
+ *   store,
+ *   consumer: WEBHOOKS_CONSUMER,
+ *   batchHandler: fanOut.batch,
+ *   handlers: { '*': [fanOut.event] },
+ *   wantedTypes: fanOut.wantedTypes,
+ * });
  */
-export function webhookFanOut(store: Store, options: FanOutOptions = {}): { batch: BatchHandler; event: EventHandler } {
+export function webhookFanOut(
+  store: Store,
+  options: FanOutOptions = {},
+): { batch: BatchHandler; event: EventHandler; wantedTypes: () => Promise<readonly string[]> } {
   const batch: BatchHandler = async (events) => {
     // Events no automation can subscribe to (the reindex job's, say) have nothing to fan out.
     const subscribable = events.filter((event) => isEventType(event.type));
@@ -65,5 +74,10 @@ export function webhookFanOut(store: Store, options: FanOutOptions = {}): { batc
     await store.webhookDeliveries.enqueue(deliveries, nowIso());
     options.onQueued?.();
   };
-  return { batch, event: (event) => batch([event]) };
+  return {
+    batch,
+    event: (event) => batch([event]),
+    // Only events some automation subscribes to are read with their payloads (none while no automation sends).
+    wantedTypes: () => store.automations.subscribedEventTypes(),
+  };
 }

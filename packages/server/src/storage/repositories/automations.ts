@@ -117,6 +117,16 @@ function toColumns(changes: AutomationChanges): Partial<AutomationsTable> {
 }
 
 export function automationsRepository(db: Executor) {
+  /**
+   * The automations that send: enabled, of an organization whose plan has webhooks (a downgraded
+   * organization keeps its automations, and they send nothing).
+   */
+  const sending = () =>
+    db
+      .selectFrom('automations')
+      .innerJoin('organizations', 'organizations.id', 'automations.org_id')
+      .where('automations.enabled', '=', 1)
+      .where('organizations.plan', 'in', plansWith('webhooks'));
   return {
     async insert(automation: StoredAutomation): Promise<void> {
       await db.insertInto('automations').values(toRow(automation)).execute();
@@ -165,21 +175,25 @@ export function automationsRepository(db: Executor) {
     },
     /**
      * The automations an event of `eventType` goes to before filtering (see `automationMatches`):
-     * enabled, subscribed to the type, of an organization whose plan has webhooks (a downgraded
-     * organization keeps its automations, and they send nothing). Oldest first.
+     * those that send (above), subscribed to the type. Oldest first.
      */
     async enabledAutomationsFor(orgId: string, eventType: EventType): Promise<StoredAutomation[]> {
-      const rows = await db
-        .selectFrom('automations')
-        .innerJoin('organizations', 'organizations.id', 'automations.org_id')
+      const rows = await sending()
         .selectAll('automations')
         .where('automations.org_id', '=', orgId)
-        .where('automations.enabled', '=', 1)
-        .where('organizations.plan', 'in', plansWith('webhooks'))
         .orderBy('automations.id')
         .execute();
       // Events are a JSON array in text on both dialects: matched here, not with LIKE (`_` is a wildcard).
       return rows.map(toAutomation).filter((automation) => automation.events.includes(eventType));
+    },
+
+    /**
+     * The event types some automation that sends subscribes to, in any organization: the webhook
+     * fan-out reads no other events' payloads, and no events at all while no automation sends.
+     */
+    async subscribedEventTypes(): Promise<EventType[]> {
+      const rows = await sending().select('automations.events').distinct().execute();
+      return [...new Set(rows.flatMap((row) => JSON.parse(row.events) as EventType[]))];
     },
   };
 }

@@ -71,6 +71,8 @@ export interface ReadOptions {
    * All types when absent.
    */
   payloadsOf?: readonly string[] | undefined;
+  /** Only events at or before this position (a reader's pass fixed in advance). */
+  until?: StreamPosition | undefined;
 }
 
 /** The columns an appended event writes; the others (`seq`, `tx`) the database fills in. */
@@ -103,7 +105,7 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
   const log = dialect.outboxLog;
 
   /** Events a reader may take after `position`, in log order (see ReadOptions). */
-  function eventsAfter(position: StreamPosition, limit?: number, { orgId, payloadsOf }: ReadOptions = {}) {
+  function eventsAfter(position: StreamPosition, limit?: number, { orgId, payloadsOf, until }: ReadOptions = {}) {
     let query = db
       .selectFrom('outbox')
       .select(['seq', 'id', 'org_id', 'type', 'created_at'])
@@ -117,6 +119,7 @@ export function outboxRepository(db: Executor, dialect: DialectAdapter, inserts?
       .select(log.positionTx.as('position_tx'))
       .where(log.readableAfter(position));
     if (orgId !== undefined) query = query.where('org_id', '=', orgId);
+    if (until !== undefined) query = query.where(log.atOrBefore(until));
     for (const column of log.order) query = query.orderBy(column);
     return limit === undefined ? query : query.limit(limit);
   }
