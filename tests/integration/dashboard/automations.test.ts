@@ -120,6 +120,13 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await expect
       .poll(() => page.getByRole('list', { name: 'Secrets of the organization' }).textContent())
       .toContain('{{secrets.RECEIVER_TOKEN}}');
+    // The placeholder is copied whole: it stays on one line in the narrow panel (its buttons wrap instead).
+    const placeholderLines = await page.locator('.secret-name').evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(placeholderLines).toBe(1);
     await expect.poll(() => page.getByRole('list', { name: 'Render warnings' }).count()).toBe(0);
     expect(await preview.textContent()).toContain('Bearer ••••••••');
     expect(await page.content()).not.toContain(TOKEN);
