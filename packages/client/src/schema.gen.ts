@@ -3685,8 +3685,11 @@ export interface components {
         };
         /** @description How the account endpoints (better-auth) refuse: a code and a message. */
         AuthError: {
-            /** @example INVALID_EMAIL_OR_PASSWORD */
-            code: string;
+            /**
+             * @description Stable; absent on 429.
+             * @example INVALID_EMAIL_OR_PASSWORD
+             */
+            code?: string;
             /** @example Invalid email or password */
             message: string;
         };
@@ -14931,6 +14934,15 @@ export interface operations {
             };
             /** @description The request is not valid HTTP/1.1 (`bad_request`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The slugs name no page address at all (a dot segment, `..`, moves the path): `not_found`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,7 +8,10 @@ import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, type AuthRateLimit } from './au
 /** better-auth's error body: not a problem document (its endpoints answer for themselves). */
 export const AuthErrorSchema = z
   .object({
-    code: z.string().openapi({ example: 'INVALID_EMAIL_OR_PASSWORD' }),
+    code: z
+      .string()
+      .optional()
+      .openapi({ description: 'Stable; absent on 429.', example: 'INVALID_EMAIL_OR_PASSWORD' }),
     message: z.string().openapi({ example: 'Invalid email or password' }),
   })
   .openapi('AuthError', { description: 'How the account endpoints (better-auth) refuse: a code and a message.' });

@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '@hearback/forms';
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { openApiPath } from '../http/route-path.js';
 import { CONNECTION_ERRORS, documentable, errorResponse, jsonContent } from '../routes/shared.schemas.js';
@@ -7,9 +8,11 @@ import { ScriptSubmissionSchema, ScriptSubmittedSchema } from './submit-page.js'
 
 const PAGE = openApiPath(PUBLIC_PAGE_PATH);
 
+const Slug = z.string().regex(SLUG_PATTERN);
+
 const PageParams = z.object({
-  orgSlug: z.string().openapi({ param: { name: 'orgSlug', in: 'path' }, example: 'acme' }),
-  pageSlug: z.string().openapi({ param: { name: 'pageSlug', in: 'path' }, example: 'onboarding-survey' }),
+  orgSlug: Slug.openapi({ param: { name: 'orgSlug', in: 'path' }, example: 'acme' }),
+  pageSlug: Slug.openapi({ param: { name: 'pageSlug', in: 'path' }, example: 'onboarding-survey' }),
 });
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
@@ -79,6 +82,7 @@ const start = createRoute({
   responses: {
     204: { description: 'Counted when the page is published.' },
     ...CONNECTION_ERRORS,
+    404: errorResponse('The slugs name no page address at all (a dot segment, `..`, moves the path): `not_found`.'),
     413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
   },
 });
