@@ -1,4 +1,5 @@
 import { KEY_SCOPES } from '@hearback/spec';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildOpenApiDocument } from '../scripts/openapi-document.js';
@@ -10,6 +11,7 @@ import {
   SignedOutSchema,
   SignedUpSchema,
 } from '../src/accounts/auth-openapi.js';
+import { MCP_SPEC_VERSION } from '../src/mcp/mcp-openapi.js';
 import { servedTools } from '../src/mcp/server-backend.js';
 import { sessionCookieOf } from './support/accounts.js';
 import { createApiKey, type Json } from './support/api-assertions.js';
@@ -84,6 +86,11 @@ describeEachDatabase('the document describes what /mcp, /auth and the public pag
       expect(response.status).toBe(status);
       await expectDocumented('post', '/mcp', response);
     }
+  });
+
+  it('POST /mcp: links the specification of the protocol version the MCP SDK speaks', () => {
+    expect(MCP_SPEC_VERSION).toBe(LATEST_PROTOCOL_VERSION);
+    expect(document.paths['/mcp'].post.externalDocs.url).toContain(`/specification/${LATEST_PROTOCOL_VERSION}/`);
   });
 
   it('POST /mcp: each scope lists the tools the document names for it', async () => {

@@ -5,8 +5,14 @@ import { SESSION_SECURITY_SCHEME } from '../openapi.js';
 import { CONNECTION_ERRORS, errorResponse, SECURITY } from '../routes/shared.schemas.js';
 import { MCP_PATH } from './mcp-endpoint.js';
 
+/**
+ * The protocol version the document links and names: the MCP SDK's latest (a test checks it). Not
+ * read from the SDK here: the SDK is loaded with the first `/mcp` request only (mcp-endpoint.ts).
+ */
+export const MCP_SPEC_VERSION = '2025-11-25';
+
 /** The transport the endpoint speaks, in the specification of the Model Context Protocol. */
-const MCP_TRANSPORT_SPEC = 'https://modelcontextprotocol.io/specification/latest/basic/transports#streamable-http';
+const MCP_TRANSPORT_SPEC = `https://modelcontextprotocol.io/specification/${MCP_SPEC_VERSION}/basic/transports#streamable-http`;
 
 /** `/mcp` takes an API key only (`readApiKey`), as a header or a bearer token: no session cookie. */
 const MCP_SECURITY = SECURITY.filter((requirement) => !(SESSION_SECURITY_SCHEME in requirement));
@@ -135,7 +141,7 @@ export function mcpRoutes(tools: readonly HearbackTool[]): RouteConfig[] {
           .openapi({
             param: { name: 'mcp-protocol-version', in: 'header' },
             description: 'After `initialize`: the protocol version it agreed.',
-            example: '2025-06-18',
+            example: MCP_SPEC_VERSION,
           }),
       }),
       body: { required: true, content: { 'application/json': { schema: JsonRpcMessageSchema } } },
