@@ -1402,7 +1402,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up with email and password
-         * @description Creates an account and signs it in. The first account administers the instance; after that `HEARBACK_SIGNUP` decides who may sign up (open, by invitation, closed). A link to verify the email address is mailed. At most 10 requests per 1 min from one address.
+         * @description Creates an account and signs it in. The first account administers the instance; after that `HEARBACK_SIGNUP` decides who may sign up (open, by invitation, closed). A link to verify the email address is mailed. At most 10 requests a minute from one address.
          */
         post: operations["signUpEmail"];
         delete?: never;
@@ -1422,7 +1422,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Starts a session (30 days, renewed daily while used). The Node SDK takes its cookie as `session`; the session acts with the member’s role in each organization. At most 10 requests per 1 min from one address.
+         * @description Starts a session (30 days, renewed daily while used). The Node SDK takes its cookie as `session`; the session acts with the member’s role in each organization. At most 10 requests a minute from one address.
          */
         post: operations["signInEmail"];
         delete?: never;
@@ -1440,7 +1440,7 @@ export interface paths {
         };
         /**
          * Get the session
-         * @description The session the cookie names, and its user; `null` without one. At most 100 requests per 1 min from one address.
+         * @description The session the cookie names, and its user; `null` without one. At most 100 requests a minute from one address.
          */
         get: operations["getAuthSession"];
         put?: never;
@@ -1462,7 +1462,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out
-         * @description Ends the session the cookie names, and clears the cookie. At most 100 requests per 1 min from one address.
+         * @description Ends the session the cookie names, and clears the cookie. At most 100 requests a minute from one address.
          */
         post: operations["signOut"];
         delete?: never;
@@ -1482,7 +1482,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description Mails a link to reset the password, valid for an hour, when the address has an account; the answer is the same either way. At most 5 requests per 1 h from one address.
+         * @description Mails a link to reset the password, valid for an hour, when the address has an account; the answer is the same either way. At most 5 requests an hour from one address.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -1502,7 +1502,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password
-         * @description With the token of a reset link: sets the password and ends every session of the account. At most 10 requests per 1 h from one address.
+         * @description With the token of a reset link: sets the password and ends every session of the account. At most 10 requests an hour from one address.
          */
         post: operations["resetPassword"];
         delete?: never;

@@ -73,8 +73,11 @@ function rateLimitOf(path: string): AuthRateLimit {
   return AUTH_RATE_LIMIT_RULES[path as keyof typeof AUTH_RATE_LIMIT_RULES] ?? AUTH_RATE_LIMIT;
 }
 
-function per(seconds: number): string {
-  return seconds % 3600 === 0 ? `${seconds / 3600} h` : seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+/** A rate limit's window in words: `a minute`, `an hour`, `5 minutes`. */
+function windowInWords(seconds: number): string {
+  const [count, unit] = seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [seconds / 60, 'minute'];
+  if (count === 1) return unit === 'hour' ? 'an hour' : 'a minute';
+  return `${count} ${unit}s`;
 }
 
 const authError = (description: string) => ({
@@ -181,7 +184,7 @@ function routeOf(endpoint: AuthEndpoint): RouteConfig {
     tags: ['Auth'],
     operationId: endpoint.operationId,
     summary: endpoint.summary,
-    description: `${endpoint.description} At most ${limit.max} requests per ${per(limit.window)} from one address.`,
+    description: `${endpoint.description} At most ${limit.max} requests ${windowInWords(limit.window)} from one address.`,
     security: endpoint.signedIn ? SESSION_ONLY_SECURITY : [],
     ...(endpoint.body && {
       request: { body: { required: true, content: { 'application/json': { schema: endpoint.body } } } },
