@@ -3639,7 +3639,10 @@ export interface components {
         JsonRpcMessage: {
             /** @enum {string} */
             jsonrpc: "2.0";
-            /** @description Absent on a notification (answered 202, no body). */
+            /**
+             * @description Absent on a notification (answered 202, no body).
+             * @example 1
+             */
             id?: string | number;
             /**
              * @description `initialize`, `notifications/initialized`, `tools/list`, `tools/call`, `ping` …

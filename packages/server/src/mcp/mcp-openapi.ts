@@ -22,7 +22,7 @@ const JsonRpcId = z.union([z.string(), z.number().int()]);
 const JsonRpcMessageSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: JsonRpcId.optional().openapi({ description: 'Absent on a notification (answered 202, no body).' }),
+    id: JsonRpcId.optional().openapi({ description: 'Absent on a notification (answered 202, no body).', example: 1 }),
     method: z.string().openapi({
       description: '`initialize`, `notifications/initialized`, `tools/list`, `tools/call`, `ping` …',
       example: 'tools/call',
