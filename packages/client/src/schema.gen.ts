@@ -1422,7 +1422,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Starts a session (30 days, renewed daily while used). The Node SDK takes its cookie as `session`; the session acts with the member’s role in each organization. At most 10 requests a minute from one address.
+         * @description Starts a session (30 days from its last extension, extended at most every 24 hours while used). The Node SDK takes its cookie as `session`; the session acts with the member’s role in each organization. At most 10 requests a minute from one address.
          */
         post: operations["signInEmail"];
         delete?: never;
@@ -1482,7 +1482,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description Mails a link to reset the password, valid for an hour, when the address has an account; the answer is the same either way. At most 5 requests an hour from one address.
+         * @description Mails a link to reset the password when the address has an account; the answer is the same either way. At most 5 requests an hour from one address.
          */
         post: operations["requestPasswordReset"];
         delete?: never;

@@ -3,7 +3,7 @@ import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { type IdKind, newId } from '../lib/ids.js';
 import { AUTH_BASE_PATH, type AuthOptions, CLIENT_ADDRESS_HEADER } from './auth.js';
-import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES } from './auth-rate-limits.js';
+import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, SESSION_LIFETIME } from './auth-limits.js';
 import { AUTH_TABLES } from './auth-tables.js';
 import { inSsoSignIn, ssoSessions } from './sso-sessions.js';
 
@@ -76,7 +76,7 @@ export function authOptions(options: AuthOptions) {
         });
       },
     },
-    session: { ...AUTH_TABLES.session, expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: { ...AUTH_TABLES.session, ...SESSION_LIFETIME },
     rateLimit: {
       ...AUTH_TABLES.rateLimit,
       enabled: true,

@@ -3,7 +3,7 @@ import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from '../openapi.js';
 import { CONNECTION_ERRORS, errorResponse, SESSION_ONLY_SECURITY, Timestamp } from '../routes/shared.schemas.js';
 import { AUTH_BASE_PATH } from './auth.js';
-import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, type AuthRateLimit } from './auth-rate-limits.js';
+import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, type AuthRateLimit, SESSION_LIFETIME } from './auth-limits.js';
 
 /** better-auth's error body: not a problem document (its endpoints answer for themselves). */
 export const AuthErrorSchema = z
@@ -126,8 +126,7 @@ const ENDPOINTS: AuthEndpoint[] = [
     path: '/sign-in/email',
     operationId: 'signInEmail',
     summary: 'Sign in with email and password',
-    description:
-      'Starts a session (30 days, renewed daily while used). The Node SDK takes its cookie as `session`; the session acts with the member’s role in each organization.',
+    description: `Starts a session (${SESSION_LIFETIME.expiresIn / 86_400} days from its last extension, extended at most every ${SESSION_LIFETIME.updateAge / 3600} hours while used). The Node SDK takes its cookie as \`session\`; the session acts with the member’s role in each organization.`,
     body: z.object({ email: Email, password: z.string(), rememberMe: z.boolean().optional() }),
     ok: { description: 'Signed in.', schema: SignedInSchema, setsSession: true },
     errors: {
@@ -159,7 +158,7 @@ const ENDPOINTS: AuthEndpoint[] = [
     operationId: 'requestPasswordReset',
     summary: 'Ask for a password reset link',
     description:
-      'Mails a link to reset the password, valid for an hour, when the address has an account; the answer is the same either way.',
+      'Mails a link to reset the password when the address has an account; the answer is the same either way.',
     body: z.object({ email: Email, redirectTo: z.string().optional() }),
     ok: { description: 'Mailed, if the account exists.', schema: AuthStatusSchema },
     errors: { 400: 'Invalid input (`VALIDATION_ERROR`).' },

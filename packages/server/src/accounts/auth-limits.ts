@@ -18,3 +18,6 @@ export const AUTH_RATE_LIMIT_RULES = {
   '/reset-password': { window: 3600, max: 10 },
   '/send-verification-email': { window: 3600, max: 5 },
 } as const satisfies Record<string, AuthRateLimit>;
+
+/** How long a session lasts (seconds), and how often its expiry moves on while it is used. */
+export const SESSION_LIFETIME = { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 } as const;
