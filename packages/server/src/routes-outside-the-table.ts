@@ -8,8 +8,9 @@ import { publicPageRoutes } from './public-pages/public-page-openapi.js';
 
 /**
  * Documents the API endpoints served outside the operation table (by the MCP SDK, better-auth and
- * the public pages), so the one document covers them too, marked {@link NO_SDK_METHOD}; what stays out is NOT_API_ROUTES'
- * (http/not-api-routes.ts). Changes the document only: their own modules serve them.
+ * the public pages), so the one document covers them too, marked {@link NO_SDK_METHOD}; what stays
+ * out is NOT_API_ROUTES' (http/not-api-routes.ts). Changes the document only: their own modules
+ * serve them.
  *
  * @example
  * documentRoutesOutsideTheTable(app);
