@@ -1,9 +1,14 @@
+import type { NonSdkOperationId } from './non-sdk-operations.gen.js';
 import type { components, operations } from './schema.gen.js';
 
 type Schemas = components['schemas'];
 
-/** Every operation of the API by `operationId` (`listFeedback`, `collectFeedback` …). */
-export type OperationId = keyof operations;
+/**
+ * Every operation of the REST API by `operationId` (`listFeedback`, `collectFeedback` …): the
+ * document's operations but those no SDK method performs (`x-sdk: false`: MCP, the accounts, the
+ * public pages), whose types are still in `paths`.
+ */
+export type OperationId = Exclude<keyof operations, NonSdkOperationId>;
 
 /** The query parameters of an operation, e.g. `QueryOf<'listFeedback'>`. */
 export type QueryOf<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;

@@ -27,6 +27,7 @@ import { registerPublicPageRoutes } from './public-pages/public-page-routes.js';
 import { registerPublicShareRoutes } from './public-pages/public-share-routes.js';
 import { healthz, readyz } from './routes/health/health.routes.js';
 import { registerApiRoutes } from './routes/index.js';
+import { documentRoutesOutsideTheTable } from './routes-outside-the-table.js';
 import type { Services } from './services/index.js';
 
 export interface AppDependencies {
@@ -95,6 +96,7 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
 
   registerSecuritySchemes(app);
   registerApiRoutes(app);
+  documentRoutesOutsideTheTable(app);
   const trustedProxies = new CidrSet(deps.trustedProxies ?? []);
   registerSsoRoutes(app);
   registerAuthRoutes(app, trustedProxies);

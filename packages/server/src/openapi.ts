@@ -10,7 +10,7 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
     title: 'Hearback API',
     version: SERVER_VERSION,
     description:
-      'Collect feedback from widgets, servers and AI agents; list, filter and triage it. Authenticate with an API key in `X-Service-Key` (or `Authorization: Bearer`). Every path is also served under `/v1`. Errors are `application/problem+json` with a stable `code`. `x-required-scope` names the scope each operation needs (`x-accepted-scopes` lists them all when a key holding any of several will do). AI agents: `/skill.md` summarises this API, and `/mcp` serves it over the Model Context Protocol.',
+      'Collect feedback from widgets, servers and AI agents; list, filter and triage it. Authenticate with an API key in `X-Service-Key` (or `Authorization: Bearer`). Every path is also served under `/v1`. Errors are `application/problem+json` with a stable `code`. `x-required-scope` names the scope each operation needs (`x-accepted-scopes` lists them all when a key holding any of several will do). AI agents: `/skill.md` summarises this API, and `/mcp` serves it over the Model Context Protocol. Operations marked `x-sdk: false` are served next to the REST API for other clients (MCP, people’s sign-in, a feedback page’s visitors), with their own error bodies; the SDKs have no methods for them. The dashboard (`/app`), this reference (`/docs`), the widget’s and pages’ files are for people and not described here.',
     license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
   },
   servers: [{ url: 'http://localhost:3000', description: 'A local Hearback server' }],
@@ -55,9 +55,31 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
         'OpenID Connect sign-in per organization (enterprise plan): the provider, and the email domains it vouches for once their DNS records prove them. People start at `GET /auth/sso/start?email=…`.',
     },
     { name: 'Identity', description: 'Who is calling: the organization and scopes of an API key.' },
+    {
+      name: 'MCP',
+      description:
+        'The Model Context Protocol endpoint for AI agents: the tools stand for the operations above and act for the API key.',
+    },
+    {
+      name: 'Auth',
+      description:
+        'Accounts of people (served by better-auth): sign-up, sign-in to a session cookie, sign-out, password reset. Errors here are `{ code, message }`, not problem documents.',
+    },
+    {
+      name: 'Public pages',
+      description:
+        'What a published feedback page’s visitors send, without a key: a response, a start, a captcha challenge. The page itself is HTML at the same address.',
+    },
     { name: 'Health', description: 'Probes for process supervisors and load balancers; no API key.' },
   ],
 };
+
+/**
+ * The mark of an operation the SDKs have no method for: it speaks another protocol (MCP, which
+ * `@hearback/mcp` speaks), belongs to people's sessions (better-auth) or to a page's visitors.
+ * `pnpm openapi` lists the marked operations for `@hearback/client`'s `OperationId` to leave out.
+ */
+export const NO_SDK_METHOD = 'x-sdk';
 
 /** The document's name for the `X-Service-Key` header scheme (the one `/docs` preselects). */
 export const API_KEY_SECURITY_SCHEME = 'ApiKeyAuth';

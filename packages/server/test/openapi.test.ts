@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { NON_SDK_OPERATIONS_PATH, renderNonSdkOperations } from '../scripts/non-sdk-operations.js';
 import { buildOpenApiDocument, serializeOpenApiDocument } from '../scripts/openapi-document.js';
 import { OPERATION_SCOPES_PATH, renderOperationScopes } from '../scripts/operation-scopes.js';
 import { ERROR_CODES } from '../src/errors/error-codes.js';
+import { NO_SDK_METHOD } from '../src/openapi.js';
 import type { Runtime } from '../src/runtime.js';
 import type { Json } from './support/api.js';
 import { expectJson, expectProblem } from './support/api.js';
@@ -24,6 +26,21 @@ interface Operation {
   security?: Record<string, string[]>[];
   responses: Record<string, Json>;
 }
+
+/** Operations served outside the operation table (MCP, the accounts, the public pages): `x-sdk: false`. */
+function isOutsideTheTable(operation: Operation): boolean {
+  return (operation as Json)[NO_SDK_METHOD] === false;
+}
+
+const schemaNamed = (content: Json, name: string) =>
+  content?.['application/json']?.schema?.$ref === `#/components/schemas/${name}`;
+
+/** The error bodies of the other protocols at the same address, by tag: JSON-RPC, better-auth's, HTML for people. */
+const FOREIGN_ERROR_BODIES: Record<string, (content: Json) => boolean> = {
+  MCP: (content) => schemaNamed(content, 'JsonRpcErrorResponse'),
+  Auth: (content) => schemaNamed(content, 'AuthError'),
+  'Public pages': (content) => content?.['text/html'] !== undefined,
+};
 
 function operationsOf(document: Json): Operation[] {
   return Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
@@ -50,6 +67,10 @@ describe('OpenAPI document', () => {
 
   it('matches the operation scopes @hearback/spec publishes (operation-scopes.gen.ts)', () => {
     expect(readFileSync(OPERATION_SCOPES_PATH, 'utf8'), STALE).toBe(renderOperationScopes(document));
+  });
+
+  it('matches the operations @hearback/client leaves out of OperationId (non-sdk-operations.gen.ts)', () => {
+    expect(readFileSync(NON_SDK_OPERATIONS_PATH, 'utf8'), STALE).toBe(renderNonSdkOperations(document));
   });
 
   it('is what a running server serves at /openapi.json (and /v1/openapi.json)', async () => {
@@ -101,6 +122,8 @@ describe('OpenAPI document', () => {
     const schemes = Object.keys(document.components.securitySchemes);
     for (const operation of operationsOf(document)) {
       const where = `${operation.method} ${operation.path}`;
+      // Served outside the operation table, each with its own access: checked in the next test.
+      if (isOutsideTheTable(operation)) continue;
       if (operation.tags?.includes('Health')) {
         expect(operation.security, where).toEqual([]);
         continue;
@@ -113,12 +136,36 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('names the access of the operations outside the table: an API key for /mcp, none for sign-in and page visitors', () => {
+    const outside = operationsOf(document).filter(isOutsideTheTable);
+    const securityOf = (operation: Operation) => (operation.security ?? []).flatMap((entry) => Object.keys(entry));
+    expect(outside.map((operation) => operation.tags?.[0]).sort()).toEqual([
+      ...Array(6).fill('Auth'),
+      'MCP',
+      ...Array(3).fill('Public pages'),
+    ]);
+    for (const operation of outside) {
+      const where = `${operation.method} ${operation.path}`;
+      if (operation.tags?.includes('MCP')) {
+        expect(securityOf(operation), where).toEqual(['ApiKeyAuth', 'BearerAuth']);
+        expect(Object.keys(operation.responses), where).toEqual(expect.arrayContaining(['401', '403']));
+      } else if (['getAuthSession', 'signOut'].includes(operation.operationId ?? '')) {
+        expect(securityOf(operation), where).toEqual(['SessionCookie']);
+      } else {
+        expect(operation.security, where).toEqual([]);
+      }
+    }
+  });
+
   it('declares the statuses of the body limit, the JSON validator and the idempotency middleware', () => {
     for (const operation of operationsOf(document)) {
       const where = `${operation.method} ${operation.path}`;
       const statuses = Object.keys(operation.responses);
       const json = (operation as Json).requestBody?.content?.['application/json'];
-      if (json) expect(statuses, where).toContain('415');
+      // The JSON validator is the operation table's; better-auth and the public pages read bodies their own way.
+      if (json && (!isOutsideTheTable(operation) || operation.tags?.includes('MCP'))) {
+        expect(statuses, where).toContain('415');
+      }
       if (operation.method !== 'get') expect(statuses, where).toContain('413');
       const headers = ((operation as Json).parameters ?? []).filter((parameter: Json) => parameter.in === 'header');
       if (headers.some((header: Json) => header.name === 'idempotency-key')) {
@@ -137,9 +184,13 @@ describe('OpenAPI document', () => {
     const body = await expectProblem(await runtime.app.request('/nope'), 404, 'not_found');
     for (const key of Object.keys(body)) expect(problemKeys).toContain(key);
     for (const operation of operationsOf(document)) {
+      const foreign = FOREIGN_ERROR_BODIES[operation.tags?.[0] ?? ''];
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) < 400) continue;
-        expect(response.content, `${operation.operationId} ${status}`).toHaveProperty('application/problem+json');
+        const where = `${operation.operationId} ${status}`;
+        // Outside the table, what answers for MCP, better-auth or a page's form may have its own body.
+        if (isOutsideTheTable(operation) && foreign?.(response.content)) continue;
+        expect(response.content, where).toHaveProperty('application/problem+json');
       }
     }
   });

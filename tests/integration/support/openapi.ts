@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { operationId?: string }>>;
+  paths: Record<string, Record<string, { operationId?: string; 'x-sdk'?: boolean }>>;
 }
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -18,10 +18,14 @@ export interface DocumentOperation {
   pattern: RegExp;
 }
 
-/** Every operation of openapi/openapi.json, with a matcher for request paths. */
+/**
+ * Every operation of the REST API in openapi/openapi.json, with a matcher for request paths: not
+ * those the document marks `x-sdk: false` (MCP, the accounts, the public pages), which no SDK
+ * method performs.
+ */
 export const documentOperations: DocumentOperation[] = Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
   Object.entries(item)
-    .filter(([method]) => HTTP_METHODS.has(method))
+    .filter(([method, operation]) => HTTP_METHODS.has(method) && operation['x-sdk'] !== false)
     .map(([method, operation]) => {
       if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');

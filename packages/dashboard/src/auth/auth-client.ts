@@ -2,7 +2,8 @@ import { createAuthClient } from 'better-auth/client';
 
 /**
  * better-auth's own client for `/auth/*` (sign-up, sign-in, sign-out, password reset): those
- * endpoints are better-auth's, outside our OpenAPI document, so its client is their typed one.
+ * endpoints are better-auth's (the OpenAPI document describes them under Auth, with no SDK
+ * method), so its client is their typed one.
  */
 export const authClient = createAuthClient({ baseURL: `${window.location.origin}/auth` });
 

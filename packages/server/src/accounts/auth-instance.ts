@@ -3,6 +3,7 @@ import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { type IdKind, newId } from '../lib/ids.js';
 import { AUTH_BASE_PATH, type AuthOptions, CLIENT_ADDRESS_HEADER } from './auth.js';
+import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, SESSION_LIFETIME } from './auth-limits.js';
 import { AUTH_TABLES } from './auth-tables.js';
 import { inSsoSignIn, ssoSessions } from './sso-sessions.js';
 
@@ -75,20 +76,13 @@ export function authOptions(options: AuthOptions) {
         });
       },
     },
-    session: { ...AUTH_TABLES.session, expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: { ...AUTH_TABLES.session, ...SESSION_LIFETIME },
     rateLimit: {
       ...AUTH_TABLES.rateLimit,
       enabled: true,
       storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 10 },
-        '/request-password-reset': { window: 3600, max: 5 },
-        '/reset-password': { window: 3600, max: 10 },
-        '/send-verification-email': { window: 3600, max: 5 },
-      },
+      ...AUTH_RATE_LIMIT,
+      customRules: AUTH_RATE_LIMIT_RULES,
     },
     advanced: {
       cookiePrefix: 'hearback',

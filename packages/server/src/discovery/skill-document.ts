@@ -1,5 +1,6 @@
 import type { HearbackTool } from '@hearback/mcp/tools';
 import { z } from 'zod';
+import { NO_SDK_METHOD } from '../openapi.js';
 import { SKILL_TASKS } from './skill-tasks.js';
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -19,6 +20,7 @@ interface OperationLike {
   'x-accepted-scopes'?: string[];
   'x-access'?: string;
   'x-organization-wide'?: boolean;
+  [NO_SDK_METHOD]?: boolean;
 }
 
 export interface SkillOperation {
@@ -96,12 +98,15 @@ const SCOPES: Record<string, string> = {
   owner: "delete or hand over the organization (the owner's role only)",
 };
 
-/** Every operation of the document, in document order. */
+/**
+ * Every operation of the REST API in the document, in document order: not those of other protocols
+ * and audiences (`x-sdk: false`); the skill files describe `/mcp` on their own.
+ */
 export function operationsOf(document: OpenApiLike): SkillOperation[] {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
     HTTP_METHODS.flatMap((method) => {
       const operation = (item as Record<string, OperationLike | undefined> | undefined)?.[method];
-      if (!operation?.operationId) return [];
+      if (!operation?.operationId || operation[NO_SDK_METHOD] === false) return [];
       return [
         {
           operationId: operation.operationId,

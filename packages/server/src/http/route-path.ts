@@ -10,3 +10,13 @@ export function routePath(pathAndQuery: string): string {
   const path = queryStart === -1 ? pathAndQuery : pathAndQuery.slice(0, queryStart);
   return path === '/v1' ? '/' : path.startsWith('/v1/') ? path.slice(3) : path;
 }
+
+/**
+ * A route's path as the OpenAPI document writes it: Hono's `:name` parameters as `{name}`.
+ *
+ * @example
+ * openApiPath('/f/:orgSlug/:pageSlug'); // '/f/{orgSlug}/{pageSlug}'
+ */
+export function openApiPath(honoPath: string): string {
+  return honoPath.replace(/:(\w+)/g, '{$1}');
+}

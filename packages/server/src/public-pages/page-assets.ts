@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { PAGE_CSS } from './page-styles.js';
+import { PAGE_ASSETS_PATH } from './public-page-path.js';
 
 /** One of the public page's files, served from memory under a content-hashed name. */
 export interface PageAsset {
@@ -22,7 +23,13 @@ export interface PageAssets {
 
 function asset(name: string, extension: string, contentType: string, body: Buffer): PageAsset {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-  return { path: `/f/assets/${name}.${hash}.${extension}`, contentType, body, gzip: gzipSync(body), etag: `"${hash}"` };
+  return {
+    path: `${PAGE_ASSETS_PATH}/${name}.${hash}.${extension}`,
+    contentType,
+    body,
+    gzip: gzipSync(body),
+    etag: `"${hash}"`,
+  };
 }
 
 /**

@@ -7,10 +7,9 @@ import type { PageAsset, PageAssets } from './page-assets.js';
 import { newNonce, pageHeaders } from './page-headers.js';
 import { ALREADY_ANSWERED_MESSAGE, closedMessage, NOT_FOUND_MESSAGE } from './page-messages.js';
 import { visitorOf } from './page-visitor.js';
+import { PUBLIC_PAGE_PATH } from './public-page-path.js';
 import { type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 import { submitPage } from './submit-page.js';
-
-const PAGE_PATH = '/f/:orgSlug/:pageSlug';
 
 /** Serves one file from memory: immutable for a year (its name changes with it), gzipped on request. */
 function serveAsset(app: OpenAPIHono<AppEnv>, asset: PageAsset): void {
@@ -58,7 +57,7 @@ export function registerPublicPageRoutes(
     return { page };
   }
 
-  app.get(PAGE_PATH, async (c) => {
+  app.get(PUBLIC_PAGE_PATH, async (c) => {
     const context = contextOf(c);
     const { page, answer } = await pageOr(c, context);
     if (!page) return answer;
@@ -70,21 +69,21 @@ export function registerPublicPageRoutes(
     return c.body(renderFormPage(page, c.req.param('orgSlug'), context), 200, headers);
   });
 
-  app.post(PAGE_PATH, async (c) => {
+  app.post(PUBLIC_PAGE_PATH, async (c) => {
     const context = contextOf(c);
     const { page, answer } = await pageOr(c, context);
     if (!page) return answer;
     return submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));
   });
 
-  app.post(`${PAGE_PATH}/start`, async (c) => {
+  app.post(`${PUBLIC_PAGE_PATH}/start`, async (c) => {
     const publicPages = c.get('services').publicPages;
     const page = await publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
     if (page?.state === 'published') await publicPages.started(page);
     return c.body(null, 204);
   });
 
-  app.get(`${PAGE_PATH}/challenge`, async (c) => {
+  app.get(`${PUBLIC_PAGE_PATH}/challenge`, async (c) => {
     const publicPages = c.get('services').publicPages;
     const page = await publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
     if (!page) throw notFound('Feedback page');

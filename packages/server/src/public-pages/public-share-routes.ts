@@ -5,8 +5,8 @@ import type { AppEnv } from '../http/app-env.js';
 import { FLYER_CONTENT_SECURITY_POLICY, FLYER_PAPER_SIZES, type FlyerPaperSize } from '../pages/share/flyer.js';
 import { SHARE_ARTIFACT_PATHS } from '../pages/share/share-links.js';
 import { type SharedPage, shareArtifacts } from '../services/feedback-page-sharing.js';
+import { PUBLIC_PAGE_PATH } from './public-page-path.js';
 
-const PAGE_PATH = '/f/:orgSlug/:pageSlug';
 // Short: a page's slug or colours may change, and the artifact must follow.
 const CACHE = 'public, max-age=300';
 
@@ -29,12 +29,12 @@ export function registerPublicShareRoutes(app: OpenAPIHono<AppEnv>): void {
     return { page, orgSlug, baseUrl: c.get('services').feedbackPageSharing.baseUrl(new URL(c.req.url).origin) };
   }
 
-  app.get(PAGE_PATH + SHARE_ARTIFACT_PATHS.qrSvg, async (c) => {
+  app.get(PUBLIC_PAGE_PATH + SHARE_ARTIFACT_PATHS.qrSvg, async (c) => {
     const svg = await shareArtifacts.qrSvg(await sharedPage(c));
     return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': CACHE });
   });
 
-  app.get(PAGE_PATH + SHARE_ARTIFACT_PATHS.qrPng, async (c) => {
+  app.get(PUBLIC_PAGE_PATH + SHARE_ARTIFACT_PATHS.qrPng, async (c) => {
     const size = c.req.query('size');
     if (size !== undefined && size !== '' && !/^[0-9]+$/.test(size))
       throw queryProblem('size', 'Expected an integer written in decimal digits, such as 512.');
@@ -42,7 +42,7 @@ export function registerPublicShareRoutes(app: OpenAPIHono<AppEnv>): void {
     return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': CACHE });
   });
 
-  app.get(PAGE_PATH + SHARE_ARTIFACT_PATHS.flyer, async (c) => {
+  app.get(PUBLIC_PAGE_PATH + SHARE_ARTIFACT_PATHS.flyer, async (c) => {
     const paper = c.req.query('paper');
     if (paper !== undefined && !(FLYER_PAPER_SIZES as readonly string[]).includes(paper))
       throw queryProblem('paper', `Expected one of: ${FLYER_PAPER_SIZES.join(', ')}.`);

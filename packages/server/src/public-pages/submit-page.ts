@@ -12,11 +12,18 @@ import { ALREADY_ANSWERED_MESSAGE, closedMessage } from './page-messages.js';
 import { rememberAnswered } from './page-visitor.js';
 import { type FormState, type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 
-/** The JSON the page's script posts. */
-const ScriptSubmissionSchema = z.object({
+/** The JSON the page's script posts (answers by question id; each question's own rules apply after). */
+export const ScriptSubmissionSchema = z.object({
   answers: z.record(z.string(), z.unknown()),
   contact: z.object({ name: z.string().optional(), email: z.string().optional() }).optional(),
   captcha: z.string().max(10_000).optional(),
+});
+
+/** What a JSON submission is answered with (201). */
+export const ScriptSubmittedSchema = z.object({
+  id: z.string(),
+  thankYouMessage: z.string(),
+  redirectUrl: z.string().nullable(),
 });
 
 async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
@@ -73,10 +80,12 @@ export async function submitPage(
   if ((c.req.header('content-type') ?? '').includes('application/json')) {
     const response = await services.publicPages.submit(page, await scriptSubmission(c), visitor);
     rememberAnswered(c, page, orgSlug);
-    return c.json(
-      { id: response.id, thankYouMessage: page.settings.thankYouMessage, redirectUrl: page.settings.redirectUrl },
-      201,
-    );
+    const submitted: z.input<typeof ScriptSubmittedSchema> = {
+      id: response.id,
+      thankYouMessage: page.settings.thankYouMessage,
+      redirectUrl: page.settings.redirectUrl,
+    };
+    return c.json(submitted, 201);
   }
   const form = formAnswers(page.questions, new URLSearchParams(await c.req.text()));
   const submission: PublicSubmission = { answers: form.answers, contact: form.contact, captcha: form.captcha };

@@ -7,6 +7,7 @@ export type FailureKind =
   | 'server-error'
   | 'undeclared-status'
   | 'not-a-problem'
+  | 'invalid-error-body'
   | 'invalid-success-body'
   | 'accepted-invalid-request';
 
@@ -85,13 +86,34 @@ export class ContractChecker {
     const declared = operation.responses.get(answer.status);
     if (!declared && !(resolvesElsewhere(request.url) && answer.status >= 300 && answer.status < 400))
       failures.push({ kind: 'undeclared-status', detail: `${answer.status} ${answer.text.slice(0, 300)}` });
-    if (answer.status >= 400) failures.push(...this.checkProblem(answer));
+    if (answer.status >= 400) failures.push(...this.checkError(declared, answer));
     else if (declared) failures.push(...this.checkSuccess(operation, declared, answer));
     if (answer.status >= 200 && answer.status < 300) {
       const refused = this.refusal(request);
       if (refused) failures.push({ kind: 'accepted-invalid-request', detail: refused });
     }
     return failures;
+  }
+
+  /**
+   * An error is a problem body, unless the document declares another body for its status: what
+   * answers for another protocol at the same address (JSON-RPC on `/mcp`, better-auth's errors, a
+   * page's HTML for people). The operation table's operations declare problems alone.
+   */
+  private checkError(declared: { json?: Schema; mediaTypes: string[] } | undefined, answer: Answer): Failure[] {
+    const mediaType = answer.contentType.split(';')[0]?.trim() ?? '';
+    if (mediaType === 'application/problem+json' || !declared?.mediaTypes.includes(mediaType)) {
+      return this.checkProblem(answer);
+    }
+    if (mediaType !== 'application/json' || !declared.json) return [];
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      return [{ kind: 'invalid-error-body', detail: `not JSON: ${answer.text.slice(0, 200)}` }];
+    }
+    const validate = this.validatorOf(declared.json);
+    return validate(body) ? [] : [{ kind: 'invalid-error-body', detail: this.errorsOf(validate) }];
   }
 
   private checkProblem(answer: Answer): Failure[] {
