@@ -25,9 +25,11 @@ export interface DialectAdapter {
   /**
    * Runs writes whose loss on power failure is harmless: the outbox relay's leases and completions
    * (a lost one means an event is handled again, which at-least-once delivery allows) and usage
-   * counts whose loss favours the customer, and feedback pages' view and start counts. On SQLite they commit without an fsync of their own,
-   * and are durable once anything later is (the next synced commit syncs the whole WAL);
-   * elsewhere, and inside a transaction, they are ordinary writes.
+   * counts whose loss favours the customer, and feedback pages' view and start counts. They commit
+   * without waiting for an fsync of their own (SQLite: `synchronous = NORMAL`; PostgreSQL:
+   * connections of their own with `synchronous_commit = off`) and are durable once anything later
+   * is (the next synced commit syncs the whole WAL). Inside a transaction they are part of it, as
+   * synced as it.
    */
   unsynced<T>(db: Executor, work: (db: Executor) => Promise<T>): Promise<T>;
 

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/support/async.js';
-import { openTestRuntime } from '../../test/support/harness.js';
+import { openTestRuntime, postgresAdminUrl } from '../../test/support/harness.js';
 import { newId } from '../lib/ids.js';
 import type { Runtime } from '../runtime.js';
 import type { Executor } from './repositories/executor.js';
@@ -111,5 +113,83 @@ describe('SQLite relay writes without fsync', () => {
     expect(spy).toHaveBeenCalledTimes(writes + 4);
     expect(await store.outbox.pendingCount('relay')).toBe(0);
     expect(await synchronous()).toBe(FULL);
+  });
+});
+
+/**
+ * On PostgreSQL the same writes commit on connections of their own, with `synchronous_commit =
+ * off`: they do not wait for a WAL flush, so under `/collect` load a batch's commit does not queue
+ * behind theirs; every other commit, on the connections of the main pool, still waits for its flush.
+ */
+describe.skipIf(!postgresAdminUrl())('PostgreSQL relay writes without a flush of their own', () => {
+  let runtime: Runtime;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ runtime, cleanup } = await openTestRuntime('postgres'));
+  });
+  afterEach(async () => {
+    await cleanup();
+  });
+
+  const synchronousCommit = async (db: Executor) =>
+    (await sql<{ setting: string }>`select current_setting('synchronous_commit') as setting`.execute(db)).rows[0]
+      ?.setting;
+  const eventsCounted = async (orgId: string) => {
+    // Read by a client of its own: what is committed, for everyone.
+    const other = new pg.Client({ connectionString: runtime.config.databaseUrl });
+    await other.connect();
+    try {
+      const { rows } = await other.query('select events from usage where org_id = $1', [orgId]);
+      return rows.map(({ events }) => Number(events));
+    } finally {
+      await other.end();
+    }
+  };
+
+  it('commits its work without waiting for the flush, on a connection apart from the pool', async () => {
+    const { dialect, db } = runtime.database;
+    const org = await runtime.services.organizations.bootstrap({ name: 'Unsynced' });
+    const orgId = org.organization.id;
+    const seen = await db.connection().execute(async (connection) => {
+      // As in production: the test server commits without flushing (test/support/postgres-server.ts).
+      await sql`set synchronous_commit = on`.execute(connection);
+      const inside = await dialect.unsynced(connection, async (executor) => {
+        await sql`insert into usage (org_id, period, events, searches) values (${orgId}, '2026-11', 7, 0)`.execute(
+          executor,
+        );
+        return synchronousCommit(executor);
+      });
+      const after = await synchronousCommit(connection);
+      await sql`reset synchronous_commit`.execute(connection);
+      return { inside, after };
+    });
+    expect(seen).toEqual({ inside: 'off', after: 'on' });
+    expect(await eventsCounted(orgId)).toEqual([7]);
+  });
+
+  it('is all or nothing: a failed transaction of unsynced work stores none of it', async () => {
+    const { dialect, db } = runtime.database;
+    const org = await runtime.services.organizations.bootstrap({ name: 'Unsynced' });
+    const orgId = org.organization.id;
+    const failed = dialect.unsynced(db, (executor) =>
+      executor.transaction().execute(async (trx) => {
+        await sql`insert into usage (org_id, period, events, searches) values (${orgId}, '2026-11', 7, 0)`.execute(trx);
+        throw new Error('relay write failed');
+      }),
+    );
+    await expect(failed).rejects.toThrow('relay write failed');
+    expect(await eventsCounted(orgId)).toEqual([]);
+  });
+
+  it("inside a transaction is part of it: the caller's executor, and the caller's commit waits for its flush", async () => {
+    const { dialect, db } = runtime.database;
+    const seen = await db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = on`.execute(trx);
+      return dialect.unsynced(trx, async (executor) => ({
+        same: executor === trx,
+        setting: await synchronousCommit(executor),
+      }));
+    });
+    expect(seen).toEqual({ same: true, setting: 'on' });
   });
 });

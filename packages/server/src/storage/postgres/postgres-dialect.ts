@@ -16,6 +16,12 @@ const INT8_OID = 20;
 const COMMIT_CONCURRENCY = 3;
 
 /**
+ * Connections for unsynced writes (the relay's bookkeeping, usage tallies, page counts): each
+ * commits in a fraction of a millisecond, as it waits for no flush.
+ */
+const UNSYNCED_POOL_SIZE = 3;
+
+/**
  * By (transaction id, seq), `outbox.tx` being the writer's xid8 (migration 0006); readable only
  * below the oldest transaction still running, which may yet commit a row before them.
  */
@@ -30,36 +36,30 @@ const POSTGRES_OUTBOX_LOG: OutboxLogOrder = {
 };
 
 /**
- * Opens a pool of `poolSize` connections to the PostgreSQL database at `url` (connections are
- * made on first use).
+ * Opens a pool of `poolSize` connections to the PostgreSQL database at `url`, and a few more for
+ * unsynced writes (connections are made on first use).
  *
  * @example
  * const database = openPostgres('postgres://localhost/hearback', 10);
  */
 export function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    // Counts and serial columns are int8; ours stay far below 2^53.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
-  // An idle connection that the server drops (restart, failover, pg_terminate_backend) is an
-  // 'error' on the pool; unheard, it would crash the process. The pool has already discarded that
-  // connection and opens a new one on the next query, so there is nothing else to do.
-  pool.on('error', () => {});
+  const pool = openPool(url, poolSize);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  // Writes whose loss is harmless (DialectAdapter.unsynced) run on connections of their own whose
+  // commits do not wait for their WAL flush: the whole session, set before its first use, so no
+  // connection of the main pool ever commits that way, and each write stays one round trip.
+  const unsyncedPool = openPool(url, UNSYNCED_POOL_SIZE);
+  unsyncedPool.on('connect', (client) => {
+    // Should it fail, the connection commits as any other: slower, never less durable.
+    client.query('set synchronous_commit = off').catch(() => {});
+  });
+  const unsyncedDb = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: unsyncedPool }) });
   const runPrepared = preparedOn(pool);
 
   const dialect: DialectAdapter = {
     name: 'postgres',
     commitConcurrency: COMMIT_CONCURRENCY,
-    // Commits are synced by the server (and grouped across connections); nothing to skip.
-    unsynced: (executor, work) => work(executor),
+    unsynced: (executor, work) => work(executor.isTransaction ? executor : unsyncedDb),
     largeExpressionRead: async (executor, work) => {
       const withoutJit = async (trx: Executor) => {
         await sql`set local jit = off`.execute(trx);
@@ -90,7 +90,36 @@ export function openPostgres(url: string, poolSize: number): Database {
     collectInsert: collectInsertRepository(runPrepared),
     outboxWakeUps: postgresOutboxWakeUps(pool, url),
   };
-  return { db, dialect, location: redactUrl(url), close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    location: redactUrl(url),
+    close: async () => {
+      await Promise.all([db.destroy(), unsyncedDb.destroy()]);
+    },
+  };
+}
+
+/**
+ * A pool of `size` connections to `url`, connected on first use. An idle connection that the
+ * server drops (restart, failover, pg_terminate_backend) is an 'error' on the pool; unheard, it
+ * would crash the process. The pool has already discarded that connection and opens a new one on
+ * the next query, so there is nothing else to do.
+ */
+function openPool(url: string, size: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    // Counts and serial columns are int8; ours stay far below 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', () => {});
+  return pool;
 }
 
 function redactUrl(url: string): string {
