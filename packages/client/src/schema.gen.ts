@@ -14850,12 +14850,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description No published page at this address. */
+            /** @description No published page at this address (`not_found`); a form submission gets an HTML page. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                 };
             };
@@ -14868,7 +14869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This respondent has answered already (`already_submitted`), or the page is a draft. */
+            /** @description This respondent has answered already (`already_submitted`), or the page takes no responses: a JSON submission to a closed page (`page_not_accepting_responses`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14878,7 +14879,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The page is closed. */
+            /** @description The page is closed (a form submission). */
             410: {
                 headers: {
                     [name: string]: unknown;

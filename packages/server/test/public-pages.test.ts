@@ -222,6 +222,24 @@ for (const dialect of dialectsUnderTest()) {
       expect(await closed.text()).toContain('This page is closed');
       const posted = await postForm(runtime, path, [['q.nps', '5']]);
       expect(posted.status).toBe(410);
+
+      // A program posting JSON gets problems, as from every API answer, not the pages people see.
+      const postJson = (to: string) =>
+        runtime.app.request(to, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ answers: { nps: 5 } }),
+        });
+      for (const [to, status, code] of [
+        [`/f/${org.organization.slug}/no-such-page`, 404, 'not_found'],
+        [draft.path, 404, 'not_found'],
+        [path, 409, 'page_not_accepting_responses'],
+      ] as const) {
+        const answered = await postJson(to);
+        expect(answered.status).toBe(status);
+        expect(answered.headers.get('content-type')).toBe('application/problem+json');
+        expect(((await answered.json()) as { code: string }).code).toBe(code);
+      }
       expect(await listResponses(runtime, org, page.id)).toEqual([]);
     });
 
@@ -250,6 +268,17 @@ for (const dialect of dialectsUnderTest()) {
       expect(((await malformed.json()) as { errors: unknown[] }).errors).toEqual([
         { path: 'answers', message: 'Must be an object.' },
       ]);
+      // A member the page does not take is refused by name, and nothing is stored.
+      const unknownMember = await runtime.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: SAMPLE_ANSWERS, email: 'ada@example.com' }),
+      });
+      expect(unknownMember.status).toBe(400);
+      expect(((await unknownMember.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([
+        'email',
+      ]);
+      expect(await listResponses(runtime, org, page.id)).toEqual([]);
 
       const accepted = await runtime.app.request(path, {
         method: 'POST',

@@ -56,13 +56,17 @@ const submit = createRoute({
         'Refused answers (`validation_failed`, with `errors` naming `answers.<questionId>`), `malformed_json`, `captcha_required` or `captcha_failed`; a form submission gets the form again with each field’s error.',
       content: { ...errorResponse('').content, 'text/html': { schema: z.string() } },
     },
-    404: html('No published page at this address.'),
+    404: {
+      description: 'No published page at this address (`not_found`); a form submission gets an HTML page.',
+      content: { ...errorResponse('').content, 'text/html': { schema: z.string() } },
+    },
     409: {
-      description: 'This respondent has answered already (`already_submitted`), or the page is a draft.',
+      description:
+        'This respondent has answered already (`already_submitted`), or the page takes no responses: a JSON submission to a closed page (`page_not_accepting_responses`).',
       content: { ...errorResponse('').content, 'text/html': { schema: z.string() } },
     },
     408: CONNECTION_ERRORS[408],
-    410: html('The page is closed.'),
+    410: html('The page is closed (a form submission).'),
     413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
     431: CONNECTION_ERRORS[431],
     500: errorResponse('Unexpected server error.'),

@@ -9,7 +9,7 @@ import { ALREADY_ANSWERED_MESSAGE, closedMessage, NOT_FOUND_MESSAGE } from './pa
 import { visitorOf } from './page-visitor.js';
 import { PUBLIC_PAGE_PATH } from './public-page-path.js';
 import { type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
-import { submitPage } from './submit-page.js';
+import { isScriptSubmission, submitPage } from './submit-page.js';
 
 /** Serves one file from memory: immutable for a year (its name changes with it), gzipped on request. */
 function serveAsset(app: OpenAPIHono<AppEnv>, asset: PageAsset): void {
@@ -71,6 +71,13 @@ export function registerPublicPageRoutes(
 
   app.post(PUBLIC_PAGE_PATH, async (c) => {
     const context = contextOf(c);
+    // A program posting JSON gets problems, not the pages people see: a closed page's is the
+    // service's 409 `page_not_accepting_responses`, as for the keyed API.
+    if (isScriptSubmission(c)) {
+      const page = await c.get('services').publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
+      if (!page) throw notFound('Feedback page');
+      return submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));
+    }
     const { page, answer } = await pageOr(c, context);
     if (!page) return answer;
     return submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));

@@ -1,7 +1,7 @@
-import { PLAIN_MESSAGES } from '@hearback/inputs';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { FeedbackPage } from '../domain/feedback-page.js';
+import { parseInput } from '../domain/parse-input.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { malformedJson } from '../http/body-errors.js';
@@ -13,7 +13,7 @@ import { rememberAnswered } from './page-visitor.js';
 import { type FormState, type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 
 /** The JSON the page's script posts (answers by question id; each question's own rules apply after). */
-export const ScriptSubmissionSchema = z.object({
+export const ScriptSubmissionSchema = z.strictObject({
   answers: z.record(z.string(), z.unknown()),
   contact: z.object({ name: z.string().optional(), email: z.string().optional() }).optional(),
   captcha: z.string().max(10_000).optional(),
@@ -26,17 +26,20 @@ export const ScriptSubmittedSchema = z.object({
   redirectUrl: z.string().nullable(),
 });
 
+/**
+ * Whether a post is JSON, as the page's script (or any program) sends: answered with JSON and
+ * problems, never with HTML pages.
+ */
+export function isScriptSubmission(c: Context<AppEnv>): boolean {
+  return (c.req.header('content-type') ?? '').includes('application/json');
+}
+
 async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
   const body = await c.req.json().catch(() => {
     throw malformedJson();
   });
-  const parsed = ScriptSubmissionSchema.safeParse(body, PLAIN_MESSAGES);
-  if (!parsed.success) {
-    throw new ApiError(400, 'validation_failed', 'Expected { answers, contact?, captcha? }.', {
-      errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'json', message: issue.message })),
-    });
-  }
-  return parsed.data;
+  // As every JSON body: a member the schema does not know is refused by name, not dropped.
+  return parseInput(ScriptSubmissionSchema, body, 'json');
 }
 
 /** A refused post's errors by field, with each message as the field shows it (without the question's title). */
@@ -77,7 +80,7 @@ export async function submitPage(
   visitor: Visitor,
 ): Promise<Response> {
   const services = c.get('services');
-  if ((c.req.header('content-type') ?? '').includes('application/json')) {
+  if (isScriptSubmission(c)) {
     const response = await services.publicPages.submit(page, await scriptSubmission(c), visitor);
     rememberAnswered(c, page, orgSlug);
     const submitted: z.input<typeof ScriptSubmittedSchema> = {
