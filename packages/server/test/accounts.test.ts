@@ -90,9 +90,12 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
   });
 
   it('refuses a stranger: sign-up is by invitation once the instance has a user', async () => {
-    const refused = await signUp('stranger@example.com', 'Stranger');
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: 'SIGNUP_CLOSED' });
+    const refused = await expectProblem(await signUp('stranger@example.com', 'Stranger'), 403, 'signup_closed');
+    expect(refused).toMatchObject({
+      detail: expect.stringContaining('Sign-up on this instance is by invitation'),
+      // better-auth's client reads a refusal's `message`: the dashboard shows it.
+      message: expect.stringContaining('Sign-up on this instance is by invitation'),
+    });
   });
 
   it('invites by mail; the invited person signs up with that address and accepts', async () => {
@@ -269,7 +272,10 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
       headers: { origin: 'http://localhost' },
       json: { email: 'grace@example.com', password: PASSWORD },
     });
-    expect(refused.status).toBe(401);
+    expect(await expectProblem(refused, 401, 'invalid_email_or_password')).toMatchObject({
+      detail: 'Invalid email or password',
+      message: 'Invalid email or password',
+    });
     grace = await signIn('grace@example.com', 'an even longer new password');
     expect((await expectJson(await request('/account', { session: grace }), 200)).user.email).toBe('grace@example.com');
   });

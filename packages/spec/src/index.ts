@@ -3,6 +3,7 @@
  * module: the server, the MCP tools and the widget import them instead of restating them.
  */
 export { MIN_PASSWORD_LENGTH } from './accounts.js';
+export { AUTH_ERROR_CODES, type AuthErrorCode } from './auth-errors.js';
 export { contextViolation, MAX_CONTEXT_BYTES, MAX_CONTEXT_DEPTH, nestsDeeperThan } from './context.js';
 export {
   FEEDBACK_STATUSES,

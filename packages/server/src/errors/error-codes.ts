@@ -1,6 +1,9 @@
+import { AUTH_ERROR_CODES } from '@hearback/spec';
+
 /**
  * Every `code` a problem body can carry. Stable: clients switch on these, so add, never rename.
- * Published as an enum in the OpenAPI document.
+ * Published as an enum in the OpenAPI document. The account endpoints' own codes are
+ * `AUTH_ERROR_CODES` (@hearback/spec), which the dashboard compares against too.
  */
 export const ERROR_CODES = [
   'validation_failed',
@@ -40,6 +43,7 @@ export const ERROR_CODES = [
   'search_unavailable',
   'theme_not_found',
   'internal_error',
+  ...AUTH_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -3,13 +3,14 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from '../accounts/auth.js';
 import type { CidrSet } from '../lib/cidr.js';
 import type { AppEnv } from './app-env.js';
+import { authAnswerAsProblem } from './auth-problem.js';
 import { clientAddress } from './client-address.js';
 
 /**
  * Serves better-auth's endpoints at `/auth/*` (sign-up, sign-in, sign-out, sessions, password
  * reset, email verification). Its rate limits count by client address: the one our edge tells
  * (`HEARBACK_TRUSTED_PROXIES`), written into a header of our own after removing whatever the
- * client sent in it.
+ * client sent in it. Its refusals leave as problems (auth-problem.ts), like every error of the API.
  */
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: CidrSet): void {
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
@@ -24,6 +25,6 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: Cid
     if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
     const request = new Request(c.req.raw, { headers });
     const auth = await c.var.services.auth.instance();
-    return auth.handler(request);
+    return authAnswerAsProblem(await auth.handler(request), { path: c.req.path, requestId: c.get('requestId') });
   });
 }
