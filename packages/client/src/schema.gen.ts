@@ -1591,7 +1591,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -3686,14 +3686,12 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @description How the account endpoints (better-auth) refuse: a code and a message. */
-        AuthError: {
+        /** @description A refusal of the account endpoints (better-auth): a problem whose `code` is better-auth’s in lower_snake, with `message` repeating `detail`. */
+        AuthProblem: components["schemas"]["Problem"] & {
             /**
-             * @description Stable; absent on 429.
-             * @example INVALID_EMAIL_OR_PASSWORD
+             * @description The same as `detail`: what better-auth’s client reads (`error.message`).
+             * @example Invalid email or password
              */
-            code?: string;
-            /** @example Invalid email or password */
             message: string;
         };
         SignedIn: {
@@ -14371,23 +14369,22 @@ export interface operations {
                     "application/json": components["schemas"]["SignedUp"];
                 };
             };
-            /** @description Invalid input (`VALIDATION_ERROR`, `PASSWORD_TOO_SHORT` …). Or not valid HTTP/1.1 (a problem, `bad_request`). */
+            /** @description Invalid input (`validation_error`, `invalid_email`, `password_too_short` …). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description Sign-up is closed, or by invitation and this address has none (`SIGNUP_CLOSED`). */
+            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request was not received in time (`request_timeout`). */
@@ -14408,22 +14405,35 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An account with this email exists (`USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL`). */
+            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
+            /** @description An account with this email exists (`user_already_exists_use_another_email`). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
-            /** @description Too many requests from this address; wait and retry. */
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description Seconds until the address may try again. */
+                    "Retry-After"?: number;
+                    /** @description The same, as better-auth names it. */
+                    "X-Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */
@@ -14469,23 +14479,22 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description Invalid input (`VALIDATION_ERROR`). Or not valid HTTP/1.1 (a problem, `bad_request`). */
+            /** @description Invalid input (`validation_error`, `invalid_email`). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description Wrong email or password (`INVALID_EMAIL_OR_PASSWORD`). */
+            /** @description Wrong email or password (`invalid_email_or_password`). */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request was not received in time (`request_timeout`). */
@@ -14506,13 +14515,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests from this address; wait and retry. */
-            429: {
+            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the address may try again. */
+                    "Retry-After"?: number;
+                    /** @description The same, as better-auth names it. */
+                    "X-Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */
@@ -14562,13 +14584,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests from this address; wait and retry. */
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    /** @description Seconds until the address may try again. */
+                    "Retry-After"?: number;
+                    /** @description The same, as better-auth names it. */
+                    "X-Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */
@@ -14627,13 +14653,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests from this address; wait and retry. */
-            429: {
+            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the address may try again. */
+                    "Retry-After"?: number;
+                    /** @description The same, as better-auth names it. */
+                    "X-Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */
@@ -14676,14 +14715,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthStatus"];
                 };
             };
-            /** @description Invalid input (`VALIDATION_ERROR`). Or not valid HTTP/1.1 (a problem, `bad_request`). */
+            /** @description Invalid input (`validation_error`, `invalid_email`). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description The request was not received in time (`request_timeout`). */
@@ -14704,13 +14742,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests from this address; wait and retry. */
-            429: {
+            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the address may try again. */
+                    "Retry-After"?: number;
+                    /** @description The same, as better-auth names it. */
+                    "X-Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */
@@ -14750,14 +14801,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthStatus"];
                 };
             };
-            /** @description Invalid input, or an invalid or expired token (`INVALID_TOKEN`). Or not valid HTTP/1.1 (a problem, `bad_request`). */
+            /** @description Invalid input (`validation_error`, `password_too_short` …), or an invalid or expired token (`invalid_token`). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description The request was not received in time (`request_timeout`). */
@@ -14778,13 +14828,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests from this address; wait and retry. */
-            429: {
+            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthError"];
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the address may try again. */
+                    "Retry-After"?: number;
+                    /** @description The same, as better-auth names it. */
+                    "X-Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */

@@ -38,7 +38,7 @@ describeEachDatabase('the account endpoints refuse with problems', (bed) => {
     // A success passes through as better-auth wrote it.
     expect(signedUp.status).toBe(200);
     expect(signedUp.headers.get('content-type')).toMatch(/^application\/json/);
-    expect((await signedUp.json()).user.email).toBe(email);
+    expect(((await signedUp.json()) as { user: { email: string } }).user.email).toBe(email);
 
     const refused = await fromAddress(bed(), '198.51.100.10', '/auth/sign-in/email', signIn(email, 'not-it-at-all'));
     const problem = await expectProblem(refused, 401, 'invalid_email_or_password');

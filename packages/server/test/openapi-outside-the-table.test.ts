@@ -3,8 +3,9 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildOpenApiDocument } from '../scripts/openapi-document.js';
+import { AUTH_RATE_LIMIT_RULES } from '../src/accounts/auth-limits.js';
 import {
-  AuthErrorSchema,
+  AuthProblemSchema,
   AuthSessionSchema,
   AuthStatusSchema,
   SignedInSchema,
@@ -130,14 +131,19 @@ describeEachDatabase('the document describes what /mcp, /auth and the public pag
     expectShape(SignedUpSchema, await expectDocumented('post', '/auth/sign-up/email', signUp));
     const again = await request('/auth/sign-up/email', { json: { name: 'Ada', email, password } });
     expect(again.status).toBe(422);
-    expectShape(AuthErrorSchema, await expectDocumented('post', '/auth/sign-up/email', again));
+    expect(expectShape(AuthProblemSchema, await expectDocumented('post', '/auth/sign-up/email', again)).code).toBe(
+      'user_already_exists_use_another_email',
+    );
 
     const signIn = await request('/auth/sign-in/email', { json: { email, password } });
     expect(signIn.status).toBe(200);
     expectShape(SignedInSchema, await expectDocumented('post', '/auth/sign-in/email', signIn));
     const wrong = await request('/auth/sign-in/email', { json: { email, password: `${password}!` } });
     expect(wrong.status).toBe(401);
-    expectShape(AuthErrorSchema, await expectDocumented('post', '/auth/sign-in/email', wrong));
+    expect(expectShape(AuthProblemSchema, await expectDocumented('post', '/auth/sign-in/email', wrong))).toMatchObject({
+      code: 'invalid_email_or_password',
+      message: 'Invalid email or password',
+    });
 
     const session = expectShape(
       AuthSessionSchema,
@@ -155,10 +161,42 @@ describeEachDatabase('the document describes what /mcp, /auth and the public pag
     expectShape(AuthStatusSchema, await expectDocumented('post', '/auth/request-password-reset', reset));
     const badToken = await request('/auth/reset-password', { json: { token: 'nope', newPassword: password } });
     expect(badToken.status).toBe(400);
-    expectShape(AuthErrorSchema, await expectDocumented('post', '/auth/reset-password', badToken));
+    expect(expectShape(AuthProblemSchema, await expectDocumented('post', '/auth/reset-password', badToken)).code).toBe(
+      'invalid_token',
+    );
+    const notJson = await bed().request('/auth/reset-password', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', 'content-type': 'text/plain' },
+      body: 'token=nope',
+    });
+    expect(notJson.status).toBe(415);
+    expectShape(AuthProblemSchema, await expectDocumented('post', '/auth/reset-password', notJson));
 
     const signOut = await request('/auth/sign-out', { method: 'POST', json: {}, cookie });
     expectShape(SignedOutSchema, await expectDocumented('post', '/auth/sign-out', signOut));
+  });
+
+  it('the account endpoints: a rate limit as documented, with the headers the document names', async () => {
+    const { max } = AUTH_RATE_LIMIT_RULES['/sign-in/email'];
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt <= max; attempt++) {
+      answer = await bed().runtime.app.request(
+        '/auth/sign-in/email',
+        {
+          method: 'POST',
+          headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'guess' }),
+        },
+        { incoming: { socket: { remoteAddress: '198.51.100.30' } } },
+      );
+    }
+    const limited = answer as Response;
+    expect(limited.status).toBe(429);
+    const documentedHeaders = Object.keys(document.paths['/auth/sign-in/email'].post.responses['429'].headers);
+    for (const header of documentedHeaders) expect(limited.headers.get(header), header).toMatch(/^\d+$/);
+    expect(expectShape(AuthProblemSchema, await expectDocumented('post', '/auth/sign-in/email', limited)).code).toBe(
+      'rate_limited',
+    );
   });
 
   it('a published page: the JSON response, the form, the start and the challenge as documented', async () => {

@@ -35,10 +35,9 @@ function isOutsideTheTable(operation: Operation): boolean {
 const schemaNamed = (content: Json, name: string) =>
   content?.['application/json']?.schema?.$ref === `#/components/schemas/${name}`;
 
-/** The error bodies of the other protocols at the same address, by tag: JSON-RPC, better-auth's, HTML for people. */
+/** The error bodies of the other protocols at the same address, by tag: JSON-RPC, HTML for people. */
 const FOREIGN_ERROR_BODIES: Record<string, (content: Json) => boolean> = {
   MCP: (content) => schemaNamed(content, 'JsonRpcErrorResponse'),
-  Auth: (content) => schemaNamed(content, 'AuthError'),
   'Public pages': (content) => content?.['text/html'] !== undefined,
 };
 
@@ -188,7 +187,7 @@ describe('OpenAPI document', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) < 400) continue;
         const where = `${operation.operationId} ${status}`;
-        // Outside the table, what answers for MCP, better-auth or a page's form may have its own body.
+        // Outside the table, what answers for MCP or a page's form may have its own body.
         if (isOutsideTheTable(operation) && foreign?.(response.content)) continue;
         expect(response.content, where).toHaveProperty('application/problem+json');
       }

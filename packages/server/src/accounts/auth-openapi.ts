@@ -1,20 +1,29 @@
 import { MIN_PASSWORD_LENGTH } from '@hearback/spec';
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { SESSION_COOKIE } from '../openapi.js';
-import { CONNECTION_ERRORS, errorResponse, SESSION_ONLY_SECURITY, Timestamp } from '../routes/shared.schemas.js';
+import {
+  CONNECTION_ERRORS,
+  errorResponse,
+  ProblemSchema,
+  SESSION_ONLY_SECURITY,
+  Timestamp,
+} from '../routes/shared.schemas.js';
 import { AUTH_BASE_PATH } from './auth.js';
 import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, type AuthRateLimit, SESSION_LIFETIME } from './auth-limits.js';
 
-/** better-auth's error body: not a problem document (its endpoints answer for themselves). */
-export const AuthErrorSchema = z
-  .object({
-    code: z
-      .string()
-      .optional()
-      .openapi({ description: 'Stable; absent on 429.', example: 'INVALID_EMAIL_OR_PASSWORD' }),
-    message: z.string().openapi({ example: 'Invalid email or password' }),
-  })
-  .openapi('AuthError', { description: 'How the account endpoints (better-auth) refuse: a code and a message.' });
+/**
+ * How the account endpoints refuse: a problem like every other endpoint's (better-auth's code in
+ * lower_snake, its message as `detail`; http/auth-problem.ts), with `message` as well.
+ */
+export const AuthProblemSchema = ProblemSchema.extend({
+  message: z.string().openapi({
+    description: 'The same as `detail`: what better-auth’s client reads (`error.message`).',
+    example: 'Invalid email or password',
+  }),
+}).openapi('AuthProblem', {
+  description:
+    'A refusal of the account endpoints (better-auth): a problem whose `code` is better-auth’s in lower_snake, with `message` repeating `detail`.',
+});
 
 export const AuthUserSchema = z
   .object({
@@ -80,10 +89,15 @@ function windowInWords(seconds: number): string {
   return `${count} ${unit}s`;
 }
 
-const authError = (description: string) => ({
+const authProblem = (description: string) => ({
   description,
-  content: { 'application/json': { schema: AuthErrorSchema } },
+  content: { 'application/problem+json': { schema: AuthProblemSchema } },
 });
+
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds until the address may try again.', schema: { type: 'integer' as const } },
+  'X-Retry-After': { description: 'The same, as better-auth names it.', schema: { type: 'integer' as const } },
+};
 
 const SESSION_SET = {
   'Set-Cookie': {
@@ -116,9 +130,9 @@ const ENDPOINTS: AuthEndpoint[] = [
     body: z.object({ name: z.string().min(1), email: Email, password: Password, callbackURL: z.string().optional() }),
     ok: { description: 'Signed up and in.', schema: SignedUpSchema, setsSession: true },
     errors: {
-      400: 'Invalid input (`VALIDATION_ERROR`, `PASSWORD_TOO_SHORT` …).',
-      403: 'Sign-up is closed, or by invitation and this address has none (`SIGNUP_CLOSED`).',
-      422: 'An account with this email exists (`USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL`).',
+      400: 'Invalid input (`validation_error`, `invalid_email`, `password_too_short` …).',
+      403: 'Sign-up is closed, or by invitation and this address has none (`signup_closed`).',
+      422: 'An account with this email exists (`user_already_exists_use_another_email`).',
     },
   },
   {
@@ -130,8 +144,8 @@ const ENDPOINTS: AuthEndpoint[] = [
     body: z.object({ email: Email, password: z.string(), rememberMe: z.boolean().optional() }),
     ok: { description: 'Signed in.', schema: SignedInSchema, setsSession: true },
     errors: {
-      400: 'Invalid input (`VALIDATION_ERROR`).',
-      401: 'Wrong email or password (`INVALID_EMAIL_OR_PASSWORD`).',
+      400: 'Invalid input (`validation_error`, `invalid_email`).',
+      401: 'Wrong email or password (`invalid_email_or_password`).',
     },
   },
   {
@@ -161,7 +175,7 @@ const ENDPOINTS: AuthEndpoint[] = [
       'Mails a link to reset the password when the address has an account; the answer is the same either way.',
     body: z.object({ email: Email, redirectTo: z.string().optional() }),
     ok: { description: 'Mailed, if the account exists.', schema: AuthStatusSchema },
-    errors: { 400: 'Invalid input (`VALIDATION_ERROR`).' },
+    errors: { 400: 'Invalid input (`validation_error`, `invalid_email`).' },
   },
   {
     method: 'post',
@@ -171,7 +185,9 @@ const ENDPOINTS: AuthEndpoint[] = [
     description: 'With the token of a reset link: sets the password and ends every session of the account.',
     body: z.object({ token: z.string(), newPassword: Password }),
     ok: { description: 'The password is changed.', schema: AuthStatusSchema },
-    errors: { 400: 'Invalid input, or an invalid or expired token (`INVALID_TOKEN`).' },
+    errors: {
+      400: 'Invalid input (`validation_error`, `password_too_short` …), or an invalid or expired token (`invalid_token`).',
+    },
   },
 ];
 
@@ -197,15 +213,19 @@ function routeOf(endpoint: AuthEndpoint): RouteConfig {
       ...CONNECTION_ERRORS,
       ...(endpoint.method === 'post' && {
         413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
+        415: authProblem('The body is neither JSON nor a form (`unsupported_media_type`).'),
       }),
-      ...Object.fromEntries(Object.entries(endpoint.errors ?? {}).map(([status, text]) => [status, authError(text)])),
+      ...Object.fromEntries(Object.entries(endpoint.errors ?? {}).map(([status, text]) => [status, authProblem(text)])),
       ...(endpoint.errors?.[400] && {
         400: {
-          description: `${endpoint.errors[400]} Or not valid HTTP/1.1 (a problem, \`bad_request\`).`,
-          content: { ...authError('').content, ...CONNECTION_ERRORS[400].content },
+          description: `${endpoint.errors[400]} Or not valid HTTP/1.1 (\`bad_request\`, without \`message\`).`,
+          content: { 'application/problem+json': { schema: z.union([AuthProblemSchema, ProblemSchema]) } },
         },
       }),
-      429: authError('Too many requests from this address; wait and retry.'),
+      429: {
+        ...authProblem('Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds.'),
+        headers: RETRY_AFTER,
+      },
     },
   });
 }
