@@ -164,4 +164,28 @@ describe.skipIf(!available)('resetting a password and verifying an address, in t
     await expectCleanScreen(harness, page, 'reset-password-ask-dark');
     expect(harness.errors(page)).toEqual([]);
   });
+
+  // Last: from here on this address may not sign in for a minute.
+  it('says to wait after too many sign-in attempts, and a wrong password before that', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.hearback.url}/app/sign-in`);
+    await page.getByLabel('Email').fill(ADA.email);
+    await page.getByLabel('Password').fill('not-the-password-at-all');
+    const statuses: number[] = [];
+    // The sign-ins of the tests above count too; 20 is more than the server's limit (auth-limits.ts).
+    for (let attempt = 0; attempt < 20 && !statuses.includes(429); attempt++) {
+      const answered = page.waitForResponse((response) => response.url().endsWith('/auth/sign-in/email'));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      statuses.push((await answered).status());
+      if (statuses.length === 1) {
+        const refusal = page.getByRole('alert').filter({ hasText: /\S/ });
+        await eventually(() => refusal.textContent()).toMatch(/invalid email or password/i);
+      }
+    }
+    expect(statuses.at(0)).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+    const refusal = page.getByRole('alert').filter({ hasText: /\S/ });
+    await eventually(() => refusal.textContent()).toBe('Too many attempts. Wait a minute and try again.');
+    expect(new URL(page.url()).pathname).toBe('/app/sign-in');
+  });
 });

@@ -5,7 +5,7 @@ import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
-import { authClient, authErrorMessage } from './auth-client.js';
+import { authClient, authErrorMessage, isAuthRefusal } from './auth-client.js';
 import { AuthLayout } from './auth-layout.js';
 
 /** Where the mailed link lands (better-auth appends `?token=`). */
@@ -53,9 +53,6 @@ function LinkNoLongerWorks() {
   );
 }
 
-/** better-auth's code for a reset token it does not know (used, expired or mistyped). */
-const INVALID_TOKEN = 'INVALID_TOKEN';
-
 /** The page the mailed link opens: a new password for the token. */
 function SetNewPassword({ token }: { token: string }) {
   const [state, setState] = useState({ error: '', done: false, pending: false, tokenRefused: false });
@@ -69,7 +66,8 @@ function SetNewPassword({ token }: { token: string }) {
       error: authErrorMessage(result.error),
       done: !result.error,
       pending: false,
-      tokenRefused: result.error?.code === INVALID_TOKEN,
+      // better-auth's code for a reset token it does not know (used, expired or mistyped).
+      tokenRefused: isAuthRefusal(result.error, 'invalid_token'),
     });
   }
 

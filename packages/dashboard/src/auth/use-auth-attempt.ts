@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { accountQueryKey } from '../api/account.js';
-import { authErrorMessage } from './auth-client.js';
+import { type AuthRefusal, authErrorMessage } from './auth-client.js';
 
-type AuthResult = { error: { message?: string | undefined; status?: number } | null };
+type AuthResult = { error: AuthRefusal };
 
 /**
  * A sign-in or sign-up attempt: pending while better-auth answers, its refusal as one sentence,
