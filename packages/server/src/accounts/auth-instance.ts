@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@hearback/spec';
+import { type AuthErrorCode, MIN_PASSWORD_LENGTH } from '@hearback/spec';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { type IdKind, newId } from '../lib/ids.js';
@@ -108,7 +108,8 @@ export function authOptions(options: AuthOptions) {
               return { data: { ...user, instanceAdmin: false } };
             }
             throw new APIError('FORBIDDEN', {
-              code: 'SIGNUP_CLOSED',
+              // Already the problem's code (http/auth-problem.ts lowers better-auth's own).
+              code: 'signup_closed' satisfies AuthErrorCode,
               message:
                 options.signup === 'invite'
                   ? 'Sign-up on this instance is by invitation: ask an organization admin to invite this email address.'
