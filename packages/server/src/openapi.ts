@@ -63,7 +63,7 @@ export const OPENAPI_CONFIG: OpenAPIObjectConfig = {
     {
       name: 'Auth',
       description:
-        'Accounts of people (served by better-auth): sign-up, sign-in to a session cookie, sign-out, password reset. Errors here are `{ code, message }`, not problem documents.',
+        'Accounts of people (served by better-auth): sign-up, sign-in to a session cookie, sign-out, password reset. Refusals are problems like everywhere else (better-auth’s code in lower_snake), with `message` repeating `detail`.',
     },
     {
       name: 'Public pages',
