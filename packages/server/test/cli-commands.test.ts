@@ -4,22 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, spawnServe } from './support/built-cli.js';
+import { BUILD_TIMEOUT_MS, ensureBuilt, runCli, spawnServe } from './support/built-cli.js';
 
 // What a user typing `hearback …` meets before any command runs: the commands the help lists, and
 // what a command line naming none of them does. The CLI as shipped (dist/cli.js), in child processes.
 
 const execFileAsync = promisify(execFile);
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { env: CLI_ENV });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const cli = (...args: string[]) => runCli(args);
 
 /** The entries of a help text's "Commands:" section, each as its lines (one, when it fits on one). */
 function commandEntries(help: string): { name: string; lines: string[] }[] {

@@ -8,30 +8,13 @@ import { loadConfig } from '../src/config.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import { EXPORT_BATCH } from '../src/services/file-export.js';
 import type { NewFeedback } from '../src/storage/repositories/feedback.js';
-import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt } from './support/built-cli.js';
+import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, runCli } from './support/built-cli.js';
 
 const execFileAsync = promisify(execFile);
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 // `hearback export` as shipped (dist/cli.js in a child process) on an embedded SQLite database
 // that this process seeds and reads through the app, to compare the file with the HTTP export.
-async function cli(...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], {
-      env: CLI_ENV,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const cli = (...args: string[]) => runCli(args);
 
 describe('hearback export', () => {
   const STORED = EXPORT_BATCH * 2 + 3;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from './support/api.js';
-import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt } from './support/built-cli.js';
+import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, runCli } from './support/built-cli.js';
 import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
 
 const execFileAsync = promisify(execFile);
@@ -14,25 +14,8 @@ const KEY = /hb_[0-9a-z]{26}_[A-Za-z0-9]{32}/;
 // The CLI is tested as shipped: dist/cli.js in child processes, over real HTTP. The embedded
 // SQLite database keeps these tests independent of the PostgreSQL harness.
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(...args: string[]): Promise<CliResult> {
-  return cliWith({}, ...args);
-}
-
-async function cliWith(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [CLI, ...args], { env: { ...CLI_ENV, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const cli = (...args: string[]) => runCli(args);
+const cliWith = (env: Record<string, string>, ...args: string[]) => runCli(args, env);
 
 interface Child {
   /** Everything printed so far on stdout / stderr. */

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Config, ConfigOverrides } from '../config.js';
 import { PLAN_NAMES, type PlanName } from '../services/plans.js';
 import { SERVER_VERSION } from '../version.js';
+import { registerBackupCommand } from './backup-command.js';
 import { registerExportCommand } from './export-command.js';
 import { failureText } from './failure.js';
 import { bootstrapJson, bootstrapText } from './print.js';
@@ -188,6 +189,7 @@ orgs
   });
 
 registerExportCommand(program, { dataDirOption, configFrom });
+registerBackupCommand(program, { dataDirOption, configFrom });
 registerSearchCommands(program, { dataDirOption, configFrom });
 registerSecretsCommands(program, { dataDirOption, configFrom });
 

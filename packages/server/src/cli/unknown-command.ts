@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 
-/** Exit code of a command line that names no command (a usage error, as in BSD's sysexits and most shells). */
-export const UNKNOWN_COMMAND_EXIT_CODE = 2;
+/**
+ * Exit code of a usage error: a command line that names no command, or a command that cannot run
+ * with this configuration (as in BSD's sysexits and most shells).
+ */
+export const USAGE_EXIT_CODE = 2;
 
 // Commander's own suggestion rule (lib/suggestSimilar.js, not exported): at most two edits, and more
 // than 40 % of the longer word unchanged. Applied here to whole command paths, since commander only
@@ -91,7 +94,7 @@ export function refuseUnknownCommand(parent: Command, words: readonly string[]):
   const misplaced = paths.find((candidate) => typed.slice(0, candidate.split(' ').length).join(' ') === candidate);
   if (misplaced) {
     return parent.error(`error: the command '${misplaced}' must come before its options`, {
-      exitCode: UNKNOWN_COMMAND_EXIT_CODE,
+      exitCode: USAGE_EXIT_CODE,
       code: 'commander.unknownCommand',
     });
   }
@@ -99,7 +102,7 @@ export function refuseUnknownCommand(parent: Command, words: readonly string[]):
   const suggestion = closestCommand(typed, paths);
   const hint = suggestion ? `Did you mean '${suggestion}'?` : `Run '${program.name()} --help' to see the commands.`;
   return parent.error(`error: unknown command '${unknown}'\n${hint}`, {
-    exitCode: UNKNOWN_COMMAND_EXIT_CODE,
+    exitCode: USAGE_EXIT_CODE,
     code: 'commander.unknownCommand',
   });
 }

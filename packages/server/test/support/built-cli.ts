@@ -21,6 +21,32 @@ export const CLI_ENV: NodeJS.ProcessEnv = {
   HEARBACK_LOG_LEVEL: 'error',
 };
 
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs dist/cli.js with `args` to its end, in {@link CLI_ENV} with `env` over it: its exit code
+ * and everything it printed.
+ *
+ * @example
+ * const { code, stdout } = await runCli(['orgs', 'list', '--data-dir', dataDir]);
+ */
+export async function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      env: { ...CLI_ENV, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
 function newestMtime(dir: string): number {
   return Math.max(
     ...readdirSync(dir, { withFileTypes: true }).map((entry) => {

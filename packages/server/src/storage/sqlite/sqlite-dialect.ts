@@ -47,6 +47,9 @@ const SQLITE_OUTBOX_LOG: OutboxLogOrder = {
   order: [sql`seq`],
 };
 
+/** The database file in a data directory. */
+export const SQLITE_FILE_NAME = 'hearback.db';
+
 /**
  * Opens (creating it if need be) `hearback.db` in `dataDir`: WAL, commits synced to disk,
  * statements kept prepared, sqlite-vec loaded where the platform has its binary.
@@ -56,7 +59,7 @@ const SQLITE_OUTBOX_LOG: OutboxLogOrder = {
  */
 export function openSqlite(dataDir: string): Database {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'hearback.db');
+  const file = join(dataDir, SQLITE_FILE_NAME);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL syncs the WAL on every commit: a 201 means the row survives power loss.
