@@ -99,7 +99,11 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
       page.on('console', (message) => {
         // A signed-out visitor's `GET /account` is answered 401: how the app learns to show sign-in.
         const signedOutProbe = message.location().url.endsWith('/account') && message.text().includes('401');
-        if (message.type() === 'error' && !signedOutProbe) seen.push(message.text());
+        // With the resource's address: "Failed to load resource: … 500" alone does not say which.
+        if (message.type() === 'error' && !signedOutProbe) {
+          const { url } = message.location();
+          seen.push(url ? `${message.text()} (${url})` : message.text());
+        }
       });
       return page;
     },

@@ -44,7 +44,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const runtime = await createRuntime(
     loadConfig(
       {},
-      { dataDir, runJobs: false, logLevel: 'silent', search, webhookAllowedCidrs, dnsServers: options.dnsServers },
+      { dataDir, runJobs: false, logLevel: 'error', search, webhookAllowedCidrs, dnsServers: options.dnsServers },
     ),
   );
   const { organization, inbox, adminKey, collectKey } = await runtime.bootstrap({
