@@ -16,6 +16,11 @@ const PageParams = z.object({
 });
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+/** A refusal answered as a problem to a JSON submission and as an HTML page to a form's. */
+const problemOrHtml = (description: string) => ({
+  description,
+  content: { ...errorResponse('').content, ...html('').content },
+});
 
 const FormFieldsSchema = z.record(z.string(), z.string()).openapi('PublicPageFormFields', {
   description: `The page's own form, posted without its script: \`${FIELD.answer('<questionId>')}\` per answer (once per ticked box of a multiple choice), \`${FIELD.rank('<questionId>', 0).replace(/0$/, '<optionIndex>')}\` with the position of each option of a rank-order question, \`${FIELD.contactName}\`, \`${FIELD.contactEmail}\`, and \`${FIELD.captcha}\` (the solved challenge) when the page asks for one.`,
@@ -51,20 +56,13 @@ const submit = createRoute({
     201: jsonContent(ScriptSubmittedSchema.openapi('PublicPageSubmitted'), 'Stored (a JSON submission).'),
     200: html('Stored: the thank-you page (a form submission).'),
     303: { description: 'Stored: to the page’s redirect URL (a form submission, when the page has one).' },
-    400: {
-      description:
-        'Refused answers (`validation_failed`, with `errors` naming `answers.<questionId>`), `malformed_json`, `captcha_required` or `captcha_failed`; a form submission gets the form again with each field’s error.',
-      content: { ...errorResponse('').content, 'text/html': { schema: z.string() } },
-    },
-    404: {
-      description: 'No published page at this address (`not_found`); a form submission gets an HTML page.',
-      content: { ...errorResponse('').content, 'text/html': { schema: z.string() } },
-    },
-    409: {
-      description:
-        'This respondent has answered already (`already_submitted`), or the page takes no responses: a JSON submission to a closed page (`page_not_accepting_responses`).',
-      content: { ...errorResponse('').content, 'text/html': { schema: z.string() } },
-    },
+    400: problemOrHtml(
+      'Refused answers (`validation_failed`, with `errors` naming `answers.<questionId>`), `malformed_json`, `captcha_required` or `captcha_failed`; a form submission gets the form again with each field’s error.',
+    ),
+    404: problemOrHtml('No published page at this address (`not_found`); a form submission gets an HTML page.'),
+    409: problemOrHtml(
+      'This respondent has answered already (`already_submitted`), or the page takes no responses: a JSON submission to a closed page (`page_not_accepting_responses`).',
+    ),
     408: CONNECTION_ERRORS[408],
     410: html('The page is closed (a form submission).'),
     413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),

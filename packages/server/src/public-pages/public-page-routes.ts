@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { FeedbackPage } from '../domain/feedback-page.js';
 import { notFound } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { CidrSet } from '../lib/cidr.js';
@@ -47,9 +48,13 @@ export function registerPublicPageRoutes(
     assets: { stylesheet: assets.stylesheet.path, script: assets.script?.path, worker: assets.worker?.path },
   });
 
+  /** The published or closed page at the request's address, if any. */
+  const pageAt = (c: Context<AppEnv>) =>
+    c.get('services').publicPages.find(c.req.param('orgSlug') ?? '', c.req.param('pageSlug') ?? '');
+
   /** The page at the address, or the HTML answer for a missing or closed one. */
   async function pageOr(c: Context<AppEnv>, context: RenderContext) {
-    const page = await c.get('services').publicPages.find(c.req.param('orgSlug') ?? '', c.req.param('pageSlug') ?? '');
+    const page = await pageAt(c);
     const headers = pageHeaders({ nonce: context.nonce, embed: context.embed });
     if (!page) return { answer: c.body(renderMessagePage(undefined, context, NOT_FOUND_MESSAGE), 404, headers) };
     if (page.state === 'closed')
@@ -73,27 +78,26 @@ export function registerPublicPageRoutes(
     const context = contextOf(c);
     // A program posting JSON gets problems, not the pages people see: a closed page's is the
     // service's 409 `page_not_accepting_responses`, as for the keyed API.
+    const submit = (page: FeedbackPage) =>
+      submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));
     if (isScriptSubmission(c)) {
-      const page = await c.get('services').publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
+      const page = await pageAt(c);
       if (!page) throw notFound('Feedback page');
-      return submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));
+      return submit(page);
     }
     const { page, answer } = await pageOr(c, context);
-    if (!page) return answer;
-    return submitPage(c, page, c.req.param('orgSlug'), context, visitorOf(c, trustedProxies));
+    return page ? submit(page) : answer;
   });
 
   app.post(`${PUBLIC_PAGE_PATH}/start`, async (c) => {
-    const publicPages = c.get('services').publicPages;
-    const page = await publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
-    if (page?.state === 'published') await publicPages.started(page);
+    const page = await pageAt(c);
+    if (page?.state === 'published') await c.get('services').publicPages.started(page);
     return c.body(null, 204);
   });
 
   app.get(`${PUBLIC_PAGE_PATH}/challenge`, async (c) => {
-    const publicPages = c.get('services').publicPages;
-    const page = await publicPages.find(c.req.param('orgSlug'), c.req.param('pageSlug'));
+    const page = await pageAt(c);
     if (!page) throw notFound('Feedback page');
-    return c.json(await publicPages.challenge(page), 200, { 'cache-control': 'no-store' });
+    return c.json(await c.get('services').publicPages.challenge(page), 200, { 'cache-control': 'no-store' });
   });
 }
