@@ -60,7 +60,7 @@ export interface DashboardHarness {
   mailedLink(to: string, subject: RegExp): string | undefined;
   /** CSP violations the page reported so far (directive and blocked URL). */
   cspViolations(page: Page): Promise<string[]>;
-  /** Uncaught errors and console errors so far. */
+  /** Uncaught errors and console errors so far; after a 5xx, what the server logged too. */
   errors(page: Page): string[];
   /** A full-page screenshot in test-output/screenshots/dashboard/. */
   screenshot(page: Page, name: string): Promise<void>;
@@ -165,7 +165,15 @@ export async function startDashboardHarness(options: StartHearbackOptions = {}):
         .map((entry) => String(entry.fields.link))
         .at(-1),
     cspViolations: (page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
-    errors: (page) => errors.get(page) ?? [],
+    errors(page) {
+      const seen = errors.get(page) ?? [];
+      // A 5xx alone says nothing of its cause; the server logged it (with its stack) in memory.
+      if (!seen.some((error) => /status of 5\d\d/.test(error))) return seen;
+      const failures = hearback.log
+        .filter((entry) => entry.level === 'error')
+        .map((entry) => `server logged "${entry.message}": ${JSON.stringify(entry.fields)}`);
+      return [...seen, ...failures];
+    },
     async screenshot(page, name) {
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true, animations: 'disabled' });
     },
