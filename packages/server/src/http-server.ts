@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { answerClientError } from './http/client-error.js';
 import { withCollectFastPath } from './http/collect-fast-path.js';
 import { keepConnectionsUsable } from './http/early-answer.js';
+import { trackUnusedConnections } from './http/unused-connections.js';
 import type { Runtime } from './runtime.js';
 
 export interface RunningServer {
@@ -40,6 +41,7 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
       }),
     ),
   );
+  const unused = trackUnusedConnections(server);
   // Requests node:http cannot parse (headers or URL too long, not HTTP) get a problem body too.
   server.on('clientError', answerClientError);
   // Longer than the idle timeout of the proxies in front (AWS ALB and nginx upstreams: 60 s): a
@@ -63,6 +65,7 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
         server.keepAliveTimeout = 1;
         server.close(() => resolve());
         server.closeIdleConnections();
+        unused.closeAll();
       });
       // Realtime streams never finish by themselves: end them, so the server's wait ends.
       await runtime.realtime.close();

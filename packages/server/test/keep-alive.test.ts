@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEEP_ALIVE_TIMEOUT_MS, listen, type RunningServer } from '../src/http-server.js';
 import { openTestRuntime } from './support/harness.js';
@@ -73,5 +75,26 @@ describe('Keep-alive connections', () => {
     } finally {
       agent.destroy();
     }
+  }, 20_000);
+
+  it('closes a connection that has sent no request yet (a browser’s preconnect) when it stops', async () => {
+    const running = await start();
+    const silent = connect(running.port, '127.0.0.1');
+    await once(silent, 'connect');
+    // Answered on a second connection, accepted after the silent one: the server holds both now.
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    const silentClosed = once(silent, 'close');
+    const stillOpen = Symbol('still open');
+    const outcome = await Promise.race([
+      running
+        .close()
+        .then(() => silentClosed)
+        .then(() => 'closed' as const),
+      // Node would otherwise hold it until its headers timeout, about 70 s.
+      new Promise<symbol>((resolve) => setTimeout(() => resolve(stillOpen), 10_000).unref()),
+    ]);
+    expect(outcome).toBe('closed');
+    server = undefined;
+    silent.destroy();
   }, 20_000);
 });
