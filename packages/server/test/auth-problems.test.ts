@@ -1,5 +1,5 @@
 import { BASE_ERROR_CODES } from 'better-auth';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { AUTH_RATE_LIMIT_RULES } from '../src/accounts/auth-limits.js';
 import { ERROR_CODES } from '../src/errors/error-codes.js';
 import { expectProblem } from './support/api-assertions.js';
@@ -82,7 +82,20 @@ describeEachDatabase('the account endpoints refuse with problems', (bed) => {
     }
   });
 
-  it('a body better-auth refuses: its own code, as a problem', async () => {
+  it('a body better-auth refuses: its own code, as a problem, and nothing on the console', async () => {
+    // better-auth's default logged every refusal at ERROR on the console, where an operator reads faults.
+    const console_ = ['log', 'info', 'warn', 'error'].map((method) =>
+      vi.spyOn(console, method as 'log' | 'info' | 'warn' | 'error').mockImplementation(() => {}),
+    );
+    try {
+      await refusedBodies();
+      expect(console_.flatMap((spy) => spy.mock.calls)).toEqual([]);
+    } finally {
+      for (const spy of console_) spy.mockRestore();
+    }
+  });
+
+  async function refusedBodies() {
     const notJson = await bed().request('/auth/sign-in/email', {
       method: 'POST',
       headers: { ...ORIGIN, 'content-type': 'text/plain' },
@@ -101,7 +114,7 @@ describeEachDatabase('the account endpoints refuse with problems', (bed) => {
       json: { email: 'ada@example.com' },
     });
     expect((await expectProblem(noPassword, 400, 'validation_error')).detail).toMatch(/password/i);
-  });
+  }
 
   it('a redirect passes through untouched: a stale verification link goes back with its error', async () => {
     const redirected = await bed().request('/auth/verify-email?token=stale&callbackURL=/app/', { headers: ORIGIN });

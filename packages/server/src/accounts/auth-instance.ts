@@ -1,6 +1,6 @@
 import { type AuthErrorCode, MIN_PASSWORD_LENGTH } from '@hearback/spec';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import { type IdKind, newId } from '../lib/ids.js';
 import { AUTH_BASE_PATH, type AuthOptions, CLIENT_ADDRESS_HEADER } from './auth.js';
 import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, SESSION_LIFETIME } from './auth-limits.js';
@@ -35,6 +35,16 @@ export function authOptions(options: AuthOptions) {
     logger: {
       level: 'error',
       log: (_level, message) => options.logger?.error('accounts error', { message }),
+    },
+    onAPIError: {
+      // A refusal (a wrong password, a body of the wrong type) is the client's answer, sent as a
+      // problem: better-auth's default wrote each one to the console at ERROR, past our logger.
+      onError: (error: unknown) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        options.logger?.error('accounts error', {
+          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+      },
     },
     account: AUTH_TABLES.account,
     plugins: [ssoSessions()],
