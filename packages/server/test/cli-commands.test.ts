@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TIMEOUT_MS, ensureBuilt, runCli, spawnServe } from './support/built-cli.js';
 
 // What a user typing `hearback …` meets before any command runs: the commands the help lists, and
 // what a command line naming none of them does. The CLI as shipped (dist/cli.js), in child processes.
-
-const execFileAsync = promisify(execFile);
 
 const cli = (...args: string[]) => runCli(args);
 
@@ -62,12 +58,22 @@ describe('hearback commands', () => {
       [['serv'], "'serv'", 'serve'],
       [['search', 'reindx'], "'search reindx'", 'search reindex'],
       [['exprot', '--org', 'acme'], "'exprot'", 'export'],
+      [['help', 'exprot'], "'exprot'", 'export'],
     ])('%j: exits 2 and suggests the command meant', async (words, unknown, meant) => {
       const result = await cli(...words);
       expect(result).toMatchObject({ code: 2, stdout: '' });
       expect(result.stderr).toContain(`unknown command ${unknown}`);
       expect(result.stderr).toContain(`Did you mean '${meant}'?`);
     });
+  });
+
+  it('help about no command exits 2 as the command would; help about one shows its help', async () => {
+    const unknown = await cli('help', 'fooo');
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain("unknown command 'fooo'");
+    const known = await cli('help', 'orgs');
+    expect(known.code).toBe(0);
+    expect(known.stdout).toContain('Usage: hearback orgs');
   });
 
   it('a command after options is named as such, not as an unknown command', async () => {

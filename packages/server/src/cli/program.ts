@@ -8,7 +8,12 @@ import { failureText } from './failure.js';
 import { bootstrapJson, bootstrapText } from './print.js';
 import { registerSearchCommands } from './search-commands.js';
 import { registerSecretsCommands } from './secrets-commands.js';
-import { commandGroup, refuseUnknownCommand, refuseUnknownCommandsBeforeDefault } from './unknown-command.js';
+import {
+  commandGroup,
+  refuseUnknownCommand,
+  refuseUnknownCommandsBeforeDefault,
+  refuseUnknownHelpTopic,
+} from './unknown-command.js';
 
 // Commands load what they run when they run: `--help` reads no module of the server, and only
 // `serve` loads the HTTP app (its routes are about half of a command's start-up).
@@ -193,6 +198,7 @@ registerBackupCommand(program, { dataDirOption, configFrom });
 registerSearchCommands(program, { dataDirOption, configFrom });
 registerSecretsCommands(program, { dataDirOption, configFrom });
 
+refuseUnknownHelpTopic(program, process.argv.slice(2));
 program.parseAsync().catch(async (error: unknown) => {
   const { logLevelFrom } = await import('../config.js');
   process.stderr.write(`hearback: ${failureText(error, logLevelFrom())}\n`);

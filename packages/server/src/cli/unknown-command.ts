@@ -148,3 +148,17 @@ export function commandGroup(parent: Command, name: string, description: string)
       })
   );
 }
+
+/**
+ * `hearback help <words>` whose first word names no command is refused as `hearback <words>` is
+ * (exit 2, with the closest command), where commander printed the whole help and exited 1.
+ *
+ * @example
+ * refuseUnknownHelpTopic(program, process.argv.slice(2)); // before program.parseAsync()
+ */
+export function refuseUnknownHelpTopic(program: Command, words: readonly string[]): void {
+  const [first, topic, ...rest] = words;
+  if (first !== 'help' || topic === undefined || topic === 'help') return;
+  if (program.commands.some((command) => command.name() === topic || command.aliases().includes(topic))) return;
+  refuseUnknownCommand(program, [topic, ...rest]);
+}
