@@ -92,8 +92,11 @@ if (dialectsUnderTest().includes('postgres')) {
     let cleanup: () => Promise<void>;
 
     beforeEach(async () => {
-      // A window long enough that submissions sent together share one batch.
-      const opened = await openTestRuntime('postgres', { commitWindowMs: 50 });
+      // A window long enough that submissions sent together share one batch, also on a busy
+      // machine: at 50 ms a newcomer's full run once split them (the first submission of a new
+      // organization reads its key, inbox and plan first), and the deadlock test met evt-a
+      // committed where it expected it waiting. Each test waits out the window once or twice.
+      const opened = await openTestRuntime('postgres', { commitWindowMs: 1_000 });
       runtime = opened.runtime;
       cleanup = opened.cleanup;
     });
