@@ -37,8 +37,8 @@ export function authOptions(options: AuthOptions) {
       log: (_level, message) => options.logger?.error('accounts error', { message }),
     },
     onAPIError: {
-      // A refusal (a wrong password, a body of the wrong type) is the client's answer, sent as a
-      // problem: better-auth's default wrote each one to the console at ERROR, past our logger.
+      // A refusal of its router (a body of the wrong type: 415) is the client's answer, sent as a
+      // problem: better-auth's default wrote it to the console at ERROR, past our logger.
       onError: (error: unknown) => {
         if (isAPIError(error) && error.statusCode < 500) return;
         options.logger?.error('accounts error', {
