@@ -7464,7 +7464,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `semantic` mode on a server without semantic search (`search_unavailable`). */
+            /** @description `semantic` mode on a server without semantic search, or `semantic` and `hybrid` while its embedding model fails (`search_unavailable`; try again). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7562,7 +7562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Semantic search is disabled on this server (`search_unavailable`). */
+            /** @description Semantic search is disabled on this server, or its embedding model fails just now (`search_unavailable`; try again). */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@ import type { Principal } from '../domain/api-key.js';
 import type { Feedback, FeedbackFilters } from '../domain/feedback.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from '../domain/search-input.js';
 import { ApiError, notFound } from '../errors/api-error.js';
-import { bytesToVector, type Embedder } from '../search/embedder.js';
+import { bytesToVector, type Embedder, EmbeddingError } from '../search/embedder.js';
 import { fuseRankings, type RankedId } from '../search/rank-fusion.js';
 import { vectorIndexFor } from '../search/vector-index.js';
 import type { FullTextMatch } from '../storage/repositories/full-text.js';
@@ -78,6 +78,25 @@ export const searchUnavailable = () =>
   new ApiError(503, 'search_unavailable', 'Semantic search is disabled on this server (HEARBACK_SEARCH=off).');
 
 /**
+ * One text's vector, or a 503 when the embedder fails (the local model did not load, the provider
+ * is down): the caller may try again, and the cause is logged with the request id (every 5xx is),
+ * not shown.
+ */
+async function embedOne(embedder: Embedder, text: string): Promise<Float32Array | undefined> {
+  try {
+    return (await embedder.embed([text]))[0];
+  } catch (error) {
+    if (!(error instanceof EmbeddingError)) throw error;
+    throw new ApiError(
+      503,
+      'search_unavailable',
+      'Semantic search could not embed the text just now (its embedding model failed); try again shortly.',
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Hybrid search: vector similarity (by meaning) fused with full text (exact words and codes such
  * as `ERR_42`); or either ranking alone (`mode`). Without an embedder (search disabled) hybrid is
  * full text alone and semantic is refused.
@@ -141,7 +160,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       const byMeaning = embedder && mode !== 'keyword' ? embedder : undefined;
       const [vectorMatches, textMatches, counted] = await Promise.all([
         byMeaning
-          ? byMeaning.embed([request.query]).then(([vector]) =>
+          ? embedOne(byMeaning, request.query).then((vector) =>
               vector
                 ? vectors.nearest({
                     scope,
@@ -198,7 +217,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
       if (!feedback.comment) return { data: [], unindexed };
       const stored = await store.embeddings.find(id, embedder.model);
       // Not embedded yet (the job runs just after collection): embed it now rather than answer nothing.
-      const vector = stored ? bytesToVector(stored) : (await embedder.embed([feedback.comment]))[0];
+      const vector = stored ? bytesToVector(stored) : await embedOne(embedder, feedback.comment);
       if (!vector) return { data: [], unindexed };
       const matches = await vectors.nearest({
         scope,

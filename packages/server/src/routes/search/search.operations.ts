@@ -18,7 +18,9 @@ export const searchFeedback = defineOperation({
       200: jsonContent(SearchResultsSchema, 'Matching feedback, most relevant first.'),
       ...AUTHENTICATED_ERRORS,
       429: errorResponse('The monthly search allowance of the plan is spent (`search_limit_reached`).'),
-      503: errorResponse('`semantic` mode on a server without semantic search (`search_unavailable`).'),
+      503: errorResponse(
+        '`semantic` mode on a server without semantic search, or `semantic` and `hybrid` while its embedding model fails (`search_unavailable`; try again).',
+      ),
     },
   },
   handler: async (c) => {
@@ -48,7 +50,9 @@ export const similarFeedback = defineOperation({
     responses: {
       200: jsonContent(SearchResultsSchema, 'Similar feedback, most similar first.'),
       ...AUTHENTICATED_ERRORS,
-      503: errorResponse('Semantic search is disabled on this server (`search_unavailable`).'),
+      503: errorResponse(
+        'Semantic search is disabled on this server, or its embedding model fails just now (`search_unavailable`; try again).',
+      ),
     },
   },
   handler: async (c) => {
