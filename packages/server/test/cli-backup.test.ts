@@ -1,11 +1,10 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRET_FILE_NAME } from '../src/secrets/secret-file.js';
 import { SQLITE_FILE_NAME } from '../src/storage/sqlite/sqlite-dialect.js';
-import { BUILD_TIMEOUT_MS, ensureBuilt, runCli, spawnServe } from './support/built-cli.js';
+import { runCli, spawnServe, useBuiltCli } from './support/built-cli.js';
 
 // `hearback backup` as shipped, against a server that keeps writing: what a self-hoster's nightly
 // cron job does, then what they do the day they need it back.
@@ -18,19 +17,7 @@ interface Keys {
 }
 
 describe('hearback backup', () => {
-  const dirs: string[] = [];
-  const newDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearback-backup-'));
-    dirs.push(dir);
-    return dir;
-  };
-
-  beforeAll(async () => {
-    await ensureBuilt();
-  }, BUILD_TIMEOUT_MS);
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  const newDir = useBuiltCli('backup');
 
   /** The feedback ids of a backup, once SQLite's own check of the whole file passes. */
   function feedbackIdsIn(file: string): Set<string> {

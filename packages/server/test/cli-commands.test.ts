@@ -1,8 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_TIMEOUT_MS, ensureBuilt, runCli, spawnServe } from './support/built-cli.js';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli, spawnServe, useBuiltCli } from './support/built-cli.js';
 
 // What a user typing `hearback …` meets before any command runs: the commands the help lists, and
 // what a command line naming none of them does. The CLI as shipped (dist/cli.js), in child processes.
@@ -22,19 +20,7 @@ function commandEntries(help: string): { name: string; lines: string[] }[] {
 }
 
 describe('hearback commands', () => {
-  const dataDirs: string[] = [];
-  const newDataDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearback-cli-commands-'));
-    dataDirs.push(dir);
-    return dir;
-  };
-
-  beforeAll(async () => {
-    await ensureBuilt();
-  }, BUILD_TIMEOUT_MS);
-  afterAll(() => {
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  });
+  const newDataDir = useBuiltCli('cli-commands');
 
   describe('a command line that names no command', () => {
     it.each([

@@ -1,16 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 import { EXPORT_BATCH } from '../src/services/file-export.js';
 import type { NewFeedback } from '../src/storage/repositories/feedback.js';
-import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, runCli } from './support/built-cli.js';
-
-const execFileAsync = promisify(execFile);
+import { BUILD_TIMEOUT_MS, ensureBuilt, runCli } from './support/built-cli.js';
 
 // `hearback export` as shipped (dist/cli.js in a child process) on an embedded SQLite database
 // that this process seeds and reads through the app, to compare the file with the HTTP export.

@@ -1,14 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from './support/api.js';
-import { BUILD_TIMEOUT_MS, CLI, CLI_ENV, ensureBuilt, runCli } from './support/built-cli.js';
+import { CLI, CLI_ENV, runCli, useBuiltCli } from './support/built-cli.js';
 import { type EmbeddingsStub, startEmbeddingsStub } from './support/embeddings-stub.js';
 
-const execFileAsync = promisify(execFile);
 const KEY = /hb_[0-9a-z]{26}_[A-Za-z0-9]{32}/;
 
 // The CLI is tested as shipped: dist/cli.js in child processes, over real HTTP. The embedded
@@ -97,21 +94,9 @@ async function call(url: string, key: string, init: { method?: string; json?: un
 }
 
 describe('hearback CLI', () => {
-  const dataDirs: string[] = [];
-  const newDataDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hearback-cli-'));
-    dataDirs.push(dir);
-    return dir;
-  };
-
-  beforeAll(async () => {
-    await ensureBuilt();
-  }, BUILD_TIMEOUT_MS);
+  const newDataDir = useBuiltCli('cli');
   afterEach(() => {
     for (const child of running) child.kill('SIGKILL');
-  });
-  afterAll(() => {
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   describe('init, then serve', () => {

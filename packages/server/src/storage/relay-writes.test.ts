@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/support/async.js';
-import { openTestRuntime, postgresAdminUrl } from '../../test/support/harness.js';
+import { freshRuntimeEachTest, postgresAdminUrl } from '../../test/support/harness.js';
 import { newId } from '../lib/ids.js';
 import type { Runtime } from '../runtime.js';
 import type { Executor } from './repositories/executor.js';
@@ -17,12 +17,8 @@ const FULL = 2;
  */
 describe('SQLite relay writes without fsync', () => {
   let runtime: Runtime;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ runtime, cleanup } = await openTestRuntime('sqlite'));
-  });
-  afterEach(async () => {
-    await cleanup();
+  freshRuntimeEachTest('sqlite', {}, (opened) => {
+    runtime = opened;
   });
 
   const unsynced = <T>(work: (db: Executor) => Promise<T>) =>
@@ -123,12 +119,8 @@ describe('SQLite relay writes without fsync', () => {
  */
 describe.skipIf(!postgresAdminUrl())('PostgreSQL relay writes without a flush of their own', () => {
   let runtime: Runtime;
-  let cleanup: () => Promise<void>;
-  beforeEach(async () => {
-    ({ runtime, cleanup } = await openTestRuntime('postgres'));
-  });
-  afterEach(async () => {
-    await cleanup();
+  freshRuntimeEachTest('postgres', {}, (opened) => {
+    runtime = opened;
   });
 
   const synchronousCommit = async (db: Executor) =>

@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 
 const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The CLI as shipped: run it with `process.execPath` after {@link ensureBuilt}. */
@@ -111,6 +112,28 @@ export async function ensureBuilt(): Promise<void> {
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+/**
+ * For a `describe` of the built CLI: builds it before the suite ({@link ensureBuilt}) and hands
+ * out fresh directories (`hearback-<name>-…` in the system's temporary directory), all removed
+ * after the suite.
+ *
+ * @example
+ * const newDir = useBuiltCli('backup');
+ * const dataDir = newDir();
+ */
+export function useBuiltCli(name: string): () => string {
+  const dirs: string[] = [];
+  beforeAll(ensureBuilt, BUILD_TIMEOUT_MS);
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), `hearback-${name}-`));
+    dirs.push(dir);
+    return dir;
+  };
 }
 
 export interface ServeProcess {

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { SQLITE_FILE_NAME } from './sqlite-dialect.js';
+import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_FILE_NAME } from './sqlite-dialect.js';
 
 /** Why a backup could not be made; `code` says which case. */
 export class BackupError extends Error {
@@ -41,7 +41,7 @@ export function backupSqlite(dataDir: string, target: string): SqliteBackup {
   const database = new SqliteDatabase(source, { fileMustExist: true });
   try {
     // The server may be committing: wait for its lock as its other commands do.
-    database.pragma('busy_timeout = 5000');
+    database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     database.prepare('vacuum into ?').run(target);
   } finally {
     database.close();

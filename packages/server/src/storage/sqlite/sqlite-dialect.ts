@@ -50,6 +50,9 @@ const SQLITE_OUTBOX_LOG: OutboxLogOrder = {
 /** The database file in a data directory. */
 export const SQLITE_FILE_NAME = 'hearback.db';
 
+/** How long a connection waits for another's write lock (a server's, a CLI command's) before failing. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 /**
  * Opens (creating it if need be) `hearback.db` in `dataDir`: WAL, commits synced to disk,
  * statements kept prepared, sqlite-vec loaded where the platform has its binary.
@@ -66,7 +69,7 @@ export function openSqlite(dataDir: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   // The CLI may write while the server runs; wait for its lock instead of failing.
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const vectorIndex = loadSqliteVec(sqlite);
   const { database, changeVersion } = cachedSqlite(sqlite, { lookupIndependentTables: LOOKUP_INDEPENDENT_TABLES });
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
