@@ -187,5 +187,6 @@ describe.skipIf(!available)('resetting a password and verifying an address, in t
     const refusal = page.getByRole('alert').filter({ hasText: /\S/ });
     await eventually(() => refusal.textContent()).toBe('Too many attempts. Wait a minute and try again.');
     expect(new URL(page.url()).pathname).toBe('/app/sign-in');
+    await harness.screenshot(page, 'sign-in-too-many-attempts-light');
   });
 });
