@@ -55,7 +55,7 @@ const args = benchOptions({
 if (args.help) {
   process.stdout.write(
     'node bench/collect.mjs [--duration s=10] [--warmup s=3] [--rounds n=3] [--connections n=50]\n' +
-      '                       [--cpu-prof DIR (profile the real server)] [--cli PATH (default dist/cli.js)]\n' +
+      '                       [--cpu-prof DIR (profile the servers)] [--cli PATH (default dist/cli.js)]\n' +
       '                       [--search off|local (semantic-search embedding during ingest; default off)]\n' +
       '                       [--generator wrk|autocannon (default: wrk when on PATH)]\n' +
       '                       [--floor (also the storage floor: the same SQLite rows, no framework)]\n',
@@ -104,6 +104,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     finalize().finally(() => process.exit(130));
   });
 }
+
+// --cpu-prof: every server measured writes a V8 CPU profile there (one file per process).
+const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
 
 /** Spawns a node process and resolves once `ready` matches its stdout. */
 function startProcess(name, nodeArgs, { env = {}, ready }) {
@@ -204,7 +207,6 @@ async function startReal(dialect, cli) {
   );
   const keys = JSON.parse(stdout);
   const port = await freePort();
-  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
   const child = await startProcess(
     `hearback ${dialect}`,
     [...profile, cli, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir],
@@ -256,7 +258,7 @@ async function startFloor(dialect, cli) {
   const where = dialect === 'postgres' ? ['--database-url', databaseUrl] : ['--data-dir', dataDir];
   const child = await startProcess(
     `floor ${dialect}`,
-    [join(here, 'collect-floor-server.mjs'), '--port', String(port), '--inbox', keys.inboxId, ...where],
+    [...profile, join(here, 'collect-floor-server.mjs'), '--port', String(port), '--inbox', keys.inboxId, ...where],
     { ready: /listening on/ },
   );
   const name = `floor ${dialect}`;
