@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import { ID_PREFIXES, type IdKind } from '@hearback/inputs';
-import { decodeTime, encodeTime, monotonicFactory } from 'ulidx';
+import { encodeTime, monotonicFactory } from 'ulidx';
 
 const randomPool = Buffer.alloc(4096);
 let randomOffset = randomPool.length;
@@ -46,8 +46,10 @@ export function newIdAt(kind: IdKind): { id: string; at: string } {
   // on (as a monotonic factory does): the time stays the clock's, ids keep sorting within a sequence.
   if (time < lastTimedUlid) nextTimedUlid = monotonicFactory(pooledRandom);
   lastTimedUlid = time;
+  // The factory encodes `time` itself: it only carries a later time on, and the clock never
+  // reaches it here going back (the sequence restarts above).
   const ulid = nextTimedUlid(time);
-  return { id: `${ID_PREFIXES[kind]}_${ulid.toLowerCase()}`, at: new Date(decodeTime(ulid)).toISOString() };
+  return { id: `${ID_PREFIXES[kind]}_${ulid.toLowerCase()}`, at: new Date(time).toISOString() };
 }
 
 /**
