@@ -8,7 +8,7 @@ const timeOf = (id: string) => new Date(decodeTime(id.slice(id.indexOf('_') + 1)
 describe('newIdAt', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("gives the instant its id encodes, within one millisecond and after the clock goes back", () => {
+  it('gives the instant its id encodes, within one millisecond and after the clock goes back', () => {
     const clock = vi.spyOn(Date, 'now');
     const seen: string[] = [];
     // Many ids in one millisecond, a later one, then the clock set back by a minute.
