@@ -14353,6 +14353,10 @@ export interface operations {
                     email: string;
                     /** @example correct-horse-battery */
                     password: string;
+                    /**
+                     * @description Where the mailed verification link leads once the address is verified.
+                     * @example /app/reset-password
+                     */
                     callbackURL?: string;
                 };
             };
@@ -14378,7 +14382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`). */
+            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14701,6 +14705,10 @@ export interface operations {
                      * @example ada@example.com
                      */
                     email: string;
+                    /**
+                     * @description The page the mailed link opens with its token (the dashboard’s reset page).
+                     * @example /app/reset-password
+                     */
                     redirectTo?: string;
                 };
             };
@@ -14722,6 +14730,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description `redirectTo` is neither a path nor a URL on this server (`invalid_redirect_url`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request was not received in time (`request_timeout`). */

@@ -116,6 +116,31 @@ describeEachDatabase('the account endpoints refuse with problems', (bed) => {
     expect((await expectProblem(noPassword, 400, 'validation_error')).detail).toMatch(/password/i);
   }
 
+  it('a mailed link must return to this server: another site is 403, a path of its own is taken', async () => {
+    const reset = (redirectTo: string) =>
+      bed().request('/auth/request-password-reset', {
+        method: 'POST',
+        headers: ORIGIN,
+        json: { email: 'ada@example.com', redirectTo },
+      });
+    for (const elsewhere of ['https://evil.example/reset', 'not a url']) {
+      await expectProblem(await reset(elsewhere), 403, 'invalid_redirect_url');
+    }
+    expect((await reset('/app/reset-password')).status).toBe(200);
+
+    const signUp = await bed().request('/auth/sign-up/email', {
+      method: 'POST',
+      headers: ORIGIN,
+      json: {
+        name: 'Eve',
+        email: `eve-${Date.now()}@example.com`,
+        password: 'a-long-enough-password',
+        callbackURL: 'https://evil.example/welcome',
+      },
+    });
+    await expectProblem(signUp, 403, 'invalid_callback_url');
+  });
+
   it('a redirect passes through untouched: a stale verification link goes back with its error', async () => {
     const redirected = await bed().request('/auth/verify-email?token=stale&callbackURL=/app/', { headers: ORIGIN });
     expect(redirected.status).toBe(302);

@@ -95,6 +95,9 @@ export function authOptions(options: AuthOptions) {
       customRules: AUTH_RATE_LIMIT_RULES,
     },
     advanced: {
+      // Stated, not left to better-auth: under a test runner (NODE_ENV=test) it skips its origin and
+      // CSRF checks unless told, so the suite would pass requests a deployed server refuses.
+      disableOriginCheck: false,
       cookiePrefix: 'hearback',
       useSecureCookies: https,
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },

@@ -77,6 +77,8 @@ export const SignedOutSchema = z.object({ success: z.boolean() }).openapi('Signe
 
 const Email = z.email().openapi({ example: 'ada@example.com' });
 const Password = z.string().min(MIN_PASSWORD_LENGTH).openapi({ example: 'correct-horse-battery' });
+/** A page a mailed link returns to: better-auth takes a path or a URL on this server's origin, else 403. */
+const SameOriginUrl = z.string().openapi({ example: '/app/reset-password' });
 
 function rateLimitOf(path: string): AuthRateLimit {
   return AUTH_RATE_LIMIT_RULES[path as keyof typeof AUTH_RATE_LIMIT_RULES] ?? AUTH_RATE_LIMIT;
@@ -127,11 +129,18 @@ const ENDPOINTS: AuthEndpoint[] = [
     summary: 'Sign up with email and password',
     description:
       'Creates an account and signs it in. The first account administers the instance; after that `HEARBACK_SIGNUP` decides who may sign up (open, by invitation, closed). A link to verify the email address is mailed.',
-    body: z.object({ name: z.string().min(1), email: Email, password: Password, callbackURL: z.string().optional() }),
+    body: z.object({
+      name: z.string().min(1),
+      email: Email,
+      password: Password,
+      callbackURL: SameOriginUrl.optional().openapi({
+        description: 'Where the mailed verification link leads once the address is verified.',
+      }),
+    }),
     ok: { description: 'Signed up and in.', schema: SignedUpSchema, setsSession: true },
     errors: {
       400: 'Invalid input (`validation_error`, `invalid_email`, `password_too_short` …).',
-      403: 'Sign-up is closed, or by invitation and this address has none (`signup_closed`).',
+      403: 'Sign-up is closed, or by invitation and this address has none (`signup_closed`); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`).',
       422: 'An account with this email exists (`user_already_exists_use_another_email`).',
     },
   },
@@ -173,9 +182,17 @@ const ENDPOINTS: AuthEndpoint[] = [
     summary: 'Ask for a password reset link',
     description:
       'Mails a link to reset the password when the address has an account; the answer is the same either way.',
-    body: z.object({ email: Email, redirectTo: z.string().optional() }),
+    body: z.object({
+      email: Email,
+      redirectTo: SameOriginUrl.optional().openapi({
+        description: 'The page the mailed link opens with its token (the dashboard’s reset page).',
+      }),
+    }),
     ok: { description: 'Mailed, if the account exists.', schema: AuthStatusSchema },
-    errors: { 400: 'Invalid input (`validation_error`, `invalid_email`).' },
+    errors: {
+      400: 'Invalid input (`validation_error`, `invalid_email`).',
+      403: '`redirectTo` is neither a path nor a URL on this server (`invalid_redirect_url`).',
+    },
   },
   {
     method: 'post',
