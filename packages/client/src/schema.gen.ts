@@ -14382,7 +14382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`). */
+            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`). Also when sent from a page of another site (`invalid_origin`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14494,6 +14494,15 @@ export interface operations {
             };
             /** @description Wrong email or password (`invalid_email_or_password`). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
+            /** @description Sent from a page of another site: `Origin` is not this server (`invalid_origin`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14639,6 +14648,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Sent from a page of another site: `Origin` is not this server (`invalid_origin`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
+                };
+            };
             /** @description The request was not received in time (`request_timeout`). */
             408: {
                 headers: {
@@ -14732,7 +14750,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description `redirectTo` is neither a path nor a URL on this server (`invalid_redirect_url`). */
+            /** @description `redirectTo` is neither a path nor a URL on this server (`invalid_redirect_url`). Also when sent from a page of another site (`invalid_origin`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14825,6 +14843,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Sent from a page of another site: `Origin` is not this server (`invalid_origin`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["AuthProblem"];
                 };
             };
             /** @description The request was not received in time (`request_timeout`). */

@@ -213,6 +213,20 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
     expect((await expectJson(read, 200)).status).toBe('in_progress');
   });
 
+  it("refuses the account endpoints' POSTs from another origin too, and the session aimed at still holds", async () => {
+    const evil = { origin: 'https://evil.example' };
+    const signOut = await request('/auth/sign-out', { method: 'POST', headers: evil, session: grace, json: {} });
+    await expectProblem(signOut, 403, 'invalid_origin');
+    const session = await request('/auth/get-session', { session: grace });
+    expect((await expectJson(session, 200)).user.email).toBe('grace@example.com');
+    const signIn = await request('/auth/sign-in/email', {
+      method: 'POST',
+      headers: evil,
+      json: { email: 'grace@example.com', password: PASSWORD },
+    });
+    await expectProblem(signIn, 403, 'invalid_origin');
+  });
+
   it("another organization's paths answer a member 404, as if absent", async () => {
     const other = await runtime.services.organizations.bootstrap({ name: 'Elsewhere' });
     await expectProblem(

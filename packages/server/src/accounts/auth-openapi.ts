@@ -233,6 +233,14 @@ function routeOf(endpoint: AuthEndpoint): RouteConfig {
         415: authProblem('The body is neither JSON nor a form (`unsupported_media_type`).'),
       }),
       ...Object.fromEntries(Object.entries(endpoint.errors ?? {}).map(([status, text]) => [status, authProblem(text)])),
+      // better-auth refuses a POST from a page of another site (its origin check, against CSRF).
+      ...(endpoint.method === 'post' && {
+        403: authProblem(
+          endpoint.errors?.[403]
+            ? `${endpoint.errors[403]} Also when sent from a page of another site (\`invalid_origin\`).`
+            : 'Sent from a page of another site: `Origin` is not this server (`invalid_origin`).',
+        ),
+      }),
       ...(endpoint.errors?.[400] && {
         400: {
           description: `${endpoint.errors[400]} Or not valid HTTP/1.1 (\`bad_request\`, without \`message\`).`,
