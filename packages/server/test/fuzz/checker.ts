@@ -182,7 +182,9 @@ export class ContractChecker {
       return `body as ${contentType ?? 'no content-type'}`;
     let body: unknown;
     try {
-      body = JSON.parse(request.body);
+      // As the server reads it (Request.json() decodes UTF-8 without a leading byte order mark,
+      // which RFC 8259 lets a parser ignore): a BOM before valid JSON is valid JSON.
+      body = JSON.parse(request.body.replace(/^\uFEFF/, ''));
     } catch {
       return 'body not JSON';
     }
