@@ -46,8 +46,8 @@ export function newIdAt(kind: IdKind): { id: string; at: string } {
   // on (as a monotonic factory does): the time stays the clock's, ids keep sorting within a sequence.
   if (time < lastTimedUlid) nextTimedUlid = monotonicFactory(pooledRandom);
   lastTimedUlid = time;
-  // The factory encodes `time` itself: it only carries a later time on, and the clock never
-  // reaches it here going back (the sequence restarts above).
+  // The id encodes `time` itself: the factory carries its last time forward only when given no
+  // later one, and that last time is this one (a clock gone back restarted the sequence above).
   const ulid = nextTimedUlid(time);
   return { id: `${ID_PREFIXES[kind]}_${ulid.toLowerCase()}`, at: new Date(time).toISOString() };
 }
