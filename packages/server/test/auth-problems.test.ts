@@ -148,3 +148,28 @@ describeEachDatabase('the account endpoints refuse with problems', (bed) => {
     expect(redirected.headers.get('content-type')).not.toBe('application/problem+json');
   });
 });
+
+describeEachDatabase('the account endpoints under /v1', (bed) => {
+  it('answer as they do at /auth: sign-up, sign-in and the session, with the cookie they set', async () => {
+    const email = `v1-${Date.now()}@example.com`;
+    const password = 'a-long-enough-password';
+    const signedUp = await bed().request('/v1/auth/sign-up/email', {
+      method: 'POST',
+      headers: ORIGIN,
+      json: { name: 'Ada', email, password },
+    });
+    expect(signedUp.status).toBe(200);
+    const signedIn = await bed().runtime.app.request('/v1/auth/sign-in/email', signIn(email, password));
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect(cookie).toMatch(/session_token=/);
+    const session = await bed().runtime.app.request('/v1/auth/get-session', { headers: { cookie } });
+    expect(session.status).toBe(200);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
+    await expectProblem(
+      await bed().runtime.app.request('/v1/auth/sign-in/email', signIn(email, 'not-it-at-all')),
+      401,
+      'invalid_email_or_password',
+    );
+  });
+});

@@ -23,7 +23,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: Cid
       trustedProxies,
     );
     if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
-    const request = new Request(c.req.raw, { headers });
+    // better-auth routes by the URL's path under its own base path, so `/v1/auth/…` reaches it as the
+    // path the app routed (`c.req.path`, without the `/v1` prefix every path is also served under).
+    const url = new URL(c.req.url);
+    url.pathname = c.req.path;
+    const raw = c.req.raw;
+    const request = new Request(url, { method: raw.method, headers, body: raw.body, duplex: 'half' } as RequestInit);
     const auth = await c.var.services.auth.instance();
     return authAnswerAsProblem(await auth.handler(request), { path: c.req.path, requestId: c.get('requestId') });
   });
