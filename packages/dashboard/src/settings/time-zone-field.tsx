@@ -1,9 +1,14 @@
+import { canonicalTimeZone } from '@hearback/inputs';
 import { useId, useMemo } from 'react';
 import { TextField } from '../ui/fields.js';
 
-/** Every IANA zone this browser knows, with UTC first (the API's default, not always listed). */
+/**
+ * Every IANA zone this browser knows, with UTC first (the API's default, not always listed), under
+ * the names the server stores (`Asia/Kolkata`, where the browser's list may say `Asia/Calcutta`).
+ */
 function timeZones(current: string): string[] {
-  return [...new Set(['UTC', current, ...Intl.supportedValuesOf('timeZone')])];
+  const known = Intl.supportedValuesOf('timeZone').map((zone) => canonicalTimeZone(zone) ?? zone);
+  return [...new Set(['UTC', current, ...known.sort()])];
 }
 
 /**

@@ -205,6 +205,10 @@ describeEachDatabase('Organizations', (bed) => {
         expectJson(await bed().request(path, { method: 'PATCH', key: org.adminKey, json: { timezone } }), 200);
       expect((await set('Europe/Berlin')).timezone).toBe('Europe/Berlin');
       expect((await set('us/eastern')).timezone).toBe('America/New_York');
+      // IANA's current names, where Node's ICU still answers the old ones (Asia/Calcutta, Europe/Kiev).
+      expect((await set('Asia/Kolkata')).timezone).toBe('Asia/Kolkata');
+      expect((await set('Europe/Kiev')).timezone).toBe('Europe/Kyiv');
+      expect((await set('us/eastern')).timezone).toBe('America/New_York');
       const problem = await expectProblem(
         await bed().request(path, {
           method: 'PATCH',
