@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { EVENT_TYPES, EventTypeSchema } from './event-registry.js';
 import { idSchema } from './ids.js';
 import { webhookTemplateEventIssues } from './template-events.js';
-import { WITHOUT_NUL } from './text.js';
 import { WebhookInputSchema, WebhookUpdateInputSchema } from './webhook-input.js';
 import { acrossMembers, writeInput } from './write-input.js';
 
@@ -22,13 +21,7 @@ export const AutomationFilterInputSchema = writeInput({
     .int()
     .optional()
     .meta({ description: 'The highest score: only feedback scored at most this (none without a score).' }),
-  source: z
-    .string()
-    .min(1)
-    .max(200)
-    .refine((source) => !source.includes('\u0000'), WITHOUT_NUL)
-    .optional()
-    .meta({ description: 'Only feedback whose `source` is this.' }),
+  source: z.string().min(1).max(200).optional().meta({ description: 'Only feedback whose `source` is this.' }),
 })
   .refine(
     (filter) => filter.scoreMin === undefined || filter.scoreMax === undefined || filter.scoreMin <= filter.scoreMax,
@@ -69,13 +62,7 @@ function templatesFitEvents(automation: { events?: unknown; webhook?: unknown },
   }
 }
 
-const NameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_AUTOMATION_NAME_LENGTH)
-  .refine((name) => !name.includes('\u0000'), WITHOUT_NUL)
-  .meta({ example: 'Detractors to Slack' });
+const NameSchema = z.string().trim().min(1).max(MAX_AUTOMATION_NAME_LENGTH).meta({ example: 'Detractors to Slack' });
 
 /** `POST /organizations/{orgId}/automations`. */
 export const AutomationInputSchema = writeInput({

@@ -103,7 +103,7 @@ export {
   TEMPLATE_ROOTS_TEXT,
   templateTextProblems,
 } from './template-roots.js';
-export { MAX_NAME_LENGTH, NameSchema, storableText, WITHOUT_NUL } from './text.js';
+export { MAX_NAME_LENGTH, NameSchema, storableText } from './text.js';
 export { canonicalTimeZone, DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.js';
 export { MAX_VIEW_NAME_LENGTH, ViewNameInputSchema, ViewNameSchema } from './view-input.js';
 export {

@@ -17,8 +17,8 @@ export interface FieldError {
 
 /**
  * The schema's issues plus one for every string (or object key) in `value` that is not valid
- * Unicode: the one place that rule is applied to every input, whatever its target (body, query,
- * path, header), so no schema has to repeat it.
+ * Unicode or holds U+0000: the one place that rule is applied to every input, whatever its target
+ * (body, query, path, header), so no schema has to repeat it.
  */
 export function inputIssues(value: unknown, schemaIssues: readonly InputIssue[]): InputIssue[] {
   return [...schemaIssues.flatMap(perUnknownField), ...findMalformedText(value)];

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/** PostgreSQL text cannot hold U+0000 (SQLite can): refused on both, so both answer alike. */
-export const WITHOUT_NUL = { message: 'Must not contain the NUL character (U+0000).' };
-
 /**
- * Text stored in a text column, trimmed, `min`–`max` characters, without U+0000.
+ * Text stored in a text column, trimmed, `min`–`max` characters. (U+0000, which PostgreSQL text
+ * cannot hold, is refused in every input by the text rule of input-issues.ts, not per field.)
  *
  * @example
  * title: storableText({ min: 1, max: 200 })
@@ -14,8 +12,7 @@ export function storableText(bounds: { min?: number; max: number }) {
     .string()
     .trim()
     .min(bounds.min ?? 0)
-    .max(bounds.max)
-    .refine((text) => !text.includes('\u0000'), WITHOUT_NUL);
+    .max(bounds.max);
 }
 
 /** The longest name of an organization, inbox, brand or API key. */

@@ -31,5 +31,12 @@ export {
   type Scope,
 } from './roles.js';
 export { SEARCH_MODES, type SearchMode } from './search.js';
-export { findMalformedText, type InputPath, isWellFormedText, type MalformedText, printableText } from './text.js';
+export {
+  findMalformedText,
+  type InputPath,
+  isWellFormedText,
+  type MalformedText,
+  NUL_NOT_ALLOWED,
+  printableText,
+} from './text.js';
 export { alternatives, capitalized, counted, FEEDBACK_TYPE_NAMES, ISSUE_TRACKER_NAMES } from './wording.js';

@@ -27,6 +27,18 @@ describe('findMalformedText', () => {
     expect(found.find((entry) => entry.path[1] === 'bad\\ud800key')?.message).toMatch(/key/);
   });
 
+  it('names text holding U+0000, in a value or a key, wherever it sits', () => {
+    expect(findMalformedText({ name: 'a\u0000b', context: { 'k\u0000': 'v', list: ['ok', '\u0000'] } })).toEqual([
+      { path: ['name'], message: 'Must not contain the NUL character (U+0000).' },
+      { path: ['context', 'k\u0000'], message: 'This key must not contain the NUL character (U+0000).' },
+      { path: ['context', 'list', 1], message: 'Must not contain the NUL character (U+0000).' },
+    ]);
+    expect(findMalformedText('\u0000')).toEqual([
+      { path: [], message: 'Must not contain the NUL character (U+0000).' },
+    ]);
+    expect(findMalformedText({ fine: 'text \u0001 with other control characters' })).toEqual([]);
+  });
+
   it('walks values nested far beyond what recursion survives', () => {
     let value: unknown = '\ud800';
     for (let level = 0; level < 100_000; level++) value = [value];

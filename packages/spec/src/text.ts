@@ -1,6 +1,6 @@
 /**
- * Text must be valid Unicode: the rule every Hearback input follows, whatever its field, written
- * once for the server's REST API, its `/collect` fast path and the MCP tools.
+ * Text must be valid Unicode and storable: the rule every Hearback input follows, whatever its
+ * field, written once for the server's REST API, its `/collect` fast path and the MCP tools.
  */
 
 /** A JSON path: object keys and array indexes from the root of an input. */
@@ -40,7 +40,22 @@ const NOT_UNICODE = 'Must be valid Unicode text: it holds a lone UTF-16 surrogat
 const KEY_NOT_UNICODE = 'This key must be valid Unicode text: it holds a lone UTF-16 surrogate.';
 
 /**
- * Every string in a JSON value, object keys included, that is not valid Unicode, with its path.
+ * Why text holding U+0000 is refused, in any field: PostgreSQL text cannot hold it (SQLite can, and
+ * reads it as the end of a search term), so both databases refuse it alike, naming the field.
+ */
+export const NUL_NOT_ALLOWED = 'Must not contain the NUL character (U+0000).';
+const KEY_NUL_NOT_ALLOWED = 'This key must not contain the NUL character (U+0000).';
+
+/** What is wrong with one string of an input, if anything. */
+function textProblem(text: string, asKey: boolean): string | undefined {
+  if (!isWellFormedText(text)) return asKey ? KEY_NOT_UNICODE : NOT_UNICODE;
+  if (text.includes('\u0000')) return asKey ? KEY_NUL_NOT_ALLOWED : NUL_NOT_ALLOWED;
+  return undefined;
+}
+
+/**
+ * Every string in a JSON value, object keys included, that is not valid Unicode or holds U+0000,
+ * with its path.
  * Iterative, so no depth of nesting can overflow the stack; linear in the size of the value.
  *
  * @example
@@ -49,7 +64,8 @@ const KEY_NOT_UNICODE = 'This key must be valid Unicode text: it holds a lone UT
 export function findMalformedText(value: unknown): MalformedText[] {
   const found: MalformedText[] = [];
   if (typeof value === 'string') {
-    if (!isWellFormedText(value)) found.push({ path: [], message: NOT_UNICODE });
+    const problem = textProblem(value, false);
+    if (problem) found.push({ path: [], message: problem });
     return found;
   }
   // Only objects and arrays are queued, each pointing at its parent: a path is built only for what
@@ -61,7 +77,8 @@ export function findMalformedText(value: unknown): MalformedText[] {
     const current = container.value;
     const visit = (key: string | number, child: unknown) => {
       if (typeof child === 'string') {
-        if (!isWellFormedText(child)) found.push({ path: [...pathOf(container), key], message: NOT_UNICODE });
+        const problem = textProblem(child, false);
+        if (problem) found.push({ path: [...pathOf(container), key], message: problem });
       } else if (typeof child === 'object' && child !== null) {
         pending.push({ value: child, key, parent: container });
       }
@@ -70,8 +87,9 @@ export function findMalformedText(value: unknown): MalformedText[] {
       for (let index = 0; index < current.length; index++) visit(index, current[index]);
     } else {
       for (const key of Object.keys(current)) {
-        if (isWellFormedText(key)) visit(key, (current as Record<string, unknown>)[key]);
-        else found.push({ path: [...pathOf(container), printableText(key)], message: KEY_NOT_UNICODE });
+        const problem = textProblem(key, true);
+        if (problem) found.push({ path: [...pathOf(container), printableText(key)], message: problem });
+        else visit(key, (current as Record<string, unknown>)[key]);
       }
     }
   }

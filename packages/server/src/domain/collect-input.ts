@@ -16,10 +16,11 @@ function scoreRangeText(range: ScoreRange): string {
 }
 
 /**
- * A feedback submission and its rules (score range per type, a comment for `text`, no NUL, the
- * context's bounds and named members from @hearback/inputs' context-input.ts), whichever way it
- * arrives: `POST /collect`, its node:http fast path, or the MCP `submit_feedback` tool. The route
- * adds the document's examples and descriptions to it.
+ * A feedback submission and its rules (score range per type, a comment for `text`, the context's
+ * bounds and named members from @hearback/inputs' context-input.ts), whichever way it arrives:
+ * `POST /collect`, its node:http fast path, or the MCP `submit_feedback` tool; U+0000 in any of its
+ * text is refused by the text rule every input passes (input-issues.ts). The route adds the
+ * document's examples and descriptions to it.
  */
 export const CollectInputSchema = writeInput({
   inboxKey: z.string().min(1).max(200),
@@ -45,23 +46,6 @@ export const CollectInputSchema = writeInput({
   }
   if (body.type === 'text' && !body.comment?.trim()) {
     ctx.addIssue({ code: 'custom', path: ['comment'], message: `${kind} needs a comment.` });
-  }
-  // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, on both, before such an event
-  // could fail the group commit it shares with other submissions.
-  const texts = {
-    inboxKey: body.inboxKey,
-    comment: body.comment,
-    eventId: body.eventId,
-    'context.source': body.context?.source,
-  };
-  for (const [path, value] of Object.entries(texts)) {
-    if (typeof value === 'string' && value.includes('\u0000')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: path.split('.'),
-        message: 'Must not contain the NUL character (U+0000).',
-      });
-    }
   }
 });
 

@@ -103,6 +103,21 @@ describeEachDatabase('feedback API', (bed) => {
       expect(found).toEqual(expected.map((index) => ids[index]));
     });
 
+    it.each(['q', 'source'])(
+      'refuses NUL in %s on every database, naming it (SQLite read it as the end of the text)',
+      async (name) => {
+        const query = new URLSearchParams({ inboxId: inbox.id, [name]: 'x\u0000' });
+        const problem = await expectProblem(
+          await bed().request(`/organizations/${bed().orgA.organization.id}/feedback?${query}`, {
+            key: bed().orgA.adminKey,
+          }),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors).toEqual([{ path: name, message: 'Must not contain the NUL character (U+0000).' }]);
+      },
+    );
+
     it('treats empty scoreMin / scoreMax like absent ones, not as 0', async () => {
       expect(await listIds({ inboxId: inbox.id, scoreMin: '', scoreMax: '' })).toEqual(newestFirst(ids));
       expect(await listIds({ inboxId: inbox.id, scoreMin: '', scoreMax: '1' })).toEqual(at(1, 0));

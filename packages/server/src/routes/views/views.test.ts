@@ -22,6 +22,25 @@ describeEachDatabase('Saved views', (bed) => {
   }
 
   describe('create, get, list, update, delete', () => {
+    it('refuses NUL in a name or a filter, naming each, on every database, and saves nothing', async () => {
+      const before = await expectJson(await bed().request(viewsPath(), { key: bed().orgA.adminKey }), 200);
+      const problem = await expectProblem(
+        await bed().request(viewsPath(), {
+          method: 'POST',
+          key: bed().orgA.adminKey,
+          json: { name: 'a\u0000b', filters: { q: 'x\u0000' } },
+        }),
+        400,
+        'validation_failed',
+      );
+      const message = 'Must not contain the NUL character (U+0000).';
+      expect(problem.errors).toEqual([
+        { path: 'name', message },
+        { path: 'filters.q', message },
+      ]);
+      expect(await expectJson(await bed().request(viewsPath(), { key: bed().orgA.adminKey }), 200)).toEqual(before);
+    });
+
     it('saves the list filters as given and reads them back', async () => {
       const inbox = await createInbox(bed(), bed().orgA);
       const filters = {
