@@ -2,6 +2,7 @@ import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
 import { EVENT_TYPES, EventTypeSchema } from './event-registry.js';
 import { idSchema } from './ids.js';
+import { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from './score-bounds.js';
 import { webhookTemplateEventIssues } from './template-events.js';
 import { WebhookInputSchema, WebhookUpdateInputSchema } from './webhook-input.js';
 import { acrossMembers, writeInput } from './write-input.js';
@@ -23,15 +24,7 @@ export const AutomationFilterInputSchema = writeInput({
     .meta({ description: 'The highest score: only feedback scored at most this (none without a score).' }),
   source: z.string().min(1).max(200).optional().meta({ description: 'Only feedback whose `source` is this.' }),
 })
-  .refine(
-    (filter) => filter.scoreMin === undefined || filter.scoreMax === undefined || filter.scoreMin <= filter.scoreMax,
-    {
-      path: ['scoreMax'],
-      // Read beside the API's `filter.scoreMax` and beside the editor's "Highest score" field alike:
-      // it names the other bound as both call it (the document describes `scoreMin` as the lowest score).
-      message: 'Must be at least the lowest score.',
-    },
-  )
+  .refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER)
   .meta({
     description: 'Which feedback events to deliver; an absent member matches all. Page-response events ignore it.',
   });

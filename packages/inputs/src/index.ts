@@ -68,6 +68,7 @@ export {
   wholePlaceholder,
 } from './placeholder.js';
 export { PLAIN_MESSAGES, plainMessage, plainMessages, unknownFieldsMessage } from './plain-messages.js';
+export { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from './score-bounds.js';
 export { SECRET_NAME_PATTERN, SECRET_NAME_RULE } from './secret-name.js';
 export { SlugSchema } from './slug.js';
 export {

@@ -1,4 +1,4 @@
-import { idSchema } from '@hearback/inputs';
+import { idSchema, SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
 import { writeInput } from './write-input.js';
@@ -23,7 +23,7 @@ export const SearchFiltersInputSchema = writeInput({
   source: z.string().optional(),
   status: z.enum(FEEDBACK_STATUSES).optional(),
   q: z.string().max(200).optional(),
-});
+}).refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER);
 
 /**
  * A search and its rules (a query that is not blank, the filters' formats), whichever way it

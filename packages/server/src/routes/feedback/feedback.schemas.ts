@@ -1,4 +1,9 @@
-import { FeedbackResourceSchema, FeedbackUpdateInputSchema } from '@hearback/inputs';
+import {
+  FeedbackResourceSchema,
+  FeedbackUpdateInputSchema,
+  SCORE_BOUNDS_IN_ORDER,
+  scoreBoundsInOrder,
+} from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import {
@@ -88,13 +93,15 @@ const FeedbackListFields = PageQuery.extend({
   unassigned: unassignedFilter,
 });
 
-export const FeedbackListQuery = FeedbackListFields.refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER);
+export const FeedbackListQuery = FeedbackListFields.refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER).refine(
+  scoreBoundsInOrder,
+  SCORE_BOUNDS_IN_ORDER,
+);
 
 /** The list's filters without paging: the figures cover every matching item. Derive by `.extend` or `.safeExtend` (they keep the rule). */
-export const FeedbackStatsQuery = FeedbackListFields.omit({ limit: true, cursor: true }).refine(
-  oneAssigneeFilter,
-  ONE_ASSIGNEE_FILTER,
-);
+export const FeedbackStatsQuery = FeedbackListFields.omit({ limit: true, cursor: true })
+  .refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER)
+  .refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER);
 
 const Count = z.number().int().min(0);
 

@@ -118,6 +118,20 @@ describeEachDatabase('feedback API', (bed) => {
       },
     );
 
+    it('refuses scoreMin above scoreMax, naming scoreMax, in the list and its stats', async () => {
+      for (const path of ['feedback', 'feedback/stats']) {
+        const problem = await expectProblem(
+          await bed().request(`/organizations/${bed().orgA.organization.id}/${path}?scoreMin=5&scoreMax=3`, {
+            key: bed().orgA.adminKey,
+          }),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors).toEqual([{ path: 'scoreMax', message: 'Must be at least the lowest score.' }]);
+      }
+      expect(await listIds({ inboxId: inbox.id, scoreMin: '3', scoreMax: '3' })).toEqual([]);
+    });
+
     it('treats empty scoreMin / scoreMax like absent ones, not as 0', async () => {
       expect(await listIds({ inboxId: inbox.id, scoreMin: '', scoreMax: '' })).toEqual(newestFirst(ids));
       expect(await listIds({ inboxId: inbox.id, scoreMin: '', scoreMax: '1' })).toEqual(at(1, 0));

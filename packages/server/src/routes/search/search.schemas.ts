@@ -12,7 +12,7 @@ const filters = SearchFiltersInputSchema.shape;
 const DateOrDateTime = documentable(filters.from.unwrap()).openapi({ example: '2026-11-01' });
 
 /** The list endpoint's filters, as a JSON object. */
-export const SearchFiltersSchema = SearchFiltersInputSchema.extend({
+export const SearchFiltersSchema = SearchFiltersInputSchema.safeExtend({
   scoreMin: documentable(filters.scoreMin).openapi({ description: 'Lowest score to include.' }),
   scoreMax: documentable(filters.scoreMax).openapi({ description: 'Highest score to include.' }),
   from: DateOrDateTime.optional().openapi({ description: 'Created at or after (inclusive).' }),

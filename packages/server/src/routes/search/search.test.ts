@@ -170,6 +170,16 @@ describeEachDatabase(
         'validation_failed',
       );
       expect(badMode.errors).toEqual([expect.objectContaining({ path: 'mode' })]);
+      const reversed = await expectProblem(
+        await bed().request(searchPath(), {
+          method: 'POST',
+          key: bed().orgA.adminKey,
+          json: { query: 'photo', filters: { scoreMin: 5, scoreMax: 3 } },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(reversed.errors).toEqual([{ path: 'filters.scoreMax', message: 'Must be at least the lowest score.' }]);
     });
 
     it('shows a brand-scoped key its brand only', async () => {

@@ -1,4 +1,4 @@
-import { ViewNameSchema } from '@hearback/inputs';
+import { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder, ViewNameSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { acrossMembers, writeInput } from '../../domain/write-input.js';
 import { FeedbackStatsQuery, ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../feedback/feedback.schemas.js';
@@ -11,6 +11,7 @@ import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
  */
 export const ViewFiltersSchema = writeInput(FeedbackStatsQuery.shape)
   .refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER)
+  .refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER)
   .openapi('FeedbackFilters', {
     description:
       'Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them (integers as numbers).',

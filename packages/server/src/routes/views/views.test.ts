@@ -22,6 +22,19 @@ describeEachDatabase('Saved views', (bed) => {
   }
 
   describe('create, get, list, update, delete', () => {
+    it('refuses a score range whose lowest score is above its highest', async () => {
+      const problem = await expectProblem(
+        await bed().request(viewsPath(), {
+          method: 'POST',
+          key: bed().orgA.adminKey,
+          json: { name: name('reversed'), filters: { scoreMin: 7, scoreMax: 3 } },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors).toEqual([{ path: 'filters.scoreMax', message: 'Must be at least the lowest score.' }]);
+    });
+
     it('refuses NUL in a name or a filter, naming each, on every database, and saves nothing', async () => {
       const before = await expectJson(await bed().request(viewsPath(), { key: bed().orgA.adminKey }), 200);
       const problem = await expectProblem(
