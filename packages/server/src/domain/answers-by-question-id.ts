@@ -10,7 +10,11 @@ import { z } from 'zod';
  * AnswersByQuestionIdSchema.parse(JSON.parse('{"__proto__": "Fine"}')); // { ['__proto__']: 'Fine' }
  */
 export const AnswersByQuestionIdSchema = z
-  .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-    error: 'Expected an object of answers by question id.',
+  .custom<Record<string, unknown>>()
+  .check((payload) => {
+    const value = payload.value;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return;
+    // As z.record refuses it, so the plain message ("Must be an object.") applies.
+    payload.issues.push({ code: 'invalid_type', expected: 'record', input: value });
   })
   .meta({ type: 'object', additionalProperties: {} });
