@@ -186,6 +186,29 @@ describe('checkAnswers, ids named like Object.prototype members', () => {
   });
 });
 
+describe('checkAnswers, messages a respondent reads', () => {
+  it('names options by their labels, not their values', () => {
+    const labelled = [
+      { value: 'speed', label: 'Speed' },
+      { value: 'ux', label: 'UX' },
+    ];
+    const check = checkAnswers(
+      [
+        { id: 'rank', type: 'rank_order', title: 'Rank', options: labelled },
+        { id: 'pick', type: 'single_choice', title: 'Pick', options: labelled },
+      ],
+      { rank: ['speed'], pick: 'other' },
+    );
+    expect(check).toEqual({
+      success: false,
+      issues: [
+        { questionId: 'rank', message: 'Rank every option exactly once: “Speed”, “UX”.' },
+        { questionId: 'pick', message: 'Choose one of: “Speed”, “UX”.' },
+      ],
+    });
+  });
+});
+
 describe('the sample page', () => {
   it('asks every type once, and its sample answers pass as stored', async () => {
     const { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } = await import('./sample-page.js');

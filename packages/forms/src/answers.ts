@@ -19,6 +19,9 @@ export function ratingScale(question: Question & { type: RatingType }): { min: n
 
 const optionValues = (question: Question): string[] => (question.options ?? []).map((option) => option.value);
 const listed = (values: string[]): string => values.map((value) => JSON.stringify(value)).join(', ');
+/** The options as the respondent reads them (their labels), for the messages a respondent sees. */
+const listedLabels = (question: Question): string =>
+  (question.options ?? []).map((option) => `“${option.label}”`).join(', ');
 
 function ratingSchema(question: Question & { type: RatingType }) {
   const { min, max } = ratingScale(question);
@@ -33,7 +36,7 @@ function textSchema(question: Question & { type: keyof typeof TEXT_LIMITS }) {
 
 function oneOfSchema(question: Question) {
   const values = optionValues(question);
-  return z.enum(values as [string, ...string[]], { error: `Choose one of: ${listed(values)}.` });
+  return z.enum(values as [string, ...string[]], { error: `Choose one of: ${listedLabels(question)}.` });
 }
 
 function manyOfSchema(question: Question) {
@@ -51,7 +54,7 @@ function rankSchema(question: Question) {
   const values = optionValues(question);
   return z.array(z.string(), { error: `Expected every option value in your order (${listed(values)}).` }).check(
     z.refine((ranked) => ranked.length === values.length && values.every((value) => ranked.includes(value)), {
-      error: `Rank every option exactly once: ${listed(values)}.`,
+      error: `Rank every option exactly once: ${listedLabels(question)}.`,
     }),
   );
 }

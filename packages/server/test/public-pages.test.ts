@@ -183,7 +183,10 @@ for (const dialect of dialectsUnderTest()) {
       expect(html).toMatch(/<div class="error-summary" id="error-summary" role="alert" tabindex="-1"[^>]*>/);
       expect(html).toContain('<a href="#q-nps">How likely are you to recommend us?: This question is required.</a>');
       expect(html).toContain('<a href="#q-seats">How many seats?: Expected a number.</a>');
-      expect(html).toContain('<a href="#q-priorities">Rank what matters: Rank every option exactly once');
+      // Options named as the respondent reads them (their labels), not by their values.
+      expect(html).toContain(
+        '<a href="#q-priorities">Rank what matters: Rank every option exactly once: “Speed”, “Price”, “Support”.</a>',
+      );
       expect(html).toMatch(/<fieldset[^>]*id="q-nps"[^>]*aria-describedby="q-nps-error" aria-invalid="true"/);
       expect(html).toContain('<p class="error" id="q-nps-error">This question is required.</p>');
       expect(html).toMatch(
