@@ -243,6 +243,28 @@ for (const dialect of dialectsUnderTest()) {
         expect(answered.headers.get('content-type')).toBe('application/problem+json');
         expect(((await answered.json()) as { code: string }).code).toBe(code);
       }
+      // Respondents read that the form is closed, never the page's id or what its owner should do;
+      // the owner's keyed API keeps both.
+      for (const answered of [await postJson(path), await runtime.app.request(`${path}/challenge`)]) {
+        expect(answered.status).toBe(409);
+        expect(await answered.json()).toMatchObject({
+          code: 'page_not_accepting_responses',
+          detail: 'This form is closed and no longer takes responses.',
+        });
+      }
+      const keyed = await runtime.app.request(
+        `/v1/organizations/${org.organization.id}/feedback-pages/${page.id}/responses`,
+        {
+          method: 'POST',
+          headers: { 'x-service-key': org.adminKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ answers: { nps: 5 } }),
+        },
+      );
+      expect(await keyed.json()).toMatchObject({
+        status: 409,
+        code: 'page_not_accepting_responses',
+        detail: `The feedback page ${page.id} is closed: reopen it to take responses again.`,
+      });
       expect(await listResponses(runtime, org, page.id)).toEqual([]);
     });
 
