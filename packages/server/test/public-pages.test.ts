@@ -317,7 +317,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(stored).toMatchObject({ id: body.id, answers: SAMPLE_ANSWERS, channel: 'page' });
     });
 
-    it('counts a view per visit of a published page and a start per beacon', async () => {
+    it('counts a view per visit of a published page (a HEAD request is none) and a start per beacon', async () => {
       await clearOfDayChange();
       const { page, path } = await createPage(runtime, org, {
         title: 'Counted',
@@ -327,6 +327,8 @@ for (const dialect of dialectsUnderTest()) {
       });
       await runtime.app.request(path);
       await runtime.app.request(`${path}?embed=1`);
+      // A link checker or monitor asking only for the headers has not seen the page.
+      expect((await runtime.app.request(path, { method: 'HEAD' })).status).toBe(200);
       expect((await runtime.app.request(`${path}/start`, { method: 'POST' })).status).toBe(204);
       const rows = await runtime.database.db
         .selectFrom('page_daily_counts')
