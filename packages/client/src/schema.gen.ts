@@ -13727,9 +13727,9 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description Submitted at or after (inclusive). */
+                /** @description Submitted at or after this instant (inclusive); a date is midnight UTC. */
                 from?: string;
-                /** @description Submitted before (exclusive). */
+                /** @description Submitted before this instant (exclusive); a date is midnight UTC, so `to=2026-11-30` leaves out that day (use `2026-12-01` to include it). */
                 to?: string;
             };
             header?: never;
@@ -13949,9 +13949,9 @@ export interface operations {
             query?: {
                 /** @description csv (default) or ndjson. */
                 format?: "csv" | "ndjson";
-                /** @description Submitted at or after (inclusive). */
+                /** @description Submitted at or after this instant (inclusive); a date is midnight UTC. */
                 from?: string;
-                /** @description Submitted before (exclusive). */
+                /** @description Submitted before this instant (exclusive); a date is midnight UTC, so `to=2026-11-30` leaves out that day (use `2026-12-01` to include it). */
                 to?: string;
             };
             header?: never;
@@ -14131,7 +14131,7 @@ export interface operations {
             query?: {
                 /** @description First UTC day (inclusive); default: 30 days ending `to`. */
                 from?: string;
-                /** @description Last UTC day (inclusive); default: today. At most 366 days in all. */
+                /** @description Last UTC day (inclusive, the whole day: `to=2026-11-30` counts that day); default: today. At most 366 days in all. */
                 to?: string;
             };
             header?: never;

@@ -149,6 +149,66 @@ describe('checkAnswers, required and unknown questions', () => {
   });
 });
 
+describe('checkAnswers, ids named like Object.prototype members', () => {
+  // Legitimate author-chosen ids that a plain `{}` would answer from its prototype.
+  const questions: Question[] = [
+    { id: 'constructor', type: 'short_text', title: 'Constructor' },
+    { id: 'toString', type: 'number', title: 'To string' },
+    { id: '__proto__', type: 'short_text', title: 'Proto' },
+    { id: 'hasOwnProperty', type: 'nps', title: 'Recommend?', required: true },
+  ];
+
+  it('passes optional ones left blank', () => {
+    const check = checkAnswers(questions, { hasOwnProperty: 7 });
+    expect(check).toEqual({ success: true, answers: { hasOwnProperty: 7 } });
+    if (check.success) expect(Object.keys(check.answers)).toEqual(['hasOwnProperty']);
+  });
+
+  it('says a required one left out is required', () => {
+    expect(checkAnswers(questions, {})).toEqual({
+      success: false,
+      issues: [{ questionId: 'hasOwnProperty', message: 'This question is required.' }],
+    });
+  });
+
+  it('keeps an answer to `__proto__` as an ordinary answer', () => {
+    // As JSON.parse makes it: `__proto__` an own member, not the prototype.
+    const given = JSON.parse('{"__proto__": "Fine", "constructor": "Also fine", "hasOwnProperty": 9}');
+    const check = checkAnswers(questions, given);
+    expect(check.success).toBe(true);
+    if (!check.success) return;
+    expect(Object.entries(check.answers)).toEqual([
+      ['constructor', 'Also fine'],
+      ['__proto__', 'Fine'],
+      ['hasOwnProperty', 9],
+    ]);
+    expect(JSON.parse(JSON.stringify(check.answers))).toEqual(given);
+  });
+});
+
+describe('checkAnswers, messages a respondent reads', () => {
+  it('names options by their labels, not their values', () => {
+    const labelled = [
+      { value: 'speed', label: 'Speed' },
+      { value: 'ux', label: 'UX' },
+    ];
+    const check = checkAnswers(
+      [
+        { id: 'rank', type: 'rank_order', title: 'Rank', options: labelled },
+        { id: 'pick', type: 'single_choice', title: 'Pick', options: labelled },
+      ],
+      { rank: ['speed'], pick: 'other' },
+    );
+    expect(check).toEqual({
+      success: false,
+      issues: [
+        { questionId: 'rank', message: 'Rank every option exactly once: “Speed”, “UX”.' },
+        { questionId: 'pick', message: 'Choose one of: “Speed”, “UX”.' },
+      ],
+    });
+  });
+});
+
 describe('the sample page', () => {
   it('asks every type once, and its sample answers pass as stored', async () => {
     const { SAMPLE_ANSWERS, SAMPLE_QUESTIONS } = await import('./sample-page.js');

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordByQuestionId, valueOfQuestion } from './by-question-id.js';
 import { normalizePhone } from './phone.js';
 import type { AnswerValue, Question } from './question.js';
 import { isAnswerable, RATING_SCALES, type RatingType, TEXT_LIMITS } from './question-types.js';
@@ -18,6 +19,9 @@ export function ratingScale(question: Question & { type: RatingType }): { min: n
 
 const optionValues = (question: Question): string[] => (question.options ?? []).map((option) => option.value);
 const listed = (values: string[]): string => values.map((value) => JSON.stringify(value)).join(', ');
+/** The options as the respondent reads them (their labels), for the messages a respondent sees. */
+const listedLabels = (question: Question): string =>
+  (question.options ?? []).map((option) => `“${option.label}”`).join(', ');
 
 function ratingSchema(question: Question & { type: RatingType }) {
   const { min, max } = ratingScale(question);
@@ -32,7 +36,7 @@ function textSchema(question: Question & { type: keyof typeof TEXT_LIMITS }) {
 
 function oneOfSchema(question: Question) {
   const values = optionValues(question);
-  return z.enum(values as [string, ...string[]], { error: `Choose one of: ${listed(values)}.` });
+  return z.enum(values as [string, ...string[]], { error: `Choose one of: ${listedLabels(question)}.` });
 }
 
 function manyOfSchema(question: Question) {
@@ -50,7 +54,7 @@ function rankSchema(question: Question) {
   const values = optionValues(question);
   return z.array(z.string(), { error: `Expected every option value in your order (${listed(values)}).` }).check(
     z.refine((ranked) => ranked.length === values.length && values.every((value) => ranked.includes(value)), {
-      error: `Rank every option exactly once: ${listed(values)}.`,
+      error: `Rank every option exactly once: ${listedLabels(question)}.`,
     }),
   );
 }
@@ -154,16 +158,17 @@ export type AnswersCheck =
 /**
  * Checks a response's answers against the page's questions: every answer valid for its type,
  * every required question answered, no answer to a question the page does not ask (or to a layout
- * control). Returns the normalised answers, or one issue per question at fault, in page order.
+ * control). Returns the normalised answers (a record without prototype, so any id is an ordinary
+ * key: see by-question-id.ts), or one issue per question at fault, in page order.
  *
  * @example
  * checkAnswers(page.questions, { q1: 9, q2: 'Fast checkout' });
  */
 export function checkAnswers(questions: readonly Question[], given: Readonly<Record<string, unknown>>): AnswersCheck {
   const issues: AnswerIssue[] = [];
-  const answers: Record<string, AnswerValue> = {};
+  const answers = recordByQuestionId<AnswerValue>();
   for (const question of questions) {
-    const value = given[question.id];
+    const value = valueOfQuestion(given, question.id);
     const schema = answerSchemaFor(question);
     if (!schema) continue;
     if (isUnanswered(value)) {
@@ -177,7 +182,7 @@ export function checkAnswers(questions: readonly Question[], given: Readonly<Rec
   for (const id of Object.keys(given)) {
     const question = questions.find((candidate) => candidate.id === id);
     if (!question) issues.push({ questionId: id, message: 'The page has no question with this id.' });
-    else if (!isAnswerable(question.type) && !isUnanswered(given[id]))
+    else if (!isAnswerable(question.type) && !isUnanswered(valueOfQuestion(given, id)))
       issues.push({ questionId: id, message: 'This is a layout control; it takes no answer.' });
   }
   return issues.length > 0 ? { success: false, issues } : { success: true, answers };

@@ -17,6 +17,16 @@ describe('checkContact', () => {
     });
   });
 
+  it('lists what is missing in the form’s order: name, then email', () => {
+    expect(checkContact('name_email', {})).toEqual({
+      success: false,
+      issues: [
+        { field: 'name', message: 'Your name is required.' },
+        { field: 'email', message: 'Your email address is required.' },
+      ],
+    });
+  });
+
   it('checks a contact given where none is required, and keeps none when none is given', () => {
     expect(checkContact('none', { email: 'not-an-address' }).success).toBe(false);
     expect(checkContact('none', undefined)).toEqual({ success: true, contact: null });

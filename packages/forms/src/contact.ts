@@ -50,9 +50,10 @@ export function checkContact(requirement: ContactRequirement, given: unknown): C
   if (parsed.data.name) contact.name = parsed.data.name;
   if (parsed.data.email) contact.email = parsed.data.email;
   const issues: ContactIssue[] = [];
+  // In the form's order (name above email), which the error summary follows.
+  if (requirement === 'name_email' && !contact.name) issues.push({ field: 'name', message: 'Your name is required.' });
   if (requirement !== 'none' && !contact.email)
     issues.push({ field: 'email', message: 'Your email address is required.' });
-  if (requirement === 'name_email' && !contact.name) issues.push({ field: 'name', message: 'Your name is required.' });
   if (issues.length > 0) return { success: false, issues };
   return { success: true, contact: Object.keys(contact).length > 0 ? contact : null };
 }

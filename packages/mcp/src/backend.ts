@@ -113,7 +113,13 @@ export interface FeedbackPageRecord {
   title: string;
   state: PageState;
   version: number;
-  questions: { id: string; type: QuestionType; title: string; required?: boolean | undefined }[];
+  questions: {
+    id: string;
+    type: QuestionType;
+    title: string;
+    required?: boolean | undefined;
+    options?: { value: string; label: string }[] | undefined;
+  }[];
   publishedAt: string | null;
   closedAt: string | null;
   createdAt: string;

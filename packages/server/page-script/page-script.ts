@@ -9,6 +9,7 @@ import {
   isAnswerable,
   isUnanswered,
   type Question,
+  valueOfQuestion,
 } from '@hearback/forms';
 import { formAnswers } from '../src/public-pages/form-answers.js';
 import { controlId, errorId } from '../src/public-pages/form-fields.js';
@@ -41,7 +42,7 @@ function enhance(form: HTMLFormElement, data: PageScriptData): void {
   function updateProgress(): void {
     if (!progress) return;
     const answers = read().answers;
-    const done = required.filter((question) => !isUnanswered(answers[question.id])).length;
+    const done = required.filter((question) => !isUnanswered(valueOfQuestion(answers, question.id))).length;
     progress.hidden = false;
     (progress.querySelector('progress') as HTMLProgressElement).value = done;
     (progress.querySelector('span') as HTMLElement).textContent =

@@ -183,7 +183,10 @@ for (const dialect of dialectsUnderTest()) {
       expect(html).toMatch(/<div class="error-summary" id="error-summary" role="alert" tabindex="-1"[^>]*>/);
       expect(html).toContain('<a href="#q-nps">How likely are you to recommend us?: This question is required.</a>');
       expect(html).toContain('<a href="#q-seats">How many seats?: Expected a number.</a>');
-      expect(html).toContain('<a href="#q-priorities">Rank what matters: Rank every option exactly once');
+      // Options named as the respondent reads them (their labels), not by their values.
+      expect(html).toContain(
+        '<a href="#q-priorities">Rank what matters: Rank every option exactly once: “Speed”, “Price”, “Support”.</a>',
+      );
       expect(html).toMatch(/<fieldset[^>]*id="q-nps"[^>]*aria-describedby="q-nps-error" aria-invalid="true"/);
       expect(html).toContain('<p class="error" id="q-nps-error">This question is required.</p>');
       expect(html).toMatch(
@@ -240,6 +243,28 @@ for (const dialect of dialectsUnderTest()) {
         expect(answered.headers.get('content-type')).toBe('application/problem+json');
         expect(((await answered.json()) as { code: string }).code).toBe(code);
       }
+      // Respondents read that the form is closed, never the page's id or what its owner should do;
+      // the owner's keyed API keeps both.
+      for (const answered of [await postJson(path), await runtime.app.request(`${path}/challenge`)]) {
+        expect(answered.status).toBe(409);
+        expect(await answered.json()).toMatchObject({
+          code: 'page_not_accepting_responses',
+          detail: 'This form is closed and no longer takes responses.',
+        });
+      }
+      const keyed = await runtime.app.request(
+        `/v1/organizations/${org.organization.id}/feedback-pages/${page.id}/responses`,
+        {
+          method: 'POST',
+          headers: { 'x-service-key': org.adminKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ answers: { nps: 5 } }),
+        },
+      );
+      expect(await keyed.json()).toMatchObject({
+        status: 409,
+        code: 'page_not_accepting_responses',
+        detail: `The feedback page ${page.id} is closed: reopen it to take responses again.`,
+      });
       expect(await listResponses(runtime, org, page.id)).toEqual([]);
     });
 
@@ -292,7 +317,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(stored).toMatchObject({ id: body.id, answers: SAMPLE_ANSWERS, channel: 'page' });
     });
 
-    it('counts a view per visit of a published page and a start per beacon', async () => {
+    it('counts a view per visit of a published page (a HEAD request is none) and a start per beacon', async () => {
       await clearOfDayChange();
       const { page, path } = await createPage(runtime, org, {
         title: 'Counted',
@@ -302,6 +327,8 @@ for (const dialect of dialectsUnderTest()) {
       });
       await runtime.app.request(path);
       await runtime.app.request(`${path}?embed=1`);
+      // A link checker or monitor asking only for the headers has not seen the page.
+      expect((await runtime.app.request(path, { method: 'HEAD' })).status).toBe(200);
       expect((await runtime.app.request(`${path}/start`, { method: 'POST' })).status).toBe(204);
       const rows = await runtime.database.db
         .selectFrom('page_daily_counts')

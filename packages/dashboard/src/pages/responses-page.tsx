@@ -1,5 +1,5 @@
 import type { FeedbackPage, PageResponse } from '@hearback/client';
-import { isAnswerable } from '@hearback/forms';
+import { isAnswerable, valueOfQuestion } from '@hearback/forms';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
@@ -37,7 +37,7 @@ function ResponsesTable({ orgId, page }: { orgId: string; page: FeedbackPage }) 
         // Numbered: two questions may share a title, and the header is the column's key.
         header: `${index + 1}. ${question.title}`,
         cell: (response: PageResponse) => (
-          <span className="answer">{answerText(question, response.answers[question.id])}</span>
+          <span className="answer">{answerText(question, valueOfQuestion(response.answers, question.id))}</span>
         ),
       })),
   ];

@@ -13,6 +13,15 @@ const PAGE: FeedbackPageRecord = {
   questions: [
     { id: 'intro', type: 'section_header', title: 'About you' },
     { id: 'recommend', type: 'nps', title: 'Recommend us?', required: true },
+    {
+      id: 'topics',
+      type: 'multiple_choice',
+      title: 'What matters?',
+      options: [
+        { value: 'speed', label: 'Speed' },
+        { value: 'ux', label: 'UX' },
+      ],
+    },
   ],
   publishedAt: '2026-11-01T00:00:00.000Z',
   closedAt: null,
@@ -115,11 +124,27 @@ describe('feedback page tools', () => {
     const result = await callTool(client, 'list_feedback_pages', { state: 'published', limit: 5 });
     expect(listFeedbackPages).toHaveBeenCalledWith({ state: 'published' }, { limit: 5, cursor: undefined });
     expect(result.structuredContent).toMatchObject({
-      pages: [{ id: 'page_1', state: 'published', questions: [{ id: 'intro' }, { id: 'recommend', type: 'nps' }] }],
+      pages: [{ id: 'page_1', state: 'published' }],
       nextCursor: 'more',
     });
+    // What an agent needs to read list_page_responses' answers: which are required, and the
+    // labels behind choice values.
+    expect((result.structuredContent as { pages: { questions: unknown[] }[] }).pages[0]?.questions).toEqual([
+      { id: 'intro', type: 'section_header', title: 'About you', required: false },
+      { id: 'recommend', type: 'nps', title: 'Recommend us?', required: true },
+      {
+        id: 'topics',
+        type: 'multiple_choice',
+        title: 'What matters?',
+        required: false,
+        options: [
+          { value: 'speed', label: 'Speed' },
+          { value: 'ux', label: 'UX' },
+        ],
+      },
+    ]);
     expect((result.content[0] as { text: string }).text).toBe(
-      '1 feedback page on this page:\n- page_1 · "Spring survey" · published · version 2 · 2 questions · /spring-survey\nMore feedback pages exist: call again with cursor "more".',
+      '1 feedback page on this page:\n- page_1 · "Spring survey" · published · version 2 · 3 questions · /spring-survey\nMore feedback pages exist: call again with cursor "more".',
     );
     expect((await callTool(client, 'list_feedback_pages', { state: 'archived' })).isError).toBe(true);
   });

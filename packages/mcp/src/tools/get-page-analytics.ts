@@ -101,7 +101,9 @@ export const getPageAnalytics = defineTool({
   inputSchema: z.strictObject({
     pageId: z.string().min(1).max(100).describe('The page, as list_feedback_pages shows it (page_…).'),
     from: Day.optional().describe('First UTC day (YYYY-MM-DD), inclusive; default 30 days ending to.'),
-    to: Day.optional().describe('Last UTC day (YYYY-MM-DD), inclusive; default today. At most 366 days in all.'),
+    to: Day.optional().describe(
+      'Last UTC day (YYYY-MM-DD), inclusive: the whole day counts (unlike list_page_responses, whose to is an exclusive instant); default today. At most 366 days in all.',
+    ),
   }),
   outputSchema: AnalyticsOutput,
   async run(backend, input) {

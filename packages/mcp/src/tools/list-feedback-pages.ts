@@ -14,7 +14,18 @@ const FeedbackPageOutput = z.object({
   version: z.number().int().describe('Moves on when the questions of a published page change.'),
   brandId: z.string().nullable(),
   questions: z
-    .array(z.object({ id: z.string(), type: z.enum(QUESTION_TYPES), title: z.string() }))
+    .array(
+      z.object({
+        id: z.string().describe('The key of its answer in list_page_responses.'),
+        type: z.enum(QUESTION_TYPES),
+        title: z.string(),
+        required: z.boolean(),
+        options: z
+          .array(z.object({ value: z.string(), label: z.string() }))
+          .optional()
+          .describe('Choice types: answers carry the value; people read the label.'),
+      }),
+    )
     .describe('The current questions, in order (layout controls included).'),
   publishedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
@@ -26,7 +37,13 @@ type FeedbackPageOutputType = z.infer<typeof FeedbackPageOutput>;
 
 function toOutput(page: FeedbackPageRecord): FeedbackPageOutputType {
   const { id, title, slug, state, version, brandId, publishedAt, closedAt, createdAt, updatedAt } = page;
-  const questions = page.questions.map((question) => ({ id: question.id, type: question.type, title: question.title }));
+  const questions = page.questions.map(({ id, type, title, required, options }) => ({
+    id,
+    type,
+    title,
+    required: required ?? false,
+    ...(options ? { options: options.map(({ value, label }) => ({ value, label })) } : {}),
+  }));
   return { id, title, slug, state, version, brandId, questions, publishedAt, closedAt, createdAt, updatedAt };
 }
 
@@ -34,7 +51,7 @@ export const listFeedbackPages = defineTool({
   name: 'list_feedback_pages',
   title: 'List feedback pages',
   description:
-    'List the feedback pages (standalone survey forms sent to customers by link, QR code or email): id, title, state (draft, published, closed), version and questions. Use it to find the pageId for get_page_analytics and list_page_responses. Filter by state; paginated: pass nextCursor as cursor for more.',
+    'List the feedback pages (standalone survey forms sent to customers by link, QR code or email): id, title, state (draft, published, closed), version and questions (id, type, title, whether required, and for choice questions the options with their values and labels). Use it to find the pageId for get_page_analytics and list_page_responses. Filter by state; paginated: pass nextCursor as cursor for more.',
   operationId: 'listFeedbackPages',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.listFeedbackPages === 'function',

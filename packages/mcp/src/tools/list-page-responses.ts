@@ -56,8 +56,10 @@ export const listPageResponses = defineTool({
   isAvailable: (backend) => typeof backend.listPageResponses === 'function',
   inputSchema: z.strictObject({
     pageId: z.string().min(1).max(100).describe('The page, as list_feedback_pages shows it (page_…).'),
-    from: DateInput.optional().describe('Only responses submitted at or after this time.'),
-    to: DateInput.optional().describe('Only responses submitted at or before this time.'),
+    from: DateInput.optional().describe('Only responses submitted at or after this time (inclusive).'),
+    to: DateInput.optional().describe(
+      'Only responses submitted before this time (exclusive): a date is midnight UTC, so to=2026-11-30 leaves out that day (pass 2026-12-01 to include it). Unlike get_page_analytics, whose to is a whole day included.',
+    ),
     ...PageInput,
   }),
   outputSchema: z.object({ notice: Notice, responses: z.array(PageResponseOutput), nextCursor: NextCursor }),

@@ -12,6 +12,7 @@ import {
 } from '@hearback/forms';
 import { FreeFormContextSchema, isWebhookProtocol, SlugSchema } from '@hearback/inputs';
 import { z } from 'zod';
+import { AnswersByQuestionIdSchema } from './answers-by-question-id.js';
 import { storableText } from './text-input.js';
 import { acrossMembers, writeInput } from './write-input.js';
 
@@ -184,7 +185,7 @@ export type PageUpdateInput = z.output<typeof PageUpdateInputSchema>;
 
 /** `POST …/feedback-pages/:id/responses`: answers by question id, checked against the page. */
 export const PageResponseInputSchema = writeInput({
-  answers: z.record(z.string(), z.unknown()).meta({
+  answers: AnswersByQuestionIdSchema.meta({
     description:
       'Answers by question id: ratings and scores integers in range, text strings, choice `value`s, arrays for `multiple_choice` and `rank_order` (every option once), `email`, `phone` (international), `number`, `date` (YYYY-MM-DD).',
   }),

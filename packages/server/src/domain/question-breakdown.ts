@@ -1,4 +1,12 @@
-import { type AnswerValue, isAnswerable, isChoice, isRating, type Question, ratingScale } from '@hearback/forms';
+import {
+  type AnswerValue,
+  isAnswerable,
+  isChoice,
+  isRating,
+  type Question,
+  ratingScale,
+  valueOfQuestion,
+} from '@hearback/forms';
 import {
   CSAT_SATISFIED_MIN,
   type CsatFigures,
@@ -116,13 +124,16 @@ function numberBreakdown(values: number[]): Partial<QuestionBreakdown> {
 
 function textBreakdown(question: Question, responses: readonly AnsweredResponse[]): Partial<QuestionBreakdown> {
   const answered = responses
-    .filter((response) => typeof response.answers[question.id] === 'string')
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    .map((response) => ({ response, answer: valueOfQuestion(response.answers, question.id) }))
+    .filter((entry): entry is { response: AnsweredResponse; answer: string } => typeof entry.answer === 'string')
+    .sort(
+      (a, b) => b.response.createdAt.localeCompare(a.response.createdAt) || b.response.id.localeCompare(a.response.id),
+    );
   return {
     answered: answered.length,
-    recentAnswers: answered.slice(0, RECENT_TEXT_ANSWERS).map((response) => ({
+    recentAnswers: answered.slice(0, RECENT_TEXT_ANSWERS).map(({ response, answer }) => ({
       responseId: response.id,
-      answer: response.answers[question.id] as string,
+      answer,
       createdAt: response.createdAt,
     })),
   };
@@ -130,7 +141,7 @@ function textBreakdown(question: Question, responses: readonly AnsweredResponse[
 
 function figuresOf(question: Question, responses: readonly AnsweredResponse[]): Partial<QuestionBreakdown> {
   const answers = responses
-    .map((response) => response.answers[question.id])
+    .map((response) => valueOfQuestion(response.answers, question.id))
     .filter((answer): answer is AnswerValue => answer !== undefined);
   const numbers = answers.filter((answer): answer is number => typeof answer === 'number');
   if (isRating(question.type)) return ratingBreakdown(question, numbers);

@@ -1,4 +1,4 @@
-import { type AnswerValue, isAnswerable, type Question } from '@hearback/forms';
+import { type AnswerValue, isAnswerable, type Question, valueOfQuestion } from '@hearback/forms';
 import { csvRecord } from './csv.js';
 import type { PageResponse } from './feedback-page.js';
 
@@ -36,7 +36,7 @@ export function responseCsv(questions: readonly Question[]) {
         response.pageVersion,
         response.contact?.name,
         response.contact?.email,
-        ...answerable.map((question) => answerField(response.answers[question.id])),
+        ...answerable.map((question) => answerField(valueOfQuestion(response.answers, question.id))),
       ]),
   };
 }

@@ -1,10 +1,13 @@
-import { isAnswerable, isRating, type Question } from '@hearback/forms';
+import { isAnswerable, isRating, type Question, recordByQuestionId } from '@hearback/forms';
 import { FIELD } from './form-fields.js';
 
 /** A form's fields as name/value pairs, in order (`URLSearchParams`, `FormData` of text fields). */
 export type FormEntries = Iterable<readonly [string, string]>;
 
-/** What a page's form says: answers by question id (not yet checked), the contact, the captcha. */
+/**
+ * What a page's form says: answers by question id (not yet checked; a record without prototype,
+ * so an id such as `__proto__` is an ordinary key), the contact, the captcha.
+ */
 export interface FormSubmission {
   answers: Record<string, unknown>;
   contact: { name?: string; email?: string };
@@ -56,7 +59,7 @@ export function formAnswers(questions: readonly Question[], entries: FormEntries
   for (const [name, value] of entries) fields.set(name, [...(fields.get(name) ?? []), value]);
   const first = (name: string) => fields.get(name)?.[0];
 
-  const answers: Record<string, unknown> = {};
+  const answers = recordByQuestionId<unknown>();
   for (const question of questions) {
     const values = fields.get(FIELD.answer(question.id)) ?? [];
     let answer: unknown;

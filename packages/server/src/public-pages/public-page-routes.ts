@@ -66,7 +66,9 @@ export function registerPublicPageRoutes(
     const context = contextOf(c);
     const { page, answer } = await pageOr(c, context);
     if (!page) return answer;
-    await c.get('services').publicPages.viewed(page);
+    // Hono answers HEAD with this handler; a request for the headers alone (link checkers,
+    // monitors, unfurlers) shows no one the page, so it is not a view.
+    if (c.req.method !== 'HEAD') await c.get('services').publicPages.viewed(page);
     const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
     if (page.settings.singleSubmission && visitorOf(c, trustedProxies).answeredBefore) {
       return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 200, headers);

@@ -1,4 +1,4 @@
-import { isAnswerable } from '@hearback/forms';
+import { isAnswerable, valueOfQuestion } from '@hearback/forms';
 import type { FeedbackPage } from '../domain/feedback-page.js';
 import { escapeHtml } from '../lib/html.js';
 import { controlId, FIELD } from './form-fields.js';
@@ -85,7 +85,7 @@ function errorSummary(page: FeedbackPage, state: FormState): string {
   const items: string[] = [];
   if (state.formError) items.push(`<li>${escapeHtml(state.formError)}</li>`);
   for (const question of page.questions) {
-    const error = state.errors?.[question.id];
+    const error = valueOfQuestion(state.errors, question.id);
     if (error)
       items.push(
         `<li><a href="#${controlId(question.id)}">${escapeHtml(question.title)}: ${escapeHtml(error)}</a></li>`,
@@ -116,8 +116,8 @@ export function renderFormPage(
   const questions = page.questions
     .map((question) => {
       const questionState: QuestionState = {
-        value: state.values?.[question.id],
-        error: state.errors?.[question.id],
+        value: valueOfQuestion(state.values, question.id),
+        error: valueOfQuestion(state.errors, question.id),
       };
       return renderQuestion(question, questionState);
     })

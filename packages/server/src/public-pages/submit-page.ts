@@ -1,5 +1,7 @@
+import { recordByQuestionId } from '@hearback/forms';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { AnswersByQuestionIdSchema } from '../domain/answers-by-question-id.js';
 import type { FeedbackPage } from '../domain/feedback-page.js';
 import { parseInput } from '../domain/parse-input.js';
 import { ApiError } from '../errors/api-error.js';
@@ -14,7 +16,7 @@ import { type FormState, type RenderContext, renderFormPage, renderMessagePage }
 
 /** The JSON the page's script posts (answers by question id; each question's own rules apply after). */
 export const ScriptSubmissionSchema = z.strictObject({
-  answers: z.record(z.string(), z.unknown()),
+  answers: AnswersByQuestionIdSchema,
   contact: z.object({ name: z.string().optional(), email: z.string().optional() }).optional(),
   captcha: z.string().max(10_000).optional(),
 });
@@ -44,7 +46,7 @@ async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
 
 /** A refused post's errors by field, with each message as the field shows it (without the question's title). */
 function formStateOf(page: FeedbackPage, submission: PublicSubmission, error: ApiError): FormState {
-  const errors: Record<string, string> = {};
+  const errors = recordByQuestionId<string>();
   const contactErrors: FormState['contactErrors'] = {};
   for (const fieldError of error.errors ?? []) {
     const [where, key] = fieldError.path.split('.');

@@ -27,9 +27,16 @@ export function shownResponse(stored: StoredPageResponse): PageResponse {
   return response;
 }
 
-/** 409 `page_not_accepting_responses` unless the page is published (a draft, or closed). */
-export function assertAccepting(page: FeedbackPage): void {
+/**
+ * 409 `page_not_accepting_responses` unless the page is published (a draft, or closed). Said to
+ * whoever asks: the owner's keyed API names the page and what to do; a respondent on the public
+ * page (`channel: 'page'`), who can do nothing about it, reads only that the form is closed.
+ */
+export function assertAccepting(page: FeedbackPage, channel: ResponseChannel = 'api'): void {
   if (page.state === 'published') return;
+  if (channel === 'page') {
+    throw new ApiError(409, 'page_not_accepting_responses', 'This form is closed and no longer takes responses.');
+  }
   const why = page.state === 'draft' ? 'is a draft: publish it first' : 'is closed: reopen it to take responses again';
   throw new ApiError(409, 'page_not_accepting_responses', `The feedback page ${page.id} ${why}.`);
 }
@@ -74,7 +81,7 @@ export async function recordResponse(
   input: PageResponseInput,
   respondent: Respondent,
 ): Promise<PageResponse> {
-  assertAccepting(page);
+  assertAccepting(page, respondent.channel);
   const checked = checkResponse(page, input);
   const anonymous = page.settings.anonymous;
   const stored: StoredPageResponse = {

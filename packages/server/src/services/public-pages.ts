@@ -65,13 +65,13 @@ export function publicPagesService(
 
     /** Counts a start (a visitor's first interaction) of the page today. */
     async started(page: FeedbackPage): Promise<void> {
-      assertAccepting(page);
+      assertAccepting(page, 'page');
       await store.feedbackPages.count(page.id, utcDay(), 'starts');
     },
 
     /** A captcha challenge for the page (409 when it takes no responses). */
     challenge(page: FeedbackPage): Promise<Challenge> {
-      assertAccepting(page);
+      assertAccepting(page, 'page');
       return captcha.challenge(page.id);
     },
 
@@ -82,7 +82,7 @@ export function publicPagesService(
      * then the captcha, then the response is stored and the job runner woken.
      */
     async submit(page: FeedbackPage, submission: PublicSubmission, visitor: Visitor): Promise<PageResponse> {
-      assertAccepting(page);
+      assertAccepting(page, 'page');
       checkResponse(page, submission);
       const single = page.settings.singleSubmission;
       // Anonymous pages keep nothing derived from the address or agent: the cookie alone decides.

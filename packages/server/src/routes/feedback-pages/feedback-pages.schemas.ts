@@ -32,10 +32,19 @@ export const FeedbackPageListQuery = PageQuery.extend({
     .openapi({ param: { name: 'state', in: 'query' }, description: 'Only pages in this state.' }),
 });
 
-export const PageResponseListQuery = PageQuery.extend({
-  from: dateQuery('from', 'Submitted at or after (inclusive).'),
-  to: dateQuery('to', 'Submitted before (exclusive).'),
-});
+/**
+ * When responses were submitted, for listing and export: instants, `to` exclusive. (Analytics
+ * take whole UTC days, both included: `PageAnalyticsQuery`.)
+ */
+export const SubmittedRangeQuery = {
+  from: dateQuery('from', 'Submitted at or after this instant (inclusive); a date is midnight UTC.'),
+  to: dateQuery(
+    'to',
+    'Submitted before this instant (exclusive); a date is midnight UTC, so `to=2026-11-30` leaves out that day (use `2026-12-01` to include it).',
+  ),
+};
+
+export const PageResponseListQuery = PageQuery.extend(SubmittedRangeQuery);
 
 export const FeedbackPageInputDocument = documentable(PageInputSchema).openapi('FeedbackPageInput', {
   description: 'A new page, created as a draft. `questions` may be empty until it is published.',

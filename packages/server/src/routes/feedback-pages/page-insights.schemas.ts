@@ -4,7 +4,7 @@ import { CALENDAR_DAY_MESSAGE, DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS } from
 import { RECENT_TEXT_ANSWERS } from '../../domain/question-breakdown.js';
 import { MAX_BREAKDOWN_RESPONSES } from '../../services/page-analytics.js';
 import { EXPORT_FORMATS } from '../../services/page-export.js';
-import { dateQuery } from '../shared.schemas.js';
+import { SubmittedRangeQuery } from './feedback-pages.schemas.js';
 
 const calendarDay = (name: 'from' | 'to', description: string) =>
   z
@@ -15,7 +15,10 @@ const calendarDay = (name: 'from' | 'to', description: string) =>
 
 export const PageAnalyticsQuery = z.object({
   from: calendarDay('from', `First UTC day (inclusive); default: ${DEFAULT_ANALYTICS_DAYS} days ending \`to\`.`),
-  to: calendarDay('to', `Last UTC day (inclusive); default: today. At most ${MAX_ANALYTICS_DAYS} days in all.`),
+  to: calendarDay(
+    'to',
+    `Last UTC day (inclusive, the whole day: \`to=2026-11-30\` counts that day); default: today. At most ${MAX_ANALYTICS_DAYS} days in all.`,
+  ),
 });
 
 export const PageExportQuery = z.object({
@@ -23,8 +26,7 @@ export const PageExportQuery = z.object({
     .enum(EXPORT_FORMATS)
     .default('csv')
     .openapi({ param: { name: 'format', in: 'query' }, description: 'csv (default) or ndjson.' }),
-  from: dateQuery('from', 'Submitted at or after (inclusive).'),
-  to: dateQuery('to', 'Submitted before (exclusive).'),
+  ...SubmittedRangeQuery,
 });
 
 const Count = z.number().int().min(0);
