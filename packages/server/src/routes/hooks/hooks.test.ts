@@ -105,6 +105,11 @@ describeEachDatabase('REST hooks API', (bed) => {
       ['an ftp URL', { event: 'feedback.created', targetUrl: 'ftp://example.com/hook' }, ['targetUrl']],
       ['a javascript: URL', { event: 'feedback.created', targetUrl: 'javascript:alert(1)' }, ['targetUrl']],
       [
+        'a placeholder in the URL',
+        { event: 'feedback.created', targetUrl: 'https://hooks.example.com/h?x={{secrets.TOKEN}}' },
+        ['targetUrl'],
+      ],
+      [
         'a URL over 2,048 characters (the limit of every webhook URL)',
         { event: 'feedback.created', targetUrl: `${TARGET}${'a'.repeat(2049 - TARGET.length)}` },
         ['targetUrl'],
