@@ -916,7 +916,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a secret
-         * @description Templates that reference it no longer find it. Secrets belong to the whole organization: a brand-scoped API key gets 403 `forbidden`. Values are stored encrypted under the server master secret and are never returned or logged.
+         * @description Refused while an automation or REST hook (enabled or not) references it as `{{secrets.NAME}}`: its deliveries would go out without it. Secrets belong to the whole organization: a brand-scoped API key gets 403 `forbidden`. Values are stored encrypted under the server master secret and are never returned or logged.
          */
         delete: operations["deleteSecret"];
         options?: never;
@@ -1591,7 +1591,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "secret_in_use" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -1606,6 +1606,13 @@ export interface components {
             requiredPlan?: string;
             /** @description On 429: when the allowance resets (ISO-8601). */
             resetAt?: string | null;
+            /** @description On 409 `secret_in_use`: the automations and REST hooks whose templates reference the secret. */
+            automations?: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "automation" | "rest_hook";
+            }[];
             requiredScope?: string;
             /** @description On 403 `insufficient_scope`, when any of several scopes would do: all of them, preferred first. */
             acceptedScopes?: string[];
@@ -2735,7 +2742,7 @@ export interface components {
              */
             event: "feedback.created" | "feedback.updated" | "page_response.created";
             /**
-             * @description Absolute http(s) URL, without credentials.
+             * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
              * @example https://hooks.zapier.com/hooks/standard/123/abc/
              */
             targetUrl: string;
@@ -2948,7 +2955,7 @@ export interface components {
             enabled?: boolean;
             webhook: {
                 /**
-                 * @description Absolute http(s) URL, without credentials.
+                 * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
                  * @example https://hooks.example.com/hearback
                  */
                 url: string;
@@ -3027,7 +3034,7 @@ export interface components {
             enabled?: boolean;
             webhook: {
                 /**
-                 * @description Absolute http(s) URL, without credentials.
+                 * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
                  * @example https://hooks.example.com/hearback
                  */
                 url: string;
@@ -3088,7 +3095,7 @@ export interface components {
             enabled?: boolean;
             webhook?: {
                 /**
-                 * @description Absolute http(s) URL, without credentials.
+                 * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
                  * @example https://hooks.example.com/hearback
                  */
                 url?: string;
@@ -11173,7 +11180,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            /** @description An automation or REST hook references the secret (`secret_in_use`; `automations` lists them, and nothing is deleted), or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
