@@ -1047,7 +1047,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish.
+         * @description Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`).
          */
         post: operations["redeliverDelivery"];
         delete?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
         put?: never;
         /**
          * Send an automation's failed deliveries again
-         * @description Queues every failed delivery of the automation (created since `since`) for a new attempt now.
+         * @description Queues every failed delivery of the automation (created since `since`) for a new attempt now. A disabled automation sends nothing: enable it first (409 `automation_disabled`).
          */
         post: operations["redeliverFailedDeliveries"];
         delete?: never;
@@ -1591,7 +1591,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "secret_in_use" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "secret_in_use" | "automation_disabled" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -12183,7 +12183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            /** @description The automation is disabled (`automation_disabled`): enable it first; nothing is queued. Or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12302,7 +12302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            /** @description The automation is disabled (`automation_disabled`): enable it first; nothing is queued. Or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'inbox_not_found',
   'conflict',
   'secret_in_use',
+  'automation_disabled',
   'slug_taken',
   'page_not_accepting_responses',
   'captcha_required',
