@@ -827,7 +827,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to an event (REST hook)
-         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers. Brand-scoped keys cannot use REST hooks.
+         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers (the signing secret is in the subscription answer only; `POST /organizations/{orgId}/automations/{hookId}/rotate-signing-secret` answers a new one). Brand-scoped keys cannot use REST hooks.
          */
         post: operations["subscribeRestHook"];
         delete?: never;
@@ -845,7 +845,7 @@ export interface paths {
         };
         /**
          * Recent items of an event, in the shape a REST hook receives
-         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers. Brand-scoped keys cannot use REST hooks. Platforms call it to show sample data (Zapier's `performList`).
+         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers (the signing secret is in the subscription answer only; `POST /organizations/{orgId}/automations/{hookId}/rotate-signing-secret` answers a new one). Brand-scoped keys cannot use REST hooks. Platforms call it to show sample data (Zapier's `performList`).
          */
         get: operations["getRestHookSample"];
         put?: never;
@@ -2717,6 +2717,13 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
+        };
+        RestHookWithSecret: components["schemas"]["RestHook"] & {
+            /**
+             * @description The Standard Webhooks signing secret (`whsec_…`): shown in this answer only; verify `webhook-signature` with it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            signingSecret: string;
         };
         RestHook: {
             /** @example auto_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -10453,13 +10460,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The subscription; keep its `id` to unsubscribe. */
+            /** @description The subscription; keep its `id` to unsubscribe, and its `signingSecret` (shown this once) to verify deliveries. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RestHook"];
+                    "application/json": components["schemas"]["RestHookWithSecret"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
