@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isDeepStrictEqual, promisify } from 'node:util';
-import { Hearback } from '@hearback/node';
+import { Hearback, verifyWebhook } from '@hearback/node';
 
 const cli = join(dirname(createRequire(import.meta.url).resolve('@hearback/server/package.json')), 'dist/cli.js');
 // SQLite in a throwaway directory, whatever the shell's environment says.
@@ -136,6 +136,11 @@ async function main(): Promise<void> {
       check(delivery.headers[header], `the delivery carries the Standard Webhooks header ${header}`);
     }
     check(String(delivery.headers['webhook-signature']).startsWith('v1,'), 'the signature is v1 (HMAC-SHA256)');
+    // The subscription's answer carried the signing secret, once: the platform verifies with it.
+    check(
+      isDeepStrictEqual(verifyWebhook(delivery.body, delivery.headers, hook.signingSecret), stored),
+      "the signature verifies with the subscription's signingSecret",
+    );
 
     // Zap off.
     await hearback.hooks.unsubscribe(hook.id);

@@ -827,7 +827,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to an event (REST hook)
-         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers. Brand-scoped keys cannot use REST hooks.
+         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers (the signing secret is in the subscription answer only; `POST /organizations/{orgId}/automations/{hookId}/rotate-signing-secret` answers a new one). Brand-scoped keys cannot use REST hooks.
          */
         post: operations["subscribeRestHook"];
         delete?: never;
@@ -845,7 +845,7 @@ export interface paths {
         };
         /**
          * Recent items of an event, in the shape a REST hook receives
-         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers. Brand-scoped keys cannot use REST hooks. Platforms call it to show sample data (Zapier's `performList`).
+         * @description For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers (the signing secret is in the subscription answer only; `POST /organizations/{orgId}/automations/{hookId}/rotate-signing-secret` answers a new one). Brand-scoped keys cannot use REST hooks. Platforms call it to show sample data (Zapier's `performList`).
          */
         get: operations["getRestHookSample"];
         put?: never;
@@ -916,7 +916,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a secret
-         * @description Templates that reference it no longer find it. Secrets belong to the whole organization: a brand-scoped API key gets 403 `forbidden`. Values are stored encrypted under the server master secret and are never returned or logged.
+         * @description Refused while an automation or REST hook (enabled or not) references it as `{{secrets.NAME}}`: its deliveries would go out without it. Secrets belong to the whole organization: a brand-scoped API key gets 403 `forbidden`. Values are stored encrypted under the server master secret and are never returned or logged.
          */
         delete: operations["deleteSecret"];
         options?: never;
@@ -1047,7 +1047,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish.
+         * @description Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`).
          */
         post: operations["redeliverDelivery"];
         delete?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
         put?: never;
         /**
          * Send an automation's failed deliveries again
-         * @description Queues every failed delivery of the automation (created since `since`) for a new attempt now.
+         * @description Queues every failed delivery of the automation (created since `since`) for a new attempt now. A disabled automation sends nothing: enable it first (409 `automation_disabled`).
          */
         post: operations["redeliverFailedDeliveries"];
         delete?: never;
@@ -1591,7 +1591,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "secret_in_use" | "automation_disabled" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -1606,6 +1606,13 @@ export interface components {
             requiredPlan?: string;
             /** @description On 429: when the allowance resets (ISO-8601). */
             resetAt?: string | null;
+            /** @description On 409 `secret_in_use`: the automations and REST hooks whose templates reference the secret. */
+            automations?: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "automation" | "rest_hook";
+            }[];
             requiredScope?: string;
             /** @description On 403 `insufficient_scope`, when any of several scopes would do: all of them, preferred first. */
             acceptedScopes?: string[];
@@ -2711,6 +2718,13 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        RestHookWithSecret: components["schemas"]["RestHook"] & {
+            /**
+             * @description The Standard Webhooks signing secret (`whsec_…`): shown in this answer only; verify `webhook-signature` with it.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            signingSecret: string;
+        };
         RestHook: {
             /** @example auto_01jd3x2k9v6c4h8m2n5p7q1r3s */
             id: string;
@@ -2735,7 +2749,7 @@ export interface components {
              */
             event: "feedback.created" | "feedback.updated" | "page_response.created";
             /**
-             * @description Absolute http(s) URL, without credentials.
+             * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
              * @example https://hooks.zapier.com/hooks/standard/123/abc/
              */
             targetUrl: string;
@@ -2948,7 +2962,7 @@ export interface components {
             enabled?: boolean;
             webhook: {
                 /**
-                 * @description Absolute http(s) URL, without credentials.
+                 * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
                  * @example https://hooks.example.com/hearback
                  */
                 url: string;
@@ -3027,7 +3041,7 @@ export interface components {
             enabled?: boolean;
             webhook: {
                 /**
-                 * @description Absolute http(s) URL, without credentials.
+                 * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
                  * @example https://hooks.example.com/hearback
                  */
                 url: string;
@@ -3088,7 +3102,7 @@ export interface components {
             enabled?: boolean;
             webhook?: {
                 /**
-                 * @description Absolute http(s) URL, without credentials.
+                 * @description Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).
                  * @example https://hooks.example.com/hearback
                  */
                 url?: string;
@@ -10446,13 +10460,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The subscription; keep its `id` to unsubscribe. */
+            /** @description The subscription; keep its `id` to unsubscribe, and its `signingSecret` (shown this once) to verify deliveries. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RestHook"];
+                    "application/json": components["schemas"]["RestHookWithSecret"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
@@ -11173,7 +11187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            /** @description An automation or REST hook references the secret (`secret_in_use`; `automations` lists them, and nothing is deleted), or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12176,7 +12190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            /** @description The automation is disabled (`automation_disabled`): enable it first; nothing is queued. Or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12295,7 +12309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            /** @description The automation is disabled (`automation_disabled`): enable it first; nothing is queued. Or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;

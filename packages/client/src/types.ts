@@ -128,6 +128,8 @@ export type BrandDeletion = Schemas['BrandDeletion'];
 // REST hooks
 /** An automation platform's subscription of a URL to one event type. */
 export type RestHook = Schemas['RestHook'];
+/** A new subscription with its `signingSecret`, which the server shows only once. */
+export type RestHookWithSecret = Schemas['RestHookWithSecret'];
 export type RestHookInput = Schemas['RestHookInput'];
 /** Recent items of an event, in the shape a REST hook receives (the bare resource). */
 export type RestHookSample = Schemas['RestHookSample'];

@@ -55,6 +55,15 @@ describe('the automation input', () => {
     expect(errors['webhook.headers.Webhook-Signature']).toMatch(/cannot be overridden/);
   });
 
+  it('refuses a placeholder in the URL, which no delivery fills', () => {
+    const url = 'http://127.0.0.1:5320/t?x={{secrets.RECV_TOKEN}}';
+    expect(errorsOf({ ...valid, webhook: { ...valid.webhook, url } })).toEqual({
+      'webhook.url': expect.stringMatching(/^Placeholders are not expanded in the URL/),
+    });
+    const update = checkInput(AutomationUpdateInputSchema, { webhook: { url } });
+    expect(update.success ? [] : update.errors.map((error) => error.path)).toEqual(['webhook.url']);
+  });
+
   it('refuses an event type the registry does not have, and an unknown member', () => {
     expect(Object.keys(errorsOf({ ...valid, events: ['feedback.deleted'] }))).toEqual(['events.0']);
     expect(Object.keys(errorsOf({ ...valid, colour: 'red' }))).toEqual(['colour']);

@@ -104,6 +104,7 @@ export {
   TEMPLATE_ROOTS_TEXT,
   templateTextProblems,
 } from './template-roots.js';
+export { stringsOf, type TemplateString } from './template-strings.js';
 export { MAX_NAME_LENGTH, NameSchema, storableText } from './text.js';
 export { canonicalTimeZone, DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.js';
 export { MAX_VIEW_NAME_LENGTH, ViewNameInputSchema, ViewNameSchema } from './view-input.js';

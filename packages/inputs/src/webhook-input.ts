@@ -23,6 +23,10 @@ export const MAX_BODY_TEMPLATE_DEPTH = 32;
 function webhookUrlProblem(value: string): string | undefined {
   if (/\s/.test(value) || HEADER_VALUE_CONTROL_CHARACTER.test(value))
     return 'Must not contain spaces or control characters.';
+  // The renderer fills headers and body only: a placeholder here would be sent as written.
+  if (value.includes('{{')) {
+    return 'Placeholders are not expanded in the URL: put {{secrets.NAME}} and other placeholders in a header or the body.';
+  }
   let url: ParsedUrl;
   try {
     url = new WebUrl(value);
@@ -44,7 +48,11 @@ export const WebhookUrlSchema = z
     const problem = webhookUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ description: 'Absolute http(s) URL, without credentials.', example: 'https://hooks.example.com/hearback' });
+  .meta({
+    description:
+      'Absolute http(s) URL, without credentials or placeholders (`{{…}}` is expanded in headers and body only).',
+    example: 'https://hooks.example.com/hearback',
+  });
 
 const WebhookHeadersSchema = z
   .record(z.string(), z.string())

@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '@hearback/inputs';
 import { ACCEPTED_SCOPES_META_KEY, ORGANIZATION_WIDE_META_KEY, REQUIRED_SCOPE_META_KEY } from '@hearback/mcp';
 import { alternatives } from '@hearback/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,14 @@ describe('skill.md and skill.json', () => {
     const text = await markdown();
     expect(text).toContain('POST /collect HTTP/1.1');
     expect(text).toContain("curl -X GET 'https://feedback.example.com/organizations/");
+  });
+
+  it("names every event an automation can deliver, the event registry's, in the webhook task", async () => {
+    const text = await markdown();
+    const line = text.split('\n').find((candidate) => candidate.includes('An automation delivers events'));
+    expect(line).toBeDefined();
+    for (const type of EVENT_TYPES) expect(line).toContain(`\`${type}\``);
+    expect(EVENT_TYPES).toContain('page_response.created');
   });
 
   it('publishes the scope of each authenticated operation in the OpenAPI document', () => {

@@ -71,7 +71,7 @@ function ReplaceValue({ orgId, secret, onDone }: { orgId: string; secret: Secret
   );
 }
 
-/** Deletes a secret after the user confirms (templates that use it then render it empty). */
+/** Deletes a secret after the user confirms; the server refuses one an automation still uses, naming them. */
 function DeleteSecret({ orgId, secret }: { orgId: string; secret: Secret }) {
   const refresh = useRefreshSecrets(orgId);
   const [open, setOpen] = useState(false);
@@ -92,7 +92,8 @@ function DeleteSecret({ orgId, secret }: { orgId: string; secret: Secret }) {
         {(close) => (
           <>
             <p>
-              Automations that use <code>{`{{secrets.${secret.name}}}`}</code> will send it empty.
+              An automation that uses <code>{`{{secrets.${secret.name}}}`}</code> keeps it from being deleted: remove it
+              from those automations first.
             </p>
             <Alert>{problemFeedback(remove.error).formError}</Alert>
             <div className="row">

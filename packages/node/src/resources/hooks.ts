@@ -1,4 +1,4 @@
-import type { RestHook, RestHookInput, RestHookSample } from '@hearback/client';
+import type { RestHookInput, RestHookSample, RestHookWithSecret } from '@hearback/client';
 import type { RequestOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
 
@@ -9,8 +9,13 @@ import type { ResourceContext } from './context.js';
 export class HooksResource {
   constructor(private readonly context: ResourceContext) {}
 
-  /** @example const hook = await hearback.hooks.subscribe({ event: 'feedback.created', targetUrl: 'https://…' }); */
-  async subscribe(input: RestHookInput, options?: RequestOptions): Promise<RestHook> {
+  /**
+   * Subscribes; the answer carries the hook's `signingSecret` this once, to verify its deliveries
+   * with `verifyWebhook`.
+   *
+   * @example const hook = await hearback.hooks.subscribe({ event: 'feedback.created', targetUrl: 'https://…' });
+   */
+  async subscribe(input: RestHookInput, options?: RequestOptions): Promise<RestHookWithSecret> {
     const path = { orgId: this.context.orgId };
     return this.context.call(
       'subscribeRestHook',

@@ -1,3 +1,8 @@
+import { EVENT_TYPES } from '@hearback/inputs';
+
+/** Every event an automation can subscribe to, from the event registry: a new event appears here by itself. */
+const AUTOMATION_EVENTS_TEXT = EVENT_TYPES.map((type) => `\`${type}\``).join(', ');
+
 /**
  * The common tasks skill.md walks an agent through. Each names an operation of the OpenAPI
  * document; method, path, scope and summary are read from the document, and a test checks every
@@ -93,8 +98,7 @@ export const SKILL_TASKS: readonly SkillTask[] = [
   },
   {
     title: 'Send feedback to a webhook',
-    description:
-      'An automation delivers events (`feedback.created`, `feedback.updated`), filtered, to a URL, signed with Standard Webhooks; header values and body strings may hold placeholders such as `{{feedback.comment}}` or `{{secrets.NAME}}`. Keep the `signingSecret` of the answer: it is shown once. Needs the team plan or above (403 `plan_upgrade_required`).',
+    description: `An automation delivers events (${AUTOMATION_EVENTS_TEXT}), filtered, to a URL, signed with Standard Webhooks; header values and body strings may hold placeholders such as \`{{feedback.comment}}\` or \`{{secrets.NAME}}\`. Keep the \`signingSecret\` of the answer: it is shown once. Needs the team plan or above (403 \`plan_upgrade_required\`).`,
     operationId: 'createAutomation',
     body: {
       name: 'Detractors to chat',

@@ -12,3 +12,6 @@ export interface RestHook {
   targetUrl: string;
   createdAt: string;
 }
+
+/** A REST hook as its subscription answers it, the one time its signing secret is shown. */
+export type RestHookWithSecret = RestHook & { signingSecret: string };

@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'not_found',
   'inbox_not_found',
   'conflict',
+  'secret_in_use',
+  'automation_disabled',
   'slug_taken',
   'page_not_accepting_responses',
   'captcha_required',

@@ -1,5 +1,6 @@
 import { idSchema, refusesUnknownFields } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
+import { AUTOMATION_KINDS } from '../domain/automation.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import type { IdKind } from '../lib/ids.js';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from '../openapi.js';
@@ -27,6 +28,12 @@ export const ProblemSchema = z
       .optional()
       .openapi({ description: 'On 403 `plan_upgrade_required`: the cheapest plan with the feature.' }),
     resetAt: z.string().nullable().optional().openapi({ description: 'On 429: when the allowance resets (ISO-8601).' }),
+    automations: z
+      .array(z.object({ id: z.string(), name: z.string(), kind: z.enum(AUTOMATION_KINDS) }))
+      .optional()
+      .openapi({
+        description: 'On 409 `secret_in_use`: the automations and REST hooks whose templates reference the secret.',
+      }),
     requiredScope: z.string().optional(),
     acceptedScopes: z.array(z.string()).optional().openapi({
       description: 'On 403 `insufficient_scope`, when any of several scopes would do: all of them, preferred first.',

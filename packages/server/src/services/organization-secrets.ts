@@ -5,6 +5,7 @@ import { nowIso } from '../lib/time.js';
 import { openOrganizationSecret, sealOrganizationSecret } from '../secrets/sealed-values.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
+import { secretsNamedBy } from '../webhooks/secret-references.js';
 import { recordAudit } from './audit.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -75,10 +76,19 @@ export function organizationSecretsService(
       );
     },
 
-    /** Deletes the secret; 404 when the organization has none of that name. */
+    /**
+     * Deletes the secret; 404 when the organization has none of that name, 409 `secret_in_use`
+     * (naming them) while an automation or REST hook, enabled or not, references it: its deliveries
+     * would otherwise go out without it.
+     */
     async delete(principal: Principal, name: string): Promise<void> {
       await store.transaction(async (tx) => {
         if (!(await tx.organizationSecrets.delete(principal.orgId, name))) throw notFound('Secret', name);
+        // Throwing rolls the deletion back.
+        const users = (await tx.automations.templatesOf(principal.orgId)).filter((automation) =>
+          secretsNamedBy(automation).includes(name),
+        );
+        if (users.length > 0) throw secretInUse(name, users);
         await recordAudit(tx, principal, 'secret.deleted', name);
       });
     },
@@ -104,6 +114,16 @@ export function organizationSecretsService(
       return values;
     },
   };
+}
+
+function secretInUse(name: string, users: { id: string; name: string; kind: string }[]): ApiError {
+  const listed = users.map((automation) => `${automation.name} (${automation.id})`).join(', ');
+  return new ApiError(
+    409,
+    'secret_in_use',
+    `The secret ${name} is used by ${listed}: remove {{secrets.${name}}} from them (or delete them) first.`,
+    { extensions: { automations: users.map(({ id, name, kind }) => ({ id, name, kind })) } },
+  );
 }
 
 export type OrganizationSecretsService = ReturnType<typeof organizationSecretsService>;

@@ -1,7 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Feedback } from '../domain/feedback.js';
 import type { PageResponse } from '../domain/feedback-page.js';
-import type { RestHook } from '../domain/rest-hook.js';
+import type { RestHook, RestHookWithSecret } from '../domain/rest-hook.js';
 import { notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -20,8 +20,11 @@ export const REST_HOOK_SAMPLE_SIZE = 3;
 
 export function restHooksService(store: Store, secrets: ServerSecrets) {
   return {
-    /** Subscribes `targetUrl` to `event`; deliveries are signed like any automation's. */
-    async subscribe(principal: Principal, input: { event: EventType; targetUrl: string }): Promise<RestHook> {
+    /**
+     * Subscribes `targetUrl` to `event`; deliveries are signed like any automation's, with the
+     * signing secret answered here once (as an automation's creation does) and stored sealed.
+     */
+    async subscribe(principal: Principal, input: { event: EventType; targetUrl: string }): Promise<RestHookWithSecret> {
       await requirePlanFeature(store, principal.orgId, 'webhooks');
       const hook: RestHook = {
         id: newId('automation'),
@@ -30,12 +33,13 @@ export function restHooksService(store: Store, secrets: ServerSecrets) {
         targetUrl: input.targetUrl,
         createdAt: nowIso(),
       };
+      const signingSecret = newSigningSecret();
       await store.transaction(async (tx) => {
-        await tx.restHooks.insert(hook, sealSigningSecret(secrets, hook.id, newSigningSecret()));
+        await tx.restHooks.insert(hook, sealSigningSecret(secrets, hook.id, signingSecret));
         // A REST hook is an automation (kind `rest_hook`): one log for both.
         await recordAudit(tx, principal, 'automation.created', hook.id, { kind: 'rest_hook', events: [hook.event] });
       });
-      return hook;
+      return { ...hook, signingSecret };
     },
 
     async unsubscribe(principal: Principal, id: string): Promise<void> {

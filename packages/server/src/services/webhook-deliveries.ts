@@ -1,7 +1,7 @@
 import type { Principal } from '../domain/api-key.js';
 import type { Page } from '../domain/organization.js';
 import type { DeliveryStatus, WebhookDelivery } from '../domain/webhook-delivery.js';
-import { notFound } from '../errors/api-error.js';
+import { ApiError, notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
 import type { AttemptRow, DeliveryRow } from '../storage/repositories/webhook-deliveries.js';
 import type { Store } from '../storage/store.js';
@@ -40,6 +40,23 @@ export function webhookDeliveriesService(store: Store, onQueued: () => void) {
     return automation;
   }
 
+  /**
+   * The automation, refusing a disabled one with 409 `automation_disabled`: the worker sends only
+   * for enabled automations, so a delivery queued now would wait, `pending` with a time long past,
+   * until someone enabled it.
+   */
+  async function enabledAutomationOf(principal: Principal, automationId: string) {
+    const automation = await automationOf(principal, automationId);
+    if (automation.enabled !== 1) {
+      throw new ApiError(
+        409,
+        'automation_disabled',
+        `Automation ${automationId} is disabled, so nothing would be sent. Enable it first (PATCH /organizations/${principal.orgId}/automations/${automationId} {"enabled": true}), then redeliver.`,
+      );
+    }
+    return automation;
+  }
+
   async function withAttempts(rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
     const attempts = await store.webhookDeliveries.attemptsOf(rows.map((row) => row.id));
     return rows.map((row) =>
@@ -51,7 +68,6 @@ export function webhookDeliveriesService(store: Store, onQueued: () => void) {
   }
 
   return {
-    /** The automation's deliveries, newest first. */
     /** The automation's deliveries, newest first; only those in `status` when given. */
     async list(
       principal: Principal,
@@ -69,10 +85,10 @@ export function webhookDeliveriesService(store: Store, onQueued: () => void) {
 
     /**
      * Queues a new attempt of the delivery now (the same event, so the same `webhook-id`), on a
-     * fresh retry schedule. One in flight is left to finish.
+     * fresh retry schedule. One in flight is left to finish; a disabled automation is refused.
      */
     async redeliver(principal: Principal, automationId: string, deliveryId: string): Promise<WebhookDelivery> {
-      await automationOf(principal, automationId);
+      await enabledAutomationOf(principal, automationId);
       const row = await store.webhookDeliveries.requeue(automationId, deliveryId, nowIso());
       if (!row) throw notFound('Delivery', deliveryId);
       onQueued();
@@ -80,13 +96,16 @@ export function webhookDeliveriesService(store: Store, onQueued: () => void) {
       return delivery as WebhookDelivery;
     },
 
-    /** Queues every failed delivery of the automation created since `since` (all without it). */
+    /**
+     * Queues every failed delivery of the automation created since `since` (all without it); a
+     * disabled automation is refused.
+     */
     async redeliverFailed(
       principal: Principal,
       automationId: string,
       since: string | undefined,
     ): Promise<{ queued: number }> {
-      await automationOf(principal, automationId);
+      await enabledAutomationOf(principal, automationId);
       // Stored times are UTC ISO text: an offset in `since` is normalized so text order is time order.
       const from = since === undefined ? null : new Date(since).toISOString();
       const queued = await store.webhookDeliveries.requeueFailed(automationId, from, nowIso());

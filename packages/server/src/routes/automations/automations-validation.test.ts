@@ -41,6 +41,12 @@ const INVALID_CREATES: { case: string; overrides: Record<string, unknown>; path:
     path: 'webhook.url',
     message: /credentials/,
   },
+  {
+    case: 'a placeholder in the URL (only headers and body are rendered)',
+    overrides: hook({ url: 'http://127.0.0.1:5320/t?x={{secrets.RECV_TOKEN}}' }),
+    path: 'webhook.url',
+    message: /not expanded in the URL/,
+  },
   { case: 'a space in the URL', overrides: hook({ url: 'https://example.com/a b' }), path: 'webhook.url' },
   {
     case: 'too long a URL',
@@ -209,6 +215,7 @@ describeEachDatabase('Automations: validation', (bed) => {
       for (const json of [
         {},
         { webhook: { url: 'ftp://x' } },
+        { webhook: { url: 'https://hooks.example.com/h/{{feedback.id}}' } },
         { events: [] },
         { filter: { scoreMin: 2, scoreMax: 1 } },
         { webhook: { headers: { host: 'x' } } },
@@ -221,6 +228,28 @@ describeEachDatabase('Automations: validation', (bed) => {
         );
       }
       expect(await expectJson(await bed().request(at, { key: orgA().adminKey }), 200)).toEqual(shown);
+    });
+
+    it('refuses a placeholder in the URL, naming webhook.url, and keeps the stored URL', async () => {
+      const created = await expectJson(
+        await bed().request(path(), { method: 'POST', key: orgA().adminKey, json: automationInput() }),
+        201,
+      );
+      const at = `${path()}/${created.id}`;
+      const problem = await expectProblem(
+        await bed().request(at, {
+          method: 'PATCH',
+          key: orgA().adminKey,
+          json: { webhook: { url: 'http://127.0.0.1:5320/t?x={{secrets.RECV_TOKEN}}' } },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors).toEqual([
+        { path: 'webhook.url', message: expect.stringMatching(/not expanded in the URL/) },
+      ]);
+      const stored = await expectJson(await bed().request(at, { key: orgA().adminKey }), 200);
+      expect(stored.webhook.url).toBe(created.webhook.url);
     });
 
     it('refuses a change after which a placeholder is missing from a subscribed event, stored parts included', async () => {

@@ -68,13 +68,16 @@ export const AutomationSchema = z
   })
   .openapi('Automation');
 
-export const AutomationWithSecretSchema = AutomationSchema.extend({
-  signingSecret: z.string().openapi({
-    description:
-      'The Standard Webhooks signing secret (`whsec_…`): shown in this answer only; verify `webhook-signature` with it.',
-    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-  }),
-}).openapi('AutomationWithSecret');
+/** The clear signing secret, in the one answer that shows it: an automation's creation or rotation, a REST hook's subscription. */
+export const SigningSecretSchema = z.string().openapi({
+  description:
+    'The Standard Webhooks signing secret (`whsec_…`): shown in this answer only; verify `webhook-signature` with it.',
+  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+});
+
+export const AutomationWithSecretSchema = AutomationSchema.extend({ signingSecret: SigningSecretSchema }).openapi(
+  'AutomationWithSecret',
+);
 
 export const AutomationPageSchema = pageOf(AutomationSchema, 'AutomationPage');
 

@@ -1,5 +1,5 @@
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, jsonContent } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonContent } from '../shared.schemas.js';
 import {
   AutomationParams,
   DeliveryListQuery,
@@ -14,6 +14,10 @@ import {
 const MANAGE_DELIVERIES = "read or redeliver webhook deliveries, which carry every brand's events";
 
 const tags = ['Webhook deliveries'];
+
+const AUTOMATION_DISABLED = errorResponse(
+  'The automation is disabled (`automation_disabled`): enable it first; nothing is queued. Or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`).',
+);
 const automationPath = '/organizations/{orgId}/automations/{automationId}';
 
 export const listDeliveries = defineOperation({
@@ -49,9 +53,13 @@ export const redeliverDelivery = defineOperation({
     operationId: 'redeliverDelivery',
     summary: 'Send a delivery again',
     description:
-      'Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish.',
+      'Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`).',
     request: { params: DeliveryParams },
-    responses: { 202: jsonContent(DeliverySchema, 'The delivery, queued.'), ...AUTHENTICATED_ERRORS },
+    responses: {
+      202: jsonContent(DeliverySchema, 'The delivery, queued.'),
+      ...AUTHENTICATED_ERRORS,
+      409: AUTOMATION_DISABLED,
+    },
   },
   handler: async (c) => {
     const { automationId, deliveryId } = c.req.valid('param');
@@ -68,9 +76,14 @@ export const redeliverFailedDeliveries = defineOperation({
     tags,
     operationId: 'redeliverFailedDeliveries',
     summary: "Send an automation's failed deliveries again",
-    description: 'Queues every failed delivery of the automation (created since `since`) for a new attempt now.',
+    description:
+      'Queues every failed delivery of the automation (created since `since`) for a new attempt now. A disabled automation sends nothing: enable it first (409 `automation_disabled`).',
     request: { params: AutomationParams, query: RedeliverFailedQuery },
-    responses: { 202: jsonContent(RedeliverFailedResultSchema, 'How many were queued.'), ...AUTHENTICATED_ERRORS },
+    responses: {
+      202: jsonContent(RedeliverFailedResultSchema, 'How many were queued.'),
+      ...AUTHENTICATED_ERRORS,
+      409: AUTOMATION_DISABLED,
+    },
   },
   handler: async (c) => {
     const { automationId } = c.req.valid('param');

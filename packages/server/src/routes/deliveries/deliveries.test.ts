@@ -229,6 +229,28 @@ describeEachDatabase(
         expect(await expectJson(await redeliverFailed(), 202)).toEqual({ queued: 0 });
       });
 
+      it('refuses to redeliver for a disabled automation (409 automation_disabled), queueing nothing', async () => {
+        const setEnabled = async (enabled: boolean) =>
+          expectJson(
+            await bed().request(automationPath(), { method: 'PATCH', key: orgA().adminKey, json: { enabled } }),
+            200,
+          );
+        const before = await allDeliveries();
+        const [delivery] = before;
+        if (!delivery) throw new Error('no delivery');
+        await setEnabled(false);
+        try {
+          const problem = await expectProblem(await redeliver(delivery.id), 409, 'automation_disabled');
+          expect(problem.detail).toMatch(/is disabled.*Enable it first/);
+          await expectProblem(await redeliverFailed(), 409, 'automation_disabled');
+          expect(await allDeliveries()).toEqual(before);
+        } finally {
+          await setEnabled(true);
+        }
+        await expectJson(await redeliver(delivery.id), 202);
+        await deliverAll();
+      });
+
       it('refuses a since that is not an ISO time with offset, and queues nothing', async () => {
         const problem = await expectProblem(await redeliverFailed('?since=yesterday'), 400, 'validation_failed');
         expect(problem.errors?.map((error) => error.path)).toEqual(['since']);

@@ -6,7 +6,7 @@ import {
   RestHookParams,
   RestHookSampleQuery,
   RestHookSampleSchema,
-  RestHookSchema,
+  RestHookWithSecretSchema,
 } from './hooks.schemas.js';
 
 /** What a brand-scoped key is told it cannot do: REST hooks are organization-wide. */
@@ -15,7 +15,7 @@ const MANAGE_REST_HOOKS = 'manage REST hooks, which receive every event of the o
 const tags = ['REST hooks'];
 const path = '/organizations/{orgId}/hooks';
 const forPlatforms =
-  'For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers. Brand-scoped keys cannot use REST hooks.';
+  'For automation platforms (Zapier, Make, n8n): a REST hook sends every event of one type in the organization to `targetUrl`, as the bare resource (no envelope), signed with Standard Webhooks headers (the signing secret is in the subscription answer only; `POST /organizations/{orgId}/automations/{hookId}/rotate-signing-secret` answers a new one). Brand-scoped keys cannot use REST hooks.';
 
 export const subscribeRestHook = defineOperation({
   scope: 'write',
@@ -29,7 +29,10 @@ export const subscribeRestHook = defineOperation({
     description: forPlatforms,
     request: { params: OrgParams, body: jsonBody(RestHookInputSchema) },
     responses: {
-      201: jsonContent(RestHookSchema, 'The subscription; keep its `id` to unsubscribe.'),
+      201: jsonContent(
+        RestHookWithSecretSchema,
+        'The subscription; keep its `id` to unsubscribe, and its `signingSecret` (shown this once) to verify deliveries.',
+      ),
       ...planGatedErrors('webhooks'),
     },
   },

@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { PageResponseResourceSchema } from '../../domain/feedback-page-resource.js';
 import { writeInput } from '../../domain/write-input.js';
 import { EVENT_TYPES } from '../../services/events.js';
+import { SigningSecretSchema } from '../automations/automations.schemas.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
 import { documentable, OrgParams, Timestamp } from '../shared.schemas.js';
 
@@ -17,6 +18,10 @@ export const RestHookSchema = z
     createdAt: Timestamp,
   })
   .openapi('RestHook');
+
+export const RestHookWithSecretSchema = RestHookSchema.extend({ signingSecret: SigningSecretSchema }).openapi(
+  'RestHookWithSecret',
+);
 
 export const RestHookInputSchema = writeInput({
   event: EventType,

@@ -45,7 +45,7 @@ describeEachDatabase('REST hooks API', (bed) => {
   });
 
   describe('subscribe', () => {
-    it('answers 201 with the subscription, stored as an enabled rest_hook automation with a sealed signing secret', async () => {
+    it('answers 201 with the subscription and its signing secret, stored as an enabled rest_hook automation with the secret sealed', async () => {
       const hook = await expectJson(await subscribe({ event: 'feedback.created', targetUrl: TARGET }), 201);
       expect(hook).toEqual({
         id: expect.stringMatching(/^auto_[0-9a-z]{26}$/),
@@ -53,6 +53,7 @@ describeEachDatabase('REST hooks API', (bed) => {
         event: 'feedback.created',
         targetUrl: TARGET,
         createdAt: expect.any(String),
+        signingSecret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
       });
 
       const [row, ...others] = await automationRows(bed());
@@ -74,7 +75,7 @@ describeEachDatabase('REST hooks API', (bed) => {
       });
       // Deliveries are signed like any automation's: the sealed secret opens for this row only.
       const secret = openSigningSecret(bed().runtime.secrets, hook.id, row?.sealed_signing_secret ?? '');
-      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+      expect(secret).toBe(hook.signingSecret);
       expect(row?.sealed_signing_secret).not.toContain(secret.slice('whsec_'.length));
     });
 
@@ -104,6 +105,11 @@ describeEachDatabase('REST hooks API', (bed) => {
       ['a relative URL', { event: 'feedback.created', targetUrl: '/hooks/1' }, ['targetUrl']],
       ['an ftp URL', { event: 'feedback.created', targetUrl: 'ftp://example.com/hook' }, ['targetUrl']],
       ['a javascript: URL', { event: 'feedback.created', targetUrl: 'javascript:alert(1)' }, ['targetUrl']],
+      [
+        'a placeholder in the URL',
+        { event: 'feedback.created', targetUrl: 'https://hooks.example.com/h?x={{secrets.TOKEN}}' },
+        ['targetUrl'],
+      ],
       [
         'a URL over 2,048 characters (the limit of every webhook URL)',
         { event: 'feedback.created', targetUrl: `${TARGET}${'a'.repeat(2049 - TARGET.length)}` },

@@ -86,9 +86,15 @@ export const deleteSecret = defineOperation({
     tags,
     operationId: 'deleteSecret',
     summary: 'Delete a secret',
-    description: `Templates that reference it no longer find it. ${ORGANIZATION_WIDE}`,
+    description: `Refused while an automation or REST hook (enabled or not) references it as \`{{secrets.NAME}}\`: its deliveries would go out without it. ${ORGANIZATION_WIDE}`,
     request: { params: SecretParams },
-    responses: { 204: { description: 'Deleted.' }, ...AUTHENTICATED_ERRORS },
+    responses: {
+      204: { description: 'Deleted.' },
+      ...AUTHENTICATED_ERRORS,
+      409: errorResponse(
+        'An automation or REST hook references the secret (`secret_in_use`; `automations` lists them, and nothing is deleted), or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`).',
+      ),
+    },
   },
   handler: async (c) => {
     await c.var.services.organizationSecrets.delete(c.var.principal, c.req.valid('param').name);

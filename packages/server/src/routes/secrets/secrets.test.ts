@@ -8,6 +8,7 @@ import {
   expectProblem,
   type Json,
 } from '../../../test/support/api.js';
+import { automationInput } from '../../../test/support/automations.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 
@@ -122,6 +123,59 @@ describeEachDatabase('Secrets', (bed) => {
         'not_found',
       );
       expect(problem.detail).toBe('Secret DOOMED was not found.');
+    });
+
+    it('refuses to delete a secret an automation uses, enabled or not (409 secret_in_use naming them), and deletes nothing', async () => {
+      const org = await bed().runtime.services.organizations.bootstrap({ name: 'Secrets in use' });
+      await create('TMP_TOKEN', 'tmp-token-value', org);
+      const automations = `/organizations/${org.organization.id}/automations`;
+      const createAutomation = async (name: string, webhook: Record<string, unknown>) =>
+        expectJson(
+          await bed().request(automations, {
+            method: 'POST',
+            key: org.adminKey,
+            json: automationInput({ name, webhook: { url: 'https://hooks.example.com/h', ...webhook } }),
+          }),
+          201,
+        );
+      const inHeader = await createAutomation('Header user', {
+        headers: { Authorization: 'Bearer {{secrets.TMP_TOKEN}}' },
+      });
+      const inBody = await createAutomation('Body user', { body: { token: '{{ secrets.TMP_TOKEN }}' } });
+      await createAutomation('Another secret', { headers: { Authorization: 'Bearer {{secrets.TMP_TOKEN_2}}' } });
+      await expectJson(
+        await bed().request(`${automations}/${inBody.id}`, {
+          method: 'PATCH',
+          key: org.adminKey,
+          json: { enabled: false },
+        }),
+        200,
+      );
+
+      const path = `${secretsPath(org)}/TMP_TOKEN`;
+      const problem = await expectProblem(
+        await bed().request(path, { method: 'DELETE', key: org.adminKey }),
+        409,
+        'secret_in_use',
+      );
+      expect(problem.automations).toEqual(
+        [
+          { id: inHeader.id, name: 'Header user', kind: 'automation' },
+          { id: inBody.id, name: 'Body user', kind: 'automation' },
+        ].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      expect(problem.detail).toContain('Header user');
+      expect(problem.detail).toContain('Body user');
+      expect(JSON.stringify(problem)).not.toContain('tmp-token-value');
+      expect((await valuesOf(org)).get('TMP_TOKEN')).toBe('tmp-token-value');
+
+      // Once no template names it, it goes.
+      for (const id of [inHeader.id, inBody.id]) {
+        const gone = await bed().request(`${automations}/${id}`, { method: 'DELETE', key: org.adminKey });
+        expect(gone.status).toBe(200);
+      }
+      expect((await bed().request(path, { method: 'DELETE', key: org.adminKey })).status).toBe(204);
+      expect((await valuesOf(org)).has('TMP_TOKEN')).toBe(false);
     });
 
     it('pages through secrets by name with limit and cursor', async () => {

@@ -174,6 +174,18 @@ export function automationsRepository(db: Executor) {
       return Number(result.numDeletedRows) > 0;
     },
     /**
+     * Every automation's and REST hook's templates in the organization, enabled or not, by id: where
+     * a secret's deletion looks for templates that still name it.
+     */
+    async templatesOf(orgId: string) {
+      return db
+        .selectFrom('automations')
+        .select(['id', 'name', 'kind', 'headers', 'body_template'])
+        .where('org_id', '=', orgId)
+        .orderBy('id')
+        .execute();
+    },
+    /**
      * The automations an event of `eventType` goes to before filtering (see `automationMatches`):
      * those that send (above), subscribed to the type. Oldest first.
      */
