@@ -48,7 +48,8 @@ export function idPattern(kind: IdKind): RegExp {
  */
 export function idSchema(kind: IdKind) {
   const name = kind.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
-  const article = /^[aeiou]/.test(name) ? 'an' : 'a';
+  // By sound, not spelling: "an inbox", "an api key", but "a user" (no kind starts with a vowel "u").
+  const article = /^[aeio]/.test(name) ? 'an' : 'a';
   return z.string().regex(idPattern(kind), {
     message: `Expected ${article} ${name} id: ${ID_PREFIXES[kind]}_ followed by 26 letters and digits.`,
   });

@@ -27,6 +27,7 @@ describe('the shared write inputs', () => {
     expect(message('brand')).toBe('Expected a brand id: brd_ followed by 26 letters and digits.');
     expect(message('inbox')).toBe('Expected an inbox id: inb_ followed by 26 letters and digits.');
     expect(message('apiKey')).toBe('Expected an api key id: key_ followed by 26 letters and digits.');
+    expect(message('user')).toBe('Expected a user id: usr_ followed by 26 letters and digits.');
   });
 
   it('refuses an unknown member at its name alone, not also as an empty change of the whole body', () => {

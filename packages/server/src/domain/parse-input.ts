@@ -4,10 +4,19 @@ import { ApiError } from '../errors/api-error.js';
 
 export type { InputIssue } from '@hearback/inputs';
 
+/** A validator's target as a person calls that part of a request. */
+const WHERE_OF_TARGET: Readonly<Record<string, string>> = {
+  json: 'request body',
+  form: 'form',
+  query: 'query string',
+  param: 'path',
+  header: 'request header',
+};
+
 /** The issues of a failed parse as one 400 problem listing each bad field. */
 export function validationFailed(issues: readonly InputIssue[], target: string): ApiError {
   const errors = issues.map((issue) => fieldErrorOf(issue, target));
-  const where = target === 'json' ? 'request body' : target === 'query' ? 'query string' : target;
+  const where = WHERE_OF_TARGET[target] ?? target;
   return new ApiError(
     400,
     'validation_failed',

@@ -152,10 +152,14 @@ export function apiKeysService(store: Store) {
       // A key can only hand out what it holds: no scope escalation, no escape from its brand.
       const missing = input.scopes.filter((scope) => !principal.scopes.has(scope));
       if (missing.length > 0) {
+        const granter = principal.actor.type === 'api_key' ? 'This API key' : 'Your role in this organization';
         throw new ApiError(
           403,
           'insufficient_scope',
-          `This API key cannot grant scopes it lacks: ${missing.join(', ')}.`,
+          `${granter} cannot grant scopes it lacks: ${missing.join(', ')}.`,
+          {
+            extensions: { requiredScope: missing[0] },
+          },
         );
       }
       const brandId = principal.brandId ?? input.brandId ?? null;

@@ -159,7 +159,9 @@ describeEachDatabase('API keys', (bed) => {
         403,
         'insufficient_scope',
       );
-      expect(problem.detail).toContain('forms');
+      expect(problem.detail).toBe('This API key cannot grant scopes it lacks: forms.');
+      // Every insufficient_scope names a scope that would do, as the README promises.
+      expect(problem.requiredScope).toBe('forms');
       const names = (await listAllKeys(bed(), orgA().adminKey, orgA().organization.id)).map((key) => key.name);
       expect(names).not.toContain('escalated');
     });
