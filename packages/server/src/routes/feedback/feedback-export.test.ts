@@ -20,7 +20,7 @@ import type { NewFeedback } from '../../storage/repositories/feedback.js';
 const HEADER = 'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context\r\n';
 const decoder = () => new TextDecoder('utf-8', { ignoreBOM: true });
 
-describeEachDatabase('Feedback export', (bed, dialect) => {
+describeEachDatabase('Feedback export', (bed) => {
   afterEach(() => vi.restoreAllMocks());
 
   let organizations = 0;
