@@ -1,16 +1,24 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardHarness, type Person, startDashboardHarness } from './harness.js';
+import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
 
 const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' };
 /** Invited, signed up, never accepted: an account with no organization. */
 const YAN: Person = { name: 'Yan Ng', email: 'yan@example.com', password: 'yan-starts-from-scratch-1' };
+const ZED: Person = { name: '😀 Zed', email: 'zed@example.com', password: 'zed-triages-all-day-1' };
 
 interface Account {
   organizations: { organization: { id: string; name: string } }[];
+}
+
+/** A screen must be usable by everyone and break no rule of the page's policy. */
+async function expectCleanScreen(harness: DashboardHarness, page: Page, name: string) {
+  await harness.screenshot(page, name);
+  expect(await seriousViolations(page), name).toEqual([]);
+  expect(await harness.cspViolations(page), name).toEqual([]);
 }
 
 /** Fills the sign-in form already on screen and submits it. */
@@ -29,7 +37,7 @@ async function signOut(page: Page) {
 /** The organization whose set-up guide `url` is, if it is one's. */
 const setupGuideOrg = (url: URL) => /^\/app\/orgs\/([^/]+)\/setup$/.exec(url.pathname)?.[1];
 
-describe.skipIf(!available)('arriving in the dashboard: through a redirect, at a new organization', () => {
+describe.skipIf(!available)('arriving in the dashboard: through a redirect, at a new organization, by role', () => {
   let harness: DashboardHarness;
   let ada: Page;
   const orgId = () => harness.hearback.orgId;
@@ -133,5 +141,17 @@ describe.skipIf(!available)('arriving in the dashboard: through a redirect, at a
     await ada.getByRole('button', { name: 'Create organization' }).click();
     await ada.waitForURL((url) => setupGuideOrg(url) !== undefined && setupGuideOrg(url) !== orgId());
     await expect.poll(() => ada.locator('.org-switcher summary').textContent()).toContain('Ada Labs');
+  });
+
+  it('tells a member on the set-up guide whom to ask for the widget key, instead of a button the API refuses', async () => {
+    const zed = await harness.join(ada, ZED, 'member');
+    await zed.goto(`${harness.hearback.url}/app/orgs/${orgId()}/setup`);
+    const keyStep = zed.getByRole('region', { name: '2. Paste the widget into your site' });
+    await expect.poll(() => keyStep.isVisible()).toBe(true);
+    expect(await keyStep.textContent()).toContain(
+      'Only an admin or owner may create it. You are a member: ask one of them to open this guide.',
+    );
+    expect(await zed.getByRole('button', { name: 'Create a collect key and show the snippet' }).count()).toBe(0);
+    await expectCleanScreen(harness, zed, 'setup-member-light');
   });
 });
