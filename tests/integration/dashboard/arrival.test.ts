@@ -152,6 +152,20 @@ describe.skipIf(!available)('arriving in the dashboard: through a redirect, at a
       'Only an admin or owner may create it. You are a member: ask one of them to open this guide.',
     );
     expect(await zed.getByRole('button', { name: 'Create a collect key and show the snippet' }).count()).toBe(0);
+    expect(await zed.getByRole('region', { name: '1. An inbox for your site' }).textContent()).toContain(
+      'Feedback goes to the inbox “Default inbox”.',
+    );
+    // The account button's initial is the whole emoji, not half of its surrogate pair.
+    expect(await zed.locator('.account-menu .avatar').textContent()).toBe('😀');
     await expectCleanScreen(harness, zed, 'setup-member-light');
+  });
+
+  it("labels the audit log's actors by what they are, never by a role", async () => {
+    await ada.goto(`${harness.hearback.url}/app/orgs/${orgId()}/settings/audit-log`);
+    const table = ada.getByRole('table', { name: 'Audit log' });
+    await expect.poll(() => table.isVisible()).toBe(true);
+    // The owner's invitation: "Member" there read as the role she does not have.
+    const who = table.getByRole('row').filter({ hasText: ADA.name }).first().getByRole('cell').nth(1);
+    expect(await who.textContent()).toBe(`${ADA.name}Person`);
   });
 });
