@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { accountQuery } from '../api/account.js';
 import { Disclosure } from '../ui/disclosure.js';
+import { initialOf } from './initial-of.js';
 import { chooseTheme, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from './theme.js';
 
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -29,7 +30,7 @@ export function AccountMenu() {
         <>
           <span className="visually-hidden">Account: </span>
           <span className="avatar" aria-hidden="true">
-            {account?.user.name.slice(0, 1).toUpperCase()}
+            {account && initialOf(account.user.name)}
           </span>
           <span className="account-name">{account?.user.name}</span>
         </>

@@ -57,7 +57,10 @@ export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: async ({ context, location }) => {
-    const account = await context.queryClient.ensureQueryData(accountQuery);
+    // `fetchQuery`, not `ensureQueryData`: the latter answers whatever is cached, even once
+    // invalidated, so after signing in (or creating or joining an organization) the guard would
+    // still see the `null` (or the memberships) read before, and send the user back.
+    const account = await context.queryClient.fetchQuery(accountQuery);
     if (!account) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
     return { account };
   },

@@ -17,7 +17,9 @@ export function CreateOrganizationPage() {
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (name: string) => dataOf(api.POST('/organizations', { body: { name } })),
+    // Pending (the button disabled) until the new organization's guide is open: one click, one organization.
     onSuccess: async ({ organization }) => {
+      // Stale now: the signed-in guard reads the account again and finds the new membership.
       await queryClient.invalidateQueries({ queryKey: accountQueryKey });
       await navigate({ to: '/orgs/$orgId/setup', params: { orgId: organization.id } });
     },

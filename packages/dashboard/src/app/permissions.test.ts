@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleMay } from './permissions.js';
+import { roleMay, rolesThatMay } from './permissions.js';
 
 describe('what a role may do on screen', () => {
   it('follows the scope the server enforces for each operation', () => {
@@ -11,5 +11,10 @@ describe('what a role may do on screen', () => {
     expect(roleMay('admin', 'createInvite')).toBe(true);
     expect(roleMay('admin', 'deleteOrganization')).toBe(false);
     expect(roleMay('owner', 'deleteOrganization')).toBe(true);
+  });
+
+  it('names the roles that may, for whoever must ask one of them', () => {
+    expect(rolesThatMay('createApiKey')).toEqual(['admin', 'owner']);
+    expect(rolesThatMay('listFeedback')).toEqual(['viewer', 'member', 'admin', 'owner']);
   });
 });

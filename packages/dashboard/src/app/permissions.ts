@@ -1,4 +1,4 @@
-import { OPERATION_SCOPES, ROLE_SCOPES, type Role } from '@hearback/spec';
+import { OPERATION_SCOPES, ROLE_SCOPES, ROLES, type Role } from '@hearback/spec';
 import { useRouteContext } from '@tanstack/react-router';
 
 /** An operation whose access is a scope (the ones a role may or may not reach). */
@@ -13,6 +13,16 @@ export function roleMay(role: Role, operation: ScopedOperation): boolean {
   const required: string | readonly string[] = OPERATION_SCOPES[operation];
   const held: readonly string[] = ROLE_SCOPES[role];
   return typeof required === 'string' ? held.includes(required) : required.some((scope) => held.includes(scope));
+}
+
+/**
+ * The roles that may call `operation`, least to most: whom to ask when yours may not.
+ *
+ * @example
+ * rolesThatMay('createApiKey'); // ['admin', 'owner']
+ */
+export function rolesThatMay(operation: ScopedOperation): Role[] {
+  return ROLES.filter((role) => roleMay(role, operation));
 }
 
 /** `may(operation)` for the signed-in member of the organization on screen. */

@@ -17,12 +17,18 @@ export function useAuthAttempt(redirect: string | undefined) {
   const [pending, setPending] = useState(false);
 
   async function attempt(call: () => Promise<AuthResult>) {
+    // A refusal answers this attempt only: the next one starts without the last one's sentence.
+    setError('');
     setPending(true);
-    const result = await call();
-    setPending(false);
-    if (result.error) return setError(authErrorMessage(result.error));
-    await queryClient.invalidateQueries({ queryKey: accountQueryKey });
-    await navigate({ to: redirect ?? '/' });
+    try {
+      const result = await call();
+      if (result.error) return setError(authErrorMessage(result.error));
+      // Stale now: the signed-in guard reads the account again before opening the app.
+      await queryClient.invalidateQueries({ queryKey: accountQueryKey });
+      await navigate({ to: redirect ?? '/' });
+    } finally {
+      setPending(false);
+    }
   }
 
   return { error, pending, attempt };

@@ -14,8 +14,9 @@ import { AUDIT_ACTION_LABELS, AUDIT_RESOURCE_LABELS } from './audit-wording.js';
 import { auditLogQuery, type AuditFilters as Filters } from './settings-queries.js';
 import { auditLogSettingsRoute } from './settings-route.js';
 
+/** What the actor is, never a role (an owner labelled "Member" read as that role). */
 const ACTOR_KINDS: Readonly<Record<AuditEntry['actor']['type'], string>> = {
-  user: 'Member',
+  user: 'Person',
   api_key: 'API key',
   system: 'Hearback',
 };

@@ -5,6 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { api, dataOf } from '../api/client.js';
 import { inboxesQuery } from '../api/organization.js';
+import { usePermissions } from '../app/permissions.js';
+import { RoleNeeded } from '../app/role-needed.js';
 import { useFeedbackStream } from '../inbox/use-feedback-stream.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
@@ -80,6 +82,8 @@ function TestDelivery({ orgId, inbox, collectKey }: { orgId: string; inbox: Inbo
 export function SetupGuide() {
   const { orgId } = setupRoute.useParams();
   const { inbox, loading, create } = useFirstInbox(orgId);
+  // The sidebar hides this guide from roles that cannot write, but its address still opens it.
+  const { may } = usePermissions();
   const [key, setKey] = useState<CreatedApiKey>();
   const createKey = useMutation({
     mutationFn: () =>
@@ -101,8 +105,10 @@ export function SetupGuide() {
         <h2 id="step-1">1. An inbox for your site</h2>
         {loading ? null : inbox ? (
           <p>
-            Feedback goes to the <strong>{inbox.name}</strong> inbox.
+            Feedback goes to the inbox “<strong>{inbox.name}</strong>”.
           </p>
+        ) : !may('createInbox') ? (
+          <RoleNeeded operation="createInbox" action="create the first inbox" />
         ) : (
           <>
             <p>An inbox groups feedback from one place (a site, an app, a form).</p>
@@ -132,10 +138,16 @@ export function SetupGuide() {
           ) : (
             <>
               <p>The widget needs a key that may only send feedback.</p>
-              <Button variant="primary" onClick={() => createKey.mutate()} pending={createKey.isPending}>
-                Create a collect key and show the snippet
-              </Button>
-              <Alert>{problemFeedback(createKey.error).formError}</Alert>
+              {!may('createApiKey') ? (
+                <RoleNeeded operation="createApiKey" action="create it" />
+              ) : (
+                <>
+                  <Button variant="primary" onClick={() => createKey.mutate()} pending={createKey.isPending}>
+                    Create a collect key and show the snippet
+                  </Button>
+                  <Alert>{problemFeedback(createKey.error).formError}</Alert>
+                </>
+              )}
             </>
           )}
         </section>
