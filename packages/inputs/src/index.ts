@@ -26,6 +26,7 @@ export {
 } from './automation-input.js';
 export { type BrandInput, BrandInputSchema } from './brand-input.js';
 export { type FeedbackContextInput, FeedbackContextSchema, FreeFormContextSchema } from './context-input.js';
+export { DATE_BOUND_MESSAGE, DateBoundSchema } from './date-bound.js';
 export {
   EVENT_REGISTRY,
   EVENT_TYPES,

@@ -1,4 +1,4 @@
-import { idSchema } from '@hearback/inputs';
+import { DateBoundSchema, idSchema } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from 'zod';
 import type { BrandRecord, FeedbackRecord, InboxRecord } from '../backend.js';
@@ -27,9 +27,9 @@ export const NextCursor = z
   .nullable()
   .describe('Pass as cursor to get the next page; null when this is the last page.');
 
-export const DateInput = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })])
-  .describe('ISO-8601 date (2026-11-01, midnight UTC) or date-time with offset (2026-11-01T09:30:00Z).');
+export const DateInput = DateBoundSchema.describe(
+  'ISO-8601 date (2026-11-01, midnight UTC) or date-time with offset (2026-11-01T09:30:00Z).',
+);
 
 export const StatsFilterInput = {
   from: DateInput.optional().describe('Only feedback created at or after this time (inclusive).'),

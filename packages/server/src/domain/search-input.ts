@@ -1,4 +1,4 @@
-import { idSchema, SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from '@hearback/inputs';
+import { DateBoundSchema, idSchema, SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
 import { writeInput } from './write-input.js';
@@ -8,16 +8,13 @@ export const DEFAULT_SEARCH_LIMIT = 10;
 /** The most results one search returns. */
 export const MAX_SEARCH_LIMIT = 50;
 
-// The list endpoint's rules for dates: a calendar date, or a date-time with an explicit offset.
-const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
-
 /** The feedback list's filters, as a JSON object. */
 export const SearchFiltersInputSchema = writeInput({
   type: z.enum(FEEDBACK_TYPES).optional(),
   scoreMin: z.number().int().optional(),
   scoreMax: z.number().int().optional(),
-  from: DateOrDateTime.optional(),
-  to: DateOrDateTime.optional(),
+  from: DateBoundSchema.optional(),
+  to: DateBoundSchema.optional(),
   inboxId: idSchema('inbox').optional(),
   brandId: idSchema('brand').optional(),
   source: z.string().optional(),

@@ -1,4 +1,4 @@
-import { idSchema, refusesUnknownFields } from '@hearback/inputs';
+import { DATE_BOUND_MESSAGE, DateBoundSchema, idSchema, refusesUnknownFields } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { AUTOMATION_KINDS } from '../domain/automation.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
@@ -114,18 +114,11 @@ export function queryInteger(name: string, options: { min?: number; max?: number
     .openapi({ param: { name, in: 'query' }, description: options.description });
 }
 
-// Date.parse alone would take `hello 2025`, roll `2026-02-30` into March, and read an offset-less
-// date-time in the server's own time zone.
-const isoDate = z.iso.date();
-const isoDateTime = z.iso.datetime({ offset: true });
-
-/** A date bound in a query string: an ISO-8601 date or a date-time with offset. */
+/** A date bound in a query string: an ISO-8601 date or a date-time with offset ({@link DateBoundSchema}). */
 export const dateQuery = (name: string, description: string) =>
   z
     .string()
-    .refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, {
-      message: 'Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z).',
-    })
+    .refine((value) => DateBoundSchema.safeParse(value).success, { message: DATE_BOUND_MESSAGE })
     .optional()
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 

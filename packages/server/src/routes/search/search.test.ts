@@ -154,7 +154,12 @@ describeEachDatabase(
         key: bed().orgA.adminKey,
         json: { query: 'x', filters: { from: 'yesterday' } },
       });
-      await expectProblem(response, 400, 'validation_failed');
+      expect((await expectProblem(response, 400, 'validation_failed')).errors).toEqual([
+        {
+          path: 'filters.from',
+          message: 'Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z).',
+        },
+      ]);
       await expectProblem(
         await bed().request(searchPath(), { method: 'POST', key: bed().orgA.adminKey, json: { query: '  ' } }),
         400,
