@@ -346,16 +346,22 @@ for (const dialect of dialectsUnderTest()) {
       });
     });
 
-    it('refuses without a secret to rotate, or with an unusable new secret file', async () => {
+    it('refuses without a database or a secret to rotate, or with an unusable new secret file', async () => {
       const empty = await newPlace({ empty: true });
-      const none = await rotateMaster(empty, {});
-      expect(none.code).toBe(1);
-      expect(none.stderr).toContain(
-        `No server secret to rotate: HEARBACK_SECRET is not set and ${secretFile(empty)} does not exist`,
+      const noDatabase = await rotateMaster(empty, { HEARBACK_SECRET: newSecret() });
+      expect(noDatabase.code).toBe(1);
+      expect(noDatabase.stderr).toContain(
+        dialect === 'postgres' ? 'has no Hearback tables' : `There is no Hearback database in ${empty.dataDir}`,
       );
+      expect(noDatabase.stdout).toBe('');
       expect(readdirSync(empty.dataDir)).toEqual([]);
 
       const place = await newPlace();
+      const none = await rotateMaster(place, {});
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain(
+        `No server secret to rotate: HEARBACK_SECRET is not set and ${secretFile(place)} does not exist`,
+      );
       (await open(place)).close();
       const fileBefore = readFileSync(secretFile(place), 'utf8');
       const readable = join(place.dataDir, 'readable-secret');

@@ -40,10 +40,10 @@ async function configFrom(options: CommonOptions, extra: ConfigOverrides = {}): 
   return loadConfig(undefined, { dataDir, port, host, publicDir, ...extra });
 }
 
-/** The database and services of a command that serves no HTTP and runs no jobs. */
+/** The database and services of an existing instance, for a command that serves no HTTP and runs no jobs. */
 async function openServices(options: CommonOptions) {
-  const { openServiceRuntime } = await import('../service-runtime.js');
-  return openServiceRuntime(await configFrom(options, { runJobs: false }));
+  const { openInstance } = await import('./open-instance.js');
+  return openInstance(await configFrom(options, { runJobs: false }));
 }
 
 const program = new Command()
@@ -149,7 +149,9 @@ program
   .description('Apply database migrations and exit (serve also does this on start)')
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
-    const runtime = await openServices(options);
+    // Creates the database where there is none: a deployment may migrate before its first start.
+    const { openServiceRuntime } = await import('../service-runtime.js');
+    const runtime = await openServiceRuntime(await configFrom(options, { runJobs: false }));
     process.stdout.write(`Database is up to date (${runtime.database.dialect.name}).\n`);
     await runtime.close();
   });

@@ -22,7 +22,7 @@ import {
   rotateMasterSecret,
   sealedUnder,
 } from '../services/master-secret-rotation.js';
-import { openDatabase } from '../storage/database.js';
+import { openExistingDatabase } from '../storage/existing-database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { createStore, type Store } from '../storage/store.js';
 
@@ -96,9 +96,10 @@ function summaryLines(summary: RotationSummary): string[] {
  * await rotateMaster(loadConfig(undefined, { runJobs: false }), { newSecretFile: './next-secret' });
  */
 export async function rotateMaster(config: Config, options: RotateMasterOptions): Promise<void> {
-  const source = currentSecret(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // First: a missing database is the mistake to name (a mistyped --data-dir has no secret either).
+  const database = await openExistingDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    const source = currentSecret(config);
     await migrateToLatest(database);
     const store = createStore(database);
     say(

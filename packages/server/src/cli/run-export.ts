@@ -8,9 +8,10 @@ import { counted } from '@hearback/spec';
 import type { Command } from 'commander';
 import { FeedbackExportQuery } from '../routes/feedback/feedback-export.schemas.js';
 import { instantOf } from '../routes/shared.schemas.js';
-import { openServiceRuntime, type ServiceRuntime } from '../service-runtime.js';
+import type { ServiceRuntime } from '../service-runtime.js';
 import { exportFeedback, exportTotal } from '../services/feedback-export.js';
 import type { CommandContext } from './command-context.js';
+import { openInstance } from './open-instance.js';
 import { createProgress, formatDuration } from './progress.js';
 
 export interface ExportCommandOptions {
@@ -81,7 +82,7 @@ export async function runExport(program: Command, context: CommandContext, optio
   const { format, from, to, ...filters } = parsed.data;
   const request = { format, filters: { ...filters, from: instantOf(from), to: instantOf(to) } };
   const toStdout = options.out === undefined || options.out === '-';
-  const runtime = await openServiceRuntime(await context.configFrom(options, { runJobs: false }));
+  const runtime = await openInstance(await context.configFrom(options, { runJobs: false }));
   let failure: string | undefined;
   try {
     const orgId = await organizationId(runtime, options.org);

@@ -1,6 +1,7 @@
 import { counted } from '@hearback/spec';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CommandContext } from './command-context.js';
+import { openInstance } from './open-instance.js';
 import { createProgress, formatDuration, type Progress } from './progress.js';
 import { commandGroup } from './unknown-command.js';
 
@@ -40,8 +41,7 @@ async function reindex(program: Command, context: CommandContext, options: Reind
   if (config.search.embedder === 'off') {
     program.error('Search is disabled (HEARBACK_SEARCH=off), so there is nothing to reindex.');
   }
-  const { openServiceRuntime } = await import('../service-runtime.js');
-  const runtime = await openServiceRuntime(config);
+  const runtime = await openInstance(config);
   const controller = new AbortController();
   const release = stopOnSignals(controller);
   let failure: string | undefined;
@@ -88,8 +88,7 @@ async function reindex(program: Command, context: CommandContext, options: Reind
 async function status(program: Command, context: CommandContext, options: { org?: string; dataDir?: string }) {
   const config = await context.configFrom(options, { runJobs: false });
   if (config.search.embedder === 'off') program.error('Search is disabled (HEARBACK_SEARCH=off).');
-  const { openServiceRuntime } = await import('../service-runtime.js');
-  const runtime = await openServiceRuntime(config);
+  const runtime = await openInstance(config);
   let failure: string | undefined;
   try {
     const statuses = (await runtime.reindex?.status(options.org)) ?? [];
