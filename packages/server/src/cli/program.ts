@@ -125,7 +125,7 @@ program
   .description('Create an organization with an inbox, an admin key and a collect-only key')
   .option('--org <name>', 'organization name', 'My organization')
   .addOption(planOption())
-  .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey)')
+  .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey, owner)')
   .addOption(dataDirOption())
   .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
     const config = await configFrom(options, { runJobs: false });
