@@ -1,12 +1,33 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Json } from './support/api.js';
 import { runCli, spawnServe, useBuiltCli } from './support/built-cli.js';
 
-// `hearback init` as shipped (dist/cli.js), in child processes: who owns what it makes once someone
-// signed up.
+// `hearback init` as shipped (dist/cli.js), in child processes: the organization name it accepts,
+// and who owns what it makes once someone signed up.
 
 describe('hearback init', () => {
   const newDataDir = useBuiltCli('cli-init');
+
+  it.each([
+    ['empty', '', 'Must not be empty.'],
+    ['only spaces', '   ', 'Must not be empty.'],
+    ['500 characters', 'x'.repeat(500), 'At most 200 characters.'],
+  ])('refuses a name the API refuses (%s): exit 1 with its message, nothing created', async (_what, name, message) => {
+    const dataDir = newDataDir();
+    const result = await runCli(['init', '--org', name, '--data-dir', dataDir]);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toContain(`--org: ${message}`);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('takes the name as the API does: 200 characters, surrounding spaces trimmed', async () => {
+    const dataDir = newDataDir();
+    const longest = await runCli(['init', '--org', 'x'.repeat(200), '--json', '--data-dir', dataDir]);
+    expect(longest.code).toBe(0);
+    const trimmed = await runCli(['init', '--org', '  Acme  ', '--json', '--data-dir', dataDir]);
+    expect(JSON.parse(trimmed.stdout)).toMatchObject({ orgName: 'Acme' });
+  });
 
   it('once someone signed up, makes the instance administrator the owner and says so', async () => {
     const dataDir = newDataDir();

@@ -128,11 +128,15 @@ program
   .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey, owner)')
   .addOption(dataDirOption())
   .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
+    // The rule `POST /organizations` applies to a name, before anything is created.
+    const { checkInput, OrganizationCreateInputSchema } = await import('@hearback/inputs');
+    const name = checkInput(OrganizationCreateInputSchema, { name: options.org });
+    if (!name.success) return program.error(`--org: ${name.errors.map((error) => error.message).join(' ')}`);
     const config = await configFrom(options, { runJobs: false });
     const { openServiceRuntime } = await import('../service-runtime.js');
     const runtime = await openServiceRuntime(config);
     try {
-      const created = await runtime.services.organizations.bootstrap({ name: options.org, plan: options.plan });
+      const created = await runtime.services.organizations.bootstrap({ name: name.data.name, plan: options.plan });
       // Not listening: the address `serve` would print with the same settings.
       const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
       process.stdout.write(
