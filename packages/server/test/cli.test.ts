@@ -314,7 +314,7 @@ describe('hearback CLI', () => {
 
       const unknown = await cliWith(searchEnv(), 'search', 'reindex', '--org', UNKNOWN_ORG, '--data-dir', dataDir);
       expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain(`Organization ${UNKNOWN_ORG} was not found.`);
+      expect(unknown.stderr).toContain(`No organization ${UNKNOWN_ORG} (give its id or slug`);
       expect(stub.inputs).toEqual([]);
     });
 

@@ -5,6 +5,7 @@ import { SERVER_VERSION } from '../version.js';
 import { registerBackupCommand } from './backup-command.js';
 import { registerExportCommand } from './export-command.js';
 import { failureText } from './failure.js';
+import { ORGANIZATION_ARGUMENT, organizationNamed } from './organization-argument.js';
 import { bootstrapJson, bootstrapText } from './print.js';
 import { registerSearchCommands } from './search-commands.js';
 import { registerSecretsCommands } from './secrets-commands.js';
@@ -164,7 +165,7 @@ const orgs = commandGroup(program, 'orgs', 'Operate on organizations');
 
 orgs
   .command('list')
-  .description('List organizations with their plans')
+  .description('List organizations: id, slug, plan and name')
   .option('--json', 'print JSON')
   .addOption(dataDirOption())
   .action(async (options: { json?: boolean; dataDir?: string }) => {
@@ -172,7 +173,12 @@ orgs
     try {
       const list = await runtime.services.organizations.list();
       if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-      else for (const org of list) process.stdout.write(`${org.id}  ${org.plan.padEnd(10)}  ${org.name}\n`);
+      else {
+        const slugWidth = Math.max(0, ...list.map((org) => org.slug.length));
+        for (const org of list) {
+          process.stdout.write(`${org.id}  ${org.slug.padEnd(slugWidth)}  ${org.plan.padEnd(10)}  ${org.name}\n`);
+        }
+      }
     } finally {
       await runtime.close();
     }
@@ -181,16 +187,17 @@ orgs
 orgs
   .command('set-plan')
   .description('Change the plan of an organization')
-  .argument('<orgId>', 'organization id (org_…)')
+  .argument('<org>', ORGANIZATION_ARGUMENT)
   .argument('<plan>', `one of ${PLAN_NAMES.join(', ')}`)
   .addOption(dataDirOption())
-  .action(async (orgId: string, plan: string, options: { dataDir?: string }) => {
+  .action(async (org: string, plan: string, options: { dataDir?: string }) => {
     if (!(PLAN_NAMES as readonly string[]).includes(plan)) {
       program.error(`Unknown plan '${plan}'; expected one of ${PLAN_NAMES.join(', ')}.`);
     }
     const runtime = await openServices(options);
     try {
-      const updated = await runtime.services.organizations.setPlan(orgId, plan as PlanName);
+      const { id } = await organizationNamed(runtime.store, org);
+      const updated = await runtime.services.organizations.setPlan(id, plan as PlanName);
       process.stdout.write(`${updated.id} is now on the ${updated.plan} plan.\n`);
     } catch (error) {
       program.error(error instanceof Error ? error.message : String(error));

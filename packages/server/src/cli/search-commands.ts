@@ -2,6 +2,7 @@ import { counted } from '@hearback/spec';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CommandContext } from './command-context.js';
 import { openInstance } from './open-instance.js';
+import { ORGANIZATION_ARGUMENT, organizationNamed } from './organization-argument.js';
 import { createProgress, formatDuration, type Progress } from './progress.js';
 import { commandGroup } from './unknown-command.js';
 
@@ -48,8 +49,9 @@ async function reindex(program: Command, context: CommandContext, options: Reind
   let progress: Progress | undefined;
   try {
     if (!runtime.reindex) throw new Error('search is disabled');
+    const orgId = options.org === undefined ? undefined : (await organizationNamed(runtime.store, options.org)).id;
     const summary = await runtime.reindex.run({
-      orgId: options.org,
+      orgId,
       batchSize: options.batch,
       force: options.force,
       signal: controller.signal,
@@ -91,7 +93,8 @@ async function status(program: Command, context: CommandContext, options: { org?
   const runtime = await openInstance(config);
   let failure: string | undefined;
   try {
-    const statuses = (await runtime.reindex?.status(options.org)) ?? [];
+    const orgId = options.org === undefined ? undefined : (await organizationNamed(runtime.store, options.org)).id;
+    const statuses = (await runtime.reindex?.status(orgId)) ?? [];
     process.stdout.write(`Configured model: ${runtime.reindex?.model}\n`);
     for (const { orgId, recorded, missing } of statuses) {
       const model = recorded ? `${recorded.model}${recorded.dim ? ` (${recorded.dim})` : ''}` : '-';
@@ -120,7 +123,7 @@ export function registerSearchCommands(program: Command, context: CommandContext
       'Embed every feedback comment that has no vector of the configured model (HEARBACK_SEARCH), in ' +
         'batches; interrupt it at any time and run it again to resume',
     )
-    .option('--org <orgId>', 'only this organization (default: all)')
+    .option('--org <org>', `only this organization (default: all): ${ORGANIZATION_ARGUMENT}`)
     .option('--batch <n>', 'items per model call and commit (default 32)', parseBatch)
     .option('--force', 're-embed every comment, even those that already have a vector of the model')
     .addOption(context.dataDirOption())
@@ -139,7 +142,7 @@ export function registerSearchCommands(program: Command, context: CommandContext
       "Show each organization's recorded search model, whether a reindex is running, and how many " +
         'comments still lack a vector of the configured model',
     )
-    .option('--org <orgId>', 'only this organization (default: all)')
+    .option('--org <org>', `only this organization (default: all): ${ORGANIZATION_ARGUMENT}`)
     .addOption(context.dataDirOption())
     .action((options: { org?: string; dataDir?: string }) => status(program, context, options));
 }
