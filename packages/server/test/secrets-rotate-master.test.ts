@@ -368,7 +368,23 @@ for (const dialect of dialectsUnderTest()) {
       writeFileSync(readable, `${newSecret()}\n`, { mode: 0o644 });
       const refused = await rotateMaster(place, {}, '--new-secret-file', readable);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('is readable by other users (mode 0644)');
+      expect(refused.stderr).toContain(
+        `The new secret file (--new-secret-file) ${readable} is readable by other users (mode 0644)`,
+      );
+      // About the file passed, not the advice for the data directory's own secret file.
+      const short = join(place.dataDir, 'short-secret');
+      writeFileSync(short, 'too short\n', { mode: 0o600 });
+      const tooShort = await rotateMaster(place, {}, '--new-secret-file', short);
+      expect(tooShort.code).toBe(1);
+      expect(tooShort.stderr).toContain(
+        `The new secret file (--new-secret-file) ${short} is too short (9 characters; at least 32). Write a longer secret to it`,
+      );
+      expect(tooShort.stderr).not.toContain('Restore it from a backup');
+      const missing = join(place.dataDir, 'no-such-secret');
+      const absent = await rotateMaster(place, {}, '--new-secret-file', missing);
+      expect(absent.code).toBe(1);
+      expect(absent.stderr).toContain(`The new secret file (--new-secret-file) ${missing} does not exist.`);
+      expect(absent.stderr).not.toContain('ENOENT');
       const same = join(place.dataDir, 'same-secret');
       writeFileSync(same, fileBefore, { mode: 0o600 });
       const unchanged = await rotateMaster(place, {}, '--new-secret-file', same);
