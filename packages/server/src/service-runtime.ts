@@ -15,6 +15,7 @@ import type { CaptchaOptions } from './services/captcha.js';
 import { createServices, type Services } from './services/index.js';
 import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from './services/search-reindex.js';
 import { type Database, openDatabase } from './storage/database.js';
+import { openExistingDatabase } from './storage/existing-database.js';
 import { migrateToLatest } from './storage/migrate.js';
 import { createStore, type Store } from './storage/store.js';
 import type { WebhookSender } from './webhooks/contracts.js';
@@ -40,6 +41,12 @@ export interface RuntimeOptions {
   captcha?: CaptchaOptions | undefined;
   /** Sends account mail (reset, verification, invites). Default: SMTP by `HEARBACK_SMTP_URL`, or the log. */
   mailer?: Mailer | undefined;
+  /**
+   * Refuse with a NoDatabaseError (storage/no-database.ts), creating nothing (no database, no
+   * secret file), where the configuration points at no Hearback database: the CLI's commands on an
+   * existing instance.
+   */
+  existingDatabase?: boolean | undefined;
 }
 
 export interface ServiceRuntime {
@@ -95,9 +102,19 @@ export async function openServiceRuntime(
   logger?: Logger,
   options: RuntimeOptions = {},
 ): Promise<ServiceRuntime> {
-  // First: a missing or unusable secret stops the start before anything is opened.
-  const { secrets, file: secretFile } = resolveServerSecrets(config.secret, config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  // Before the secret file, which would otherwise be created beside no database.
+  const existing = options.existingDatabase ? await openExistingDatabase(where) : undefined;
+  let resolved: ReturnType<typeof resolveServerSecrets>;
+  try {
+    // A missing or unusable secret stops the start before a database is created.
+    resolved = resolveServerSecrets(config.secret, config.dataDir);
+  } catch (error) {
+    await existing?.close();
+    throw error;
+  }
+  const { secrets, file: secretFile } = resolved;
+  const database = existing ?? (await openDatabase(where));
   if (secretFile?.created) logger?.info('server secret generated', { path: secretFile.path });
   if (secretFile && database.dialect.name === 'postgres') {
     // Processes on one database must share the secret, or none can replay what another stored.

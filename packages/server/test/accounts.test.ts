@@ -370,4 +370,29 @@ describe.each(dialectsUnderTest())('The first user [%s]', (dialect) => {
       await cleanup();
     }
   });
+
+  it('owns the organizations made after she signed up too (hearback init later)', async () => {
+    const { runtime, cleanup } = await openTestRuntime(dialect);
+    try {
+      const signedUp = await requestApp(runtime, '/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin: 'http://localhost' },
+        json: { email: 'first@example.com', password: PASSWORD, name: 'First' },
+      });
+      const session = sessionCookieOf(signedUp);
+      const made = await runtime.services.organizations.bootstrap({ name: 'Made afterwards' });
+      expect(made.owner).toMatchObject({ name: 'First', email: 'first@example.com', instanceAdmin: true });
+      const account = await expectJson(await requestApp(runtime, '/account', { session }), 200);
+      expect(account.organizations.map((entry: Json) => [entry.organization.id, entry.role])).toEqual([
+        [made.organization.id, 'owner'],
+      ]);
+      const log = await expectJson(
+        await requestApp(runtime, `/organizations/${made.organization.id}/audit-log?action=member.joined`, { session }),
+        200,
+      );
+      expect(log.data.map((entry: Json) => entry.details)).toEqual([{ role: 'owner', via: 'instance_admin' }]);
+    } finally {
+      await cleanup();
+    }
+  });
 });

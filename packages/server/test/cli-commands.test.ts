@@ -45,6 +45,12 @@ describe('hearback commands', () => {
       [['search', 'reindx'], "'search reindx'", 'search reindex'],
       [['exprot', '--org', 'acme'], "'exprot'", 'export'],
       [['help', 'exprot'], "'exprot'", 'export'],
+      // Options after a mistyped command in a group are the command's, not the group's unknown ones.
+      [['orgs', 'lst', '--data-dir', 'D'], "'orgs lst'", 'orgs list'],
+      [['search', 'stauts', '--org', 'acme'], "'search stauts'", 'search status'],
+      // The start of a command's last word: too far from it for an edit, but only it begins so.
+      [['secrets', 'rotate'], "'secrets rotate'", 'secrets rotate-master'],
+      [['secrets', 'rotate', '--data-dir', 'D'], "'secrets rotate'", 'secrets rotate-master'],
     ])('%j: exits 2 and suggests the command meant', async (words, unknown, meant) => {
       const result = await cli(...words);
       expect(result).toMatchObject({ code: 2, stdout: '' });

@@ -109,6 +109,7 @@ describe('hearback CLI', () => {
       inboxKey: string;
       adminKey: string;
       collectKey: string;
+      owner: null;
     };
 
     beforeAll(async () => {
@@ -127,6 +128,8 @@ describe('hearback CLI', () => {
         inboxKey: expect.stringMatching(/^ibx_[A-Za-z0-9]+$/),
         adminKey: expect.stringMatching(new RegExp(`^${KEY.source}$`)),
         collectKey: expect.stringMatching(new RegExp(`^${KEY.source}$`)),
+        // Nobody signed up yet: the first to do so will own it.
+        owner: null,
       });
       expect(credentials.adminKey).not.toBe(credentials.collectKey);
     });
@@ -311,7 +314,7 @@ describe('hearback CLI', () => {
 
       const unknown = await cliWith(searchEnv(), 'search', 'reindex', '--org', UNKNOWN_ORG, '--data-dir', dataDir);
       expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain(`Organization ${UNKNOWN_ORG} was not found.`);
+      expect(unknown.stderr).toContain(`No organization ${UNKNOWN_ORG} (give its id or slug`);
       expect(stub.inputs).toEqual([]);
     });
 

@@ -346,23 +346,45 @@ for (const dialect of dialectsUnderTest()) {
       });
     });
 
-    it('refuses without a secret to rotate, or with an unusable new secret file', async () => {
+    it('refuses without a database or a secret to rotate, or with an unusable new secret file', async () => {
       const empty = await newPlace({ empty: true });
-      const none = await rotateMaster(empty, {});
-      expect(none.code).toBe(1);
-      expect(none.stderr).toContain(
-        `No server secret to rotate: HEARBACK_SECRET is not set and ${secretFile(empty)} does not exist`,
+      const noDatabase = await rotateMaster(empty, { HEARBACK_SECRET: newSecret() });
+      expect(noDatabase.code).toBe(1);
+      expect(noDatabase.stderr).toContain(
+        dialect === 'postgres' ? 'has no Hearback tables' : `There is no Hearback database in ${empty.dataDir}`,
       );
+      expect(noDatabase.stdout).toBe('');
       expect(readdirSync(empty.dataDir)).toEqual([]);
 
       const place = await newPlace();
+      const none = await rotateMaster(place, {});
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain(
+        `No server secret to rotate: HEARBACK_SECRET is not set and ${secretFile(place)} does not exist`,
+      );
       (await open(place)).close();
       const fileBefore = readFileSync(secretFile(place), 'utf8');
       const readable = join(place.dataDir, 'readable-secret');
       writeFileSync(readable, `${newSecret()}\n`, { mode: 0o644 });
       const refused = await rotateMaster(place, {}, '--new-secret-file', readable);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('is readable by other users (mode 0644)');
+      expect(refused.stderr).toContain(
+        `The new secret file (--new-secret-file) ${readable} is readable by other users (mode 0644)`,
+      );
+      // About the file passed, not the advice for the data directory's own secret file.
+      const short = join(place.dataDir, 'short-secret');
+      writeFileSync(short, 'too short\n', { mode: 0o600 });
+      const tooShort = await rotateMaster(place, {}, '--new-secret-file', short);
+      expect(tooShort.code).toBe(1);
+      expect(tooShort.stderr).toContain(
+        `The new secret file (--new-secret-file) ${short} is too short (9 characters; at least 32). Write a longer secret to it`,
+      );
+      expect(tooShort.stderr).not.toContain('Restore it from a backup');
+      const missing = join(place.dataDir, 'no-such-secret');
+      const absent = await rotateMaster(place, {}, '--new-secret-file', missing);
+      expect(absent.code).toBe(1);
+      expect(absent.stderr).toContain(`The new secret file (--new-secret-file) ${missing} does not exist.`);
+      expect(absent.stderr).not.toContain('ENOENT');
       const same = join(place.dataDir, 'same-secret');
       writeFileSync(same, fileBefore, { mode: 0o600 });
       const unchanged = await rotateMaster(place, {}, '--new-secret-file', same);

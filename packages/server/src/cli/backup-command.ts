@@ -37,7 +37,10 @@ export function registerBackupCommand(program: Command, context: CommandContext)
           code: 'hearback.backupPostgres',
         });
       }
-      const { backupSqlite, BackupError } = await import('../storage/sqlite/backup.js');
+      const [{ backupSqlite, BackupError }, { NoDatabaseError }] = await Promise.all([
+        import('../storage/sqlite/backup.js'),
+        import('../storage/no-database.js'),
+      ]);
       const target = resolve(options.to);
       const started = Date.now();
       try {
@@ -49,7 +52,8 @@ export function registerBackupCommand(program: Command, context: CommandContext)
             'Keep the server secret with it: encrypted values in the copy open only with that secret.\n',
         );
       } catch (error) {
-        if (error instanceof BackupError) program.error(`hearback backup: ${error.message}`);
+        if (error instanceof BackupError || error instanceof NoDatabaseError)
+          program.error(`hearback backup: ${error.message}`);
         throw error;
       }
     });

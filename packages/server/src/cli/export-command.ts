@@ -2,6 +2,7 @@ import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { type Command, Option } from 'commander';
 import { FILE_FORMATS } from '../services/file-export.js';
 import type { CommandContext } from './command-context.js';
+import { ORGANIZATION_ARGUMENT } from './organization-argument.js';
 import type { ExportCommandOptions } from './run-export.js';
 
 /**
@@ -16,7 +17,7 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .command('export')
     .summary("Export an organization's feedback as CSV, JSON or NDJSON")
     .description("Export an organization's feedback as CSV, JSON or NDJSON, newest first, with the list's filters")
-    .requiredOption('--org <org>', 'organization id (org_…) or slug')
+    .requiredOption('--org <org>', ORGANIZATION_ARGUMENT)
     .addOption(new Option('--format <format>', 'file format').choices(FILE_FORMATS).default('csv'))
     .option('--out <file>', 'write to this file (default, or -: stdout)')
     .addOption(new Option('--type <type>', 'only this feedback type').choices(FEEDBACK_TYPES))

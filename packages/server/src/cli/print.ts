@@ -9,7 +9,23 @@ export function bootstrapJson(result: BootstrappedOrganization) {
     inboxKey: result.inbox.inboxKey,
     adminKey: result.adminKey,
     collectKey: result.collectKey,
+    owner: result.owner ? { id: result.owner.id, name: result.owner.name, email: result.owner.email } : null,
   };
+}
+
+/** Who can reach the organization as a person: its owner, or the first to sign up. */
+function ownerLines(result: BootstrappedOrganization, baseUrl: string): string[] {
+  if (result.owner) {
+    return [
+      `Owner: ${result.owner.name} <${result.owner.email}>, who administers this instance: the organization is`,
+      `in their dashboard (${baseUrl}/app) beside their others; they invite the team from there.`,
+    ];
+  }
+  return [
+    'The first person to sign up administers this instance and owns this organization:',
+    `  curl -X POST ${baseUrl}/auth/sign-up/email -H 'Origin: ${new URL(baseUrl).origin}' -H 'Content-Type: application/json' \\`,
+    `    -d '{"email":"you@example.com","password":"at least 10 characters","name":"You"}'`,
+  ];
 }
 
 /** Human-readable credentials block, with a first request to copy to `baseUrl` (the server's address). */
@@ -34,8 +50,6 @@ export function bootstrapText(result: BootstrappedOrganization, baseUrl: string)
     'Add the widget to a page:',
     `  <script src="${baseUrl}/widget.js" data-inbox-key="${json.inboxKey}" data-key="${json.collectKey}" async></script>`,
     '',
-    'The first person to sign up administers this instance and owns this organization:',
-    `  curl -X POST ${baseUrl}/auth/sign-up/email -H 'Origin: ${new URL(baseUrl).origin}' -H 'Content-Type: application/json' \\`,
-    `    -d '{"email":"you@example.com","password":"at least 10 characters","name":"You"}'`,
+    ...ownerLines(result, baseUrl),
   ].join('\n');
 }

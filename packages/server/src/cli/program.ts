@@ -5,6 +5,7 @@ import { SERVER_VERSION } from '../version.js';
 import { registerBackupCommand } from './backup-command.js';
 import { registerExportCommand } from './export-command.js';
 import { failureText } from './failure.js';
+import { ORGANIZATION_ARGUMENT, organizationNamed } from './organization-argument.js';
 import { bootstrapJson, bootstrapText } from './print.js';
 import { registerSearchCommands } from './search-commands.js';
 import { registerSecretsCommands } from './secrets-commands.js';
@@ -40,10 +41,10 @@ async function configFrom(options: CommonOptions, extra: ConfigOverrides = {}): 
   return loadConfig(undefined, { dataDir, port, host, publicDir, ...extra });
 }
 
-/** The database and services of a command that serves no HTTP and runs no jobs. */
+/** The database and services of an existing instance, for a command that serves no HTTP and runs no jobs. */
 async function openServices(options: CommonOptions) {
-  const { openServiceRuntime } = await import('../service-runtime.js');
-  return openServiceRuntime(await configFrom(options, { runJobs: false }));
+  const { openInstance } = await import('./open-instance.js');
+  return openInstance(await configFrom(options, { runJobs: false }));
 }
 
 const program = new Command()
@@ -125,14 +126,18 @@ program
   .description('Create an organization with an inbox, an admin key and a collect-only key')
   .option('--org <name>', 'organization name', 'My organization')
   .addOption(planOption())
-  .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey)')
+  .option('--json', 'print JSON (orgId, inboxId, inboxKey, adminKey, collectKey, owner)')
   .addOption(dataDirOption())
   .action(async (options: { org: string; plan?: PlanName; json?: boolean; dataDir?: string }) => {
+    // The rule `POST /organizations` applies to a name, before anything is created.
+    const { checkInput, OrganizationCreateInputSchema } = await import('@hearback/inputs');
+    const name = checkInput(OrganizationCreateInputSchema, { name: options.org });
+    if (!name.success) return program.error(`--org: ${name.errors.map((error) => error.message).join(' ')}`);
     const config = await configFrom(options, { runJobs: false });
     const { openServiceRuntime } = await import('../service-runtime.js');
     const runtime = await openServiceRuntime(config);
     try {
-      const created = await runtime.services.organizations.bootstrap({ name: options.org, plan: options.plan });
+      const created = await runtime.services.organizations.bootstrap({ name: name.data.name, plan: options.plan });
       // Not listening: the address `serve` would print with the same settings.
       const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
       process.stdout.write(
@@ -149,7 +154,9 @@ program
   .description('Apply database migrations and exit (serve also does this on start)')
   .addOption(dataDirOption())
   .action(async (options: { dataDir?: string }) => {
-    const runtime = await openServices(options);
+    // Creates the database where there is none: a deployment may migrate before its first start.
+    const { openServiceRuntime } = await import('../service-runtime.js');
+    const runtime = await openServiceRuntime(await configFrom(options, { runJobs: false }));
     process.stdout.write(`Database is up to date (${runtime.database.dialect.name}).\n`);
     await runtime.close();
   });
@@ -158,7 +165,7 @@ const orgs = commandGroup(program, 'orgs', 'Operate on organizations');
 
 orgs
   .command('list')
-  .description('List organizations with their plans')
+  .description('List organizations: id, slug, plan and name')
   .option('--json', 'print JSON')
   .addOption(dataDirOption())
   .action(async (options: { json?: boolean; dataDir?: string }) => {
@@ -166,7 +173,12 @@ orgs
     try {
       const list = await runtime.services.organizations.list();
       if (options.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-      else for (const org of list) process.stdout.write(`${org.id}  ${org.plan.padEnd(10)}  ${org.name}\n`);
+      else {
+        const slugWidth = Math.max(0, ...list.map((org) => org.slug.length));
+        for (const org of list) {
+          process.stdout.write(`${org.id}  ${org.slug.padEnd(slugWidth)}  ${org.plan.padEnd(10)}  ${org.name}\n`);
+        }
+      }
     } finally {
       await runtime.close();
     }
@@ -175,16 +187,17 @@ orgs
 orgs
   .command('set-plan')
   .description('Change the plan of an organization')
-  .argument('<orgId>', 'organization id (org_…)')
+  .argument('<org>', ORGANIZATION_ARGUMENT)
   .argument('<plan>', `one of ${PLAN_NAMES.join(', ')}`)
   .addOption(dataDirOption())
-  .action(async (orgId: string, plan: string, options: { dataDir?: string }) => {
+  .action(async (org: string, plan: string, options: { dataDir?: string }) => {
     if (!(PLAN_NAMES as readonly string[]).includes(plan)) {
       program.error(`Unknown plan '${plan}'; expected one of ${PLAN_NAMES.join(', ')}.`);
     }
     const runtime = await openServices(options);
     try {
-      const updated = await runtime.services.organizations.setPlan(orgId, plan as PlanName);
+      const { id } = await organizationNamed(runtime.store, org);
+      const updated = await runtime.services.organizations.setPlan(id, plan as PlanName);
       process.stdout.write(`${updated.id} is now on the ${updated.plan} plan.\n`);
     } catch (error) {
       program.error(error instanceof Error ? error.message : String(error));

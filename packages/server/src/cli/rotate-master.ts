@@ -14,15 +14,16 @@ import {
   newServerSecretText,
   readSecretFile,
   SECRET_FILE_NAME,
+  type SecretFileWording,
 } from '../secrets/secret-file.js';
-import { ServerSecrets } from '../secrets/server-secrets.js';
+import { ServerSecretError, ServerSecrets } from '../secrets/server-secrets.js';
 import {
   assertRotatable,
   type RotationSummary,
   rotateMasterSecret,
   sealedUnder,
 } from '../services/master-secret-rotation.js';
-import { openDatabase } from '../storage/database.js';
+import { openExistingDatabase } from '../storage/existing-database.js';
 import { migrateToLatest } from '../storage/migrate.js';
 import { createStore, type Store } from '../storage/store.js';
 
@@ -32,6 +33,27 @@ export interface RotateMasterOptions {
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** `--new-secret-file`'s problems, told about that file (not the data directory's). */
+const NEW_SECRET_FILE: SecretFileWording = {
+  name: 'The new secret file (--new-secret-file)',
+  whenTooShort: (path) =>
+    `Write a longer secret to it (\`openssl rand -base64 32 > ${path}\`), or leave --new-secret-file out to have one generated.`,
+};
+
+/** The secret of `--new-secret-file`, or an error about that file: missing, unreadable, unfit. */
+function readNewSecretFile(path: string): string {
+  try {
+    return readSecretFile(path, NEW_SECRET_FILE);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new Error(`${NEW_SECRET_FILE.name} ${path} does not exist.`, { cause: error });
+    if (!(error instanceof ServerSecretError)) {
+      throw new Error(`${NEW_SECRET_FILE.name} ${path} cannot be read (${code ?? String(error)}).`, { cause: error });
+    }
+    throw error;
+  }
+}
 
 /** Where the current master secret comes from: `HEARBACK_SECRET`, or the data directory's file. */
 type SecretSource =
@@ -96,9 +118,10 @@ function summaryLines(summary: RotationSummary): string[] {
  * await rotateMaster(loadConfig(undefined, { runJobs: false }), { newSecretFile: './next-secret' });
  */
 export async function rotateMaster(config: Config, options: RotateMasterOptions): Promise<void> {
-  const source = currentSecret(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // First: a missing database is the mistake to name (a mistyped --data-dir has no secret either).
+  const database = await openExistingDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    const source = currentSecret(config);
     await migrateToLatest(database);
     const store = createStore(database);
     say(
@@ -111,7 +134,7 @@ export async function rotateMaster(config: Config, options: RotateMasterOptions)
     // Before a new secret is made, kept or shown: a refusal must not hand out one nothing uses.
     await keepingCurrent(source, () => assertRotatable(store, source.secrets));
 
-    const nextText = options.newSecretFile ? readSecretFile(options.newSecretFile) : newServerSecretText();
+    const nextText = options.newSecretFile ? readNewSecretFile(options.newSecretFile) : newServerSecretText();
     const next = new ServerSecrets(nextText);
     if (next.sameAs(source.secrets)) throw new Error('The new secret is the current one; nothing to do.');
     // The new secret is kept (file) or shown (environment) before the commit: a crash after it

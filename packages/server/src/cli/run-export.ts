@@ -8,9 +8,10 @@ import { counted } from '@hearback/spec';
 import type { Command } from 'commander';
 import { FeedbackExportQuery } from '../routes/feedback/feedback-export.schemas.js';
 import { instantOf } from '../routes/shared.schemas.js';
-import { openServiceRuntime, type ServiceRuntime } from '../service-runtime.js';
 import { exportFeedback, exportTotal } from '../services/feedback-export.js';
 import type { CommandContext } from './command-context.js';
+import { openInstance } from './open-instance.js';
+import { organizationNamed } from './organization-argument.js';
 import { createProgress, formatDuration } from './progress.js';
 
 export interface ExportCommandOptions {
@@ -41,12 +42,6 @@ function parseQuery(options: ExportCommandOptions) {
     ),
   );
   return FeedbackExportQuery.safeParse(query, PLAIN_MESSAGES);
-}
-
-async function organizationId(runtime: ServiceRuntime, idOrSlug: string): Promise<string | undefined> {
-  const organization =
-    (await runtime.store.organizations.find(idOrSlug)) ?? (await runtime.store.organizations.findBySlug(idOrSlug));
-  return organization?.id;
 }
 
 /** Writes to a `.part` file renamed on success, so a failed export never looks like a whole file. */
@@ -81,11 +76,10 @@ export async function runExport(program: Command, context: CommandContext, optio
   const { format, from, to, ...filters } = parsed.data;
   const request = { format, filters: { ...filters, from: instantOf(from), to: instantOf(to) } };
   const toStdout = options.out === undefined || options.out === '-';
-  const runtime = await openServiceRuntime(await context.configFrom(options, { runJobs: false }));
+  const runtime = await openInstance(await context.configFrom(options, { runJobs: false }));
   let failure: string | undefined;
   try {
-    const orgId = await organizationId(runtime, options.org);
-    if (!orgId) throw new Error(`No organization ${options.org} (give its id or slug; see \`hearback orgs list\`).`);
+    const { id: orgId } = await organizationNamed(runtime.store, options.org);
     const scope = { orgId, brandId: null };
     const total = await exportTotal(runtime.store, scope, request.filters);
     const progress = createProgress({ total, stream: process.stderr });

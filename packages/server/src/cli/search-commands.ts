@@ -1,6 +1,8 @@
 import { counted } from '@hearback/spec';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { CommandContext } from './command-context.js';
+import { openInstance } from './open-instance.js';
+import { ORGANIZATION_ARGUMENT, organizationNamed } from './organization-argument.js';
 import { createProgress, formatDuration, type Progress } from './progress.js';
 import { commandGroup } from './unknown-command.js';
 
@@ -40,16 +42,16 @@ async function reindex(program: Command, context: CommandContext, options: Reind
   if (config.search.embedder === 'off') {
     program.error('Search is disabled (HEARBACK_SEARCH=off), so there is nothing to reindex.');
   }
-  const { openServiceRuntime } = await import('../service-runtime.js');
-  const runtime = await openServiceRuntime(config);
+  const runtime = await openInstance(config);
   const controller = new AbortController();
   const release = stopOnSignals(controller);
   let failure: string | undefined;
   let progress: Progress | undefined;
   try {
     if (!runtime.reindex) throw new Error('search is disabled');
+    const orgId = options.org === undefined ? undefined : (await organizationNamed(runtime.store, options.org)).id;
     const summary = await runtime.reindex.run({
-      orgId: options.org,
+      orgId,
       batchSize: options.batch,
       force: options.force,
       signal: controller.signal,
@@ -88,11 +90,11 @@ async function reindex(program: Command, context: CommandContext, options: Reind
 async function status(program: Command, context: CommandContext, options: { org?: string; dataDir?: string }) {
   const config = await context.configFrom(options, { runJobs: false });
   if (config.search.embedder === 'off') program.error('Search is disabled (HEARBACK_SEARCH=off).');
-  const { openServiceRuntime } = await import('../service-runtime.js');
-  const runtime = await openServiceRuntime(config);
+  const runtime = await openInstance(config);
   let failure: string | undefined;
   try {
-    const statuses = (await runtime.reindex?.status(options.org)) ?? [];
+    const orgId = options.org === undefined ? undefined : (await organizationNamed(runtime.store, options.org)).id;
+    const statuses = (await runtime.reindex?.status(orgId)) ?? [];
     process.stdout.write(`Configured model: ${runtime.reindex?.model}\n`);
     for (const { orgId, recorded, missing } of statuses) {
       const model = recorded ? `${recorded.model}${recorded.dim ? ` (${recorded.dim})` : ''}` : '-';
@@ -121,7 +123,7 @@ export function registerSearchCommands(program: Command, context: CommandContext
       'Embed every feedback comment that has no vector of the configured model (HEARBACK_SEARCH), in ' +
         'batches; interrupt it at any time and run it again to resume',
     )
-    .option('--org <orgId>', 'only this organization (default: all)')
+    .option('--org <org>', `only this organization (default: all): ${ORGANIZATION_ARGUMENT}`)
     .option('--batch <n>', 'items per model call and commit (default 32)', parseBatch)
     .option('--force', 're-embed every comment, even those that already have a vector of the model')
     .addOption(context.dataDirOption())
@@ -140,7 +142,7 @@ export function registerSearchCommands(program: Command, context: CommandContext
       "Show each organization's recorded search model, whether a reindex is running, and how many " +
         'comments still lack a vector of the configured model',
     )
-    .option('--org <orgId>', 'only this organization (default: all)')
+    .option('--org <org>', `only this organization (default: all): ${ORGANIZATION_ARGUMENT}`)
     .addOption(context.dataDirOption())
     .action((options: { org?: string; dataDir?: string }) => status(program, context, options));
 }

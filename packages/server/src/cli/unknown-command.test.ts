@@ -9,12 +9,13 @@ function program(): Command {
   const orgs = commandGroup(root, 'orgs', 'Operate on organizations');
   orgs.command('list');
   orgs.command('set-plan');
+  commandGroup(root, 'secrets', 'Operate on the server master secret').command('rotate-master');
   return root;
 }
 
 describe('unknown commands', () => {
   it('knows every runnable command by its words, groups through their commands', () => {
-    expect(commandPaths(program())).toEqual(['serve', 'export', 'orgs list', 'orgs set-plan']);
+    expect(commandPaths(program())).toEqual(['serve', 'export', 'orgs list', 'orgs set-plan', 'secrets rotate-master']);
   });
 
   it.each([
@@ -23,11 +24,15 @@ describe('unknown commands', () => {
     [['orgs', 'set-paln', 'org_1', 'team'], 'orgs set-plan'],
     [['exprot'], 'export'],
     [['serv'], 'serve'],
+    [['secrets', 'rotate'], 'secrets rotate-master'],
   ])('%j is close to %s', (words, meant) => {
     expect(closestCommand(words, commandPaths(program()))).toBe(meant);
   });
 
-  it.each([[['fooo']], [['orgs', 'remove']], [['list']], [['s']]])('%j is close to no command: no guess', (words) => {
-    expect(closestCommand(words, commandPaths(program()))).toBeUndefined();
-  });
+  it.each([[['fooo']], [['orgs', 'remove']], [['list']], [['s']], [['secrets', 'ro']], [['sec']]])(
+    '%j is close to no command: no guess',
+    (words) => {
+      expect(closestCommand(words, commandPaths(program()))).toBeUndefined();
+    },
+  );
 });

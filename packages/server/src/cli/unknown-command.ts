@@ -11,6 +11,8 @@ export const USAGE_EXIT_CODE = 2;
 // compares a word with its siblings ('lst' → 'list') and cannot suggest 'orgs list' for 'ogrs list'.
 const MAX_EDITS = 2;
 const MIN_SIMILARITY = 0.4;
+/** A command's start typed in full words but one cut short: enough letters to mean one command. */
+const MIN_PREFIX = 3;
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
 function editDistance(a: string, b: string): number {
@@ -46,22 +48,29 @@ export function commandPaths(command: Command, prefix: readonly string[] = []): 
 
 /**
  * The command closest to the words typed, when one is close enough to be what was meant: each
- * command is compared with as many typed words as it has.
+ * command is compared with as many typed words as it has. Failing that, the one command the words
+ * begin, when they name at least MIN_PREFIX characters of its last word (`secrets rotate`).
  *
  * @example
  * closestCommand(['orgs', 'lst'], ['orgs list', 'orgs set-plan']); // 'orgs list'
+ * closestCommand(['secrets', 'rotate'], ['secrets rotate-master']); // 'secrets rotate-master'
  * closestCommand(['fooo'], ['serve', 'init']); // undefined
  */
 export function closestCommand(words: readonly string[], paths: readonly string[]): string | undefined {
   let best: { path: string; distance: number } | undefined;
+  const begun: string[] = [];
   for (const path of paths) {
-    const typed = words.slice(0, path.split(' ').length).join(' ');
+    const length = path.split(' ').length;
+    const typed = words.slice(0, length).join(' ');
     const distance = editDistance(typed, path);
     const similarity = 1 - distance / Math.max(typed.length, path.length);
+    if (words.length >= length && (words[length - 1]?.length ?? 0) >= MIN_PREFIX && path.startsWith(typed)) {
+      begun.push(path);
+    }
     if (distance > MAX_EDITS || similarity <= MIN_SIMILARITY) continue;
     if (!best || distance < best.distance) best = { path, distance };
   }
-  return best?.path;
+  return best?.path ?? (begun.length === 1 ? begun[0] : undefined);
 }
 
 /** The names from the program down to `command`, without the program's: `['orgs']` for `hearback orgs`. */
@@ -140,10 +149,15 @@ export function commandGroup(parent: Command, name: string, description: string)
       .command(name)
       .description(description)
       .allowExcessArguments()
+      // The options of a mistyped command (`orgs lst --data-dir D`) reach the action as words, to
+      // be refused with the command, instead of as the group's unknown option.
+      .allowUnknownOption()
       // Commander adds `help [command]` only to a command without an action.
       .helpCommand(true)
       .action((_options: unknown, group: Command) => {
-        if (group.args.length > 0) refuseUnknownCommand(group, group.args);
+        const firstOption = group.args.findIndex((word) => word.startsWith('-'));
+        const words = firstOption === -1 ? group.args : group.args.slice(0, firstOption);
+        if (words.length > 0) refuseUnknownCommand(group, words);
         group.help({ error: true });
       })
   );

@@ -103,25 +103,42 @@ function createSecretFile(dataDir: string, path: string): boolean {
   return true;
 }
 
+/** How {@link readSecretFile}'s refusals name a file and what to do about a too-short secret in it. */
+export interface SecretFileWording {
+  /** The file, as a sentence starts: `The server secret file`. */
+  name: string;
+  whenTooShort(path: string): string;
+}
+
+/** The data directory's own secret file. */
+const SERVER_SECRET_FILE: SecretFileWording = {
+  name: 'The server secret file',
+  whenTooShort: () =>
+    'Restore it from a backup, or delete it to generate a new one (stored idempotent responses are then forgotten).',
+};
+
 /**
  * The secret in a file written like the data directory's: a regular file others cannot read,
  * of at least 32 characters (surrounding white space ignored); throws a {@link ServerSecretError}
- * naming the fix otherwise.
+ * naming the file as `wording` says, and the fix, otherwise (a file-system error as it is).
+ *
+ * @example
+ * readSecretFile('./data/server-secret');
  */
-export function readSecretFile(path: string): string {
+export function readSecretFile(path: string, wording: SecretFileWording = SERVER_SECRET_FILE): string {
   const stats = statSync(path);
-  if (!stats.isFile()) throw new ServerSecretError(`The server secret file ${path} is not a regular file.`);
+  if (!stats.isFile()) throw new ServerSecretError(`${wording.name} ${path} is not a regular file.`);
   // Windows has no such mode bits; elsewhere, a secret others can read is no secret.
   if (process.platform !== 'win32' && (stats.mode & 0o077) !== 0) {
     const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
     throw new ServerSecretError(
-      `The server secret file ${path} is readable by other users (mode ${mode}); run \`chmod 600 ${path}\`.`,
+      `${wording.name} ${path} is readable by other users (mode ${mode}); run \`chmod 600 ${path}\`.`,
     );
   }
   const secret = readFileSync(path, 'utf8').trim();
   if (secret.length < SERVER_SECRET_MIN_LENGTH) {
     throw new ServerSecretError(
-      `The server secret file ${path} is too short (${secret.length} characters; at least ${SERVER_SECRET_MIN_LENGTH}). Restore it from a backup, or delete it to generate a new one (stored idempotent responses are then forgotten).`,
+      `${wording.name} ${path} is too short (${secret.length} characters; at least ${SERVER_SECRET_MIN_LENGTH}). ${wording.whenTooShort(path)}`,
     );
   }
   return secret;

@@ -7,6 +7,7 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../domain/time-zone.js';
 import { notFound, slugTaken } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso, usagePeriod } from '../lib/time.js';
+import type { UserRecord } from '../storage/repositories/members.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { isUniqueViolation } from '../storage/unique-violation.js';
 import { insertApiKey } from './api-keys.js';
@@ -21,6 +22,8 @@ export interface BootstrappedOrganization {
   inbox: Inbox;
   adminKey: string;
   collectKey: string;
+  /** Its owner: the instance's administrator, once someone signed up; before, nobody yet. */
+  owner: UserRecord | undefined;
 }
 
 /**
@@ -53,7 +56,9 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
   return {
     /**
      * A ready-to-use organization: one inbox, an admin key with every scope and a collect-only
-     * key for widgets. What `hearback init` and the first `serve` print.
+     * key for widgets. What `hearback init` and the first `serve` print. Once someone signed up,
+     * the instance's administrator owns it: no key holds `members`, so an organization without
+     * a member could never get one. (Before, the first user adopts it: accounts.ts.)
      */
     async bootstrap(input: { name: string; plan?: PlanName | undefined }): Promise<BootstrappedOrganization> {
       return store.transaction(async (tx) => {
@@ -63,7 +68,13 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
         });
         const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...KEY_SCOPES] });
         const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
-        return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret };
+        const owner = await tx.members.instanceAdministrator();
+        if (owner) {
+          await tx.members.insert(organization.id, owner.id, 'owner', organization.createdAt);
+          const actor = { orgId: organization.id, actor: { type: 'user' as const, id: owner.id } };
+          await recordAudit(tx, actor, 'member.joined', owner.id, { role: 'owner', via: 'instance_admin' });
+        }
+        return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret, owner };
       });
     },
 

@@ -14,6 +14,11 @@ async function recordedMigrations(database: Database): Promise<string[] | undefi
   }
 }
 
+/** Whether the database holds Hearback's tables (a migration was ever applied to it). */
+export async function migrationsRecorded(database: Database): Promise<boolean> {
+  return (await recordedMigrations(database)) !== undefined;
+}
+
 /** Brings the schema to the latest migration; safe to run on every start and from several processes. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const provider = migrationProvider({ dialect: database.dialect.name });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Member, Role } from '../../domain/roles.js';
 import type { Executor } from './executor.js';
 
@@ -31,6 +32,26 @@ export function membersRepository(db: Executor) {
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+    /** The instance's administrator (its first user), or undefined before anyone signed up. */
+    async instanceAdministrator(): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'name', 'email', 'email_verified', 'instance_admin'])
+        // A literal: a boolean on PostgreSQL, 1 on SQLite (which has no boolean to bind).
+        .where('instance_admin', '=', sql.lit(true))
+        .orderBy('created_at')
+        .orderBy('id')
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          emailVerified: Boolean(row.email_verified),
+          instanceAdmin: true,
+        }
+      );
     },
     /** The role of a user in an organization, or undefined when not a member. */
     async roleOf(orgId: string, userId: string): Promise<Role | undefined> {

@@ -1,12 +1,12 @@
 import { closeSync, existsSync, fsyncSync, openSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { SQLITE_BUSY_TIMEOUT_MS, SQLITE_FILE_NAME } from './sqlite-dialect.js';
+import { existingSqliteFile } from './existing-sqlite-file.js';
+import { SQLITE_BUSY_TIMEOUT_MS } from './sqlite-dialect.js';
 
 /** Why a backup could not be made; `code` says which case. */
 export class BackupError extends Error {
   constructor(
-    readonly code: 'no_database' | 'target_exists' | 'copy_damaged',
+    readonly code: 'target_exists' | 'copy_damaged',
     message: string,
   ) {
     super(message);
@@ -33,8 +33,7 @@ export interface SqliteBackup {
  * const { feedback } = backupSqlite('./data', '/backups/hearback-2026-11-26.db');
  */
 export function backupSqlite(dataDir: string, target: string): SqliteBackup {
-  const source = join(dataDir, SQLITE_FILE_NAME);
-  if (!existsSync(source)) throw new BackupError('no_database', `There is no Hearback database in ${dataDir}.`);
+  const source = existingSqliteFile(dataDir);
   if (existsSync(target)) {
     throw new BackupError('target_exists', `${target} exists; a backup never overwrites a file: name a new one.`);
   }
