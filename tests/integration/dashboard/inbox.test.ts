@@ -251,4 +251,76 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     expect(await harness.cspViolations(page)).toEqual([]);
     expect(harness.errors(page)).toEqual([]);
   });
+
+  it('changes only the checked items the filters show', async () => {
+    await harness.collect({ type: 'nps', score: 3, comment: 'Shown NPS', context: { source: 'selection' } });
+    await harness.collect({ type: 'thumbs', score: 0, comment: 'Hidden thumbs one', context: { source: 'selection' } });
+    await harness.collect({ type: 'thumbs', score: 1, comment: 'Hidden thumbs two', context: { source: 'selection' } });
+    await page.goto(`${inboxUrl()}?source=selection`);
+    await expect.poll(() => rows().count()).toBe(3);
+    for (const box of await page.getByRole('checkbox', { name: /Select for bulk changes/ }).all()) await box.check();
+    await expect.poll(() => page.getByText('3 selected').isVisible()).toBe(true);
+
+    await page.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'NPS' });
+    await expect.poll(() => rows().count()).toBe(1);
+    // The two thumbs are out of sight, so out of the selection: the bar counts (and changes) what shows.
+    expect(await page.locator('.bulk-bar').isVisible()).toBe(false);
+    await page.getByRole('checkbox', { name: /Shown NPS/ }).check();
+    await expect.poll(() => page.getByText('1 selected').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: 'Set status' }).selectOption({ label: 'Closed' });
+    await expect
+      .poll(async () => (await harness.api<{ data: FeedbackItem[] }>('/feedback?source=selection&status=closed')).data)
+      .toEqual([expect.objectContaining({ comment: 'Shown NPS' })]);
+    await page.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'Any type' });
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(await page.locator('.bulk-bar').isVisible()).toBe(false);
+    const statuses = (await harness.api<{ data: FeedbackItem[] }>('/feedback?source=selection')).data.map(
+      (item) => `${item.comment}: ${item.status}`,
+    );
+    expect(statuses.sort()).toEqual(['Hidden thumbs one: new', 'Hidden thumbs two: new', 'Shown NPS: closed']);
+  });
+
+  it('ignores parameters of the address it does not know (a link pasted from Slack or a newsletter)', async () => {
+    const asked: string[] = [];
+    const record = (request: Request) => {
+      if (new URL(request.url()).pathname.includes('/feedback')) asked.push(request.url());
+    };
+    page.on('request', record);
+    try {
+      await page.goto(`${inboxUrl()}?source=selection&type=nps&ref=slack&utm_source=newsletter`);
+      await expect.poll(() => rows().count()).toBe(1);
+      expect(await rows().first().innerText()).toContain('Shown NPS');
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Live' }).isVisible()).toBe(true);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(asked.some((url) => url.includes('/feedback/stream'))).toBe(true);
+      expect(asked.filter((url) => /[?&](ref|utm_source)=/.test(url))).toEqual([]);
+      // The link keeps working as the filters change: the extra parameters stay ignored.
+      await page.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'Any type' });
+      await expect.poll(() => rows().count()).toBe(3);
+      expect(asked.filter((url) => /[?&](ref|utm_source)=/.test(url))).toEqual([]);
+      expect(harness.errors(page)).toEqual([]);
+    } finally {
+      page.off('request', record);
+    }
+  });
+
+  it('takes an item resolved with e out of a "New" list and opens the next one', async () => {
+    await harness.collect({ type: 'thumbs', score: 1, comment: 'Untouched', context: { source: 'keys' } });
+    const { id: first } = await harness.collect({
+      type: 'thumbs',
+      score: 0,
+      comment: 'Resolve me',
+      context: { source: 'keys' },
+    });
+    await page.goto(`${inboxUrl()}?source=keys&status=new&item=${first}`);
+    await expect.poll(() => rows().count()).toBe(2);
+    await expect.poll(() => page.getByRole('heading', { name: 'Comment' }).isVisible()).toBe(true);
+    await page.locator('body').press('e');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().innerText()).toContain('Untouched');
+    expect(await page.locator('li.feedback-row .status-resolved').count()).toBe(0);
+    const untouched = (await harness.api<{ data: FeedbackItem[] }>('/feedback?source=keys&status=new')).data[0];
+    await expect.poll(() => new URL(page.url()).searchParams.get('item')).toBe(untouched?.id);
+    expect((await harness.api<FeedbackItem>(`/feedback/${first}`)).status).toBe('resolved');
+  });
 });

@@ -14,7 +14,9 @@ import { inboxRoute } from './inbox-route.js';
 import { type InboxSearch, isFiltered, listQueryOf } from './inbox-search.js';
 import { meaningSearchQuery } from './meaning-search.js';
 import { SavedViews } from './saved-views.js';
+import { matchesTriageFilters } from './triage-match.js';
 import { type StreamState, useFeedbackStream } from './use-feedback-stream.js';
+import { useSelection } from './use-selection.js';
 import { useTriageKeys } from './use-triage-keys.js';
 
 const STREAM_LABELS: Record<StreamState, string> = {
@@ -35,7 +37,6 @@ export function InboxPage() {
   const members = useQuery(membersQuery(orgId));
   const update = useUpdateFeedback(orgId);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const assignee = useRef<HTMLSelectElement>(null);
 
   const onArrive = useCallback((item: Feedback) => setArrived((ids) => new Set(ids).add(item.id)), []);
@@ -45,6 +46,10 @@ export function InboxPage() {
     ? (byMeaning.data?.data.map((hit) => hit.feedback) ?? [])
     : (list.data?.pages.flatMap((page) => page.data) ?? []);
   const shown = search.meaning ? byMeaning : list;
+  const selection = useSelection(
+    JSON.stringify([query, search.meaning]),
+    items.map((item) => item.id),
+  );
   const openIndex = items.findIndex((item) => item.id === search.item);
   const setSearch = (change: Partial<InboxSearch>) =>
     navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
@@ -52,10 +57,10 @@ export function InboxPage() {
   const canTriage = may('updateFeedback');
 
   const bulk = useMutation({
-    mutationFn: async (change: FeedbackUpdate) => {
-      for (const id of checked) await update.mutateAsync({ id, change });
+    mutationFn: async ({ ids, change }: { ids: string[]; change: FeedbackUpdate }) => {
+      for (const id of ids) await update.mutateAsync({ id, change });
     },
-    onSuccess: () => setChecked(new Set()),
+    onSuccess: () => selection.clear(),
   });
 
   useTriageKeys({
@@ -63,7 +68,13 @@ export function InboxPage() {
     previous: () => open(items[Math.max(openIndex - 1, 0)]?.id),
     resolve: () => {
       const item = items[openIndex];
-      if (item && canTriage) update.mutate({ id: item.id, change: { status: 'resolved' } });
+      if (!item || !canTriage) return;
+      // Resolved out of this list (under "New"), the item leaves it: the next one opens, as in mail.
+      const following = items[openIndex + 1] ?? items[openIndex - 1];
+      update.mutate(
+        { id: item.id, change: { status: 'resolved' } },
+        { onSuccess: (resolved) => !search.meaning && !matchesTriageFilters(query, resolved) && open(following?.id) },
+      );
     },
     assign: () => {
       const field = assignee.current;
@@ -98,13 +109,13 @@ export function InboxPage() {
         onChange={(change) => setSearch({ ...change, item: undefined })}
         onClear={() => navigate({ search: {}, replace: true })}
       />
-      {checked.size > 0 && canTriage && (
+      {selection.ids.size > 0 && canTriage && (
         <BulkBar
-          count={checked.size}
+          count={selection.ids.size}
           members={members.data?.data ?? []}
           pending={bulk.isPending}
-          onApply={(change) => bulk.mutate(change)}
-          onClear={() => setChecked(new Set())}
+          onApply={(change) => bulk.mutate({ ids: [...selection.ids], change })}
+          onClear={() => selection.clear()}
         />
       )}
       <div className="inbox-split">
@@ -140,18 +151,11 @@ export function InboxPage() {
                 item={item}
                 open={item.id === search.item}
                 arrived={arrived.has(item.id)}
-                checked={checked.has(item.id)}
+                checked={selection.ids.has(item.id)}
                 selectable={canTriage}
                 assigneeName={nameOf(item.assigneeId)}
                 onOpen={() => open(item.id)}
-                onCheck={(isChecked) =>
-                  setChecked((ids) => {
-                    const next = new Set(ids);
-                    if (isChecked) next.add(item.id);
-                    else next.delete(item.id);
-                    return next;
-                  })
-                }
+                onCheck={(isChecked) => selection.toggle(item.id, isChecked)}
               />
             ))}
           </ul>
