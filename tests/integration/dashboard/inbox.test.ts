@@ -252,6 +252,29 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     expect(harness.errors(page)).toEqual([]);
   });
 
+  it('searches by meaning among the items of the assignee chosen', async () => {
+    const members = await harness.api<{ data: { userId: string; name: string }[] }>('/members');
+    const grace = members.data.find((member) => member.name === GRACE.name)?.userId;
+    const { id: graces } = await harness.collect({ type: 'thumbs', score: 0, comment: 'Checkout coupon refused' });
+    await harness.collect({ type: 'thumbs', score: 0, comment: 'Checkout coupon field is hidden' });
+    await harness.api(`/feedback/${graces}`, { method: 'PATCH', body: JSON.stringify({ assigneeId: grace }) });
+    await page.goto(inboxUrl());
+    await page.getByRole('combobox', { name: 'Filter by assignee' }).selectOption({ label: GRACE.name });
+    await expect.poll(() => rows().count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Search by' }).selectOption('meaning');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('checkout coupon');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect
+      .poll(() => page.getByText(/most relevant to “checkout coupon”/).isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    // Only Grace's: the dropdown still says Grace, and the hits are hers.
+    expect(await page.getByRole('combobox', { name: 'Filter by assignee' }).locator('option:checked').innerText()).toBe(
+      GRACE.name,
+    );
+    expect(await rows().allInnerTexts()).toEqual([expect.stringContaining('Checkout coupon refused')]);
+    expect(harness.errors(page)).toEqual([]);
+  });
+
   it('changes only the checked items the filters show', async () => {
     await harness.collect({ type: 'nps', score: 3, comment: 'Shown NPS', context: { source: 'selection' } });
     await harness.collect({ type: 'thumbs', score: 0, comment: 'Hidden thumbs one', context: { source: 'selection' } });

@@ -1,6 +1,7 @@
 import { idSchema } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
+import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from './assignee-filter.js';
 import { writeInput } from './write-input.js';
 
 /** Results a search returns unless asked for another number. */
@@ -23,7 +24,10 @@ export const SearchFiltersInputSchema = writeInput({
   source: z.string().optional(),
   status: z.enum(FEEDBACK_STATUSES).optional(),
   q: z.string().max(200).optional(),
-});
+  assigneeId: idSchema('user').optional(),
+  // `false` filters nothing, as in the list.
+  unassigned: z.boolean().optional(),
+}).refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER);
 
 /**
  * A search and its rules (a query that is not blank, the filters' formats), whichever way it

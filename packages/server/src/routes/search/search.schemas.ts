@@ -12,7 +12,7 @@ const filters = SearchFiltersInputSchema.shape;
 const DateOrDateTime = documentable(filters.from.unwrap()).openapi({ example: '2026-11-01' });
 
 /** The list endpoint's filters, as a JSON object. */
-export const SearchFiltersSchema = SearchFiltersInputSchema.extend({
+export const SearchFiltersSchema = SearchFiltersInputSchema.safeExtend({
   scoreMin: documentable(filters.scoreMin).openapi({ description: 'Lowest score to include.' }),
   scoreMax: documentable(filters.scoreMax).openapi({ description: 'Highest score to include.' }),
   from: DateOrDateTime.optional().openapi({ description: 'Created at or after (inclusive).' }),
@@ -22,6 +22,13 @@ export const SearchFiltersSchema = SearchFiltersInputSchema.extend({
     example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s',
   }),
   q: documentable(filters.q).openapi({ description: 'Case-insensitive substring the comment must contain.' }),
+  assigneeId: documentable(filters.assigneeId).openapi({
+    description: 'Only items assigned to this member (a user id).',
+    example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s',
+  }),
+  unassigned: documentable(filters.unassigned).openapi({
+    description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+  }),
 }).openapi('SearchFilters');
 
 const search = SearchInputSchema.shape;
