@@ -77,6 +77,14 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption({ label: 'New' });
     await expect.poll(() => rows().count()).toBe(3);
     await page.locator('.saved-views summary').click();
+    // A refused name's error belongs to that attempt: the menu closed and opened again, it is gone.
+    await page.getByLabel('Save these filters as').fill('   ');
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const refused = page.locator('.saved-views').getByText('Must not be empty.');
+    await expect.poll(() => refused.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('.saved-views summary').click();
+    expect(await refused.count()).toBe(0);
     await page.getByLabel('Save these filters as').fill('Untriaged NPS');
     await page.getByRole('button', { name: 'Save view' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Untriaged NPS' }).isVisible()).toBe(true);
@@ -88,6 +96,8 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     await page.locator('.saved-views summary').click();
     await page.getByRole('link', { name: 'Untriaged NPS' }).click();
     await expect.poll(() => rows().count()).toBe(3);
+    // The choice is made: the menu closes.
+    expect(await page.locator('.saved-views').getAttribute('open')).toBeNull();
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ type: 'nps', status: 'new' });
   });
 
@@ -273,6 +283,22 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     );
     expect(await rows().allInnerTexts()).toEqual([expect.stringContaining('Checkout coupon refused')]);
     expect(harness.errors(page)).toEqual([]);
+  });
+
+  it('opens a tall item beside the list without scrolling the page', async () => {
+    const context = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`field${index}`, `value ${index}`]));
+    const { id } = await harness.collect({ type: 'text', comment: 'A tall item. '.repeat(80), context });
+    const desk = await harness.newPage({ width: 1440, height: 900 });
+    await harness.signIn(desk, GRACE);
+    await desk.goto(inboxUrl());
+    await expect.poll(() => desk.locator('li.feedback-row').count()).toBeGreaterThan(0);
+    await desk.locator(`li.feedback-row[data-id="${id}"] .feedback-row-open`).click();
+    await expect.poll(() => desk.getByRole('heading', { name: 'Comment' }).isVisible()).toBe(true);
+    await expect.poll(() => desk.getByText('value 39').isVisible()).toBe(true);
+    // Taller than the window: the pane scrolls within itself, and its bottom is below the window's.
+    const pane = desk.getByRole('complementary', { name: 'Comment' });
+    expect(await pane.evaluate((element) => element.scrollHeight > window.innerHeight)).toBe(true);
+    expect(await desk.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('changes only the checked items the filters show', async () => {
