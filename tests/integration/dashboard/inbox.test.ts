@@ -373,3 +373,47 @@ describe.skipIf(!available)('the inbox: filters, saved views, search, bulk and k
     expect((await harness.api<FeedbackItem>(`/feedback/${first}`)).status).toBe('resolved');
   });
 });
+
+describe.skipIf(!available)('the inbox on a server without semantic search', () => {
+  let harness: DashboardHarness;
+  beforeAll(async () => {
+    // This option also turns search off (HEARBACK_SEARCH=off), which is what this test needs.
+    harness = await startDashboardHarness({ deliverWebhooksLocally: true });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('stops offering the search by meaning and similar items once the server says search is off', async () => {
+    const { id: first } = await harness.collect({ type: 'text', comment: 'Checkout is slow' });
+    const { id: second } = await harness.collect({ type: 'text', comment: 'Checkout crashed' });
+    const page = await harness.newPage();
+    await harness.signUp(page, GRACE);
+    const similarAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/similar?limit=5')) similarAsked.push(request.url());
+    });
+    const inbox = `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox`;
+    await page.goto(`${inbox}?item=${first}`);
+    // The first item's similar items are answered 503 search_unavailable: the one error the visit logs.
+    await expect.poll(() => similarAsked.length).toBe(1);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Search by' }).count()).toBe(0);
+    await page.locator(`li.feedback-row[data-id="${second}"] .feedback-row-open`).click();
+    await expect.poll(() => page.getByText('Checkout crashed', { exact: true }).count()).toBe(2);
+    await page.waitForTimeout(300);
+    expect(similarAsked).toHaveLength(1);
+    expect(harness.errors(page).filter((error) => error.includes('/similar'))).toHaveLength(1);
+    expect(await page.getByRole('heading', { name: 'Similar feedback' }).count()).toBe(0);
+  });
+
+  it('says a search by meaning was answered by words when the server has no semantic search', async () => {
+    const page = await harness.newPage();
+    await harness.signIn(page, GRACE);
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox?meaning=checkout`);
+    await expect
+      .poll(() => page.getByText(/by words \(search by meaning is off on this server\)/).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Search by' }).count()).toBe(0);
+    expect(harness.errors(page)).toEqual([]);
+  });
+});

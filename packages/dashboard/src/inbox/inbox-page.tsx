@@ -1,7 +1,7 @@
 import type { Feedback, FeedbackUpdate } from '@hearback/client';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { membersQuery } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
 import { Button } from '../ui/button.js';
@@ -14,6 +14,7 @@ import { inboxRoute } from './inbox-route.js';
 import { type InboxSearch, isFiltered, listQueryOf } from './inbox-search.js';
 import { meaningSearchQuery } from './meaning-search.js';
 import { SavedViews } from './saved-views.js';
+import { noteSearchOff, useSearchOff } from './search-availability.js';
 import { matchesTriageFilters } from './triage-match.js';
 import { type StreamState, useFeedbackStream } from './use-feedback-stream.js';
 import { useSelection } from './use-selection.js';
@@ -35,6 +36,13 @@ export function InboxPage() {
   const list = useInfiniteQuery(feedbackListQuery(orgId, query));
   const byMeaning = useQuery({ ...meaningSearchQuery(orgId, search.meaning ?? '', query), enabled: !!search.meaning });
   const members = useQuery(membersQuery(orgId));
+  const queryClient = useQueryClient();
+  const searchOff = useSearchOff(orgId);
+  // Hybrid search answers by words alone, with `unindexed: null`, when the server's search is off.
+  const answeredByWords = byMeaning.data?.unindexed === null;
+  useEffect(() => {
+    if (answeredByWords) noteSearchOff(queryClient, orgId);
+  }, [answeredByWords, queryClient, orgId]);
   const update = useUpdateFeedback(orgId);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
   const assignee = useRef<HTMLSelectElement>(null);
@@ -106,6 +114,7 @@ export function InboxPage() {
       <InboxFilters
         orgId={orgId}
         search={search}
+        searchByMeaning={!searchOff}
         onChange={(change) => setSearch({ ...change, item: undefined })}
         onClear={() => navigate({ search: {}, replace: true })}
       />
@@ -122,9 +131,11 @@ export function InboxPage() {
         <section className="feedback-list" aria-label="Feedback" aria-busy={shown.isPending}>
           {search.meaning && (
             <p className="list-caption" role="status">
-              {byMeaning.isSuccess
-                ? `${items.length} most relevant to “${search.meaning}”, by meaning and words`
-                : `Searching for “${search.meaning}”…`}
+              {!byMeaning.isSuccess
+                ? `Searching for “${search.meaning}”…`
+                : answeredByWords
+                  ? `${items.length} most relevant to “${search.meaning}”, by words (search by meaning is off on this server)`
+                  : `${items.length} most relevant to “${search.meaning}”, by meaning and words`}
             </p>
           )}
           {shown.isError && <p role="alert">{shown.error.message}</p>}
