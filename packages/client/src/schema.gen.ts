@@ -2438,6 +2438,13 @@ export interface components {
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
             /** @description Case-insensitive substring the comment must contain. */
             q?: string;
+            /**
+             * @description Only items assigned to this member (a user id).
+             * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
+             */
+            assigneeId?: string;
+            /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
+            unassigned?: boolean;
         };
         NotePage: {
             data: components["schemas"]["Note"][];

@@ -214,6 +214,45 @@ describe.skipIf(!available)('the Insights screen', () => {
     expect(harness.errors(page)).toEqual([]);
   });
 
+  it('counts, charts and exports the period Since and Before set, and offers no search it cannot count', async () => {
+    const { range } = await harness.api<Trends>('/feedback/trends?interval=day');
+    // The organization's day is UTC's here: the day after today, and the one after it.
+    const tomorrow = range.to.slice(0, 10);
+    const dayAfter = new Date(Date.parse(range.to) + 86_400_000).toISOString().slice(0, 10);
+    const asked: string[] = [];
+    const record = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.includes('/feedback/')) asked.push(decodeURIComponent(request.url()));
+    };
+    page.on('request', record);
+    try {
+      await page.goto(
+        `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/insights?from=${tomorrow}&to=${dayAfter}&meaning=slow`,
+      );
+      // Every seeded item is today's: none is in the period the fields show.
+      await expect
+        .poll(() => page.getByText('Every item of this period and these filters (0 items)').isVisible())
+        .toBe(true);
+      expect(await page.getByLabel('Since').inputValue()).toBe(tomorrow);
+      expect(await page.getByLabel('Before').inputValue()).toBe(dayAfter);
+      expect(await page.getByRole('combobox', { name: 'Period' }).locator('option:checked').innerText()).toBe(
+        'From the Since date',
+      );
+      expect((await chartTable(page, 'Volume')).rows).toEqual([[expect.any(String), '0']]);
+      expect(asked.some((url) => url.includes(`/feedback/trends?`) && url.includes(`from=${tomorrow}`))).toBe(true);
+      expect(asked.filter((url) => url.includes('meaning') || url.includes('/search'))).toEqual([]);
+      // Trends cannot be counted by meaning: the screen offers words only.
+      expect(await page.getByRole('combobox', { name: 'Search by' }).count()).toBe(0);
+
+      await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last 30 days' });
+      await expect.poll(() => page.getByText(`(${SEED.length} items)`).isVisible()).toBe(true);
+      expect(new URL(page.url()).searchParams.get('from')).toBeNull();
+      expect(await page.getByLabel('Since').inputValue()).toBe('');
+      expect(harness.errors(page)).toEqual([]);
+    } finally {
+      page.off('request', record);
+    }
+  });
+
   it('counts a slow export as it arrives, and cancels it without a file', async () => {
     // A slow connection (Chromium's own throttling): the file (8 items, about 3 KB) arrives over
     // seconds, a few items at a time. Chromium hands the body on in the same pieces at any rate (3 items
@@ -364,6 +403,13 @@ describe.skipIf(!available)('the themes of the period, found by the local model'
     await page.getByRole('link', { name: `Open “${term}” comments in the inbox` }).click();
     await page.waitForURL(/\/inbox/);
     expect(new URL(page.url()).searchParams.get('q')).toBe(term);
+    // The period as days the inbox's date fields show, not instants they cannot (a filter out of sight).
+    const since = new URL(page.url()).searchParams.get('from');
+    const before = new URL(page.url()).searchParams.get('to');
+    expect(since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(before).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect.poll(() => page.getByLabel('Since').inputValue()).toBe(since);
+    expect(await page.getByLabel('Before').inputValue()).toBe(before);
     const matching = await harness.api<{ data: { id: string }[] }>(`/feedback?q=${encodeURIComponent(term)}&limit=100`);
     expect(matching.data.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator('li[data-id]').count()).toBe(matching.data.length);

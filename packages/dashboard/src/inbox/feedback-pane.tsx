@@ -31,9 +31,13 @@ export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
   const canTriage = may('updateFeedback');
   const pane = useRef<HTMLElement>(null);
   const shownId = item.data?.id;
-  // On a narrow screen the pane is below the list: opening an item brings it into view (beside the list it already is).
+  // On a narrow screen the pane is below the list: opening an item brings it into view. Beside the
+  // list its top is in view already, and a pane taller than the window would scroll the page.
   useEffect(() => {
-    if (shownId) pane.current?.scrollIntoView({ block: 'nearest' });
+    const top = pane.current?.getBoundingClientRect().top;
+    if (shownId && top !== undefined && (top < 0 || top >= window.innerHeight)) {
+      pane.current?.scrollIntoView({ block: 'start' });
+    }
   }, [shownId]);
 
   if (item.isPending) return <aside className="pane" aria-busy="true" aria-label="Feedback item" />;

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { api, dataOf } from '../api/client.js';
 import { orgKey } from '../api/organization.js';
+import { matchesTriageFilters } from './triage-match.js';
 
 export const PAGE_SIZE = 50;
 
@@ -41,20 +42,25 @@ export const feedbackDetailKey = (orgId: string, id: string, part: 'notes' | 'ac
 
 type ListData = InfiniteData<FeedbackList, string>;
 
-/** Puts a changed item into every cached list page and its own entry (an update, or one the stream sent). */
+/**
+ * Puts a changed item into its own entry and every cached list page whose filter it still matches;
+ * it leaves the others (resolved under "New", reassigned under another assignee) as it would on a
+ * reload. An update, or one the stream sent.
+ */
 export function storeFeedback(queryClient: QueryClient, item: Feedback): void {
   queryClient.setQueryData(feedbackQuery(item.orgId, item.id).queryKey, item);
-  queryClient.setQueriesData<ListData>({ queryKey: listKey(item.orgId) }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            data: page.data.map((entry) => (entry.id === item.id ? item : entry)),
-          })),
-        }
-      : data,
-  );
+  for (const [key, data] of queryClient.getQueriesData<ListData>({ queryKey: listKey(item.orgId) })) {
+    if (!data) continue;
+    const query = key.at(-1) as FeedbackListQuery;
+    const keep = matchesTriageFilters(query, item);
+    queryClient.setQueryData<ListData>(key, {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        data: page.data.flatMap((entry) => (entry.id !== item.id ? [entry] : keep ? [item] : [])),
+      })),
+    });
+  }
 }
 
 /**

@@ -20,12 +20,14 @@ const STATUS_FILTER_OPTIONS = withAny('Any status', [...STATUS_OPTIONS]);
 export interface InboxFiltersProps {
   orgId: string;
   search: InboxSearch;
+  /** Whether the search box offers a search by meaning (Insights cannot count by meaning). Default true. */
+  searchByMeaning?: boolean;
   onChange(change: Partial<InboxSearch>): void;
   onClear(): void;
 }
 
 /** The list's filters; each change goes into the URL (and so into the list and the stream). */
-export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersProps) {
+export function InboxFilters({ orgId, search, searchByMeaning = true, onChange, onClear }: InboxFiltersProps) {
   const inboxes = useQuery(inboxesQuery(orgId));
   const members = useQuery(membersQuery(orgId));
   const { may } = usePermissions();
@@ -40,7 +42,7 @@ export function InboxFilters({ orgId, search, onChange, onClear }: InboxFiltersP
   return (
     <fieldset className="filters inbox-filters">
       <legend className="visually-hidden">Filters</legend>
-      <SearchBox search={search} onChange={onChange} />
+      <SearchBox search={search} byMeaning={searchByMeaning} onChange={onChange} />
       <SelectField
         label="Filter by type"
         hideLabel

@@ -1,7 +1,7 @@
 import type { Feedback, FeedbackUpdate } from '@hearback/client';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { membersQuery } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
 import { Button } from '../ui/button.js';
@@ -14,7 +14,10 @@ import { inboxRoute } from './inbox-route.js';
 import { type InboxSearch, isFiltered, listQueryOf } from './inbox-search.js';
 import { meaningSearchQuery } from './meaning-search.js';
 import { SavedViews } from './saved-views.js';
+import { noteSearchOff, useSearchOff } from './search-availability.js';
+import { matchesTriageFilters } from './triage-match.js';
 import { type StreamState, useFeedbackStream } from './use-feedback-stream.js';
+import { useSelection } from './use-selection.js';
 import { useTriageKeys } from './use-triage-keys.js';
 
 const STREAM_LABELS: Record<StreamState, string> = {
@@ -33,9 +36,15 @@ export function InboxPage() {
   const list = useInfiniteQuery(feedbackListQuery(orgId, query));
   const byMeaning = useQuery({ ...meaningSearchQuery(orgId, search.meaning ?? '', query), enabled: !!search.meaning });
   const members = useQuery(membersQuery(orgId));
+  const queryClient = useQueryClient();
+  const searchOff = useSearchOff(orgId);
+  // Hybrid search answers by words alone, with `unindexed: null`, when the server's search is off.
+  const answeredByWords = byMeaning.data?.unindexed === null;
+  useEffect(() => {
+    if (answeredByWords) noteSearchOff(queryClient, orgId);
+  }, [answeredByWords, queryClient, orgId]);
   const update = useUpdateFeedback(orgId);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(new Set());
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const assignee = useRef<HTMLSelectElement>(null);
 
   const onArrive = useCallback((item: Feedback) => setArrived((ids) => new Set(ids).add(item.id)), []);
@@ -45,6 +54,10 @@ export function InboxPage() {
     ? (byMeaning.data?.data.map((hit) => hit.feedback) ?? [])
     : (list.data?.pages.flatMap((page) => page.data) ?? []);
   const shown = search.meaning ? byMeaning : list;
+  const selection = useSelection(
+    JSON.stringify([query, search.meaning]),
+    items.map((item) => item.id),
+  );
   const openIndex = items.findIndex((item) => item.id === search.item);
   const setSearch = (change: Partial<InboxSearch>) =>
     navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
@@ -52,10 +65,10 @@ export function InboxPage() {
   const canTriage = may('updateFeedback');
 
   const bulk = useMutation({
-    mutationFn: async (change: FeedbackUpdate) => {
-      for (const id of checked) await update.mutateAsync({ id, change });
+    mutationFn: async ({ ids, change }: { ids: string[]; change: FeedbackUpdate }) => {
+      for (const id of ids) await update.mutateAsync({ id, change });
     },
-    onSuccess: () => setChecked(new Set()),
+    onSuccess: () => selection.clear(),
   });
 
   useTriageKeys({
@@ -63,7 +76,13 @@ export function InboxPage() {
     previous: () => open(items[Math.max(openIndex - 1, 0)]?.id),
     resolve: () => {
       const item = items[openIndex];
-      if (item && canTriage) update.mutate({ id: item.id, change: { status: 'resolved' } });
+      if (!item || !canTriage) return;
+      // Resolved out of this list (under "New"), the item leaves it: the next one opens, as in mail.
+      const following = items[openIndex + 1] ?? items[openIndex - 1];
+      update.mutate(
+        { id: item.id, change: { status: 'resolved' } },
+        { onSuccess: (resolved) => !search.meaning && !matchesTriageFilters(query, resolved) && open(following?.id) },
+      );
     },
     assign: () => {
       const field = assignee.current;
@@ -95,25 +114,28 @@ export function InboxPage() {
       <InboxFilters
         orgId={orgId}
         search={search}
+        searchByMeaning={!searchOff}
         onChange={(change) => setSearch({ ...change, item: undefined })}
         onClear={() => navigate({ search: {}, replace: true })}
       />
-      {checked.size > 0 && canTriage && (
+      {selection.ids.size > 0 && canTriage && (
         <BulkBar
-          count={checked.size}
+          count={selection.ids.size}
           members={members.data?.data ?? []}
           pending={bulk.isPending}
-          onApply={(change) => bulk.mutate(change)}
-          onClear={() => setChecked(new Set())}
+          onApply={(change) => bulk.mutate({ ids: [...selection.ids], change })}
+          onClear={() => selection.clear()}
         />
       )}
       <div className="inbox-split">
         <section className="feedback-list" aria-label="Feedback" aria-busy={shown.isPending}>
           {search.meaning && (
             <p className="list-caption" role="status">
-              {byMeaning.isSuccess
-                ? `${items.length} most relevant to “${search.meaning}”, by meaning and words`
-                : `Searching for “${search.meaning}”…`}
+              {!byMeaning.isSuccess
+                ? `Searching for “${search.meaning}”…`
+                : answeredByWords
+                  ? `${items.length} most relevant to “${search.meaning}”, by words (search by meaning is off on this server)`
+                  : `${items.length} most relevant to “${search.meaning}”, by meaning and words`}
             </p>
           )}
           {shown.isError && <p role="alert">{shown.error.message}</p>}
@@ -140,18 +162,11 @@ export function InboxPage() {
                 item={item}
                 open={item.id === search.item}
                 arrived={arrived.has(item.id)}
-                checked={checked.has(item.id)}
+                checked={selection.ids.has(item.id)}
                 selectable={canTriage}
                 assigneeName={nameOf(item.assigneeId)}
                 onOpen={() => open(item.id)}
-                onCheck={(isChecked) =>
-                  setChecked((ids) => {
-                    const next = new Set(ids);
-                    if (isChecked) next.add(item.id);
-                    else next.delete(item.id);
-                    return next;
-                  })
-                }
+                onCheck={(isChecked) => selection.toggle(item.id, isChecked)}
               />
             ))}
           </ul>

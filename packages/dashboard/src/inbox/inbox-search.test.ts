@@ -19,6 +19,14 @@ describe("the inbox's URL state", () => {
     expect(listQueryOf({ brand: 'brd_1', status: 'new' })).toEqual({ brandId: 'brd_1', status: 'new' });
   });
 
+  it('leaves out of the list query what the inbox does not know (a link from Slack or a newsletter)', () => {
+    // A route's search holds the whole address, its own keys validated and any other passed through.
+    const search = { ...validateInboxSearch({ type: 'nps' }), ref: 'slack', utm_source: 'newsletter' };
+    expect(listQueryOf(search)).toEqual({ type: 'nps' });
+    expect(isFiltered({ ...search, type: undefined })).toBe(false);
+    expect(validateInboxSearch({ ref: 'slack', q: 'slow' })).not.toHaveProperty('ref');
+  });
+
   it('opens a saved view as the filters it was saved from', () => {
     for (const search of [
       { type: 'csat' as const, scoreMin: 4, assignee: UNASSIGNED },

@@ -26,27 +26,40 @@ export interface InboxSearch {
 
 export const UNASSIGNED = 'none';
 
-export function validateInboxSearch(search: Record<string, unknown>): InboxSearch {
-  return {
-    type: optionalOneOf(FEEDBACK_TYPES)(search.type),
-    status: optionalOneOf(FEEDBACK_STATUSES)(search.status),
-    inboxId: optionalString(search.inboxId),
-    brand: optionalString(search.brand),
-    source: optionalString(search.source),
-    scoreMin: optionalNumber(search.scoreMin),
-    scoreMax: optionalNumber(search.scoreMax),
-    from: optionalString(search.from),
-    to: optionalString(search.to),
-    q: optionalString(search.q),
-    meaning: optionalString(search.meaning),
-    assignee: optionalString(search.assignee),
-    item: optionalString(search.item),
-  };
+/**
+ * How each key of the inbox's URL is read: the one list of the keys the inbox knows. A key not
+ * here (`ref`, `utm_source` of a link pasted from Slack or mail) is ignored: it stays in the
+ * address but never reaches the API, the stream or a saved view.
+ */
+const READERS: { [Key in keyof InboxSearch]-?: (value: unknown) => InboxSearch[Key] } = {
+  type: optionalOneOf(FEEDBACK_TYPES),
+  status: optionalOneOf(FEEDBACK_STATUSES),
+  inboxId: optionalString,
+  brand: optionalString,
+  source: optionalString,
+  scoreMin: optionalNumber,
+  scoreMax: optionalNumber,
+  from: optionalString,
+  to: optionalString,
+  q: optionalString,
+  meaning: optionalString,
+  assignee: optionalString,
+  item: optionalString,
+};
+
+/** The keys the inbox knows, each read as its kind (a value of the wrong kind is dropped); nothing else. */
+export function validateInboxSearch(search: object): InboxSearch {
+  const known: Record<string, unknown> = {};
+  for (const [key, read] of Object.entries(READERS)) known[key] = read((search as Record<string, unknown>)[key]);
+  return known as InboxSearch;
 }
 
-/** The list's query parameters for a search (everything but the open item), named as the API names them. */
+/**
+ * The list's query parameters for a search (everything but the open item), named as the API names
+ * them. Only the keys the inbox knows: a route's search also holds whatever else the address had.
+ */
 export function listQueryOf(search: InboxSearch): FeedbackListQuery {
-  const { item: _item, meaning: _meaning, assignee, brand, ...filters } = search;
+  const { item: _item, meaning: _meaning, assignee, brand, ...filters } = validateInboxSearch(search);
   const query: FeedbackListQuery = { ...filters, brandId: brand };
   if (assignee === UNASSIGNED) query.unassigned = true;
   else if (assignee) query.assigneeId = assignee;

@@ -6,9 +6,9 @@ import { orgKey } from '../api/organization.js';
 /** As many hits as the API gives at once. */
 const HITS = 50;
 
-/** The list filters search can apply too (it has no assignee filter). */
+/** The list's filters without its paging: search applies every one of them. */
 function searchFiltersOf(query: FeedbackListQuery): SearchFilters {
-  const { assigneeId: _assignee, unassigned: _unassigned, limit: _limit, cursor: _cursor, ...filters } = query;
+  const { limit: _limit, cursor: _cursor, ...filters } = query;
   return filters;
 }
 

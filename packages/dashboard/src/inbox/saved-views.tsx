@@ -49,7 +49,15 @@ export function SavedViews({ orgId, current }: { orgId: string; current: Feedbac
   }
 
   return (
-    <Disclosure className="saved-views" summary="Views">
+    <Disclosure
+      className="saved-views"
+      summary="Views"
+      // Opened again, the form starts clean: an old refusal no longer describes what it holds.
+      onClose={() => {
+        input.reset();
+        save.reset();
+      }}
+    >
       <div className="menu">
         <ul className="views-list">
           {(views.data?.data ?? []).map((view) => (

@@ -7,10 +7,21 @@ type Mode = 'words' | 'meaning';
  * One box, two searches: words in comments (a list filter, live like the others) or meaning
  * (semantic search: the most relevant items, whatever their wording).
  */
-export function SearchBox({ search, onChange }: { search: InboxSearch; onChange(change: Partial<InboxSearch>): void }) {
+export function SearchBox({
+  search,
+  byMeaning = true,
+  onChange,
+}: {
+  search: InboxSearch;
+  /** Offer the search by meaning; without it the box searches words only. */
+  byMeaning?: boolean;
+  onChange(change: Partial<InboxSearch>): void;
+}) {
   const id = useId();
-  const [mode, setMode] = useState<Mode>(search.meaning ? 'meaning' : 'words');
-  const current = search.meaning ?? search.q ?? '';
+  const meaning = byMeaning ? search.meaning : undefined;
+  const [chosen, setMode] = useState<Mode>(meaning ? 'meaning' : 'words');
+  const mode = byMeaning ? chosen : 'words';
+  const current = meaning ?? search.q ?? '';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,18 +44,22 @@ export function SearchBox({ search, onChange }: { search: InboxSearch; onChange(
           defaultValue={current}
           key={current}
         />
-        <label htmlFor={`${id}-mode`} className="visually-hidden">
-          Search by
-        </label>
-        <select
-          id={`${id}-mode`}
-          className="field-input"
-          value={mode}
-          onChange={(event) => setMode(event.target.value as Mode)}
-        >
-          <option value="words">Words</option>
-          <option value="meaning">Meaning</option>
-        </select>
+        {byMeaning && (
+          <>
+            <label htmlFor={`${id}-mode`} className="visually-hidden">
+              Search by
+            </label>
+            <select
+              id={`${id}-mode`}
+              className="field-input"
+              value={mode}
+              onChange={(event) => setMode(event.target.value as Mode)}
+            >
+              <option value="words">Words</option>
+              <option value="meaning">Meaning</option>
+            </select>
+          </>
+        )}
         <button type="submit" className="button button-secondary">
           Search
         </button>

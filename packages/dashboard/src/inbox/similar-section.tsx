@@ -1,19 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { api, dataOf } from '../api/client.js';
 import { feedbackDetailKey } from './feedback-queries.js';
 import { ScoreBadge } from './score.js';
+import { isSearchUnavailable, noteSearchOff, useSearchOff } from './search-availability.js';
 
 /** Items whose comments mean much the same (semantic search); nothing when search is off or finds none. */
 export function SimilarSection({ orgId, feedbackId }: { orgId: string; feedbackId: string }) {
+  const queryClient = useQueryClient();
+  const searchOff = useSearchOff(orgId);
   const similar = useQuery({
     queryKey: feedbackDetailKey(orgId, feedbackId, 'similar'),
-    queryFn: () =>
-      dataOf(
-        api.GET('/organizations/{orgId}/feedback/{id}/similar', {
-          params: { path: { orgId, id: feedbackId }, query: { limit: 5 } },
-        }),
-      ),
+    queryFn: async () => {
+      try {
+        return await dataOf(
+          api.GET('/organizations/{orgId}/feedback/{id}/similar', {
+            params: { path: { orgId, id: feedbackId }, query: { limit: 5 } },
+          }),
+        );
+      } catch (error) {
+        if (isSearchUnavailable(error)) noteSearchOff(queryClient, orgId);
+        throw error;
+      }
+    },
+    enabled: !searchOff,
     retry: false,
   });
   const hits = similar.data?.data ?? [];

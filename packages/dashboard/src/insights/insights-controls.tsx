@@ -10,6 +10,7 @@ import {
   type TrendSplit,
 } from './insights-search.js';
 
+const SINCE = 'since';
 const INTERVAL_LABELS = { day: 'By day', week: 'By week', month: 'By month' } as const;
 const SPLIT_LABELS: Record<TrendSplit, string> = {
   none: 'All feedback together',
@@ -32,9 +33,16 @@ export function InsightsControls({
       <legend className="visually-hidden">Chart settings</legend>
       <SelectField
         label="Period"
-        options={RANGE_PRESETS.map((id) => ({ id, label: RANGE_LABELS[id] }))}
-        value={search.range ?? DEFAULT_RANGE}
-        onChange={(id) => onChange({ range: id === DEFAULT_RANGE ? undefined : (id as InsightsSearch['range']) })}
+        options={[
+          ...RANGE_PRESETS.map((id) => ({ id, label: RANGE_LABELS[id] })),
+          // Since starts the period: the field says so rather than a preset the charts do not follow.
+          ...(search.from ? [{ id: SINCE, label: 'From the Since date' }] : []),
+        ]}
+        value={search.from ? SINCE : (search.range ?? DEFAULT_RANGE)}
+        onChange={(id) =>
+          id !== SINCE &&
+          onChange({ range: id === DEFAULT_RANGE ? undefined : (id as InsightsSearch['range']), from: undefined })
+        }
       />
       <SelectField
         label="Interval"

@@ -6,10 +6,10 @@ import { Alert } from '../ui/alert.js';
 import { PageHeader } from '../ui/page-header.js';
 import { ExportPanel } from './export-panel.js';
 import { InsightsControls } from './insights-controls.js';
-import { dateIn, trendsQueryOf } from './insights-period.js';
+import { dateIn, inboxDatesOf, trendsQueryOf } from './insights-period.js';
 import { trendsQuery } from './insights-queries.js';
 import { insightsRoute } from './insights-route.js';
-import { filtersOf, type InsightsSearch } from './insights-search.js';
+import { filtersOf, type InsightsSearch, validateInsightsSearch } from './insights-search.js';
 import { ThemesSection } from './themes-section.js';
 import { TrendCharts } from './trend-charts.js';
 import './insights.css';
@@ -17,7 +17,9 @@ import './insights.css';
 /** Insights: trend charts of a period, the themes of its comments, and its export. */
 export function InsightsPage() {
   const { orgId } = insightsRoute.useParams();
-  const search = insightsRoute.useSearch();
+  // The route's search also holds every other key of the address: only the screen's own count.
+  const address = insightsRoute.useSearch();
+  const search = useMemo(() => validateInsightsSearch(address), [address]);
   const navigate = useNavigate({ from: insightsRoute.fullPath });
   const { membership } = useRouteContext({ from: '/signed-in/orgs/$orgId' });
   const timezone = membership.organization.timezone;
@@ -41,6 +43,7 @@ export function InsightsPage() {
       <InboxFilters
         orgId={orgId}
         search={inboxFilters}
+        searchByMeaning={false}
         onChange={setSearch}
         onClear={() => navigate({ search: { interval, range, groupBy }, replace: true })}
       />
@@ -52,7 +55,12 @@ export function InsightsPage() {
       </section>
       {period && scoped && (
         <>
-          <ThemesSection orgId={orgId} period={period} inboxFilters={inboxFilters} filters={filters} />
+          <ThemesSection
+            orgId={orgId}
+            period={period}
+            inboxFilters={{ ...inboxFilters, ...inboxDatesOf(period, timezone) }}
+            filters={filters}
+          />
           <ExportPanel orgId={orgId} filters={scoped} />
         </>
       )}

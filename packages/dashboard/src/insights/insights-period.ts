@@ -34,12 +34,27 @@ export function rangeStart(preset: RangePreset, today: string): string {
   return shiftDate(today, { months: -11 });
 }
 
-/** The trends query of a search, today being `today` in the organization's time zone. */
+/**
+ * The trends query of a search, today being `today` in the organization's time zone: the period
+ * starts at Since (`from`) when set, else where the preset does, and ends before Before (`to`).
+ */
 export function trendsQueryOf(search: InsightsSearch, today: string): FeedbackTrendsQuery {
   return {
     ...filtersOf(search),
     interval: search.interval ?? DEFAULT_INTERVAL,
-    from: rangeStart(search.range ?? DEFAULT_RANGE, today),
+    from: search.from ?? rangeStart(search.range ?? DEFAULT_RANGE, today),
     ...(search.groupBy && { groupBy: search.groupBy }),
   };
+}
+
+/**
+ * The days a period covers, as the inbox's Since and Before fields show them: a date field cannot
+ * show an instant, and a filter the reader cannot see would still narrow the list.
+ *
+ * @example
+ * inboxDatesOf({ from: '2026-10-28T00:00:00.000Z', to: '2026-11-27T00:00:00.000Z' }, 'UTC');
+ * // { from: '2026-10-28', to: '2026-11-27' }
+ */
+export function inboxDatesOf(period: { from: string; to: string }, timeZone: string): { from: string; to: string } {
+  return { from: dateIn(timeZone, new Date(period.from)), to: dateIn(timeZone, new Date(period.to)) };
 }

@@ -28,8 +28,11 @@ export const RANGE_LABELS: Record<RangePreset, string> = {
 /**
  * The Insights screen's state in its URL: the chart settings and the inbox's filters (the same
  * names as the inbox's, so a theme or a filter opens there unchanged). Defaults are left out.
+ * `from` (Since) starts the period instead of the preset, `to` (Before) ends it. No search by
+ * meaning: trends, stats and the export filter by the list's filters only, so the screen offers
+ * none it could not count.
  */
-export interface InsightsSearch extends Omit<InboxSearch, 'item' | 'from' | 'to'> {
+export interface InsightsSearch extends Omit<InboxSearch, 'item' | 'meaning'> {
   interval?: TrendInterval | undefined;
   range?: RangePreset | undefined;
   groupBy?: Exclude<TrendSplit, 'none'> | undefined;
@@ -38,13 +41,15 @@ export interface InsightsSearch extends Omit<InboxSearch, 'item' | 'from' | 'to'
 export const DEFAULT_INTERVAL: TrendInterval = 'day';
 export const DEFAULT_RANGE: RangePreset = '30d';
 
-export function validateInsightsSearch(search: Record<string, unknown>): InsightsSearch {
-  const { item: _item, from: _from, to: _to, ...filters } = validateInboxSearch(search);
-  const groupBy = optionalOneOf(TREND_SPLITS)(search.groupBy);
+/** The keys the screen knows, read as their kinds; nothing else of the address (a route's search holds it all). */
+export function validateInsightsSearch(search: object): InsightsSearch {
+  const { item: _item, meaning: _meaning, ...filters } = validateInboxSearch(search);
+  const raw = search as Record<string, unknown>;
+  const groupBy = optionalOneOf(TREND_SPLITS)(raw.groupBy);
   return {
     ...filters,
-    interval: optionalOneOf(TREND_INTERVALS)(search.interval),
-    range: optionalOneOf(RANGE_PRESETS)(search.range),
+    interval: optionalOneOf(TREND_INTERVALS)(raw.interval),
+    range: optionalOneOf(RANGE_PRESETS)(raw.range),
     groupBy: groupBy === 'none' ? undefined : groupBy,
   };
 }

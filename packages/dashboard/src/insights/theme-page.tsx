@@ -9,6 +9,7 @@ import { ScoreBadge } from '../inbox/score.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { PageHeader } from '../ui/page-header.js';
+import { inboxDatesOf } from './insights-period.js';
 import { themeFeedbackQuery } from './insights-queries.js';
 import { themeRoute } from './insights-route.js';
 import type { ThemeSearch } from './insights-search.js';
@@ -47,7 +48,11 @@ export function ThemePage() {
             <p className="muted" aria-live="polite">
               Showing {items.length.toLocaleString('en-US')} of {itemCount(first.theme.size)}, newest first.
             </p>
-            <ThemeItems orgId={orgId} items={items} search={search} />
+            <ThemeItems
+              orgId={orgId}
+              items={items}
+              search={{ ...search, ...inboxDatesOf(first, membership.organization.timezone) }}
+            />
             {theme.hasNextPage && (
               <Button className="load-more" onClick={() => theme.fetchNextPage()} pending={theme.isFetchingNextPage}>
                 Load more

@@ -11,7 +11,7 @@ export interface ThemesSectionProps {
   orgId: string;
   /** The period (UTC instants) and the list filters. */
   period: { from: string; to: string };
-  /** The screen's filters in the inbox's terms, for the links that open a theme's items there. */
+  /** The screen's filters and period (as dates) in the inbox's terms, for the links that open a theme's items there. */
   inboxFilters: InboxSearch;
   filters: FeedbackStatsQuery;
 }
@@ -88,11 +88,7 @@ function ThemeList({
             <ul className="theme-samples" aria-label={`Sample comments of ${theme.label}`}>
               {theme.representatives.map((item) => (
                 <li key={item.id}>
-                  <Link
-                    to="/orgs/$orgId/inbox"
-                    params={{ orgId }}
-                    search={{ ...inboxFilters, from: period.from, to: period.to, item: item.id }}
-                  >
+                  <Link to="/orgs/$orgId/inbox" params={{ orgId }} search={{ ...inboxFilters, item: item.id }}>
                     {item.comment ?? '(no comment)'}
                   </Link>
                 </li>
@@ -103,7 +99,7 @@ function ThemeList({
                 className="theme-open"
                 to="/orgs/$orgId/inbox"
                 params={{ orgId }}
-                search={{ ...inboxFilters, from: period.from, to: period.to, q: theme.terms[0] }}
+                search={{ ...inboxFilters, q: theme.terms[0] }}
               >
                 Open “{theme.terms[0]}” comments in the inbox
               </Link>

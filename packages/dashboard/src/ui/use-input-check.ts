@@ -57,6 +57,10 @@ export function useInputCheck<Schema extends z.ZodType>(source: InputSchemaSourc
           send(body);
         });
     },
+    /** Forgets the last local check's errors (the form was left: they no longer describe it). */
+    reset(): void {
+      setLocal(undefined);
+    },
     /** The form's errors: the last local check's, else those of the server's `error`. */
     feedback(error: unknown): FormFeedback {
       return local ?? problemFeedback(error);

@@ -1,6 +1,7 @@
 import { DateBoundSchema, idSchema, SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
+import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from './assignee-filter.js';
 import { writeInput } from './write-input.js';
 
 /** Results a search returns unless asked for another number. */
@@ -20,7 +21,12 @@ export const SearchFiltersInputSchema = writeInput({
   source: z.string().optional(),
   status: z.enum(FEEDBACK_STATUSES).optional(),
   q: z.string().max(200).optional(),
-}).refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER);
+  assigneeId: idSchema('user').optional(),
+  // `false` filters nothing, as in the list.
+  unassigned: z.boolean().optional(),
+})
+  .refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER)
+  .refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER);
 
 /**
  * A search and its rules (a query that is not blank, the filters' formats), whichever way it

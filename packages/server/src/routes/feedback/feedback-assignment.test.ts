@@ -147,6 +147,36 @@ describeEachDatabase('feedback assignment and activity', (bed) => {
       }
     });
 
+    it('search filters by assignee and unassigned too, and refuses both at once', async () => {
+      const [mine, theirs, nobodys] = (await collectComments(bed(), orgA(), [
+        'quokka checkout mine',
+        'quokka checkout theirs',
+        'quokka checkout nobody',
+      ])) as [string, string, string];
+      await expectJson(await patch(mine, { assigneeId: assignee.userId }, { key: orgA().adminKey }), 200);
+      await expectJson(await patch(theirs, { assigneeId: admin.userId }, { key: orgA().adminKey }), 200);
+      const search = (filters: Json) =>
+        bed().request(`/organizations/${orgA().organization.id}/search`, {
+          method: 'POST',
+          key: orgA().adminKey,
+          json: { query: 'quokka checkout', limit: 50, filters },
+        });
+      const found = async (filters: Json) =>
+        (await expectJson<{ data: { feedback: { id: string } }[] }>(await search(filters), 200)).data
+          .map((hit) => hit.feedback.id)
+          .sort();
+      expect(await found({})).toEqual([mine, theirs, nobodys].sort());
+      expect(await found({ assigneeId: assignee.userId })).toEqual([mine]);
+      expect(await found({ unassigned: true })).toEqual([nobodys]);
+      expect(await found({ unassigned: false })).toEqual([mine, theirs, nobodys].sort());
+      const problem = await expectProblem(
+        await search({ assigneeId: assignee.userId, unassigned: true }),
+        400,
+        'validation_failed',
+      );
+      expect(errorPaths(problem)).toEqual(['filters.assigneeId']);
+    });
+
     it('removing a member unassigns their items in the same change, each with its event and activity', async () => {
       const leaving = await memberWithRole(bed(), orgA(), 'member');
       const [first, second] = (await collectComments(bed(), orgA(), ['leaver one', 'leaver two'])) as [string, string];

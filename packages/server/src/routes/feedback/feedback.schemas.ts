@@ -6,6 +6,7 @@ import {
 } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
+import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../../domain/assignee-filter.js';
 import {
   dateQuery,
   documentable,
@@ -34,19 +35,6 @@ const unassignedFilter = z
     param: { name: 'unassigned', in: 'query' },
     description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
   });
-
-/**
- * The rule across the filters (a field's schema cannot see its siblings): `assigneeId` and
- * `unassigned` contradict each other. Schemas derived by `.extend` keep it; one rebuilt from the
- * shape (a saved view's strict body) applies it again by this name.
- */
-export function oneAssigneeFilter(filters: { assigneeId?: string | undefined; unassigned?: boolean | undefined }) {
-  return !(filters.assigneeId !== undefined && filters.unassigned === true);
-}
-export const ONE_ASSIGNEE_FILTER = {
-  message: 'Filter by assigneeId or by unassigned, not both.',
-  path: ['assigneeId'],
-};
 
 const FeedbackListFields = PageQuery.extend({
   type: z

@@ -22,6 +22,13 @@ export const SearchFiltersSchema = SearchFiltersInputSchema.safeExtend({
     example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s',
   }),
   q: documentable(filters.q).openapi({ description: 'Case-insensitive substring the comment must contain.' }),
+  assigneeId: documentable(filters.assigneeId).openapi({
+    description: 'Only items assigned to this member (a user id).',
+    example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s',
+  }),
+  unassigned: documentable(filters.unassigned).openapi({
+    description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+  }),
 }).openapi('SearchFilters');
 
 const search = SearchInputSchema.shape;

@@ -1,0 +1,16 @@
+import type { Feedback, FeedbackListQuery } from '@hearback/client';
+
+/**
+ * Whether a changed item still belongs in the list of `query`, judged on what triage changes (its
+ * status and assignee; the rest of an item never changes). The server decides the other filters:
+ * the item was in that list, or its stream sent it.
+ *
+ * @example
+ * matchesTriageFilters({ status: 'new' }, { ...item, status: 'resolved' }); // false: it leaves "New"
+ */
+export function matchesTriageFilters(query: FeedbackListQuery, item: Pick<Feedback, 'status' | 'assigneeId'>): boolean {
+  if (query.status && item.status !== query.status) return false;
+  if (query.assigneeId && item.assigneeId !== query.assigneeId) return false;
+  if (query.unassigned && item.assigneeId !== null) return false;
+  return true;
+}
