@@ -346,6 +346,17 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
 });
 
 describe.each(dialectsUnderTest())('The first user [%s]', (dialect) => {
+  /** The signed-in person's account lists the organization as hers alone, joined as owner `via`. */
+  async function expectSoleOwner(runtime: Runtime, session: string, orgId: string, via: string): Promise<void> {
+    const account = await expectJson(await requestApp(runtime, '/account', { session }), 200);
+    expect(account.organizations.map((entry: Json) => [entry.organization.id, entry.role])).toEqual([[orgId, 'owner']]);
+    const log = await expectJson(
+      await requestApp(runtime, `/organizations/${orgId}/audit-log?action=member.joined`, { session }),
+      200,
+    );
+    expect(log.data.map((entry: Json) => entry.details)).toEqual([{ role: 'owner', via }]);
+  }
+
   it('owns the organizations made before anyone signed up (hearback init, the first serve)', async () => {
     const { runtime, cleanup } = await openTestRuntime(dialect);
     try {
@@ -357,15 +368,7 @@ describe.each(dialectsUnderTest())('The first user [%s]', (dialect) => {
       });
       expect(signedUp.status).toBe(200);
       const session = sessionCookieOf(signedUp);
-      const account = await expectJson(await requestApp(runtime, '/account', { session }), 200);
-      expect(account.organizations.map((entry: Json) => [entry.organization.id, entry.role])).toEqual([
-        [made.organization.id, 'owner'],
-      ]);
-      const log = await expectJson(
-        await requestApp(runtime, `/organizations/${made.organization.id}/audit-log?action=member.joined`, { session }),
-        200,
-      );
-      expect(log.data.map((entry: Json) => entry.details)).toEqual([{ role: 'owner', via: 'first_user' }]);
+      await expectSoleOwner(runtime, session, made.organization.id, 'first_user');
     } finally {
       await cleanup();
     }
@@ -382,15 +385,7 @@ describe.each(dialectsUnderTest())('The first user [%s]', (dialect) => {
       const session = sessionCookieOf(signedUp);
       const made = await runtime.services.organizations.bootstrap({ name: 'Made afterwards' });
       expect(made.owner).toMatchObject({ name: 'First', email: 'first@example.com', instanceAdmin: true });
-      const account = await expectJson(await requestApp(runtime, '/account', { session }), 200);
-      expect(account.organizations.map((entry: Json) => [entry.organization.id, entry.role])).toEqual([
-        [made.organization.id, 'owner'],
-      ]);
-      const log = await expectJson(
-        await requestApp(runtime, `/organizations/${made.organization.id}/audit-log?action=member.joined`, { session }),
-        200,
-      );
-      expect(log.data.map((entry: Json) => entry.details)).toEqual([{ role: 'owner', via: 'instance_admin' }]);
+      await expectSoleOwner(runtime, session, made.organization.id, 'instance_admin');
     } finally {
       await cleanup();
     }
