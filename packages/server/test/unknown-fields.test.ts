@@ -140,7 +140,7 @@ describeEachDatabase('Unknown fields in write bodies', (bed) => {
     await expectUnknown(
       response,
       'filters.scoreMn',
-      'type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q',
+      'type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q, assigneeId, unassigned',
     );
     await expectUnknown(
       await send('POST', `${orgPath()}/search`, { query: 'slow', limt: 3 }),
