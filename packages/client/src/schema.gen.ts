@@ -3986,7 +3986,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4291,7 +4291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,7 +4419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4628,7 +4628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4756,7 +4756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +5214,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5432,7 +5432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5790,7 +5790,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6003,7 +6003,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,7 +7242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7449,7 +7449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7776,7 +7776,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8108,7 +8108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8326,7 +8326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8657,7 +8657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8875,7 +8875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9215,7 +9215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9433,7 +9433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9764,7 +9764,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9982,7 +9982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10197,7 +10197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10539,7 +10539,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10958,7 +10958,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11088,7 +11088,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11421,7 +11421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11549,7 +11549,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11880,7 +11880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12454,7 +12454,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -12674,7 +12674,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13005,7 +13005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -13927,7 +13927,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json` (`unsupported_media_type`). */
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -178,6 +178,17 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
     const text = JSON.stringify(thumbsUp());
     return text + ' '.repeat(bytes - Buffer.byteLength(text));
   };
+  /** A text event whose comment is `comment` followed by raw bytes, sent as they are. */
+  const utf8Bytes = (comment: string, raw: number[]) => ({ comment, raw });
+  const latin1Cafe = () => utf8Bytes('caf', [0xe9]);
+  const textInBytes = (key: string | undefined, { comment, raw }: { comment: string; raw: number[] }): Sent => {
+    const [before, after] = JSON.stringify({ inboxKey: org.inbox.inboxKey, type: 'text', comment }).split(/(?="}$)/);
+    return {
+      ...json(key, {}),
+      body: Buffer.concat([Buffer.from(before ?? ''), Buffer.from(raw), Buffer.from(after ?? '')]),
+    };
+  };
+  const latin1Headers = (key: string) => ({ 'content-type': 'application/json; charset=latin1', 'x-service-key': key });
   const split = (text: string) => {
     const bytes = Buffer.from(text);
     return [bytes.subarray(0, 30_000), bytes.subarray(30_000, 60_000), bytes.subarray(60_000)];
@@ -245,6 +256,45 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
       'validation_failed',
     ],
     ['malformed JSON', () => ({ ...json(org.collectKey, {}), body: '{"inboxKey": ' }), 400, 'malformed_json'],
+    ['a comment in Latin-1 bytes (not UTF-8)', () => textInBytes(org.collectKey, latin1Cafe()), 400, 'malformed_json'],
+    [
+      'a surrogate encoded in UTF-8 bytes (not UTF-8)',
+      () => textInBytes(org.collectKey, utf8Bytes('caf', [0xed, 0xa0, 0x80])),
+      400,
+      'malformed_json',
+    ],
+    ['bytes that are not UTF-8 and no key', () => textInBytes(undefined, latin1Cafe()), 401, 'missing_api_key'],
+    ['a text event in UTF-8', () => textInBytes(org.collectKey, utf8Bytes('café', [])), 201, undefined],
+    [
+      'a Latin-1 charset',
+      () => json(org.collectKey, thumbsUp(), { 'content-type': 'application/json; charset=latin1' }),
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a Latin-1 charset on bytes that are not UTF-8',
+      () => ({ ...textInBytes(org.collectKey, latin1Cafe()), headers: latin1Headers(org.collectKey) }),
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a Latin-1 charset and an Idempotency-Key over 255 characters',
+      () => json(org.collectKey, thumbsUp(), { ...latin1Headers(org.collectKey), 'idempotency-key': 'k'.repeat(256) }),
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a quoted upper-case UTF-8 charset',
+      () => json(org.collectKey, thumbsUp(), { 'content-type': 'application/json; charset="UTF-8"' }),
+      201,
+      undefined,
+    ],
+    [
+      'the utf8 charset label',
+      () => json(org.collectKey, thumbsUp(), { 'content-type': 'application/json;charset=utf8' }),
+      201,
+      undefined,
+    ],
     ['an empty JSON body', () => ({ ...json(org.collectKey, {}), body: '' }), 400, 'malformed_json'],
     ['a JSON array', () => json(org.collectKey, [thumbsUp()]), 400, 'validation_failed'],
     [
@@ -450,6 +500,31 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
       expect(changed.status).toBe(422);
       expect((changed.body as { code?: string }).code).toBe('idempotency_key_reused');
     }
+  });
+
+  it('refuses bytes that are not UTF-8 on both paths, saying so, instead of storing U+FFFD', async () => {
+    const marker = `caf-${dialect}-`;
+    for (const sent of [
+      textInBytes(org.collectKey, utf8Bytes(marker, [0xe9])),
+      textInBytes(org.collectKey, utf8Bytes(marker, [0xff, 0xfe])),
+    ]) {
+      const answer = await agreed(sent);
+      expect(answer.status).toBe(400);
+      expect((answer.body as { detail?: string }).detail).toMatch(/^The request body is not valid UTF-8/);
+    }
+    const admin = await runtime.services.apiKeys.authenticate(org.adminKey);
+    const stored = await runtime.services.feedback.list(admin, {}, { limit: 200 });
+    expect(stored.data.filter((item) => item.comment?.startsWith(marker))).toEqual([]);
+  });
+
+  it('refuses a charset other than UTF-8, naming it', async () => {
+    const answer = await agreed(
+      json(org.collectKey, thumbsUp(), { 'content-type': 'application/json; charset=ISO-8859-1' }),
+    );
+    expect(answer.status).toBe(415);
+    expect((answer.body as { detail?: string }).detail).toBe(
+      'JSON is read as UTF-8 only; the body declares charset=ISO-8859-1. Send it in UTF-8, with no charset or charset=utf-8.',
+    );
   });
 
   it('stores what the fast path acknowledges', async () => {

@@ -274,7 +274,6 @@ describeEachDatabase('Hostile input', (bed) => {
       ['limit=%2B5', 'limit'],
       ['limit=5.0', 'limit'],
       ['limit=0b11', 'limit'],
-      ['limit=1&limit=2', 'limit'],
       ['scoreMin=%205', 'scoreMin'],
       ['scoreMax=0x5', 'scoreMax'],
       ['scoreMin=Infinity', 'scoreMin'],

@@ -303,6 +303,24 @@ for (const dialect of dialectsUnderTest()) {
       expect(((await unknownMember.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([
         'email',
       ]);
+      // A name in Latin-1 bytes is refused (it used to be stored as `Jos\uFFFD`), as is a Latin-1 charset.
+      const latin1Name = Buffer.concat([
+        Buffer.from(`${JSON.stringify({ answers: SAMPLE_ANSWERS }).slice(0, -1)},"contact":{"name":"Jos`),
+        Buffer.from([0xe9]),
+        Buffer.from('"}}'),
+      ]);
+      for (const [contentType, status, code] of [
+        ['application/json', 400, 'malformed_json'],
+        ['application/json; charset=latin1', 415, 'unsupported_media_type'],
+      ] as const) {
+        const notUtf8 = await runtime.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body: new Uint8Array(latin1Name),
+        });
+        expect(notUtf8.status).toBe(status);
+        expect(((await notUtf8.json()) as { code: string }).code).toBe(code);
+      }
       expect(await listResponses(runtime, org, page.id)).toEqual([]);
 
       const accepted = await runtime.app.request(path, {

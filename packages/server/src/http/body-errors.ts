@@ -10,7 +10,7 @@ export function malformedJson(): ApiError {
   return new ApiError(400, 'malformed_json', 'The request body is not valid JSON.');
 }
 
-/** 415 for a body that is not declared as JSON. */
-export function unsupportedMediaType(): ApiError {
-  return new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+/** 415 for a body that is not declared as JSON (or declared in a charset that is not UTF-8: `detail`). */
+export function unsupportedMediaType(detail = 'Send the body as JSON with Content-Type: application/json.'): ApiError {
+  return new ApiError(415, 'unsupported_media_type', detail);
 }

@@ -9,6 +9,7 @@ import type { ApiKeysService } from '../services/api-keys.js';
 import { readApiKey } from './auth.js';
 import { malformedJson, payloadTooLarge, unsupportedMediaType } from './body-errors.js';
 import { CORS_RESPONSE_HEADERS } from './cors.js';
+import { decodeJsonBody, JSON_CONTENT_TYPE, requireUtf8Charset } from './json-body-encoding.js';
 import { renderProblem, toApiError } from './problem.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { routePath } from './route-path.js';
@@ -23,12 +24,15 @@ export interface CollectFastPathOptions {
   logError?: ((error: unknown, requestId: string | undefined) => void) | undefined;
 }
 
-// The media-type gate of @hono/zod-openapi for a JSON body (`matchesMediaType`), so both paths
-// accept exactly the same Content-Type values.
-const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
-
 /** The body could not be read to its end: the client went away, so nobody awaits an answer. */
 class BodyAborted extends Error {}
+
+/** A JSON body refused for its charset or bytes: raised before the headers, as the route's middleware does. */
+class BodyEncodingRefused extends Error {
+  constructor(readonly problem: unknown) {
+    super('The JSON body is not UTF-8.');
+  }
+}
 
 /**
  * Serves `POST /collect` and `POST /v1/collect` directly on node:http and hands every other request
@@ -63,16 +67,19 @@ async function handleCollect(
   const { headers } = request;
   const requestId = requestIdFrom(single(headers[REQUEST_ID_HEADER]));
   try {
-    // The order of the Hono route: body limit, key and scope, headers, media type, JSON, schema.
+    // The order of the Hono route: body limit, key and scope, the JSON body's charset and UTF-8
+    // (its route middleware), headers, media type, JSON, schema.
     const body = await readBody(request, options.bodyLimit);
     // The body is parsed before the key is checked, so that a valid one lets the key and the inbox
     // be read together; its errors are raised at their place in that order.
     let input: CollectInput | undefined;
+    let encodingError: unknown;
     let inputError: unknown;
     try {
       input = parseCollectBody(headers['content-type'], body);
     } catch (error) {
-      inputError = error;
+      if (error instanceof BodyEncodingRefused) encodingError = error.problem;
+      else inputError = error;
     }
     const rawKey = readApiKey(headerReader(headers));
     const { apiKeys } = options.services;
@@ -80,6 +87,7 @@ async function handleCollect(
       ? await apiKeys.authenticateWithInbox(rawKey, input.inboxKey)
       : { principal: await apiKeys.authenticate(rawKey), inbox: undefined };
     requireAccess(principal, collectFeedback.scope);
+    if (encodingError) throw encodingError;
     const idempotencyKey = parseIdempotencyKey(headers['idempotency-key']);
     if (!input) throw inputError;
     const result = await options.services.collect.submit(principal, input, idempotencyKey, { inbox });
@@ -142,17 +150,23 @@ function parseIdempotencyKey(header: string | string[] | undefined): string | un
 }
 
 /**
- * Media type gate, JSON parse and schema, as @hono/zod-openapi applies them to a required JSON
- * body: no Content-Type is accepted only with an empty body, which is then validated as `{}`.
+ * Charset and UTF-8 (utf8JsonBody), media type gate, JSON parse and schema, as the route applies
+ * them to a required JSON body: no Content-Type is accepted only with an empty body, which is then
+ * validated as `{}`.
  */
 function parseCollectBody(contentType: string | undefined, body: Buffer): CollectInput {
   let value: unknown = {};
   if (contentType) {
     if (!JSON_CONTENT_TYPE.test(contentType)) throw unsupportedMediaType();
-    const text = body.toString('utf8');
+    let text: string;
     try {
-      // Request.json() decodes UTF-8 without its byte order mark; so does this.
-      value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      requireUtf8Charset(contentType);
+      text = decodeJsonBody(body);
+    } catch (error) {
+      throw new BodyEncodingRefused(error);
+    }
+    try {
+      value = JSON.parse(text);
     } catch {
       throw malformedJson();
     }

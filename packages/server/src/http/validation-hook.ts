@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { validationFailed } from '../domain/parse-input.js';
 import type { AppEnv } from './app-env.js';
+import { withRepeatedParameters } from './repeated-query-parameters.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the hook is shared by routes of every shape.
 type AnyHook = Hook<any, AppEnv, any, any>;
@@ -52,7 +53,9 @@ export function validationHookFor(request: RouteConfig['request']): AnyHook {
     const schema = schemaOf(request, result.target);
     const data = (result as { data?: unknown }).data;
     const plain = schema ? await schema.safeParseAsync(data, PLAIN_MESSAGES) : undefined;
-    return refuseInvalid(result, c, plain && !plain.success ? plain.error.issues : result.error.issues);
+    const issues = plain && !plain.success ? plain.error.issues : result.error.issues;
+    // Hono hands a repeated query parameter over as a list: said as such, not as a bad value.
+    return refuseInvalid(result, c, result.target === 'query' ? withRepeatedParameters(schema, data, issues) : issues);
   };
 }
 

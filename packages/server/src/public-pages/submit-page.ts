@@ -7,6 +7,7 @@ import { parseInput } from '../domain/parse-input.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { malformedJson } from '../http/body-errors.js';
+import { decodeJsonBody, requireUtf8Charset } from '../http/json-body-encoding.js';
 import type { PublicSubmission, Visitor } from '../services/public-pages.js';
 import { formAnswers } from './form-answers.js';
 import { pageHeaders } from './page-headers.js';
@@ -37,9 +38,15 @@ export function isScriptSubmission(c: Context<AppEnv>): boolean {
 }
 
 async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
-  const body = await c.req.json().catch(() => {
+  // As every JSON body of the API (utf8JsonBody): UTF-8 only, bytes that are not refused, not replaced.
+  requireUtf8Charset(c.req.header('content-type') ?? '');
+  const text = decodeJsonBody(await c.req.arrayBuffer());
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw malformedJson();
-  });
+  }
   // As every JSON body: a member the schema does not know is refused by name, not dropped.
   return parseInput(ScriptSubmissionSchema, body, 'json');
 }

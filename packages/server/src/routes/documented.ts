@@ -28,9 +28,11 @@ const BODY_LIMIT_ERRORS = {
   413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
 };
 
-/** What the JSON body validator answers besides 400: a body not declared as JSON. */
+/** What the JSON body validator answers besides 400: a body not declared as JSON in UTF-8. */
 const JSON_BODY_ERRORS = {
-  415: errorResponse('The body is not sent as `application/json` (`unsupported_media_type`).'),
+  415: errorResponse(
+    'The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`).',
+  ),
 };
 
 /** What the `idempotent()` middleware answers. */
@@ -39,7 +41,8 @@ const IDEMPOTENCY_ERRORS = {
   422: errorResponse('This `Idempotency-Key` was used for a different request (`idempotency_key_reused`).'),
 };
 
-function hasJsonBody(route: RouteConfig): boolean {
+/** Whether an operation takes a JSON request body. */
+export function hasJsonBody(route: RouteConfig): boolean {
   return route.request?.body?.content?.['application/json'] !== undefined;
 }
 

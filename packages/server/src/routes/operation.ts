@@ -4,8 +4,9 @@ import type { Access, OperationAccess } from '../domain/api-key.js';
 import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
 import { authenticate } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
+import { utf8JsonBody } from '../http/json-body-encoding.js';
 import { validationHookFor } from '../http/validation-hook.js';
-import { documented, isGenericallyIdempotent } from './documented.js';
+import { documented, hasJsonBody, isGenericallyIdempotent } from './documented.js';
 import { refusingUnknownParameters } from './strict-query.js';
 
 /** An OpenAPI operation without what {@link defineOperation} derives: its security and middleware. */
@@ -41,11 +42,16 @@ export interface Operation<Id extends string = string> extends Readonly<Operatio
 
 /**
  * What runs before an operation's handler, in this order: authentication, the tenant check (404)
- * and the scope check (403), all before validation; then, for writes, `Idempotency-Key` replay,
- * after authentication because records belong to the API key.
+ * and the scope check (403), all before validation; then, for a JSON body, its charset and UTF-8
+ * check (before anything reads the body as text, which would replace bad bytes); then, for writes,
+ * `Idempotency-Key` replay, after authentication because records belong to the API key.
  */
 export function middlewareOf(route: RouteConfig, access: OperationAccess): MiddlewareHandler<AppEnv>[] {
-  return [authenticate(access), ...(isGenericallyIdempotent(route) ? [idempotent()] : [])];
+  return [
+    authenticate(access),
+    ...(hasJsonBody(route) ? [utf8JsonBody()] : []),
+    ...(isGenericallyIdempotent(route) ? [idempotent()] : []),
+  ];
 }
 
 /**

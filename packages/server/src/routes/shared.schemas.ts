@@ -99,9 +99,13 @@ const DECIMAL_INTEGER = /^-?[0-9]+$/;
  * limit: queryInteger('limit', { min: 1, max: 200, description: 'Page size.' })
  */
 export function queryInteger(name: string, options: { min?: number; max?: number; description: string }) {
-  let number = z.number().int();
-  if (options.min !== undefined) number = number.min(options.min);
-  if (options.max !== undefined) number = number.max(options.max);
+  // The operation's bounds first, each ending the checks when it fails: `limit=99999999999999999999999`
+  // answers "At most 200." alone, not also the safe-integer bound `int()` holds (which stays the
+  // only bound of a parameter without its own).
+  let number = z.number();
+  if (options.min !== undefined) number = number.min(options.min, { abort: true });
+  if (options.max !== undefined) number = number.max(options.max, { abort: true });
+  number = number.int();
   return z
     .preprocess((value, ctx) => {
       if (value === undefined || value === '') return undefined;
