@@ -66,8 +66,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The API key making the request: its organization, brand and scopes
-         * @description Any valid key may call it. Start here when all you have is a key: `orgId` is the organization every other path names.
+         * The API key making the request: its organization, brand and scopes, and the server's features
+         * @description Any valid key may call it. Start here when all you have is a key: `orgId` is the organization every other path names, and `features` says what this server offers (semantic search may be off).
          */
         get: operations["getCurrentApiKey"];
         put?: never;
@@ -112,7 +112,7 @@ export interface paths {
         };
         /**
          * The signed-in user and their organizations
-         * @description A session only (sign in at `POST /auth/sign-in/email`). Each organization comes with the role held in it.
+         * @description A session only (sign in at `POST /auth/sign-in/email`). Each organization comes with the role held in it; `features` says what this server offers (semantic search may be off).
          */
         get: operations["getAccount"];
         put?: never;
@@ -1663,6 +1663,14 @@ export interface components {
              */
             eventId?: string;
         } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        CurrentApiKey: components["schemas"]["ApiKey"] & {
+            features: components["schemas"]["ServerFeatures"];
+        };
+        /** @description What this server offers that another Hearback server may not: ask before offering it. */
+        ServerFeatures: {
+            /** @description Search by meaning (`semantic` and `hybrid` modes), similar items and themes. `false` when the server runs with `HEARBACK_SEARCH=off`: similar items and themes then answer 503 `search_unavailable`, `semantic` search too, and `hybrid` search ranks by words alone. */
+            semanticSearch: boolean;
+        };
         ApiKey: {
             /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
             id: string;
@@ -1771,6 +1779,7 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description Every organization the user belongs to. */
             organizations: components["schemas"]["MyOrganization"][];
+            features: components["schemas"]["ServerFeatures"];
         };
         User: {
             /** @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -4042,13 +4051,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The calling key (never its secret). */
+            /** @description The calling key (never its secret) and the server's features. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiKey"];
+                    "application/json": components["schemas"]["CurrentApiKey"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

@@ -9,10 +9,21 @@ import type {
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
+/** What a Hearback server offers that another may not (`GET /me`'s `features`). */
+export interface ServerFeatures {
+  /** Search by meaning, similar items and themes; false when the server runs with `HEARBACK_SEARCH=off`. */
+  semanticSearch: boolean;
+}
+
 /** The key a backend acts for, as `GET /me` shows it: its scopes, and its brand when it is brand-scoped. */
 export interface KeyAccess {
   scopes: readonly string[];
   brandId: string | null;
+  /**
+   * The server's features, when the backend knows them: `tools/list` then leaves out the tools the
+   * server cannot serve (the theme tools with semantic search off).
+   */
+  features?: ServerFeatures | undefined;
 }
 
 /**
