@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email, with a role
-         * @description Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days.
+         * @description Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days. An address with an invitation still open (neither accepted nor revoked) gets no second one: that invitation is sent again with the role asked now and a new link, its previous link stops working, and the answer is 200 with `resent: true`.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -1879,6 +1879,8 @@ export interface components {
             acceptUrl: string;
             /** @description Whether the link went out by mail. `false` when the instance has no `HEARBACK_SMTP_URL`: the link was only logged for the operator, so pass `acceptUrl` on yourself. */
             mailed: boolean;
+            /** @description Whether an invitation already open (neither accepted nor revoked) was sent again, with a new link, 7 more days and the role asked now, rather than a new one made: its previous link no longer works. Always `true` from `…/resend`. */
+            resent: boolean;
         };
         Invite: {
             /** @example inv_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -5369,7 +5371,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The invitation. */
+            /** @description The invitation already open for this address, sent again (`resent: true`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedInvite"];
+                };
+            };
+            /** @description The new invitation. */
             201: {
                 headers: {
                     [name: string]: unknown;
