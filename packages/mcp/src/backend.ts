@@ -4,16 +4,14 @@ import type {
   FeedbackTrends,
   PageAnalytics,
   PageQuestionBreakdown,
+  ServerFeatures,
   ThemeFeedbackPage,
 } from '@hearback/client';
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
-/** What a Hearback server offers that another may not (`GET /me`'s `features`). */
-export interface ServerFeatures {
-  /** Search by meaning, similar items and themes; false when the server runs with `HEARBACK_SEARCH=off`. */
-  semanticSearch: boolean;
-}
+/** What a Hearback server offers that another may not (`GET /me`'s `features`: `semanticSearch`). */
+export type { ServerFeatures };
 
 /** The key a backend acts for, as `GET /me` shows it: its scopes, and its brand when it is brand-scoped. */
 export interface KeyAccess {
