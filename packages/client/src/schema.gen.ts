@@ -66,8 +66,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The API key making the request: its organization, brand and scopes
-         * @description Any valid key may call it. Start here when all you have is a key: `orgId` is the organization every other path names.
+         * The API key making the request: its organization, brand and scopes, and the server's features
+         * @description Any valid key may call it. Start here when all you have is a key: `orgId` is the organization every other path names, and `features` says what this server offers (semantic search may be off).
          */
         get: operations["getCurrentApiKey"];
         put?: never;
@@ -112,7 +112,7 @@ export interface paths {
         };
         /**
          * The signed-in user and their organizations
-         * @description A session only (sign in at `POST /auth/sign-in/email`). Each organization comes with the role held in it.
+         * @description A session only (sign in at `POST /auth/sign-in/email`). Each organization comes with the role held in it; `features` says what this server offers (semantic search may be off).
          */
         get: operations["getAccount"];
         put?: never;
@@ -239,7 +239,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email, with a role
-         * @description Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days.
+         * @description Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days. An address with an invitation still open (neither accepted nor revoked) gets no second one: that invitation is sent again with the role asked now and a new link, its previous link stops working, and the answer is 200 with `resent: true`.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -1663,6 +1663,14 @@ export interface components {
              */
             eventId?: string;
         } & (unknown & unknown & unknown & unknown & unknown & unknown);
+        CurrentApiKey: components["schemas"]["ApiKey"] & {
+            features: components["schemas"]["ServerFeatures"];
+        };
+        /** @description What this server offers that another Hearback server may not: ask before offering it. */
+        ServerFeatures: {
+            /** @description Search by meaning (`semantic` and `hybrid` modes), similar items and themes. `false` when the server runs with `HEARBACK_SEARCH=off`: similar items and themes then answer 503 `search_unavailable`, `semantic` search too, and `hybrid` search ranks by words alone. */
+            semanticSearch: boolean;
+        };
         ApiKey: {
             /** @example key_01jd3x2k9v6c4h8m2n5p7q1r3s */
             id: string;
@@ -1771,6 +1779,7 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description Every organization the user belongs to. */
             organizations: components["schemas"]["MyOrganization"][];
+            features: components["schemas"]["ServerFeatures"];
         };
         User: {
             /** @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -1870,6 +1879,8 @@ export interface components {
             acceptUrl: string;
             /** @description Whether the link went out by mail. `false` when the instance has no `HEARBACK_SMTP_URL`: the link was only logged for the operator, so pass `acceptUrl` on yourself. */
             mailed: boolean;
+            /** @description Whether an invitation already open (neither accepted nor revoked) was sent again, with a new link, 7 more days and the role asked now, rather than a new one made: its previous link no longer works. Always `true` from `…/resend`. */
+            resent: boolean;
         };
         Invite: {
             /** @example inv_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -4042,13 +4053,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The calling key (never its secret). */
+            /** @description The calling key (never its secret) and the server's features. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiKey"];
+                    "application/json": components["schemas"]["CurrentApiKey"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
@@ -5360,7 +5371,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The invitation. */
+            /** @description The invitation already open for this address, sent again (`resent: true`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedInvite"];
+                };
+            };
+            /** @description The new invitation. */
             201: {
                 headers: {
                     [name: string]: unknown;

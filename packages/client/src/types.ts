@@ -143,6 +143,10 @@ export type ApiKeyUpdate = Schemas['ApiKeyUpdate'];
 export type ApiKeyPage = Schemas['ApiKeyPage'];
 /** `collect | read | write | forms`. */
 export type Scope = ApiKey['scopes'][number];
+/** The calling key as `GET /me` answers it, with the server's `features`. */
+export type CurrentApiKey = Schemas['CurrentApiKey'];
+/** What this server offers that another may not (`semanticSearch`): in `GET /me` and `GET /account`. */
+export type ServerFeatures = Schemas['ServerFeatures'];
 
 // Secrets
 /** An organization secret: its name and times; the server never returns its value. */

@@ -4,15 +4,24 @@ import type {
   FeedbackTrends,
   PageAnalytics,
   PageQuestionBreakdown,
+  ServerFeatures,
   ThemeFeedbackPage,
 } from '@hearback/client';
 import type { AnswerValue, PageState, QuestionType } from '@hearback/forms';
 import type { FeedbackStatus, FeedbackType, SearchMode } from '@hearback/spec';
 
+/** What a Hearback server offers that another may not (`GET /me`'s `features`: `semanticSearch`). */
+export type { ServerFeatures };
+
 /** The key a backend acts for, as `GET /me` shows it: its scopes, and its brand when it is brand-scoped. */
 export interface KeyAccess {
   scopes: readonly string[];
   brandId: string | null;
+  /**
+   * The server's features, when the backend knows them: `tools/list` then leaves out the tools the
+   * server cannot serve (the theme tools with semantic search off).
+   */
+  features?: ServerFeatures | undefined;
 }
 
 /**

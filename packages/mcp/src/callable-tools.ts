@@ -3,6 +3,7 @@ import { ListToolsRequestSchema, type ListToolsResult, type Tool } from '@modelc
 import { z } from 'zod';
 import type { KeyAccess } from './backend.js';
 import type { HearbackTool } from './tools/define.js';
+import { servedWith } from './tools/index.js';
 import { mayCall } from './tools/tool-scopes.js';
 
 /** A tool with the handle McpServer returned when it was registered. */
@@ -34,8 +35,9 @@ function definitionOf({ tool, registered }: RegisteredHearbackTool): Tool {
  * `collect` key, or a brand-scoped key, is not shown tools it would be refused. McpServer has no filter for its listing
  * (it lists every enabled tool, and refuses to call a disabled one), so its `tools/list` handler is
  * replaced after the tools are registered; `tools/call` stays McpServer's, and a tool called
- * anyway meets the backend's refusal as before. When the scopes cannot be learned (a remote
- * server unreachable), every tool is listed.
+ * anyway meets the backend's refusal as before. The tools the server cannot serve (`features`:
+ * the theme tools with semantic search off) are left out too. When the scopes cannot be learned (a
+ * remote server unreachable), every tool is listed.
  *
  * @example
  * listOnlyCallableTools(server, registered, () => backend.keyAccess());
@@ -47,7 +49,10 @@ export function listOnlyCallableTools(
 ): void {
   server.server.setRequestHandler(ListToolsRequestSchema, async (): Promise<ListToolsResult> => {
     const key = await keyAccess().catch(() => undefined);
-    const listed = tools.filter(({ tool, registered }) => registered.enabled && (!key || mayCall(tool, key)));
+    const listed = tools.filter(
+      ({ tool, registered }) =>
+        registered.enabled && (!key || (mayCall(tool, key) && (!key.features || servedWith(tool, key.features)))),
+    );
     return { tools: listed.map(definitionOf) };
   });
 }

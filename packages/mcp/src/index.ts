@@ -23,6 +23,7 @@ export type {
   SearchMode,
   SearchRequest,
   SearchResults,
+  ServerFeatures,
   StatsFilters,
   SubmitFeedbackInput,
   ThemeFeedbackRecord,

@@ -1,7 +1,7 @@
 import { alternatives, findMalformedText } from '@hearback/spec';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { HearbackBackend } from './backend.js';
+import type { HearbackBackend, ServerFeatures } from './backend.js';
 import { listOnlyCallableTools, type RegisteredHearbackTool } from './callable-tools.js';
 import { HearbackToolError } from './errors.js';
 import { toolsFor } from './tools/index.js';
@@ -14,6 +14,11 @@ export const PROBLEM_META_KEY = 'hearback.dev/problem';
 export interface RegisterOptions {
   /** Called with errors that are not refusals (bugs, outages); the agent sees `internal_error` only. */
   onUnexpectedError?: ((error: unknown, toolName: string) => void) | undefined;
+  /**
+   * The server's features, when known at registration (a server serving its own tools): the tools
+   * it cannot serve are not registered. A remote backend tells them at `tools/list` (`keyAccess`).
+   */
+  features?: ServerFeatures | undefined;
 }
 
 /** A refusal as an MCP tool error: the agent reads it and can correct course. */
@@ -67,7 +72,7 @@ export function registerHearbackTools(
   options: RegisterOptions = {},
 ): void {
   const registered: RegisteredHearbackTool[] = [];
-  for (const tool of toolsFor(backend)) {
+  for (const tool of toolsFor(backend, options.features)) {
     const handle = server.registerTool(
       tool.name,
       {

@@ -6,7 +6,7 @@
  * @example
  * const names = toolsFor(backend).map((tool) => tool.name);
  */
-export type { HearbackBackend, PageRequest, StatsFilters, ThemesQuery } from './backend.js';
+export type { HearbackBackend, PageRequest, ServerFeatures, StatsFilters, ThemesQuery } from './backend.js';
 export { HearbackToolError, type HearbackToolErrorInit } from './errors.js';
 export type { HearbackTool, ScopedOperationId, ToolContext, ToolScope } from './tools/define.js';
 export { HEARBACK_TOOLS, toolsFor } from './tools/index.js';

@@ -384,22 +384,54 @@ describe.skipIf(!available)('the inbox on a server without semantic search', () 
     await harness?.close();
   });
 
-  it('stops offering the search by meaning and similar items once the server says search is off', async () => {
-    const { id: first } = await harness.collect({ type: 'text', comment: 'Checkout is slow' });
-    const { id: second } = await harness.collect({ type: 'text', comment: 'Checkout crashed' });
-    const page = await harness.newPage();
-    await harness.signUp(page, GRACE);
+  /** Opens the inbox on one item, then another, counting the requests for similar items. */
+  async function openTwoItems(page: Page, visit: string) {
+    const [slow, crashed] = [`Checkout is slow (${visit})`, `Checkout crashed (${visit})`];
+    const { id: first } = await harness.collect({ type: 'text', comment: slow });
+    const { id: second } = await harness.collect({ type: 'text', comment: crashed });
     const similarAsked: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/similar?limit=5')) similarAsked.push(request.url());
+      if (request.url().includes('/similar')) similarAsked.push(request.url());
     });
     const inbox = `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox`;
     await page.goto(`${inbox}?item=${first}`);
+    await expect.poll(() => page.getByText(slow, { exact: true }).count()).toBe(2);
+    return {
+      similarAsked,
+      openSecond: async () => {
+        await page.locator(`li.feedback-row[data-id="${second}"] .feedback-row-open`).click();
+        await expect.poll(() => page.getByText(crashed, { exact: true }).count()).toBe(2);
+      },
+    };
+  }
+
+  it('neither offers the search by meaning nor asks for similar items: GET /account says search is off', async () => {
+    const page = await harness.newPage();
+    await harness.signUp(page, GRACE);
+    const { similarAsked, openSecond } = await openTwoItems(page, 'declared');
+    expect(await page.getByRole('combobox', { name: 'Search by' }).count()).toBe(0);
+    await openSecond();
+    await page.waitForTimeout(300);
+    expect(similarAsked).toEqual([]);
+    expect(harness.errors(page)).toEqual([]);
+    expect(await page.getByRole('heading', { name: 'Similar feedback' }).count()).toBe(0);
+  });
+
+  it('stops offering them after a 503 search_unavailable when the server said search was on', async () => {
+    const page = await harness.newPage();
+    // A server that answers otherwise than it said (say, its embedding provider gone): its account
+    // answer is made to claim semantic search, the similar items still answer 503.
+    await page.route('**/account', async (route) => {
+      const response = await route.fetch();
+      const account = (await response.json()) as { features: { semanticSearch: boolean } };
+      await route.fulfill({ response, json: { ...account, features: { semanticSearch: true } } });
+    });
+    await harness.signIn(page, GRACE);
+    const { similarAsked, openSecond } = await openTwoItems(page, 'answered');
     // The first item's similar items are answered 503 search_unavailable: the one error the visit logs.
     await expect.poll(() => similarAsked.length).toBe(1);
     await expect.poll(() => page.getByRole('combobox', { name: 'Search by' }).count()).toBe(0);
-    await page.locator(`li.feedback-row[data-id="${second}"] .feedback-row-open`).click();
-    await expect.poll(() => page.getByText('Checkout crashed', { exact: true }).count()).toBe(2);
+    await openSecond();
     await page.waitForTimeout(300);
     expect(similarAsked).toHaveLength(1);
     expect(harness.errors(page).filter((error) => error.includes('/similar'))).toHaveLength(1);

@@ -554,11 +554,18 @@ describe.skipIf(!available)('the Insights screen on a server without semantic se
   it('says what enables themes', async () => {
     await harness.collect({ type: 'text', comment: 'Where are the themes?' });
     const page = await harness.newPage();
+    const themesAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/feedback/themes')) themesAsked.push(request.url());
+    });
     await harness.signUp(page, GRACE);
     await page.getByRole('link', { name: 'Insights', exact: true }).click();
     const notice = page.getByRole('status').filter({ hasText: 'needs semantic search' });
     await expect.poll(() => notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toContain('HEARBACK_SEARCH');
+    // GET /account said search is off: the themes, which would answer 503, are not asked for.
+    expect(themesAsked).toEqual([]);
+    expect(harness.errors(page)).toEqual([]);
     await expectCleanScreen(harness, page, 'insights-themes-off-light');
   });
 });

@@ -51,6 +51,11 @@ describe('remote backend: the theme tools over the REST API', () => {
     await server?.close();
   });
 
+  it("lists the theme tools, the server having semantic search on (GET /me's features)", async () => {
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['get_feedback_themes', 'get_theme_feedback', 'search_feedback']));
+  });
+
   it('reads every item of each theme get_feedback_themes found, as GET …/themes/{themeId}/feedback answers', async () => {
     const listed = await callTool(client, 'get_feedback_themes', {});
     expect(listed.isError, JSON.stringify(listed.content)).toBeFalsy();

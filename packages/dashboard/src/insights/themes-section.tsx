@@ -1,8 +1,8 @@
 import type { FeedbackStatsQuery, FeedbackThemes } from '@hearback/client';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ApiProblem } from '../api/client.js';
 import type { InboxSearch } from '../inbox/inbox-search.js';
+import { isSearchUnavailable, useSearchOff } from '../inbox/search-availability.js';
 import { Alert } from '../ui/alert.js';
 import { themesQuery } from './insights-queries.js';
 import { changeText, itemCount as items, sentimentText, shareText as share } from './theme-text.js';
@@ -18,20 +18,26 @@ export interface ThemesSectionProps {
 
 /** The recurring topics of the period, each with its size, sample comments and a way into the inbox. */
 export function ThemesSection({ orgId, period, inboxFilters, filters }: ThemesSectionProps) {
-  const themes = useQuery(themesQuery(orgId, { ...filters, from: period.from, to: period.to }));
+  // Not asked where the server says semantic search is off: the answer would be a 503.
+  const searchOff = useSearchOff(orgId);
+  const themes = useQuery({
+    ...themesQuery(orgId, { ...filters, from: period.from, to: period.to }),
+    enabled: !searchOff,
+  });
+  const pending = themes.isPending && !searchOff;
   return (
-    <section className="insights-section" aria-labelledby="themes-heading" aria-busy={themes.isPending}>
+    <section className="insights-section" aria-labelledby="themes-heading" aria-busy={pending}>
       <h2 id="themes-heading">Themes of the period</h2>
-      {themes.isPending && <p className="muted">Grouping the comments by meaning…</p>}
-      {themes.isError &&
-        (themes.error instanceof ApiProblem && themes.error.code === 'search_unavailable' ? (
+      {pending && <p className="muted">Grouping the comments by meaning…</p>}
+      {(searchOff || themes.isError) &&
+        (searchOff || isSearchUnavailable(themes.error) ? (
           <Alert tone="info">
             Themes group comments by meaning, which needs semantic search, and it is off on this server. Set{' '}
             <code>HEARBACK_SEARCH</code> to <code>local</code> (the bundled model, the default) or <code>openai</code>{' '}
             and restart the server; comments collected before are indexed with <code>hearback search reindex</code>.
           </Alert>
         ) : (
-          <Alert>Themes could not be loaded: {themes.error.message}</Alert>
+          <Alert>Themes could not be loaded: {themes.error?.message}</Alert>
         ))}
       {themes.data && <ThemeList data={themes.data} orgId={orgId} period={period} inboxFilters={inboxFilters} />}
     </section>

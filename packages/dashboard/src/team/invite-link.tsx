@@ -9,6 +9,7 @@ export function InviteLink({ issued }: { issued: IssuedInvite }) {
       <p>
         <strong>Invitation link for {email}</strong>: shown only this once (resend the invitation for a new one). It
         works once, until {new Date(issued.invite.expiresAt).toLocaleDateString()}.
+        {issued.resent && ' The invitation was sent again: its earlier link no longer works.'}
       </p>
       <p>
         {issued.mailed

@@ -61,7 +61,8 @@ function refusalOf(error: unknown, response: Response): HearbackToolError {
  * A {@link HearbackBackend} that calls a Hearback server's REST API with `@hearback/client`: what
  * the `hearback-mcp` stdio binary serves. The server enforces the key's scopes and brand; its
  * problems come back as tool errors with the same codes. The organization is the key's own,
- * learned from `GET /me` on first use; `tools/list` shows the tools the key's scopes allow.
+ * learned from `GET /me` on first use; `tools/list` shows the tools the key's scopes allow and the
+ * server's features serve (no theme tools with semantic search off).
  *
  * @example
  * const backend = createRemoteBackend({ baseUrl: 'https://feedback.example.com', apiKey: 'hb_…' });
@@ -103,10 +104,11 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
   const path = async () => ({ orgId: await organization() });
 
   return {
-    // Asked again at each `tools/list` (rare): a key's scopes may be changed while the binary runs.
+    // Asked again at each `tools/list` (rare): a key's scopes may be changed while the binary runs,
+    // and the server restarted with search off or on.
     async keyAccess(): Promise<KeyAccess> {
-      const { scopes, brandId } = await currentKey();
-      return { scopes, brandId };
+      const { scopes, brandId, features } = await currentKey();
+      return { scopes, brandId, features };
     },
     async listInboxes(page: PageRequest): Promise<Page<InboxRecord>> {
       const params = { path: await path(), query: page };

@@ -35,6 +35,8 @@ interface ToolMetadata {
    */
   operationId: ScopedOperationId;
   annotations: ToolAnnotations;
+  /** Served only where the server has semantic search on (`ServerFeatures.semanticSearch`): themes cluster its vectors. */
+  needsSemanticSearch?: boolean | undefined;
 }
 
 interface ToolSpec<Input extends z.ZodType, Output extends z.ZodType> extends ToolMetadata {
@@ -58,6 +60,7 @@ export interface HearbackTool extends ToolMetadata {
   acceptedScopes: readonly ToolScope[];
   /** Its operation is organization-wide: a brand-scoped key is refused it (and not shown it). */
   organizationWide: boolean;
+  needsSemanticSearch: boolean;
   inputSchema: z.ZodType;
   outputSchema: z.ZodType;
   isAvailable(backend: HearbackBackend): boolean;
@@ -78,13 +81,14 @@ export interface HearbackTool extends ToolMetadata {
 export function defineTool<Input extends z.ZodType, Output extends z.ZodType>(
   spec: ToolSpec<Input, Output>,
 ): HearbackTool {
-  const { run, render, isAvailable, description, ...metadata } = spec;
+  const { run, render, isAvailable, description, needsSemanticSearch, ...metadata } = spec;
   const scopes = toolScopes<ToolScope>(OPERATION_SCOPES[spec.operationId]);
   return {
     ...metadata,
     description: `${description} ${scopeSentence(scopes)}`,
     ...scopes,
     organizationWide: ORGANIZATION_WIDE_OPERATIONS.includes(spec.operationId),
+    needsSemanticSearch: needsSemanticSearch ?? false,
     isAvailable: isAvailable ?? (() => true),
     async call(backend, input, context) {
       const output = await run(backend, input as z.output<Input>, context);

@@ -34,6 +34,7 @@ export const getFeedbackThemes = defineTool({
     'Find what customers keep talking about: the comments of a period (default: the last 7 days) grouped by meaning into themes, largest first, each with a label of its distinctive words, its size, its change against the period just before (as long), how its scored items rated, and its most central comments. Filters: inboxId, brandId, source, type, status. Use it for a weekly summary; to read every item of a theme, call get_theme_feedback with its id, the from and to of this result and the same filters. Not counted as a search.',
   operationId: 'getFeedbackThemes',
   annotations: { readOnlyHint: true, openWorldHint: false },
+  needsSemanticSearch: true,
   isAvailable: (backend) => typeof backend.getFeedbackThemes === 'function',
   inputSchema: z.strictObject({
     ...ThemeFilterInput,

@@ -1,4 +1,4 @@
-import type { HearbackBackend } from '../backend.js';
+import type { HearbackBackend, ServerFeatures } from '../backend.js';
 import type { HearbackTool } from './define.js';
 import { getFeedback } from './get-feedback.js';
 import { getFeedbackActivity } from './get-feedback-activity.js';
@@ -37,7 +37,21 @@ export const HEARBACK_TOOLS: readonly HearbackTool[] = [
   updateFeedbackStatus,
 ];
 
-/** The tools a backend can serve (search, automations and feedback pages only where it implements their methods). */
-export function toolsFor(backend: HearbackBackend): HearbackTool[] {
-  return HEARBACK_TOOLS.filter((tool) => tool.isAvailable(backend));
+/**
+ * Whether a server with these features can serve the tool: the one rule for `/mcp` (from the
+ * server's own settings) and for the stdio binary (from `GET /me`'s `features`).
+ *
+ * @example
+ * servedWith(getFeedbackThemes, { semanticSearch: false }); // false
+ */
+export function servedWith(tool: HearbackTool, features: ServerFeatures): boolean {
+  return features.semanticSearch || !tool.needsSemanticSearch;
+}
+
+/**
+ * The tools a backend can serve (search, automations and feedback pages only where it implements
+ * their methods), less those its server's features rule out, when they are known.
+ */
+export function toolsFor(backend: HearbackBackend, features?: ServerFeatures): HearbackTool[] {
+  return HEARBACK_TOOLS.filter((tool) => tool.isAvailable(backend) && (!features || servedWith(tool, features)));
 }

@@ -88,6 +88,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Handler<AppEnv> {
     const server = createHearbackMcpServer(createServerBackend(c.var.services, principal, { logError }), {
       version: SERVER_VERSION,
       onUnexpectedError: logError,
+      features: c.var.services.features,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

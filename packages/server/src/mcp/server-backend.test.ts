@@ -3,7 +3,7 @@ import type { Services } from '../services/index.js';
 import { servedTools } from './server-backend.js';
 
 describe('the server backend of the MCP tools', () => {
-  const withThemes = (available: boolean) => ({ feedbackThemes: { available } }) as unknown as Services;
+  const withThemes = (semanticSearch: boolean) => ({ features: { semanticSearch } }) as unknown as Services;
 
   it('serves every tool, search included', () => {
     expect(servedTools(withThemes(true)).map((tool) => tool.name)).toEqual([

@@ -58,7 +58,7 @@ export function createServerBackend(
   }
 
   return {
-    keyAccess: async () => ({ scopes: [...principal.scopes], brandId: principal.brandId }),
+    keyAccess: async () => ({ scopes: [...principal.scopes], brandId: principal.brandId, features: services.features }),
     listInboxes: (page) => as('listInboxes', () => services.inboxes.list(principal, page)),
     getInbox: (id) => as('getInbox', () => services.inboxes.get(principal, id)),
     listBrands: (page) => as('listBrands', () => services.brands.list(principal, page)),
@@ -84,15 +84,11 @@ export function createServerBackend(
     getFeedbackActivity: (id, page) => as('getFeedbackActivity', () => services.feedback.activity(principal, id, page)),
     updateFeedbackStatus: (id, status) =>
       as('updateFeedback', () => services.feedback.update(principal, id, { status })),
-    // Offered only with search on: themes cluster the vectors search makes.
-    ...(services.feedbackThemes.available && {
-      getFeedbackThemes: ({ from, to, limit, ...filters }: ThemesQuery) =>
-        as('getFeedbackThemes', () => services.feedbackThemes.themes(principal, { from, to, limit, filters })),
-      listThemeFeedback: (themeId: string, { from, to, ...filters }: StatsFilters, page: PageRequest) =>
-        as('listThemeFeedback', () =>
-          services.feedbackThemes.feedback(principal, themeId, { from, to, filters }, page),
-        ),
-    }),
+    // Served only with search on (`needsSemanticSearch`): themes cluster the vectors search makes.
+    getFeedbackThemes: ({ from, to, limit, ...filters }: ThemesQuery) =>
+      as('getFeedbackThemes', () => services.feedbackThemes.themes(principal, { from, to, limit, filters })),
+    listThemeFeedback: (themeId: string, { from, to, ...filters }: StatsFilters, page: PageRequest) =>
+      as('listThemeFeedback', () => services.feedbackThemes.feedback(principal, themeId, { from, to, filters }, page)),
     searchFeedback: (request) =>
       as('searchFeedback', async () => {
         // The rules of `POST /search` (a query that is not blank, the filters' formats) in the same words.
@@ -115,11 +111,11 @@ export function createServerBackend(
 }
 
 /**
- * The tools `/mcp` offers: every one, `search_feedback` included (full-text ranking alone when the
- * server runs without semantic search, `HEARBACK_SEARCH=off`).
+ * The tools `/mcp` offers: those its features serve (no theme tools with `HEARBACK_SEARCH=off`),
+ * `search_feedback` included (full-text ranking alone when the server runs without semantic search).
  */
 export function servedTools(services: Services): HearbackTool[] {
   // Which tools a backend serves depends on the methods it has, not on who calls.
   const nobody: Principal = { actor: { type: 'api_key', id: '' }, orgId: '', brandId: null, scopes: new Set() };
-  return toolsFor(createServerBackend(services, nobody));
+  return toolsFor(createServerBackend(services, nobody), services.features);
 }

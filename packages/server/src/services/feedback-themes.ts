@@ -57,9 +57,6 @@ export function feedbackThemesService(store: Store, embedder: Embedder | undefin
   }
 
   return {
-    /** Whether themes can be found here: they need the embedder's vectors (search on). */
-    available: embedder !== undefined,
-
     /** The largest `limit` themes of the period, each with its most central items. */
     async themes(principal: Principal, query: ThemesQuery): Promise<FeedbackThemes> {
       const found = await periodThemes(principal, query);

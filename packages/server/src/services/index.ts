@@ -35,6 +35,7 @@ import { publicPagesService } from './public-pages.js';
 import { restHooksService } from './rest-hooks.js';
 import { savedViewsService } from './saved-views.js';
 import { searchService } from './search.js';
+import { serverFeaturesOf } from './server-features.js';
 import { ssoService } from './sso.js';
 import { ssoSignInService } from './sso-sign-in.js';
 import { UsageTally } from './usage-tally.js';
@@ -91,6 +92,8 @@ export function createServices(store: Store, options: ServicesOptions) {
     sso,
     ssoSignIn: ssoSignInService(sso, options.secrets, options.auth, options.outboundFetch),
     callers,
+    /** What this server offers (semantic search): for clients, and for the `/mcp` tools it serves. */
+    features: serverFeaturesOf(options.embedder),
     auth: options.auth,
     accounts: accountsService(store, options.defaultPlan),
     members: membersService(store, onEvents),

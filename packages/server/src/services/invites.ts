@@ -20,6 +20,8 @@ export interface IssuedInvite {
   acceptUrl: string;
   /** Whether the link went out by mail; without SMTP it was only logged, so the inviter passes it on. */
   mailed: boolean;
+  /** Whether an invitation already open was sent again (its previous link no longer works) rather than a new one made. */
+  resent: boolean;
 }
 
 /** Where an invitation's link leads: the dashboard's acceptance page, which calls `POST /invites/accept`. */
@@ -54,6 +56,11 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
   }
 
   return {
+    /**
+     * Invites an address. An address the organization has invited already (the invitation neither
+     * accepted nor revoked) is not given a second one: that invitation is sent again with the role
+     * asked now, a new link and 7 more days, and its previous link stops working (`resent: true`).
+     */
     async create(
       principal: Principal,
       input: { email: string; role: AssignableRole },
@@ -61,28 +68,37 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
     ): Promise<IssuedInvite> {
       const token = randomToken(32);
       const now = nowIso();
-      const invite: StoredInvite = {
-        id: newId('invite'),
-        orgId: principal.orgId,
-        email: input.email.trim().toLowerCase(),
-        role: input.role,
-        invitedBy: principal.actor.id,
-        createdAt: now,
-        expiresAt: new Date(Date.parse(now) + INVITE_TTL_MS).toISOString(),
-        acceptedAt: null,
-        revokedAt: null,
-      };
+      const email = input.email.trim().toLowerCase();
+      const expiresAt = new Date(Date.parse(now) + INVITE_TTL_MS).toISOString();
       const existing = await store.members.list(principal.orgId);
-      if (existing.some((member) => member.email.toLowerCase() === invite.email)) {
-        throw new ApiError(409, 'conflict', `${invite.email} is a member of this organization already.`);
+      if (existing.some((member) => member.email.toLowerCase() === email)) {
+        throw new ApiError(409, 'conflict', `${email} is a member of this organization already.`);
       }
-      await store.transaction(async (tx) => {
-        await tx.invites.insert(invite, tokenHash(token));
-        await recordAudit(tx, principal, 'invite.created', invite.id, { email: invite.email, role: invite.role });
+      const { invite, resent } = await store.transaction(async (tx) => {
+        const open = await tx.invites.openFor(principal.orgId, email);
+        if (open) {
+          await tx.invites.renew(open.id, tokenHash(token), expiresAt, input.role);
+          await recordAudit(tx, principal, 'invite.resent', open.id, { email, role: input.role });
+          return { invite: { ...open, role: input.role, expiresAt }, resent: true };
+        }
+        const created: StoredInvite = {
+          id: newId('invite'),
+          orgId: principal.orgId,
+          email,
+          role: input.role,
+          invitedBy: principal.actor.id,
+          createdAt: now,
+          expiresAt,
+          acceptedAt: null,
+          revokedAt: null,
+        };
+        await tx.invites.insert(created, tokenHash(token));
+        await recordAudit(tx, principal, 'invite.created', created.id, { email, role: input.role });
+        return { invite: created, resent: false };
       });
       const acceptUrl = acceptUrlOf(baseUrl, token);
       await send(invite, acceptUrl, await organizationName(principal.orgId));
-      return { invite: publicInvite(invite, now), acceptUrl, mailed: mailer.sendsMail };
+      return { invite: publicInvite(invite, now), acceptUrl, mailed: mailer.sendsMail, resent };
     },
 
     async list(principal: Principal, request: PageRequest): Promise<Page<Invite>> {
@@ -112,7 +128,7 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
       });
       const acceptUrl = acceptUrlOf(baseUrl, token);
       await send(renewed, acceptUrl, await organizationName(principal.orgId));
-      return { invite: publicInvite(renewed, now), acceptUrl, mailed: mailer.sendsMail };
+      return { invite: publicInvite(renewed, now), acceptUrl, mailed: mailer.sendsMail, resent: true };
     },
 
     async revoke(principal: Principal, id: string): Promise<Invite> {

@@ -22,10 +22,13 @@ export const getAccount = defineOperation({
     operationId: 'getAccount',
     summary: 'The signed-in user and their organizations',
     description:
-      'A session only (sign in at `POST /auth/sign-in/email`). Each organization comes with the role held in it.',
+      'A session only (sign in at `POST /auth/sign-in/email`). Each organization comes with the role held in it; `features` says what this server offers (semantic search may be off).',
     responses: { 200: jsonContent(AccountSchema, 'The account.'), ...AUTHENTICATED_ERRORS },
   },
-  handler: async (c) => c.json(await c.var.services.accounts.account(c.var.signedIn), 200),
+  handler: async (c) => {
+    const { services, signedIn } = c.var;
+    return c.json({ ...(await services.accounts.account(signedIn)), features: services.features }, 200);
+  },
 });
 
 export const createOrganization = defineOperation({

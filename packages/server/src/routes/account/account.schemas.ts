@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { ROLES } from '../../domain/roles.js';
 import { writeInput } from '../../domain/write-input.js';
 import { PLAN_NAMES } from '../../services/plans.js';
+import { ServerFeaturesSchema } from '../identity/identity.schemas.js';
 import { OrganizationSchema } from '../organizations/organizations.schemas.js';
 import { documentable } from '../shared.schemas.js';
 
@@ -31,6 +32,7 @@ export const AccountSchema = z
   .object({
     user: UserSchema,
     organizations: z.array(MyOrganizationSchema).openapi({ description: 'Every organization the user belongs to.' }),
+    features: ServerFeaturesSchema,
   })
   .openapi('Account');
 

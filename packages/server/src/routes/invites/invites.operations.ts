@@ -24,12 +24,22 @@ export const createInvite = defineOperation({
     operationId: 'createInvite',
     summary: 'Invite someone by email, with a role',
     description:
-      'Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days.',
+      'Mails a link (or, without `HEARBACK_SMTP_URL`, logs it for the operator) and answers it once as `acceptUrl`. The invited person signs up or in with that email and accepts it (`POST /invites/accept`) within 7 days. An address with an invitation still open (neither accepted nor revoked) gets no second one: that invitation is sent again with the role asked now and a new link, its previous link stops working, and the answer is 200 with `resent: true`.',
     request: { params: OrgParams, body: jsonBody(InviteInputSchema) },
-    responses: { 201: jsonContent(IssuedInviteSchema, 'The invitation.'), ...AUTHENTICATED_ERRORS, ...CONFLICT },
+    responses: {
+      201: jsonContent(IssuedInviteSchema, 'The new invitation.'),
+      200: jsonContent(
+        IssuedInviteSchema,
+        'The invitation already open for this address, sent again (`resent: true`).',
+      ),
+      ...AUTHENTICATED_ERRORS,
+      ...CONFLICT,
+    },
   },
-  handler: async (c) =>
-    c.json(await c.var.services.invites.create(c.var.principal, c.req.valid('json'), baseUrlOf(c)), 201),
+  handler: async (c) => {
+    const issued = await c.var.services.invites.create(c.var.principal, c.req.valid('json'), baseUrlOf(c));
+    return issued.resent ? c.json(issued, 200) : c.json(issued, 201);
+  },
 });
 
 export const listInvites = defineOperation({

@@ -32,6 +32,10 @@ export const IssuedInviteSchema = z
       description:
         'Whether the link went out by mail. `false` when the instance has no `HEARBACK_SMTP_URL`: the link was only logged for the operator, so pass `acceptUrl` on yourself.',
     }),
+    resent: z.boolean().openapi({
+      description:
+        'Whether an invitation already open (neither accepted nor revoked) was sent again, with a new link, 7 more days and the role asked now, rather than a new one made: its previous link no longer works. Always `true` from `…/resend`.',
+    }),
   })
   .openapi('IssuedInvite');
 

@@ -76,6 +76,22 @@ export function invitesRepository(db: Executor) {
         .executeTakeFirst();
       return row !== undefined;
     },
+    /**
+     * The organization's invitation of this address that is neither accepted nor revoked (pending
+     * or expired), if any: a new invitation of the address renews it rather than add a second link.
+     */
+    async openFor(orgId: string, email: string): Promise<StoredInvite | undefined> {
+      const row = await db
+        .selectFrom('invites')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row && toInvite(row);
+    },
     /** Newest first. */
     async list(orgId: string, page: { limit: number; before: string | null }) {
       let query = db.selectFrom('invites').selectAll().where('org_id', '=', orgId);
@@ -87,10 +103,11 @@ export function invitesRepository(db: Executor) {
       const { rows: pageRows, lastId } = pageOf(rows, page.limit);
       return { items: pageRows.map(toInvite), lastId };
     },
-    async renew(id: string, tokenHash: string, expiresAt: string): Promise<void> {
+    /** A new token (the old one stops working) and expiry; and a new role, when one is given. */
+    async renew(id: string, tokenHash: string, expiresAt: string, role?: AssignableRole): Promise<void> {
       await db
         .updateTable('invites')
-        .set({ token_hash: tokenHash, expires_at: expiresAt })
+        .set({ token_hash: tokenHash, expires_at: expiresAt, ...(role && { role }) })
         .where('id', '=', id)
         .execute();
     },
