@@ -128,7 +128,10 @@ for (const dialect of dialectsUnderTest()) {
       const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
       const html = await response.text();
       expect(html).toContain('data-scheme="dark"');
-      expect(html).toContain(`<style nonce="${nonce}">:root{--hb-primary:#7c3aed;--hb-radius:4px;}</style>`);
+      // The button's label colour follows the primary chosen (white on violet), not the default's.
+      expect(html).toContain(
+        `<style nonce="${nonce}">:root{--hb-primary:#7c3aed;--hb-on-primary:#ffffff;--hb-radius:4px;}</style>`,
+      );
     });
 
     it('takes a form posted without script: the response is stored and the thank-you page shown', async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken } from '@hearback/forms';
 import type { PageTheme } from '../domain/feedback-page.js';
+import { hexColorOf, textColorOn } from '../lib/label-color.js';
 
 /** Theme token → the custom property of PAGE_CSS it sets (`onPrimary` → `--hb-on-primary`). */
 const COLOR_PROPERTIES = Object.fromEntries(
@@ -98,6 +99,19 @@ function declarations(tokens: Record<string, unknown> | undefined, properties: R
   return css;
 }
 
+type PageColors = NonNullable<PageTheme['colors']>;
+
+/**
+ * A scheme's colours with a readable label on the primary colour: a theme that sets a hex `primary`
+ * but no `onPrimary` gets white or near-black, whichever contrasts more, not the default label
+ * colour, which was made for the default primary (white on `#ff5500` is 3.2:1, under WCAG's 4.5).
+ */
+function withReadableLabel(colors: PageColors | undefined): PageColors | undefined {
+  const primary = hexColorOf(colors?.primary);
+  if (!colors || primary === undefined || colors.onPrimary !== undefined) return colors;
+  return { ...colors, onPrimary: textColorOn(primary) };
+}
+
 /**
  * The page's theme as CSS over PAGE_CSS's defaults: light tokens on `:root`, dark colours where
  * the page is dark (always, or when the system is). Empty for a page without a theme.
@@ -106,8 +120,9 @@ function declarations(tokens: Record<string, unknown> | undefined, properties: R
  * themeCss({ colors: { primary: '#7c3aed' }, radius: 4 }); // ':root{--hb-primary:#7c3aed;--hb-radius:4px;}'
  */
 export function themeCss(theme: PageTheme | undefined): string {
-  const light = declarations(theme?.colors, COLOR_PROPERTIES) + declarations(theme as never, OTHER_PROPERTIES);
-  const dark = declarations(theme?.dark?.colors, COLOR_PROPERTIES);
+  const light =
+    declarations(withReadableLabel(theme?.colors), COLOR_PROPERTIES) + declarations(theme as never, OTHER_PROPERTIES);
+  const dark = declarations(withReadableLabel(theme?.dark?.colors), COLOR_PROPERTIES);
   return (
     (light && `:root{${light}}`) +
     (dark && `:root[data-scheme=dark]{${dark}}@media (prefers-color-scheme:dark){:root[data-scheme=system]{${dark}}}`)

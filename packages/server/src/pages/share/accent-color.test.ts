@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accentColorOf, DEFAULT_ACCENT_COLOR, textColorOn } from './accent-color.js';
+import { textColorOn } from '../../lib/label-color.js';
+import { accentColorOf, DEFAULT_ACCENT_COLOR } from './accent-color.js';
 
 describe('accentColorOf', () => {
   it('takes #rgb and #rrggbb, as six lowercase digits (Outlook bgcolor wants six)', () => {
