@@ -3,7 +3,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { PrepareRequest } from './delivery-worker.js';
 import { MissingSecretError } from './missing-secret-error.js';
 import { renderRequest } from './render.js';
-import { secretsNamedBy } from './secret-references.js';
+import { mayNameSecrets } from './secret-references.js';
 import { signRequest } from './sign.js';
 
 const NO_SECRETS: ReadonlyMap<string, string> = new Map();
@@ -26,13 +26,11 @@ export interface DeliveryPreparerOptions {
 export function deliveryPreparer(options: DeliveryPreparerOptions): PrepareRequest {
   return async (automation, envelope) => {
     // Opening the organization's secrets is a read and a decryption each: only for templates naming one.
-    const named = secretsNamedBy(automation);
-    const values = named.length > 0 ? await options.secretValues(automation.org_id) : NO_SECRETS;
+    const values = mayNameSecrets(automation) ? await options.secretValues(automation.org_id) : NO_SECRETS;
+    const { request, missingSecrets } = renderRequest(automation, envelope, values);
     // Sent with the secret rendered empty, the request would reach the receiver unauthenticated and
     // be logged as a success; the attempt fails instead (render_error), naming what is missing.
-    const missing = named.filter((name) => !values.has(name));
-    if (missing.length > 0) throw new MissingSecretError(missing);
-    const { request } = renderRequest(automation, envelope, values);
+    if (missingSecrets.length > 0) throw new MissingSecretError(missingSecrets);
     const signingSecret = openSigningSecret(options.secrets, automation.id, automation.sealed_signing_secret);
     return signRequest(request, { id: envelope.id, secret: signingSecret });
   };

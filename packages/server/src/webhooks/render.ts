@@ -47,6 +47,8 @@ export interface RenderedRequest {
   /** Unsigned: sign.ts adds the `webhook-*` headers. */
   request: OutboundRequest;
   warnings: RenderWarning[];
+  /** The `{{secrets.NAME}}` the template named that `secrets` lacked (rendered empty), each once. */
+  missingSecrets: string[];
 }
 
 export interface RenderOptions {
@@ -80,7 +82,8 @@ export function renderRequest(
   const warn = (warning: RenderWarning) => {
     if (!warnings.some((seen) => seen.message === warning.message)) warnings.push(warning);
   };
-  const resolve = resolver(envelope, secrets, options, warn);
+  const missingSecrets = new Set<string>();
+  const resolve = resolver(envelope, secrets, options, warn, missingSecrets);
 
   const headers: Record<string, string> = { 'user-agent': WEBHOOK_USER_AGENT };
   for (const [rawName, template] of Object.entries(parseJson<Record<string, string>>(automation.headers, {}))) {
@@ -102,6 +105,7 @@ export function renderRequest(
   return {
     request: { url: automation.url, method: methodOf(automation.method, warn), headers, body: JSON.stringify(body) },
     warnings,
+    missingSecrets: [...missingSecrets],
   };
 }
 
@@ -110,6 +114,7 @@ function resolver(
   secrets: ReadonlyMap<string, string>,
   options: RenderOptions,
   warn: (warning: RenderWarning) => void,
+  missingSecrets: Set<string>,
 ): PlaceholderResolver {
   const resource = isEventType(envelope.type) ? resourceRootOf(envelope.type) : undefined;
   return (placeholder) => {
@@ -123,6 +128,7 @@ function resolver(
       const name = path[0] as string;
       const value = secrets.get(name);
       if (value === undefined) {
+        missingSecrets.add(name);
         warn({ code: 'missing_secret', message: `No secret named '${name}': it rendered empty.` });
         return '';
       }

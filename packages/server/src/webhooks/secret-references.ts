@@ -5,18 +5,25 @@ import type { AutomationsTable } from '../storage/schema.js';
 export type SecretReferencingColumns = Pick<AutomationsTable, 'headers' | 'body_template'>;
 
 /**
+ * Whether a template may name an organization secret: a text search, so a false yes only costs a
+ * closer look (most templates name none).
+ */
+export function mayNameSecrets(columns: SecretReferencingColumns): boolean {
+  const needle = `${SECRETS_ROOT}.`;
+  return columns.headers.includes(needle) || (columns.body_template?.includes(needle) ?? false);
+}
+
+/**
  * The organization secrets a stored webhook template names (`{{secrets.NAME}}`), each once, in the
  * order they first appear: where the renderer expands placeholders (header values, body strings;
- * never keys or the URL). Both a delivery (which refuses to send with one missing) and a secret's
- * deletion (refused while one names it) read templates through this.
+ * never keys or the URL). A secret's deletion is refused while a template names it; a delivery
+ * learns what is missing from its render (`missingSecrets`).
  *
  * @example
  * secretsNamedBy({ headers: '{"authorization":"Bearer {{secrets.API_TOKEN}}"}', body_template: null }); // ['API_TOKEN']
  */
 export function secretsNamedBy(columns: SecretReferencingColumns): string[] {
-  const needle = `${SECRETS_ROOT}.`;
-  // Most templates name no secret: skip parsing them.
-  if (!columns.headers.includes(needle) && !(columns.body_template?.includes(needle) ?? false)) return [];
+  if (!mayNameSecrets(columns)) return [];
   const headers = (parsed(columns.headers) ?? {}) as Record<string, unknown>;
   const texts: string[] = Object.values(headers).map(String);
   if (columns.body_template !== null) {
