@@ -15,18 +15,21 @@ export function OrgLayout() {
         Skip to content
       </a>
       <nav className="sidebar" aria-label="Organization">
-        <OrgSwitcher orgId={orgId} />
-        <ul className="nav-list">
-          {NAV_ITEMS.filter((item) => roleMay(membership.role, item.needs)).map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} params={{ orgId }} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <div className="sidebar-end">
-          <AccountMenu />
+        {/* The column draws the background down the whole screen; its content stays in the window. */}
+        <div className="sidebar-content">
+          <OrgSwitcher orgId={orgId} />
+          <ul className="nav-list">
+            {NAV_ITEMS.filter((item) => roleMay(membership.role, item.needs)).map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} params={{ orgId }} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="sidebar-end">
+            <AccountMenu />
+          </div>
         </div>
       </nav>
       <main id="main" className="org-main" tabIndex={-1}>

@@ -106,32 +106,36 @@ export function TrendChart({
         <h3>{title}</h3>
       </figcaption>
       <div ref={container} className="trend-canvas" aria-hidden="true" data-chart={title} />
-      <table className="visually-hidden">
-        <caption>
-          {title} ({unit})
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            {series.map((line) => (
-              <th key={line.label} scope="col">
-                {line.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {bucketLabels.map((bucket, row) => (
-            <tr key={bucket}>
-              <th scope="row">{bucket}</th>
-              {series.map((line) => {
-                const value = line.values[row];
-                return <td key={line.label}>{value == null ? 'none' : format(value)}</td>;
-              })}
+      {/* Hidden by a box around it: a table is as tall as its rows whatever its height, so hidden
+          itself it still reached below the page's frame and lengthened the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>
+            {title} ({unit})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              {series.map((line) => (
+                <th key={line.label} scope="col">
+                  {line.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bucketLabels.map((bucket, row) => (
+              <tr key={bucket}>
+                <th scope="row">{bucket}</th>
+                {series.map((line) => {
+                  const value = line.values[row];
+                  return <td key={line.label}>{value == null ? 'none' : format(value)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
