@@ -17,6 +17,20 @@ const NOT_UTF8_CHARSET = /;\s*charset=(?!"?utf-?8"?\s*(?:;|$))([^;]*)/i;
 // `fatal`: Request.json() and Buffer#toString replace bytes that are not UTF-8 with U+FFFD, which
 // would store text the client never sent. Like them it drops a leading byte order mark.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8WithByteOrderMark = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The `charset` a Content-Type declares when it is not UTF-8 (unquoted), or undefined: the one rule
+ * for JSON bodies here and for the forms the feedback pages read (http/form-body.ts).
+ *
+ * @example
+ * charsetOtherThanUtf8('application/x-www-form-urlencoded; charset=latin1'); // 'latin1'
+ * charsetOtherThanUtf8('application/json; charset="UTF-8"'); // undefined
+ */
+export function charsetOtherThanUtf8(contentType: string): string | undefined {
+  const declared = NOT_UTF8_CHARSET.exec(contentType);
+  return declared === null ? undefined : (declared[1] ?? '').trim().replace(/^"(.*)"$/, '$1');
+}
 
 /**
  * Refuses (415) a JSON Content-Type whose `charset` is not UTF-8: the body would be read as UTF-8
@@ -26,12 +40,28 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * requireUtf8Charset('application/json; charset=ISO-8859-1'); // throws 415 unsupported_media_type
  */
 export function requireUtf8Charset(contentType: string): void {
-  const declared = NOT_UTF8_CHARSET.exec(contentType);
-  if (declared === null) return;
-  const charset = (declared[1] ?? '').trim().replace(/^"(.*)"$/, '$1');
+  const charset = charsetOtherThanUtf8(contentType);
+  if (charset === undefined) return;
   throw unsupportedMediaType(
     `JSON is read as UTF-8 only; the body declares charset=${charset}. Send it in UTF-8, with no charset or charset=utf-8.`,
   );
+}
+
+/**
+ * The text of `bytes` when they are UTF-8, else undefined (never U+FFFD in place of a byte). A
+ * whole body drops a leading byte order mark, as Request.json() does; a form field keeps one
+ * (`keepByteOrderMark`), as URLSearchParams does.
+ *
+ * @example
+ * strictUtf8(new Uint8Array([0x63, 0xc3, 0xa9])); // 'cé'
+ * strictUtf8(new Uint8Array([0x63, 0xe9])); // undefined
+ */
+export function strictUtf8(bytes: ArrayBuffer | Uint8Array, keepByteOrderMark = false): string | undefined {
+  try {
+    return (keepByteOrderMark ? utf8WithByteOrderMark : utf8).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -42,15 +72,13 @@ export function requireUtf8Charset(contentType: string): void {
  * decodeJsonBody(Buffer.from([0x22, 0xe9, 0x22])); // throws 400 malformed_json
  */
 export function decodeJsonBody(bytes: ArrayBuffer | Uint8Array): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new ApiError(
-      400,
-      'malformed_json',
-      'The request body is not valid UTF-8: send JSON encoded in UTF-8 (RFC 8259), text as it is, other bytes escaped (\\u00e9).',
-    );
-  }
+  const text = strictUtf8(bytes);
+  if (text !== undefined) return text;
+  throw new ApiError(
+    400,
+    'malformed_json',
+    'The request body is not valid UTF-8: send JSON encoded in UTF-8 (RFC 8259), text as it is, other bytes escaped (\\u00e9).',
+  );
 }
 
 /**

@@ -16,3 +16,9 @@ export const ALREADY_ANSWERED_MESSAGE = {
   title: 'You have already answered',
   text: 'This page takes one response per person, and this browser has sent one. Thank you!',
 };
+
+/** What a form posted in an encoding other than UTF-8 says (400): nothing of it was stored. */
+export const UNREADABLE_FORM_MESSAGE = {
+  title: 'Your answers could not be read',
+  text: 'The form arrived in a character encoding other than UTF-8, so nothing was saved. Go back to the page and send it again; if this keeps happening, try another browser.',
+};

@@ -7,11 +7,12 @@ import { parseInput } from '../domain/parse-input.js';
 import { ApiError } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { malformedJson } from '../http/body-errors.js';
-import { decodeJsonBody, requireUtf8Charset } from '../http/json-body-encoding.js';
+import { utf8FormFields } from '../http/form-body.js';
+import { charsetOtherThanUtf8, decodeJsonBody, requireUtf8Charset } from '../http/json-body-encoding.js';
 import type { PublicSubmission, Visitor } from '../services/public-pages.js';
-import { formAnswers } from './form-answers.js';
+import { type FormEntries, formAnswers } from './form-answers.js';
 import { pageHeaders } from './page-headers.js';
-import { ALREADY_ANSWERED_MESSAGE, closedMessage } from './page-messages.js';
+import { ALREADY_ANSWERED_MESSAGE, closedMessage, UNREADABLE_FORM_MESSAGE } from './page-messages.js';
 import { rememberAnswered } from './page-visitor.js';
 import { type FormState, type RenderContext, renderFormPage, renderMessagePage } from './render-page.js';
 
@@ -49,6 +50,16 @@ async function scriptSubmission(c: Context<AppEnv>): Promise<PublicSubmission> {
   }
   // As every JSON body: a member the schema does not know is refused by name, not dropped.
   return parseInput(ScriptSubmissionSchema, body, 'json');
+}
+
+/**
+ * The fields of a form posted without script, or undefined when they cannot be read as the
+ * respondent typed them: a charset other than UTF-8, or bytes that are not UTF-8 (browsers send
+ * the page's UTF-8; anything else was garbled on the way and would be stored as U+FFFD).
+ */
+async function formFieldsOf(c: Context<AppEnv>): Promise<FormEntries | undefined> {
+  if (charsetOtherThanUtf8(c.req.header('content-type') ?? '') !== undefined) return undefined;
+  return utf8FormFields(new Uint8Array(await c.req.arrayBuffer()));
 }
 
 /** A refused post's errors by field, with each message as the field shows it (without the question's title). */
@@ -99,9 +110,11 @@ export async function submitPage(
     };
     return c.json(submitted, 201);
   }
-  const form = formAnswers(page.questions, new URLSearchParams(await c.req.text()));
-  const submission: PublicSubmission = { answers: form.answers, contact: form.contact, captcha: form.captcha };
   const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
+  const fields = await formFieldsOf(c);
+  if (fields === undefined) return c.body(renderMessagePage(page, context, UNREADABLE_FORM_MESSAGE), 400, headers);
+  const form = formAnswers(page.questions, fields);
+  const submission: PublicSubmission = { answers: form.answers, contact: form.contact, captcha: form.captcha };
   try {
     await services.publicPages.submit(page, submission, visitor);
   } catch (error) {
