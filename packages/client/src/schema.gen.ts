@@ -14292,7 +14292,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not a JSON-RPC message (-32700, -32600) or an unsupported `MCP-Protocol-Version` (JSON-RPC error); or not valid HTTP/1.1 (problem, `bad_request`). */
+            /** @description Not a JSON-RPC message (-32700, -32600) or an unsupported `MCP-Protocol-Version` (JSON-RPC error); or not valid HTTP/1.1 (problem, `bad_request`), or a body whose bytes are not UTF-8 (problem, `malformed_json`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14347,13 +14347,14 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json` (JSON-RPC error), or declares a charset other than UTF-8 (problem, `unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JsonRpcErrorResponse"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The request line or headers are too large (`headers_too_large`). */
@@ -14414,7 +14415,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedUp"];
                 };
             };
-            /** @description Invalid input (`validation_error`, `invalid_email`, `password_too_short` …). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
+            /** @description Invalid input (`validation_error`, `invalid_email`, `password_too_short` …). Or not valid HTTP/1.1 (`bad_request`, without `message`). Or a body whose bytes are not UTF-8 (`malformed_json` for JSON, `bad_request` for a form; without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14450,13 +14451,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            /** @description The body is neither JSON nor a urlencoded form, is multipart, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AuthProblem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description An account with this email exists (`user_already_exists_use_another_email`). */
@@ -14524,7 +14525,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description Invalid input (`validation_error`, `invalid_email`). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
+            /** @description Invalid input (`validation_error`, `invalid_email`). Or not valid HTTP/1.1 (`bad_request`, without `message`). Or a body whose bytes are not UTF-8 (`malformed_json` for JSON, `bad_request` for a form; without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14569,13 +14570,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            /** @description The body is neither JSON nor a urlencoded form, is multipart, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AuthProblem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
@@ -14680,13 +14681,13 @@ export interface operations {
                     "application/json": components["schemas"]["SignedOut"];
                 };
             };
-            /** @description The request is not valid HTTP/1.1 (`bad_request`). */
+            /** @description Or not valid HTTP/1.1 (`bad_request`, without `message`). Or a body whose bytes are not UTF-8 (`malformed_json` for JSON, `bad_request` for a form; without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Sent from a page of another site: `Origin` is not this server (`invalid_origin`). */
@@ -14716,13 +14717,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            /** @description The body is neither JSON nor a urlencoded form, is multipart, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AuthProblem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
@@ -14782,7 +14783,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthStatus"];
                 };
             };
-            /** @description Invalid input (`validation_error`, `invalid_email`). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
+            /** @description Invalid input (`validation_error`, `invalid_email`). Or not valid HTTP/1.1 (`bad_request`, without `message`). Or a body whose bytes are not UTF-8 (`malformed_json` for JSON, `bad_request` for a form; without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14818,13 +14819,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            /** @description The body is neither JSON nor a urlencoded form, is multipart, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AuthProblem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
@@ -14877,7 +14878,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthStatus"];
                 };
             };
-            /** @description Invalid input (`validation_error`, `password_too_short` …), or an invalid or expired token (`invalid_token`). Or not valid HTTP/1.1 (`bad_request`, without `message`). */
+            /** @description Invalid input (`validation_error`, `password_too_short` …), or an invalid or expired token (`invalid_token`). Or not valid HTTP/1.1 (`bad_request`, without `message`). Or a body whose bytes are not UTF-8 (`malformed_json` for JSON, `bad_request` for a form; without `message`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14913,13 +14914,13 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is neither JSON nor a form (`unsupported_media_type`). */
+            /** @description The body is neither JSON nor a urlencoded form, is multipart, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AuthProblem"];
+                    "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
             /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */

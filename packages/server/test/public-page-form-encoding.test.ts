@@ -65,7 +65,7 @@ for (const dialect of dialectsUnderTest()) {
       ).toBe(200);
       // A lone `%` stays, as URLSearchParams reads it.
       expect((await post('q.why=100%+sure')).status).toBe(200);
-      expect((await storedAnswers()).map((answers) => answers.why).sort()).toEqual(
+      expect((await storedAnswers()).map((answers) => (answers as { why: string }).why).sort()).toEqual(
         ['100% sure', 'café au lait', 'naïve 👍'].sort(),
       );
     });

@@ -230,7 +230,11 @@ function routeOf(endpoint: AuthEndpoint): RouteConfig {
       ...CONNECTION_ERRORS,
       ...(endpoint.method === 'post' && {
         413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
-        415: authProblem('The body is neither JSON nor a form (`unsupported_media_type`).'),
+        415: {
+          description:
+            'The body is neither JSON nor a urlencoded form, is multipart, or declares a charset other than UTF-8 (`unsupported_media_type`).',
+          content: { 'application/problem+json': { schema: z.union([AuthProblemSchema, ProblemSchema]) } },
+        },
       }),
       ...Object.fromEntries(Object.entries(endpoint.errors ?? {}).map(([status, text]) => [status, authProblem(text)])),
       // better-auth refuses a POST from a page of another site (its origin check, against CSRF).
@@ -241,9 +245,19 @@ function routeOf(endpoint: AuthEndpoint): RouteConfig {
             : 'Sent from a page of another site: `Origin` is not this server (`invalid_origin`).',
         ),
       }),
-      ...(endpoint.errors?.[400] && {
+      ...((endpoint.errors?.[400] || endpoint.method === 'post') && {
         400: {
-          description: `${endpoint.errors[400]} Or not valid HTTP/1.1 (\`bad_request\`, without \`message\`).`,
+          description: [
+            endpoint.errors?.[400],
+            'Or not valid HTTP/1.1 (`bad_request`, without `message`).',
+            ...(endpoint.method === 'post'
+              ? [
+                  'Or a body whose bytes are not UTF-8 (`malformed_json` for JSON, `bad_request` for a form; without `message`).',
+                ]
+              : []),
+          ]
+            .filter(Boolean)
+            .join(' '),
           content: { 'application/problem+json': { schema: z.union([AuthProblemSchema, ProblemSchema]) } },
         },
       }),

@@ -5,6 +5,7 @@ import type { CidrSet } from '../lib/cidr.js';
 import type { AppEnv } from './app-env.js';
 import { authAnswerAsProblem } from './auth-problem.js';
 import { clientAddress } from './client-address.js';
+import { utf8Body } from './utf8-body.js';
 
 /**
  * Serves better-auth's endpoints at `/auth/*` (sign-up, sign-in, sign-out, sessions, password
@@ -28,7 +29,10 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: Cid
     const url = new URL(c.req.url);
     url.pathname = c.req.path;
     const raw = c.req.raw;
-    const request = new Request(url, { method: raw.method, headers, body: raw.body, duplex: 'half' } as RequestInit);
+    // Checked before better-auth reads it (a name is stored as sent): its readers put U+FFFD in
+    // place of bytes that are not UTF-8.
+    const body = await utf8Body(raw);
+    const request = new Request(url, { method: raw.method, headers, body, duplex: 'half' } as RequestInit);
     const auth = await c.var.services.auth.instance();
     return authAnswerAsProblem(await auth.handler(request), { path: c.req.path, requestId: c.get('requestId') });
   });

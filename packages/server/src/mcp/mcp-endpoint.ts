@@ -3,6 +3,7 @@ import type { Handler } from 'hono';
 import { ApiError } from '../errors/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readApiKey } from '../http/auth.js';
+import { utf8Body } from '../http/utf8-body.js';
 import { SERVER_VERSION } from '../version.js';
 import { isOriginAllowed } from './origin.js';
 import { createServerBackend } from './server-backend.js';
@@ -81,6 +82,15 @@ export function mcpEndpoint(options: McpEndpointOptions): Handler<AppEnv> {
     }
     const principal = await c.var.services.apiKeys.authenticate(readApiKey(c.req.raw.headers));
     if (c.req.method !== 'POST') return methodNotAllowed();
+    // Before the SDK reads it: its reader would store U+FFFD for bytes that are not UTF-8.
+    const raw = c.req.raw;
+    const body = await utf8Body(raw);
+    const request = new Request(raw.url, {
+      method: raw.method,
+      headers: raw.headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
 
     const requestId = c.get('requestId');
     const logError = (error: unknown) => options.logError?.(error, requestId);
@@ -97,7 +107,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Handler<AppEnv> {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(request);
     } finally {
       await server.close();
     }

@@ -154,7 +154,7 @@ export function mcpRoutes(tools: readonly HearbackTool[]): RouteConfig[] {
       202: { description: 'A notification was accepted; no body.' },
       400: {
         description:
-          'Not a JSON-RPC message (-32700, -32600) or an unsupported `MCP-Protocol-Version` (JSON-RPC error); or not valid HTTP/1.1 (problem, `bad_request`).',
+          'Not a JSON-RPC message (-32700, -32600) or an unsupported `MCP-Protocol-Version` (JSON-RPC error); or not valid HTTP/1.1 (problem, `bad_request`), or a body whose bytes are not UTF-8 (problem, `malformed_json`).',
         content: {
           'application/json': { schema: JsonRpcErrorResponseSchema },
           ...CONNECTION_ERRORS[400].content,
@@ -165,7 +165,14 @@ export function mcpRoutes(tools: readonly HearbackTool[]): RouteConfig[] {
       ...ENDPOINT_ERRORS,
       406: jsonRpcError('`Accept` lacks `application/json` or `text/event-stream`.'),
       413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
-      415: jsonRpcError('The body is not sent as `application/json`.'),
+      415: {
+        description:
+          'The body is not sent as `application/json` (JSON-RPC error), or declares a charset other than UTF-8 (problem, `unsupported_media_type`).',
+        content: {
+          'application/json': { schema: JsonRpcErrorResponseSchema },
+          ...CONNECTION_ERRORS[400].content,
+        },
+      },
     },
   });
   return [send];
