@@ -1542,7 +1542,7 @@ export interface paths {
         put?: never;
         /**
          * Count a start
-         * @description A visitor’s first interaction with the page, for its analytics (`starts`). Always 204, so it says nothing of which pages exist.
+         * @description A visitor’s first interaction with the page, for its analytics (`starts`), naming the visit its view opened (the page hands it to its script): counted once per visit, on the view’s day, so starts never exceed views. A start without such a visit counts nothing and is refused the same way whether or not a page is at the address, so it says nothing of which pages exist.
          */
         post: operations["startPublicPage"];
         delete?: never;
@@ -15068,7 +15068,10 @@ export interface operations {
     };
     startPublicPage: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The visit of the view that loaded the page, as the page gives it to its script (`visit` in its data). Valid on the UTC day of the view and the next. */
+                visit: string;
+            };
             header?: never;
             path: {
                 orgSlug: string;
@@ -15078,14 +15081,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Counted when the page is published. */
+            /** @description Counted when the page is published and the visit had not started yet. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description The request is not valid HTTP/1.1 (`bad_request`). */
+            /** @description No visit, a visit this server did not issue for the page at this address (or there is no published page there), or one of a view before yesterday, UTC (`validation_failed` naming `visit`); or not valid HTTP/1.1 (`bad_request`). */
             400: {
                 headers: {
                     [name: string]: unknown;

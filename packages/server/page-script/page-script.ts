@@ -71,7 +71,12 @@ function enhance(form: HTMLFormElement, data: PageScriptData): void {
   function start(): void {
     if (started) return;
     started = true;
-    fetch(`${data.base}/start`, { method: 'POST', keepalive: true }).catch(() => undefined);
+    // A start belongs to the view that loaded the page: counted once per view, never more.
+    if (data.visit) {
+      fetch(`${data.base}/start?visit=${encodeURIComponent(data.visit)}`, { method: 'POST', keepalive: true }).catch(
+        () => undefined,
+      );
+    }
     if (data.captcha) solve().catch(() => undefined);
   }
   form.addEventListener('focusin', start);

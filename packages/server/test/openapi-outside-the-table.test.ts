@@ -19,6 +19,7 @@ import { createApiKey, type Json } from './support/api-assertions.js';
 import { describeEachDatabase } from './support/harness.js';
 import { connectMcp, MCP_URL } from './support/mcp-client.js';
 import { publishedPage } from './support/pages.js';
+import { postStart, viewedVisit } from './support/public-page-client.js';
 
 const document = buildOpenApiDocument() as Json;
 
@@ -226,9 +227,14 @@ describeEachDatabase('the document describes what /mcp, /auth and the public pag
     expect(missing.status).toBe(404);
     await expectDocumented('post', documentedPath, missing);
 
-    const started = await bed().runtime.app.request(`${path}/start`, { method: 'POST' });
+    const started = await postStart(bed().runtime, path, await viewedVisit(bed().runtime, path));
     expect(started.status).toBe(204);
     await expectDocumented('post', `${documentedPath}/start`, started);
+    const unstarted = await postStart(bed().runtime, path);
+    expect(unstarted.status).toBe(400);
+    expect(await expectDocumented('post', `${documentedPath}/start`, unstarted)).toMatchObject({
+      code: 'validation_failed',
+    });
     const challenge = await bed().runtime.app.request(`${path}/challenge`);
     expect(challenge.status).toBe(200);
     await expectDocumented('get', `${documentedPath}/challenge`, challenge);

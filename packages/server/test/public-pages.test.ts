@@ -5,7 +5,7 @@ import type { BootstrappedOrganization } from '../src/services/organizations.js'
 import { clearOfDayChange } from './support/day-change.js';
 import { ALL_TYPES_FORM, createPage } from './support/feedback-page-fixture.js';
 import { dialectsUnderTest, openTestRuntime } from './support/harness.js';
-import { listResponses, postForm } from './support/public-page-client.js';
+import { listResponses, postForm, postStart, viewedVisit } from './support/public-page-client.js';
 
 const NO_CAPTCHA = { captcha: false };
 
@@ -338,7 +338,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(stored).toMatchObject({ id: body.id, answers: SAMPLE_ANSWERS, channel: 'page' });
     });
 
-    it('counts a view per visit of a published page (a HEAD request is none) and a start per beacon', async () => {
+    it('counts a view per visit of a published page (a HEAD request is none) and a start per visit', async () => {
       await clearOfDayChange();
       const { page, path } = await createPage(runtime, org, {
         title: 'Counted',
@@ -346,11 +346,11 @@ for (const dialect of dialectsUnderTest()) {
         questions: [{ id: 'nps', type: 'nps', title: 'Score' }],
         settings: NO_CAPTCHA,
       });
-      await runtime.app.request(path);
+      const visit = await viewedVisit(runtime, path);
       await runtime.app.request(`${path}?embed=1`);
       // A link checker or monitor asking only for the headers has not seen the page.
       expect((await runtime.app.request(path, { method: 'HEAD' })).status).toBe(200);
-      expect((await runtime.app.request(`${path}/start`, { method: 'POST' })).status).toBe(204);
+      expect((await postStart(runtime, path, visit)).status).toBe(204);
       const rows = await runtime.database.db
         .selectFrom('page_daily_counts')
         .selectAll()

@@ -98,6 +98,43 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
     expect(harness.consoleErrors(page)).toEqual([]);
   });
 
+  it('sends one start per view, naming its visit: replayed beacons count nothing more', async () => {
+    const created = await harness.publish({
+      title: 'Counted',
+      questions: [{ id: 'why', type: 'short_text', title: 'What brought you here?' }],
+      settings: { captcha: false },
+    });
+    const analytics = async () => {
+      const { hearback } = harness;
+      const response = await fetch(
+        `${hearback.url}/v1/organizations/${hearback.orgId}/feedback-pages/${created.id}/analytics`,
+        { headers: { 'x-service-key': hearback.adminKey } },
+      );
+      const { views, starts } = (await response.json()) as { views: number; starts: number };
+      return { views, starts };
+    };
+    const page = await harness.newPage();
+    const beacons: { url: string; status: number }[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('/start'))
+        beacons.push({ url: response.url(), status: response.status() });
+    });
+    for (let view = 1; view <= 2; view += 1) {
+      await page.goto(created.url);
+      await page.getByLabel('What brought you here?').fill('A friend');
+      await expect.poll(() => beacons.length).toBe(view);
+    }
+    expect(beacons.map((beacon) => beacon.status)).toEqual([204, 204]);
+    expect(beacons.every((beacon) => /\/start\?visit=\d{4}-\d{2}-\d{2}\./.test(beacon.url))).toBe(true);
+    // The page's own beacon sent again, as someone inflating the count would.
+    const replayed = await page.evaluate(
+      (url) => Promise.all([1, 2, 3].map(async () => (await fetch(url, { method: 'POST' })).status)),
+      beacons[1]?.url ?? '',
+    );
+    expect(replayed).toEqual([204, 204, 204]);
+    expect(await analytics()).toEqual({ views: 2, starts: 2 });
+  });
+
   it('shows an invalid answer as an accessible error: summary focused, field marked, no serious axe violation', async () => {
     const created = await harness.publish({
       title: 'Errors',

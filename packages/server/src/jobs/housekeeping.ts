@@ -1,3 +1,4 @@
+import { oldestVisitDay } from '../services/page-visits.js';
 import type { Store } from '../storage/store.js';
 
 export interface HousekeepingOptions {
@@ -17,7 +18,7 @@ const DEFAULT_BATCH_SIZE = 1000;
 /**
  * Deletes what has served its purpose, so tables hold a bounded window rather than everything ever
  * written: outbox events past their retention that every consumer has read, expired idempotency records,
- * spent captcha challenges past their expiry. Several
+ * spent captcha challenges past their expiry, feedback pages' started visits too old to start again. Several
  * processes may do it on one PostgreSQL database: deleting an already deleted row is a no-op.
  *
  * @example
@@ -43,13 +44,19 @@ export class Housekeeping {
     await this.active?.catch(() => undefined);
   }
 
-  /** One round: returns how many outbox events, idempotency records and spent captcha challenges it deleted. */
-  async pruneOnce(now = new Date()): Promise<{ events: number; idempotencyRecords: number; spentChallenges: number }> {
+  /** One round: returns how many outbox events, idempotency records, spent captcha challenges and started visits it deleted. */
+  async pruneOnce(
+    now = new Date(),
+  ): Promise<{ events: number; idempotencyRecords: number; spentChallenges: number; startedVisits: number }> {
     return {
       events: await this.pruneEvents(now),
       idempotencyRecords: await this.options.store.idempotency.pruneExpired(now.toISOString()),
       // An expired challenge fails verification by itself: its spent mark has nothing left to guard.
       spentChallenges: await this.options.store.captchaChallenges.purgeExpired(now.toISOString()),
+      // Likewise a visit too old to start: the start is refused before its mark is looked up.
+      startedVisits: await this.options.store.feedbackPages.forgetStartedVisits(
+        oldestVisitDay(now.toISOString().slice(0, 10)),
+      ),
     };
   }
 

@@ -78,12 +78,25 @@ const start = createRoute({
   operationId: 'startPublicPage',
   summary: 'Count a start',
   description:
-    'A visitor’s first interaction with the page, for its analytics (`starts`). Always 204, so it says nothing of which pages exist.',
+    'A visitor’s first interaction with the page, for its analytics (`starts`), naming the visit its view opened (the page hands it to its script): counted once per visit, on the view’s day, so starts never exceed views. A start without such a visit counts nothing and is refused the same way whether or not a page is at the address, so it says nothing of which pages exist.',
   security: [],
-  request: { params: PageParams },
+  request: {
+    params: PageParams,
+    query: z.object({
+      visit: z.string().openapi({
+        param: { name: 'visit', in: 'query' },
+        description:
+          'The visit of the view that loaded the page, as the page gives it to its script (`visit` in its data). Valid on the UTC day of the view and the next.',
+        example: '2026-11-27.PUgit5Pt6NtWUBBF.yLo8Ge3Hj3H8xMiXvB6VctSezK6RniaDQiAL1Woz9mU',
+      }),
+    }),
+  },
   responses: {
-    204: { description: 'Counted when the page is published.' },
+    204: { description: 'Counted when the page is published and the visit had not started yet.' },
     ...CONNECTION_ERRORS,
+    400: errorResponse(
+      'No visit, a visit this server did not issue for the page at this address (or there is no published page there), or one of a view before yesterday, UTC (`validation_failed` naming `visit`); or not valid HTTP/1.1 (`bad_request`).',
+    ),
     404: errorResponse('The slugs name no page address at all (a dot segment, `..`, moves the path): `not_found`.'),
     413: errorResponse('The request body exceeds the size limit (`payload_too_large`).'),
   },

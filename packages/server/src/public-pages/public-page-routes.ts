@@ -32,7 +32,8 @@ function serveAsset(app: OpenAPIHono<AppEnv>, asset: PageAsset): void {
 /**
  * The public feedback pages, outside the operation table (they take no key and answer HTML):
  * `GET /f/:orgSlug/:pageSlug` (the form; `?embed=1` for an iframe), `POST` the same path (a
- * response), `POST …/start` (the script's first-interaction beacon), `GET …/challenge` (a captcha
+ * response), `POST …/start?visit=` (the script's first-interaction beacon, naming the visit the
+ * page was loaded with), `GET …/challenge` (a captcha
  * challenge), and the page's stylesheet, script and worker under `/f/assets/`.
  */
 export function registerPublicPageRoutes(
@@ -68,12 +69,12 @@ export function registerPublicPageRoutes(
     if (!page) return answer;
     // Hono answers HEAD with this handler; a request for the headers alone (link checkers,
     // monitors, unfurlers) shows no one the page, so it is not a view.
-    if (c.req.method !== 'HEAD') await c.get('services').publicPages.viewed(page);
+    const visit = c.req.method === 'HEAD' ? undefined : await c.get('services').publicPages.viewed(page);
     const headers = pageHeaders({ nonce: context.nonce, embed: context.embed, redirectUrl: page.settings.redirectUrl });
     if (page.settings.singleSubmission && visitorOf(c, trustedProxies).answeredBefore) {
       return c.body(renderMessagePage(page, context, ALREADY_ANSWERED_MESSAGE), 200, headers);
     }
-    return c.body(renderFormPage(page, c.req.param('orgSlug'), context), 200, headers);
+    return c.body(renderFormPage(page, c.req.param('orgSlug'), { ...context, visit }), 200, headers);
   });
 
   app.post(PUBLIC_PAGE_PATH, async (c) => {
@@ -92,8 +93,7 @@ export function registerPublicPageRoutes(
   });
 
   app.post(`${PUBLIC_PAGE_PATH}/start`, async (c) => {
-    const page = await pageAt(c);
-    if (page?.state === 'published') await c.get('services').publicPages.started(page);
+    await c.get('services').publicPages.started(await pageAt(c), c.req.query('visit'));
     return c.body(null, 204);
   });
 

@@ -18,6 +18,8 @@ export interface RenderContext {
   embed: boolean;
   nonce: string;
   assets: PageAssetUrls;
+  /** The visit a view of the page opened (a GET's form only): the script's start beacon names it. */
+  visit?: string | undefined;
 }
 
 /** A page's form after a refused post: what was given and what is wrong. */
@@ -38,6 +40,8 @@ export interface PageScriptData {
   worker: string | undefined;
   base: string;
   embed: boolean;
+  /** The counted view's visit; none on a form shown again after a post, which was no view. */
+  visit: string | null;
 }
 
 /** The page's public path: `/f/<orgSlug>/<pageSlug>` (slugs are URL-safe by their pattern). */
@@ -137,6 +141,7 @@ export function renderFormPage(
     worker: context.assets.worker,
     base,
     embed: context.embed,
+    visit: context.visit ?? null,
   };
   const script = context.assets.script
     ? `<script type="application/json" id="hearback-page">${jsonForScript(data)}</script><script src="${context.assets.script}" defer></script>`

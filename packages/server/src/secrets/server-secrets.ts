@@ -27,7 +27,8 @@ export type SecretPurpose =
   | 'session-signing'
   | 'invite-token'
   | 'sso-client-secret'
-  | 'sso-sign-in-state';
+  | 'sso-sign-in-state'
+  | 'page-visit';
 
 /** Sealed text starts with its format version, so a later format can be told apart (and old text refused). */
 const SEALED_VERSION = 'v1.';

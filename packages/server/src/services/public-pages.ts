@@ -6,6 +6,7 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { type CaptchaOptions, captchaService } from './captcha.js';
 import { assertAccepting, checkResponse, recordResponse } from './page-responses.js';
+import { issueVisit, readVisit } from './page-visits.js';
 
 /** What a public page's form sent: answers by question id (unchecked), contact, captcha payload. */
 export interface PublicSubmission {
@@ -34,7 +35,7 @@ const alreadySubmitted = () =>
  *
  * @example
  * const page = await services.publicPages.find('acme', 'spring-survey');
- * if (page?.state === 'published') await services.publicPages.viewed(page);
+ * const visit = page && (await services.publicPages.viewed(page));
  */
 export function publicPagesService(
   store: Store,
@@ -58,15 +59,26 @@ export function publicPagesService(
       return page && page.state !== 'draft' ? page : undefined;
     },
 
-    /** Counts a view of the page today. */
-    viewed(page: FeedbackPage): Promise<void> {
-      return store.feedbackPages.count(page.id, utcDay(), 'views');
+    /**
+     * Counts a view of the page today, and answers the visit it opens: the page hands it to its
+     * script, whose start names it ({@link started}).
+     */
+    async viewed(page: FeedbackPage): Promise<string> {
+      const day = utcDay();
+      await store.feedbackPages.count(page.id, day, 'views');
+      return issueVisit(secrets, page.id, day);
     },
 
-    /** Counts a start (a visitor's first interaction) of the page today. */
-    async started(page: FeedbackPage): Promise<void> {
-      assertAccepting(page, 'page');
-      await store.feedbackPages.count(page.id, utcDay(), 'starts');
+    /**
+     * Counts a start (a visitor's first interaction) of a visit, once, on its view's day: starts
+     * never exceed views, and repeating the beacon, or sending one without loading the page,
+     * inflates nothing. A visit this server did not issue for the page (or for no page at that
+     * address), or an expired one, is a 400 naming `visit`; a closed page's is not counted.
+     */
+    async started(page: FeedbackPage | undefined, visit: string | undefined): Promise<void> {
+      const read = readVisit(secrets, page?.id, visit, utcDay());
+      if (page?.state !== 'published') return;
+      await store.feedbackPages.countStart(page.id, read);
     },
 
     /** A captcha challenge for the page (409 when it takes no responses). */

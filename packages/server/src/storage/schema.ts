@@ -102,6 +102,13 @@ export interface FeedbackDailyTotalsTable {
   at_least_4: number;
 }
 
+/** A visit whose start was counted (migration 0021): once per visit, on the view's day. */
+export interface PageStartedVisitsTable {
+  visit: string;
+  page_id: string;
+  day: string;
+}
+
 export interface CaptchaSpentChallengesTable {
   challenge: string;
   expires_at: string;
@@ -412,6 +419,7 @@ export interface DatabaseSchema {
   feedback_daily_counts: FeedbackDailyCountsTable;
   feedback_daily_totals: FeedbackDailyTotalsTable;
   captcha_spent_challenges: CaptchaSpentChallengesTable;
+  page_started_visits: PageStartedVisitsTable;
   brands: BrandsTable;
   inboxes: InboxesTable;
   api_keys: ApiKeysTable;

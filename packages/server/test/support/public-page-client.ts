@@ -46,3 +46,19 @@ export async function listResponses(
   if (response.status !== 200) throw new Error(`list responses: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: Record<string, unknown>[] }).data;
 }
+
+/** Loads the page (a counted view) and answers the visit its script would name in its start beacon. */
+export async function viewedVisit(runtime: Runtime, path: string): Promise<string> {
+  const html = await (await runtime.app.request(path)).text();
+  const data = /<script type="application\/json" id="hearback-page">(.*?)<\/script>/s.exec(html)?.[1];
+  if (data === undefined) throw new Error(`no page data in ${path}: is the page script built?`);
+  const { visit } = JSON.parse(data) as { visit: string | null };
+  if (!visit) throw new Error(`no visit in ${path}'s data`);
+  return visit;
+}
+
+/** The start beacon of the page's script, naming `visit` (none: as a program posting starts by itself would). */
+export function postStart(runtime: Runtime, path: string, visit?: string): Promise<Response> {
+  const query = visit === undefined ? '' : `?visit=${encodeURIComponent(visit)}`;
+  return Promise.resolve(runtime.app.request(`${path}/start${query}`, { method: 'POST' }));
+}

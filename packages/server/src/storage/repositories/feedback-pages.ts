@@ -63,6 +63,20 @@ export function feedbackPagesRepository(db: Executor, dialect: DialectAdapter) {
     return query;
   }
 
+  async function countOnDay(pageId: string, day: string, what: 'views' | 'starts'): Promise<void> {
+    await dialect.unsynced(db, (db) =>
+      db
+        .insertInto('page_daily_counts')
+        .values({ page_id: pageId, day, views: what === 'views' ? 1 : 0, starts: what === 'starts' ? 1 : 0 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['page_id', 'day'])
+            .doUpdateSet((eb) => ({ [what]: eb(`page_daily_counts.${what}`, '+', 1) })),
+        )
+        .execute(),
+    );
+  }
+
   return {
     async insert(page: FeedbackPage): Promise<void> {
       await db.insertInto('feedback_pages').values(toRow(page)).execute();
@@ -140,18 +154,28 @@ export function feedbackPagesRepository(db: Executor, dialect: DialectAdapter) {
      * Counts a view or a start of the page on a UTC day (`YYYY-MM-DD`): a visitor's page load never
      * waits for an fsync of its own (a count lost in a crash costs the analytics one view).
      */
-    async count(pageId: string, day: string, what: 'views' | 'starts'): Promise<void> {
-      await dialect.unsynced(db, (db) =>
+    count: countOnDay,
+    /**
+     * Counts the start of a visit on its view's day, once: false when the visit had started already.
+     * The primary key decides, so two beacons of one visit racing cannot both count. Two statements,
+     * unsynced like the count: a crash between them loses that one start, never counts one twice.
+     */
+    async countStart(pageId: string, visit: { day: string; id: string }): Promise<boolean> {
+      const inserted = await dialect.unsynced(db, (db) =>
         db
-          .insertInto('page_daily_counts')
-          .values({ page_id: pageId, day, views: what === 'views' ? 1 : 0, starts: what === 'starts' ? 1 : 0 })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['page_id', 'day'])
-              .doUpdateSet((eb) => ({ [what]: eb(`page_daily_counts.${what}`, '+', 1) })),
-          )
-          .execute(),
+          .insertInto('page_started_visits')
+          .values({ visit: visit.id, page_id: pageId, day: visit.day })
+          .onConflict((conflict) => conflict.column('visit').doNothing())
+          .executeTakeFirst(),
       );
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await countOnDay(pageId, visit.day, 'starts');
+      return true;
+    },
+    /** Forgets started visits of days before `oldestDay` (`YYYY-MM-DD`): too old to start again, they guard nothing. */
+    async forgetStartedVisits(oldestDay: string): Promise<number> {
+      const result = await db.deleteFrom('page_started_visits').where('day', '<', oldestDay).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
