@@ -1,12 +1,12 @@
 import type { Feedback } from '@hearback/client';
 import { FEEDBACK_TYPE_NAMES, SCORE_RANGES } from '@hearback/spec';
+import { ThumbIcon } from '../ui/thumb-icon.js';
 
 const EMOJI = ['😞', '🙁', '😐', '🙂', '😍'];
 
-/** The score as people read it for its type (thumbs, stars out of 5, NPS out of 10…), with a text alternative. */
-export function scoreText(item: Pick<Feedback, 'type' | 'score'>): string {
+/** The score as people read it for its type (stars out of 5, NPS out of 10…); a thumb is drawn instead ({@link ScoreBadge}). */
+function scoreText(item: Pick<Feedback, 'type' | 'score'>): string {
   if (item.score === null) return '';
-  if (item.type === 'thumbs') return item.score === 1 ? '👍' : '👎';
   if (item.type === 'emoji') return EMOJI[item.score - 1] ?? String(item.score);
   const range = SCORE_RANGES[item.type];
   return range ? `${item.score}/${range.max}` : String(item.score);
@@ -26,7 +26,13 @@ export function ScoreBadge({ item }: { item: Pick<Feedback, 'type' | 'score'> })
   const tone = share === undefined ? 'neutral' : share >= 0.75 ? 'good' : share <= 0.4 ? 'bad' : 'neutral';
   return (
     <span className={`score score-${tone}`} title={scoreLabel(item)}>
-      <span aria-hidden="true">{scoreText(item) || FEEDBACK_TYPE_NAMES[item.type]}</span>
+      <span aria-hidden="true">
+        {item.type === 'thumbs' && item.score !== null ? (
+          <ThumbIcon down={item.score === 0} />
+        ) : (
+          scoreText(item) || FEEDBACK_TYPE_NAMES[item.type]
+        )}
+      </span>
       <span className="visually-hidden">{scoreLabel(item)}</span>
     </span>
   );

@@ -59,7 +59,7 @@ function TestDelivery({ orgId, inbox, collectKey }: { orgId: string; inbox: Inbo
   return (
     <section className="setup-step" aria-labelledby="step-3">
       <h2 id="step-3">3. Send a test and watch it arrive</h2>
-      <p>This sends a 👍 through the same endpoint the widget uses, with the key above.</p>
+      <p>This sends a thumbs-up through the same endpoint the widget uses, with the key above.</p>
       <Button variant="primary" onClick={() => send.mutate()} pending={send.isPending} disabled={stream !== 'live'}>
         Send test feedback
       </Button>
