@@ -135,6 +135,27 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
     expect(await analytics()).toEqual({ views: 2, starts: 2 });
   });
 
+  it('tells a respondent whose browser sent the form in Latin-1 that it could not be read, and stores nothing', async () => {
+    const created = await harness.publish({
+      title: 'Encodings',
+      questions: [{ id: 'why', type: 'short_text', title: 'What brought you here?', required: true }],
+      settings: { captcha: false },
+    });
+    const page = await harness.newPage();
+    // A copy of the form made to send ISO-8859-1, as a page in another encoding would: é is %E9.
+    await page.setContent(
+      `<form method="post" action="${created.url}" accept-charset="ISO-8859-1"><input name="q.why" aria-label="why"><button>Send</button></form>`,
+    );
+    await page.getByLabel('why').fill('Un café');
+    const [answer] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Send' }).click()]);
+    expect(answer?.status()).toBe(400);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Your answers could not be read');
+    await harness.screenshot(page, 'unreadable-form');
+    expect(await harness.responses(created.id)).toEqual([]);
+  });
+
   it('shows an invalid answer as an accessible error: summary focused, field marked, no serious axe violation', async () => {
     const created = await harness.publish({
       title: 'Errors',

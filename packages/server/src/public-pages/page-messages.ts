@@ -20,5 +20,5 @@ export const ALREADY_ANSWERED_MESSAGE = {
 /** What a form posted in an encoding other than UTF-8 says (400): nothing of it was stored. */
 export const UNREADABLE_FORM_MESSAGE = {
   title: 'Your answers could not be read',
-  text: 'The form arrived in a character encoding other than UTF-8, so nothing was saved. Go back to the page and send it again; if this keeps happening, try another browser.',
+  text: 'Your browser sent the form in a text encoding this page cannot read, so nothing was saved. Go back to the page and send your answers again; if this keeps happening, try another browser.',
 };
