@@ -772,7 +772,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename an API key */
+        /**
+         * Rename an API key
+         * @description The caller must hold every scope of the key it renames.
+         */
         patch: operations["updateApiKey"];
         trace?: never;
     };
@@ -787,7 +790,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description Takes effect on the next request, in every server process.
+         * @description Takes effect on the next request, in every server process. The caller must hold every scope of the key it revokes.
          */
         post: operations["revokeApiKey"];
         delete?: never;
