@@ -8,8 +8,9 @@ import { newId } from '../lib/ids.js';
 import { randomToken } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import type { StoredInvite } from '../storage/repositories/invites.js';
+import { OPEN_INVITE_INDEX, type StoredInvite } from '../storage/repositories/invites.js';
 import type { Store } from '../storage/store.js';
+import { isUniqueViolation } from '../storage/unique-violation.js';
 import { recordAudit } from './audit.js';
 import type { SignedIn } from './callers.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
@@ -55,6 +56,42 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
     return (await store.organizations.find(orgId))?.name ?? orgId;
   }
 
+  /**
+   * In one transaction: renews the organization's open invitation of `email` (new token, expiry and
+   * role; `resent: true`), or inserts one when there is none.
+   */
+  async function issueOrRenew(
+    principal: Principal,
+    input: { email: string; role: AssignableRole },
+    newTokenHash: string,
+    now: string,
+    expiresAt: string,
+  ): Promise<{ invite: StoredInvite; resent: boolean }> {
+    const { email, role } = input;
+    return store.transaction(async (tx) => {
+      const open = await tx.invites.openFor(principal.orgId, email);
+      if (open) {
+        await tx.invites.renew(open.id, newTokenHash, expiresAt, role);
+        await recordAudit(tx, principal, 'invite.resent', open.id, { email, role });
+        return { invite: { ...open, role, expiresAt }, resent: true };
+      }
+      const created: StoredInvite = {
+        id: newId('invite'),
+        orgId: principal.orgId,
+        email,
+        role,
+        invitedBy: principal.actor.id,
+        createdAt: now,
+        expiresAt,
+        acceptedAt: null,
+        revokedAt: null,
+      };
+      await tx.invites.insert(created, newTokenHash);
+      await recordAudit(tx, principal, 'invite.created', created.id, { email, role });
+      return { invite: created, resent: false };
+    });
+  }
+
   return {
     /**
      * Invites an address. An address the organization has invited already (the invitation neither
@@ -74,27 +111,13 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
       if (existing.some((member) => member.email.toLowerCase() === email)) {
         throw new ApiError(409, 'conflict', `${email} is a member of this organization already.`);
       }
-      const { invite, resent } = await store.transaction(async (tx) => {
-        const open = await tx.invites.openFor(principal.orgId, email);
-        if (open) {
-          await tx.invites.renew(open.id, tokenHash(token), expiresAt, input.role);
-          await recordAudit(tx, principal, 'invite.resent', open.id, { email, role: input.role });
-          return { invite: { ...open, role: input.role, expiresAt }, resent: true };
-        }
-        const created: StoredInvite = {
-          id: newId('invite'),
-          orgId: principal.orgId,
-          email,
-          role: input.role,
-          invitedBy: principal.actor.id,
-          createdAt: now,
-          expiresAt,
-          acceptedAt: null,
-          revokedAt: null,
-        };
-        await tx.invites.insert(created, tokenHash(token));
-        await recordAudit(tx, principal, 'invite.created', created.id, { email, role: input.role });
-        return { invite: created, resent: false };
+      const issue = () => issueOrRenew(principal, { email, role: input.role }, tokenHash(token), now, expiresAt);
+      const { invite, resent } = await issue().catch((error: unknown) => {
+        // Another first invitation of the address committed between our read and our insert (two
+        // requests at once on PostgreSQL; the index of migration 0021 refused ours). It is open now,
+        // so trying again renews it: the answer this request would have had, had it come second.
+        if (isUniqueViolation(error, OPEN_INVITE_INDEX)) return issue();
+        throw error;
       });
       const acceptUrl = acceptUrlOf(baseUrl, token);
       await send(invite, acceptUrl, await organizationName(principal.orgId));

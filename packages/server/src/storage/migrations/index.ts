@@ -19,6 +19,7 @@ import * as feedbackAssignee from './0017-feedback-assignee.js';
 import * as sso from './0018-sso.js';
 import * as feedbackDailyCounts from './0019-feedback-daily-counts.js';
 import * as feedbackBrandIndex from './0020-feedback-brand-index.js';
+import * as invitesOneOpenPerEmail from './0021-invites-one-open-per-email.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0018-sso': sso,
   '0019-feedback-daily-counts': feedbackDailyCounts,
   '0020-feedback-brand-index': feedbackBrandIndex,
+  '0021-invites-one-open-per-email': invitesOneOpenPerEmail,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -30,6 +30,16 @@ function toInvite(row: InvitesTable): StoredInvite {
   };
 }
 
+/**
+ * Unique index holding one open invitation (neither accepted nor revoked) per organization and
+ * address (migration 0021): of two first invitations made at once, the second insert fails on it.
+ */
+export const OPEN_INVITE_INDEX = {
+  index: 'invites_open_email_idx',
+  table: 'invites',
+  columns: ['org_id', 'lower(email)'],
+} as const;
+
 /** Invitations; the token is stored only as a MAC (`token_hash`). */
 export function invitesRepository(db: Executor) {
   return {
