@@ -74,6 +74,25 @@ export function invitesRepository(db: Executor) {
       const row = await db.selectFrom('invites').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
       return row && toInvite(row);
     },
+    /**
+     * The invitation a token opens, with what its invitee is shown before accepting: the
+     * organization's name and the inviter's (none when the inviter's account is gone).
+     */
+    async findPreviewByTokenHash(
+      tokenHash: string,
+    ): Promise<{ invite: StoredInvite; organizationName: string; inviterName: string | null } | undefined> {
+      const row = await db
+        .selectFrom('invites')
+        .innerJoin('organizations', 'organizations.id', 'invites.org_id')
+        .leftJoin('users', 'users.id', 'invites.invited_by')
+        .selectAll('invites')
+        .select(['organizations.name as organization_name', 'users.name as inviter_name'])
+        .where('invites.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { organization_name, inviter_name, ...invite } = row;
+      return { invite: toInvite(invite), organizationName: organization_name, inviterName: inviter_name };
+    },
     /** Whether an email has an invitation still open somewhere (sign-up by invitation). */
     async pendingFor(email: string, now: string): Promise<boolean> {
       const row = await db
