@@ -285,6 +285,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invites/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read an invitation by its token, before accepting it
+         * @description No key or session: what the invitation page shows someone who may have no account yet (the organization’s name, the role, the invited address, the inviter’s name, the expiry). Nothing is accepted or changed. The token goes in the body, as for `POST /invites/accept`, so it appears in no URL a proxy logs. A token that cannot be accepted, whatever the reason, is 404. At most 30 requests a minute from one client address.
+         */
+        post: operations["previewInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invites/accept": {
         parameters: {
             query?: never;
@@ -772,7 +792,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename an API key */
+        /**
+         * Rename an API key
+         * @description The caller must hold every scope of the key it renames.
+         */
         patch: operations["updateApiKey"];
         trace?: never;
     };
@@ -787,7 +810,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key
-         * @description Takes effect on the next request, in every server process.
+         * @description Takes effect on the next request, in every server process. The caller must hold every scope of the key it revokes.
          */
         post: operations["revokeApiKey"];
         delete?: never;
@@ -1922,13 +1945,36 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
         };
-        InviteAcceptance: {
-            orgId: string;
-            role: components["schemas"]["Role"];
+        InvitePreview: {
+            /** @description The organization the invitation is to: its name only. */
+            organization: {
+                /** @example Acme */
+                name: string;
+            };
+            role: components["schemas"]["AssignableRole"];
+            /**
+             * @description The invited address, in full: accepting needs a session of exactly this address.
+             * @example grace@example.com
+             */
+            email: string;
+            /** @description Who invited: their display name; null when the inviter's account is gone. */
+            invitedBy: {
+                /** @example Ann */
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:00.000Z
+             */
+            expiresAt: string;
         };
         InviteAcceptanceInput: {
             /** @description The `token` of the invitation link. */
             token: string;
+        };
+        InviteAcceptance: {
+            orgId: string;
+            role: components["schemas"]["Role"];
         };
         SsoConnection: {
             issuer: string;
@@ -5695,6 +5741,102 @@ export interface operations {
             };
             /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteAcceptanceInput"];
+            };
+        };
+        responses: {
+            /** @description The invitation, which can be accepted until `expiresAt`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePreview"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token is unknown, used, revoked or expired (`not_found`; which of them is not said). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

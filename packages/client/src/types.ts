@@ -228,6 +228,8 @@ export type IssuedInvite = Schemas['IssuedInvite'];
 export type InviteInput = Schemas['InviteInput'];
 export type InvitePage = Schemas['InvitePage'];
 export type InviteAcceptance = Schemas['InviteAcceptance'];
+/** What an invitation's link shows before it is accepted: organization name, role, address, inviter, expiry. */
+export type InvitePreview = Schemas['InvitePreview'];
 /** An organization's single sign-on (OpenID Connect) provider and its email domains; never its client secret. */
 export type SsoConnection = Schemas['SsoConnection'];
 /** What an admin sends to set up single sign-on (`clientSecret` is write-only). */

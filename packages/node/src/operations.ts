@@ -28,6 +28,7 @@ export const OPERATIONS = {
   setOrganizationPlan: { method: 'organization.setPlan', retry: 'idempotency-key' },
   getAccount: { method: 'account.get', retry: 'safe' },
   createOrganization: { method: 'account.createOrganization', retry: 'idempotency-key' },
+  previewInvite: { method: 'account.previewInvite', retry: 'safe' },
   acceptInvite: { method: 'account.acceptInvite', retry: 'idempotency-key' },
   listMembers: { method: 'members.list', retry: 'safe' },
   updateMember: { method: 'members.setRole', retry: 'idempotency-key' },

@@ -77,9 +77,11 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
 
   app.use(requestIdMiddleware());
   app.use(cors(CORS_OPTIONS));
+  const trustedProxies = new CidrSet(deps.trustedProxies ?? []);
   app.use(async (c, next) => {
     c.set('services', deps.services);
     c.set('publicUrl', deps.publicUrl);
+    c.set('trustedProxies', trustedProxies);
     await next();
   });
   const tooLarge = (limit: number) => () => {
@@ -97,7 +99,6 @@ export function createApp(deps: AppDependencies): OpenAPIHono<AppEnv> {
   registerSecuritySchemes(app);
   registerApiRoutes(app);
   documentRoutesOutsideTheTable(app);
-  const trustedProxies = new CidrSet(deps.trustedProxies ?? []);
   registerSsoRoutes(app);
   registerAuthRoutes(app, trustedProxies);
 

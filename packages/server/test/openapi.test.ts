@@ -24,6 +24,7 @@ interface Operation {
   operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
+  'x-access'?: string;
   responses: Record<string, Json>;
 }
 
@@ -117,7 +118,7 @@ describe('OpenAPI document', () => {
     expect((document.tags as { description?: string }[]).every((tag) => tag.description)).toBe(true);
   });
 
-  it('requires an API key on every operation but the health probes', () => {
+  it('requires an API key on every operation but the health probes and those open to anyone', () => {
     const schemes = Object.keys(document.components.securitySchemes);
     for (const operation of operationsOf(document)) {
       const where = `${operation.method} ${operation.path}`;
@@ -125,6 +126,12 @@ describe('OpenAPI document', () => {
       if (isOutsideTheTable(operation)) continue;
       if (operation.tags?.includes('Health')) {
         expect(operation.security, where).toEqual([]);
+        continue;
+      }
+      // The operation table's ANYONE: no credentials, so no 401 or 403 either.
+      if (operation['x-access'] === 'anyone') {
+        expect(operation.security, where).toEqual([]);
+        expect(Object.keys(operation.responses), where).not.toContain('401');
         continue;
       }
       expect(operation.security?.length, where).toBeGreaterThan(0);

@@ -118,6 +118,14 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     expect(await carol.getByRole('button').count()).toBe(0);
     const listed = await asPerson(harness, ada, 'GET', `${org()}/invites`);
     expect(listed.body.data.find((invite: Invite) => invite.email === 'carol@example.com').state).toBe('revoked');
+
+    // Her link, replaced by the resend and then revoked, says so before anyone signs in.
+    const carolPage = await harness.newPage();
+    await carolPage.goto(firstLink);
+    const dead = carolPage.getByRole('heading', { name: 'This invitation link no longer works' });
+    await expect.poll(() => dead.isVisible()).toBe(true);
+    expect(await carolPage.getByRole('link', { name: 'Create account' }).count()).toBe(0);
+    await expectCleanScreen(harness, carolPage, 'accept-invite-dead-link-light');
   });
 
   it('configures single sign-on: the secret is write-only, each domain shows its TXT record and proves it', async () => {
@@ -177,15 +185,20 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
   });
 
   it('lets bob open the link, sign up with the redirect back, accept and land in the organization', async () => {
+    const { name: orgName } = await harness.api<{ name: string }>('');
     bob = await harness.newPage();
     await bob.goto(acceptUrl);
-    await expect.poll(() => bob.getByRole('heading', { name: 'You are invited to Hearback' }).isVisible()).toBe(true);
+    // Before any account: which organization, which role, from whom, for which address.
+    const joinHeading = bob.getByRole('heading', { name: `Join ${orgName} as viewer` });
+    await expect.poll(() => joinHeading.isVisible()).toBe(true);
+    expect(await bob.locator('.auth-card').textContent()).toContain(`${ADA.name} invited ${BOB.email} to ${orgName}`);
     await expectCleanScreen(harness, bob, 'accept-invite-light');
     await bob.getByRole('link', { name: 'Create account' }).click();
     await bob.waitForURL(/\/app\/sign-up/);
     await harness.signUp(bob, BOB, new URL(bob.url()).pathname + new URL(bob.url()).search);
     await bob.waitForURL(/\/app\/invites\/accept\?token=/);
     await expect.poll(() => bob.getByText(`Signed in as ${BOB.email}`).isVisible()).toBe(true);
+    expect(await joinHeading.isVisible()).toBe(true);
     await expectCleanScreen(harness, bob, 'accept-invite-join-light');
     await bob.getByRole('button', { name: 'Accept invitation' }).click();
     await bob.waitForURL(new RegExp(`/app/orgs/${harness.hearback.orgId}/inbox`));

@@ -640,6 +640,10 @@ describe('SDK contract: every operation against the real server', () => {
 
     const grace = await signUp('grace@example.com');
     const token = new URL(issued.acceptUrl).searchParams.get('token') as string;
+    expect(await sdk(grace, null).account.previewInvite(token)).toMatchObject({
+      role: 'member',
+      email: 'grace@example.com',
+    });
     expect(await sdk(grace, null).account.acceptInvite(token)).toEqual({ orgId, role: 'member' });
     const account = await sdk(grace, null).account.get();
     expect(account.organizations.map(({ organization, role }) => [organization.id, role])).toEqual([[orgId, 'member']]);

@@ -1,4 +1,4 @@
-import type { Account, InviteAcceptance, MyOrganization, OrganizationCreate } from '@hearback/client';
+import type { Account, InviteAcceptance, InvitePreview, MyOrganization, OrganizationCreate } from '@hearback/client';
 import type { RequestOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
 
@@ -22,6 +22,19 @@ export class AccountResource {
     return this.context.call(
       'createOrganization',
       (attempt) => this.context.client.POST('/organizations', { body: input, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * Reads an invitation by the `token` of its link without accepting it (no session or key needed):
+   * the organization's name, the role, the invited address, the inviter's name and the expiry.
+   * A token that cannot be accepted (unknown, used, revoked, expired) is a 404 `not_found`.
+   */
+  async previewInvite(token: string, options?: RequestOptions): Promise<InvitePreview> {
+    return this.context.call(
+      'previewInvite',
+      (attempt) => this.context.client.POST('/invites/preview', { body: { token }, ...attempt }),
       options,
     );
   }

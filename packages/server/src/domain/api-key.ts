@@ -10,15 +10,20 @@ export const SIGNED_IN = 'signed in';
 /** Operations of the instance's administrators only (setting an organization's plan). */
 export const INSTANCE_ADMIN = 'instance admin';
 /**
+ * Operations anyone may call, without a key or a session: reading an invitation by the token of its
+ * link, which the invited person opens before they have an account.
+ */
+export const ANYONE = 'anyone';
+/**
  * Scopes any one of which lets a key call an operation, the preferred first (reading a feedback
  * page: `['read', 'forms']`). Two at least: one scope is written as the plain string.
  */
 export type AnyOfScopes = readonly [Scope, Scope, ...Scope[]];
 /**
  * Who may call an operation: the holders of one scope, of any of several, any valid key or member,
- * any signed-in user, or an instance administrator.
+ * any signed-in user, an instance administrator, or anyone at all.
  */
-export type Access = Scope | AnyOfScopes | typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN;
+export type Access = Scope | AnyOfScopes | typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN | typeof ANYONE;
 
 /**
  * Who may call an operation, as its entry in the operation table says: its {@link Access}, and,
@@ -32,11 +37,11 @@ export interface OperationAccess {
 }
 
 /** Accesses that name no scope. */
-export type ScopelessAccess = typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN;
+export type ScopelessAccess = typeof ANY_KEY | typeof SIGNED_IN | typeof INSTANCE_ADMIN | typeof ANYONE;
 
 /** Whether an access names scopes (and the scope checks apply). */
 export function isScoped(access: Access): access is Scope | AnyOfScopes {
-  return access !== ANY_KEY && access !== SIGNED_IN && access !== INSTANCE_ADMIN;
+  return access !== ANY_KEY && access !== SIGNED_IN && access !== INSTANCE_ADMIN && access !== ANYONE;
 }
 
 /**

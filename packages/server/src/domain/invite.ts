@@ -19,6 +19,28 @@ export interface Invite {
 }
 
 /**
+ * What the invited person is shown of a working invitation before accepting it, from its link's
+ * token alone: whom it is from and for, nothing else about the organization.
+ */
+export interface InvitePreview {
+  organization: { name: string };
+  role: AssignableRole;
+  /** The invited address, in full: the one to sign up or sign in with to accept. */
+  email: string;
+  /** The inviter's display name; null when their account no longer exists. */
+  invitedBy: { name: string } | null;
+  expiresAt: string;
+}
+
+/**
+ * How often one client address may read invitations by token, like better-auth's limits of its own
+ * token and password endpoints (`AUTH_RATE_LIMIT_RULES`): a person opens a link a few times, a script
+ * trying tokens thousands. A token is 190 random bits, so guessing was hopeless anyway; the limit
+ * keeps anyone from turning the endpoint into free database load.
+ */
+export const INVITE_PREVIEW_RATE_LIMIT = { windowSeconds: 60, max: 30 } as const;
+
+/**
  * The state of an invitation at a moment: accepted and revoked are final; a pending one expires.
  *
  * @example

@@ -1,5 +1,6 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Principal } from '../domain/api-key.js';
+import type { CidrSet } from '../lib/cidr.js';
 import type { SignedIn } from '../services/callers.js';
 import type { Services } from '../services/index.js';
 
@@ -13,6 +14,8 @@ export interface AppEnv {
     signedIn: SignedIn;
     /** `HEARBACK_PUBLIC_URL`: the origin cookie-authenticated writes must come from. */
     publicUrl: string | undefined;
+    /** `HEARBACK_TRUSTED_PROXIES`: whose `X-Forwarded-For` names the client (`requestClientAddress`). */
+    trustedProxies: CidrSet;
   };
 }
 

@@ -1,10 +1,9 @@
-import type { HttpBindings } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from '../accounts/auth.js';
 import type { CidrSet } from '../lib/cidr.js';
 import type { AppEnv } from './app-env.js';
 import { authAnswerAsProblem } from './auth-problem.js';
-import { clientAddress } from './client-address.js';
+import { requestClientAddress } from './client-address.js';
 import { utf8Body } from './utf8-body.js';
 
 /**
@@ -17,12 +16,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, trustedProxies: Cid
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_ADDRESS_HEADER);
-    const bindings = c.env as Partial<HttpBindings> | undefined;
-    const address = clientAddress(
-      bindings?.incoming?.socket?.remoteAddress,
-      c.req.header('x-forwarded-for'),
-      trustedProxies,
-    );
+    const address = requestClientAddress(c, trustedProxies);
     if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
     // better-auth routes by the URL's path under its own base path, so `/v1/auth/…` reaches it as the
     // path the app routed (`c.req.path`, without the `/v1` prefix every path is also served under).

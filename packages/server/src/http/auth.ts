@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { INSTANCE_ADMIN, type OperationAccess, type Principal, SIGNED_IN } from '../domain/api-key.js';
+import { ANYONE, INSTANCE_ADMIN, type OperationAccess, type Principal, SIGNED_IN } from '../domain/api-key.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { requireOperationAccess } from '../services/access.js';
 import { type Caller, type SignedIn, signedInOnly } from '../services/callers.js';
@@ -28,7 +28,8 @@ function userOf(caller: Caller): SignedIn {
  * operation (403 `forbidden`). In that order, so a caller without the scope learns
  * nothing about other tenants. Runs before validation, so a caller without the scope gets 403
  * whatever it sends. Operations outside any organization (`SIGNED_IN`, `INSTANCE_ADMIN`) take a
- * signed-in user only.
+ * signed-in user only; an `ANYONE` operation reads no credentials at all (a key or cookie sent along
+ * changes nothing, so it is not checked either).
  *
  * @example
  * app.openapi({ ...route, middleware: [authenticate({ scope: 'read' })] }, handler);
@@ -36,6 +37,7 @@ function userOf(caller: Caller): SignedIn {
 export function authenticate(operation: OperationAccess): MiddlewareHandler<AppEnv> {
   const access = operation.scope;
   return async (c, next) => {
+    if (access === ANYONE) return next();
     const { services } = c.var;
     const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers));
     if (caller.kind === 'user') requireSameOrigin(c.req.raw, c.var.publicUrl);

@@ -1,3 +1,5 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Context } from 'hono';
 import { type CidrSet, isIpAddress } from '../lib/cidr.js';
 
 /**
@@ -27,4 +29,16 @@ export function clientAddress(
     if (!trustedProxies.contains(hop)) return hop;
   }
   return client;
+}
+
+/**
+ * {@link clientAddress} of a request Hono serves: its connection's address and `X-Forwarded-For`.
+ * None for a request made in-process (`app.request`), which has no connection.
+ *
+ * @example
+ * const address = requestClientAddress(c, trustedProxies);
+ */
+export function requestClientAddress(c: Context, trustedProxies: CidrSet): string | null {
+  const bindings = c.env as Partial<HttpBindings> | undefined;
+  return clientAddress(bindings?.incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), trustedProxies);
 }

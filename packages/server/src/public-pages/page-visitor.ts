@@ -1,8 +1,7 @@
-import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { FeedbackPage } from '../domain/feedback-page.js';
-import { clientAddress } from '../http/client-address.js';
+import { requestClientAddress } from '../http/client-address.js';
 import type { CidrSet } from '../lib/cidr.js';
 import type { Visitor } from '../services/public-pages.js';
 import { publicPath } from './render-page.js';
@@ -18,13 +17,8 @@ const ANSWERED_MAX_AGE = 365 * 24 * 3600;
  * believed), the browser's user agent, and whether the page's cookie says it answered already.
  */
 export function visitorOf(c: Context, trustedProxies: CidrSet): Visitor {
-  const bindings = c.env as Partial<HttpBindings> | undefined;
   return {
-    ipAddress: clientAddress(
-      bindings?.incoming?.socket?.remoteAddress,
-      c.req.header('x-forwarded-for'),
-      trustedProxies,
-    ),
+    ipAddress: requestClientAddress(c, trustedProxies),
     userAgent: c.req.header('user-agent') ?? null,
     // The browser sends the cookie to this page's path only.
     answeredBefore: getCookie(c, ANSWERED_COOKIE) !== undefined,

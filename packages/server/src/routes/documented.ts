@@ -2,6 +2,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import {
   type Access,
   ANY_KEY,
+  ANYONE,
   acceptedScopes,
   INSTANCE_ADMIN,
   isScoped,
@@ -19,9 +20,10 @@ import {
 
 /**
  * Writes that keep their own idempotency or are none: `/collect` dedupes by the event id stored on
- * the feedback row (at ingest speed, no extra commit); search is a read sent as POST.
+ * the feedback row (at ingest speed, no extra commit); search, and reading an invitation by its token
+ * (kept out of the URL), are reads sent as POST.
  */
-const NOT_GENERICALLY_IDEMPOTENT = new Set(['collectFeedback', 'searchFeedback']);
+const NOT_GENERICALLY_IDEMPOTENT = new Set(['collectFeedback', 'searchFeedback', 'previewInvite']);
 
 /** What the app's body limit (every request that can carry a body) answers. */
 const BODY_LIMIT_ERRORS = {
@@ -46,7 +48,7 @@ export function hasJsonBody(route: RouteConfig): boolean {
   return route.request?.body?.content?.['application/json'] !== undefined;
 }
 
-/** Whether a route takes `Idempotency-Key` through the `idempotent()` middleware: every write but two. */
+/** Whether a route takes `Idempotency-Key` through the `idempotent()` middleware: every write but those above. */
 export function isGenericallyIdempotent(route: RouteConfig): boolean {
   return route.method !== 'get' && !NOT_GENERICALLY_IDEMPOTENT.has(route.operationId ?? '');
 }
@@ -59,13 +61,19 @@ export function isGenericallyIdempotent(route: RouteConfig): boolean {
 function scopeExtensions(access: Access): {
   'x-required-scope'?: Scope;
   'x-accepted-scopes'?: Scope[];
-  'x-access'?: typeof SIGNED_IN | typeof INSTANCE_ADMIN;
+  'x-access'?: typeof SIGNED_IN | typeof INSTANCE_ADMIN | typeof ANYONE;
 } {
   if (access === ANY_KEY) return {};
   if (!isScoped(access)) return { 'x-access': access };
   const accepted = acceptedScopes(access);
   const [preferred] = accepted;
   return { 'x-required-scope': preferred, ...(accepted.length > 1 && { 'x-accepted-scopes': [...accepted] }) };
+}
+
+/** Which credentials an operation takes: none (`ANYONE`), a session only, or a key or a session. */
+function securityOf(access: Access): Record<string, string[]>[] {
+  if (access === ANYONE) return [];
+  return access === SIGNED_IN || access === INSTANCE_ADMIN ? SESSION_ONLY_SECURITY : SECURITY;
 }
 
 /**
@@ -100,7 +108,7 @@ export function documented(route: RouteConfig, operation: OperationAccess): Rout
     operationId,
     summary,
     ...(description !== undefined && { description }),
-    security: access === SIGNED_IN || access === INSTANCE_ADMIN ? SESSION_ONLY_SECURITY : SECURITY,
+    security: securityOf(access),
     ...scopeExtensions(access),
     ...(organizationWide !== undefined && { 'x-organization-wide': true }),
     ...rest,

@@ -52,6 +52,7 @@ export const API_OPERATIONS = [
   invites.listInvites,
   invites.revokeInvite,
   invites.resendInvite,
+  invites.previewInvite,
   invites.acceptInvite,
   sso.getSso,
   sso.putSso,

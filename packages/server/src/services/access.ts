@@ -74,3 +74,22 @@ export function requireOperationAccess(principal: Principal, operation: Operatio
     throw new ApiError(403, 'forbidden', `A brand-scoped API key cannot ${operation.organizationWide}.`);
   }
 }
+
+/**
+ * A key can only act on what it holds: creating, renaming or revoking a key whose scopes include one
+ * the caller lacks is refused with 403 `insufficient_scope` naming the first missing scope
+ * (`requiredScope`). Otherwise a `write` key could hand out `forms`, or switch off a stronger key
+ * (its owner's `write, forms, triage` integration). An admin's or owner's role holds every key scope.
+ * `act` completes "This API key cannot … it lacks".
+ *
+ * @example
+ * requireHeldScopes(principal, target.scopes, 'revoke a key with scopes');
+ */
+export function requireHeldScopes(principal: Principal, scopes: readonly Scope[], act: string): void {
+  const missing = scopes.filter((scope) => !principal.scopes.has(scope));
+  if (missing.length === 0) return;
+  const caller = principal.actor.type === 'api_key' ? 'This API key' : 'Your role in this organization';
+  throw new ApiError(403, 'insufficient_scope', `${caller} cannot ${act} it lacks: ${missing.join(', ')}.`, {
+    extensions: { requiredScope: missing[0] },
+  });
+}

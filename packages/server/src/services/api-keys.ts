@@ -7,7 +7,7 @@ import { hashSecret, randomToken, secretMatches } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { StoredApiKey } from '../storage/repositories/api-keys.js';
 import type { Repositories, Store } from '../storage/store.js';
-import { visibleTo } from './access.js';
+import { requireHeldScopes, visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { apiKeyRevokedEvent } from './events.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
@@ -150,18 +150,7 @@ export function apiKeysService(store: Store) {
 
     async create(principal: Principal, input: NewApiKeyInput): Promise<CreatedApiKey> {
       // A key can only hand out what it holds: no scope escalation, no escape from its brand.
-      const missing = input.scopes.filter((scope) => !principal.scopes.has(scope));
-      if (missing.length > 0) {
-        const granter = principal.actor.type === 'api_key' ? 'This API key' : 'Your role in this organization';
-        throw new ApiError(
-          403,
-          'insufficient_scope',
-          `${granter} cannot grant scopes it lacks: ${missing.join(', ')}.`,
-          {
-            extensions: { requiredScope: missing[0] },
-          },
-        );
-      }
+      requireHeldScopes(principal, input.scopes, 'grant scopes');
       const brandId = principal.brandId ?? input.brandId ?? null;
       // An explicit `brandId: null` asks for an organization-wide key: refused, not silently narrowed.
       if (principal.brandId && input.brandId !== undefined && input.brandId !== principal.brandId) {
@@ -192,7 +181,8 @@ export function apiKeysService(store: Store) {
     },
 
     async update(principal: Principal, id: string, changes: { name?: string | undefined }): Promise<ApiKey> {
-      await get(principal, id);
+      // Scopes never change after creation, so checking them before the transaction cannot go stale.
+      requireHeldScopes(principal, (await get(principal, id)).scopes, 'rename a key with scopes');
       return store.transaction(async (tx) => {
         const updated = await tx.apiKeys.update(principal.orgId, id, { ...(changes.name && { name: changes.name }) });
         if (!updated) throw notFound('API key', id);
@@ -204,6 +194,7 @@ export function apiKeysService(store: Store) {
     /** Revocation is permanent and immediate; the record stays so audits can show it. */
     async revoke(principal: Principal, id: string): Promise<ApiKey> {
       const existing = await get(principal, id);
+      requireHeldScopes(principal, existing.scopes, 'revoke a key with scopes');
       if (existing.revokedAt) return existing;
       return store.transaction(async (tx) => {
         const revokedAt = nowIso();

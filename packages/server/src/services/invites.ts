@@ -1,6 +1,12 @@
 import type { Mailer } from '../accounts/mailer.js';
 import type { Principal } from '../domain/api-key.js';
-import { INVITE_TTL_MS, type Invite, inviteState } from '../domain/invite.js';
+import {
+  INVITE_PREVIEW_RATE_LIMIT,
+  INVITE_TTL_MS,
+  type Invite,
+  type InvitePreview,
+  inviteState,
+} from '../domain/invite.js';
 import type { Page } from '../domain/organization.js';
 import type { AssignableRole } from '../domain/roles.js';
 import { ApiError, notFound } from '../errors/api-error.js';
@@ -8,11 +14,13 @@ import { newId } from '../lib/ids.js';
 import { randomToken } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import type { StoredInvite } from '../storage/repositories/invites.js';
+import { OPEN_INVITE_INDEX, type StoredInvite } from '../storage/repositories/invites.js';
 import type { Store } from '../storage/store.js';
+import { isUniqueViolation } from '../storage/unique-violation.js';
 import { recordAudit } from './audit.js';
 import type { SignedIn } from './callers.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
+import { requireWithinRateLimit } from './rate-limit.js';
 
 /** A new or resent invitation: the link is in the answer once (and in the mail), never stored. */
 export interface IssuedInvite {
@@ -27,6 +35,19 @@ export interface IssuedInvite {
 /** Where an invitation's link leads: the dashboard's acceptance page, which calls `POST /invites/accept`. */
 function acceptUrlOf(baseUrl: string, token: string): string {
   return `${baseUrl}/app/invites/accept?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Whatever is wrong with a token (unknown, used, revoked, expired), the answer is the same: the
+ * token is the only proof its holder has, and "used" would tell whoever finds an old link that its
+ * invitee joined the organization.
+ */
+function invalidInviteLink(): ApiError {
+  return new ApiError(
+    404,
+    'not_found',
+    'This invitation link is not valid: it may have expired, been used or been revoked.',
+  );
 }
 
 function publicInvite(stored: StoredInvite, now: string): Invite {
@@ -55,6 +76,42 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
     return (await store.organizations.find(orgId))?.name ?? orgId;
   }
 
+  /**
+   * In one transaction: renews the organization's open invitation of `email` (new token, expiry and
+   * role; `resent: true`), or inserts one when there is none.
+   */
+  async function issueOrRenew(
+    principal: Principal,
+    input: { email: string; role: AssignableRole },
+    newTokenHash: string,
+    now: string,
+    expiresAt: string,
+  ): Promise<{ invite: StoredInvite; resent: boolean }> {
+    const { email, role } = input;
+    return store.transaction(async (tx) => {
+      const open = await tx.invites.openFor(principal.orgId, email);
+      if (open) {
+        await tx.invites.renew(open.id, newTokenHash, expiresAt, role);
+        await recordAudit(tx, principal, 'invite.resent', open.id, { email, role });
+        return { invite: { ...open, role, expiresAt }, resent: true };
+      }
+      const created: StoredInvite = {
+        id: newId('invite'),
+        orgId: principal.orgId,
+        email,
+        role,
+        invitedBy: principal.actor.id,
+        createdAt: now,
+        expiresAt,
+        acceptedAt: null,
+        revokedAt: null,
+      };
+      await tx.invites.insert(created, newTokenHash);
+      await recordAudit(tx, principal, 'invite.created', created.id, { email, role });
+      return { invite: created, resent: false };
+    });
+  }
+
   return {
     /**
      * Invites an address. An address the organization has invited already (the invitation neither
@@ -74,27 +131,13 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
       if (existing.some((member) => member.email.toLowerCase() === email)) {
         throw new ApiError(409, 'conflict', `${email} is a member of this organization already.`);
       }
-      const { invite, resent } = await store.transaction(async (tx) => {
-        const open = await tx.invites.openFor(principal.orgId, email);
-        if (open) {
-          await tx.invites.renew(open.id, tokenHash(token), expiresAt, input.role);
-          await recordAudit(tx, principal, 'invite.resent', open.id, { email, role: input.role });
-          return { invite: { ...open, role: input.role, expiresAt }, resent: true };
-        }
-        const created: StoredInvite = {
-          id: newId('invite'),
-          orgId: principal.orgId,
-          email,
-          role: input.role,
-          invitedBy: principal.actor.id,
-          createdAt: now,
-          expiresAt,
-          acceptedAt: null,
-          revokedAt: null,
-        };
-        await tx.invites.insert(created, tokenHash(token));
-        await recordAudit(tx, principal, 'invite.created', created.id, { email, role: input.role });
-        return { invite: created, resent: false };
+      const issue = () => issueOrRenew(principal, { email, role: input.role }, tokenHash(token), now, expiresAt);
+      const { invite, resent } = await issue().catch((error: unknown) => {
+        // Another first invitation of the address committed between our read and our insert (two
+        // requests at once on PostgreSQL; the index of migration 0022 refused ours). It is open now,
+        // so trying again renews it: the answer this request would have had, had it come second.
+        if (isUniqueViolation(error, OPEN_INVITE_INDEX)) return issue();
+        throw error;
       });
       const acceptUrl = acceptUrlOf(baseUrl, token);
       await send(invite, acceptUrl, await organizationName(principal.orgId));
@@ -146,6 +189,26 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
     },
 
     /**
+     * What the invited person sees before accepting (or signing up): the organization's name, the
+     * role, the address and the inviter's name, for a token that can still be accepted; 404 for any
+     * other, as {@link accept} answers. No caller: counted per client address instead, since anyone
+     * may ask (`clientAddress` null for a request without a connection, made in-process).
+     */
+    async preview(token: string, clientAddress: string | null): Promise<InvitePreview> {
+      await requireWithinRateLimit(store, `invite-preview:${clientAddress ?? 'unknown'}`, INVITE_PREVIEW_RATE_LIMIT);
+      const found = await store.invites.findPreviewByTokenHash(tokenHash(token));
+      if (!found || inviteState(found.invite, nowIso()) !== 'pending') throw invalidInviteLink();
+      const { invite, organizationName, inviterName } = found;
+      return {
+        organization: { name: organizationName },
+        role: invite.role,
+        email: invite.email,
+        invitedBy: inviterName === null ? null : { name: inviterName },
+        expiresAt: invite.expiresAt,
+      };
+    },
+
+    /**
      * Accepts an invitation as the signed-in user, whose email must be the invited one: 404 for
      * a token that is unknown, used, revoked or expired (all alike: a token proves nothing else).
      */
@@ -153,13 +216,7 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
       const now = nowIso();
       return store.transaction(async (tx) => {
         const invite = await tx.invites.findByTokenHash(tokenHash(token));
-        if (!invite || inviteState(invite, now) !== 'pending') {
-          throw new ApiError(
-            404,
-            'not_found',
-            'This invitation link is not valid: it may have expired, been used or been revoked.',
-          );
-        }
+        if (!invite || inviteState(invite, now) !== 'pending') throw invalidInviteLink();
         if (invite.email !== signed.user.email.toLowerCase()) {
           throw new ApiError(
             403,

@@ -359,6 +359,18 @@ export interface SessionsTable {
   expires_at: Date | string;
 }
 
+/**
+ * Request counters by client (better-auth's, migration 0016), shared with our own public token
+ * endpoints under keys of their own (`repositories/rate-limits.ts`).
+ */
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (bigint: PostgreSQL answers it as text). */
+  last_request: number | string;
+}
+
 /** A user's role in an organization (migration 0016). */
 export interface MembershipsTable {
   org_id: string;
@@ -409,6 +421,7 @@ export interface DatabaseSchema {
   sso_domains: SsoDomainsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
   memberships: MembershipsTable;
   invites: InvitesTable;
   organizations: OrganizationsTable;

@@ -31,6 +31,7 @@ import { organizationsRepository } from './repositories/organizations.js';
 import { outboxRepository } from './repositories/outbox.js';
 import { pageAnalyticsRepository } from './repositories/page-analytics.js';
 import { pageResponsesRepository } from './repositories/page-responses.js';
+import { rateLimitsRepository } from './repositories/rate-limits.js';
 import { restHooksRepository } from './repositories/rest-hooks.js';
 import { savedViewsRepository } from './repositories/saved-views.js';
 import { sealedValuesRepository } from './repositories/sealed-values.js';
@@ -79,6 +80,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     savedViews: savedViewsRepository(db),
     members: membersRepository(db),
     invites: invitesRepository(db),
+    rateLimits: rateLimitsRepository(db),
     sso: ssoRepository(db),
   };
 }

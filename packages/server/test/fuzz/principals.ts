@@ -33,6 +33,7 @@ export type PoolName =
   | 'view'
   | 'user'
   | 'invite'
+  | 'inviteToken'
   | 'domain';
 
 interface Created {
@@ -154,7 +155,7 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
     headers: { ...asOwner, cookie: member.cookie },
     body: JSON.stringify({ token }),
   });
-  const pending = (await (await invite('pending@fuzz.example')).json()) as { invite: Created };
+  const pending = (await (await invite('pending@fuzz.example')).json()) as { invite: Created; acceptUrl: string };
   // Single sign-on of org A with one domain verified (the record is checked in test/sso.test.ts).
   await runtime.app.request(`${a}/sso`, {
     method: 'PUT',
@@ -216,6 +217,8 @@ export async function createFixtures(runtime: Runtime): Promise<Fixtures> {
       view: [view.id, otherView.id],
       user: [member.userId, owner.userId],
       invite: [pending.invite.id],
+      // Its link's token, which the invitation's preview reads (until a resend replaces it).
+      inviteToken: [new URL(pending.acceptUrl).searchParams.get('token') ?? ''],
       domain: ['fuzz.example'],
     },
     protectedIds,

@@ -65,6 +65,11 @@ function hintsFor(fixtures: Fixtures): Hints {
         );
       case 'inboxId':
         return pick(fixtures.pools.inbox);
+      case 'token':
+        return fc.oneof(
+          { weight: 4, arbitrary: pick(fixtures.pools.inviteToken) },
+          { weight: 1, arbitrary: fc.string() },
+        );
       case 'userId':
         return fc.oneof({ weight: 4, arbitrary: pick(fixtures.pools.user) }, { weight: 1, arbitrary: fc.string() });
       case 'plan':

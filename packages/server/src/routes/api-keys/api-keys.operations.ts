@@ -68,6 +68,7 @@ export const updateApiKey = defineOperation({
     tags,
     operationId: 'updateApiKey',
     summary: 'Rename an API key',
+    description: 'The caller must hold every scope of the key it renames.',
     request: { params: KeyParams, body: jsonBody(ApiKeyUpdateSchema) },
     responses: { 200: jsonContent(ApiKeySchema, 'The updated API key.'), ...AUTHENTICATED_ERRORS },
   },
@@ -83,7 +84,8 @@ export const revokeApiKey = defineOperation({
     tags,
     operationId: 'revokeApiKey',
     summary: 'Revoke an API key',
-    description: 'Takes effect on the next request, in every server process.',
+    description:
+      'Takes effect on the next request, in every server process. The caller must hold every scope of the key it revokes.',
     request: { params: KeyParams },
     responses: { 200: jsonContent(ApiKeySchema, 'The revoked API key.'), ...AUTHENTICATED_ERRORS },
   },

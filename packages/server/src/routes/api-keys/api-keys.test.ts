@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { memberWithRole } from '../../../test/support/accounts.js';
 import {
   createBrand,
   createKey,
@@ -9,6 +10,7 @@ import {
   type Json,
 } from '../../../test/support/api.js';
 import { describeEachDatabase, type TestBed } from '../../../test/support/harness.js';
+import { KEY_SCOPES } from '../../domain/api-key.js';
 import { hashSecret } from '../../lib/secrets.js';
 
 const KEY_FORMAT = /^hb_([0-9a-z]{26})_([A-Za-z0-9]{32})$/;
@@ -344,6 +346,69 @@ describeEachDatabase('API keys', (bed) => {
     });
   });
 
+  describe('renaming and revoking a stronger key', () => {
+    const STRONG_SCOPES = ['write', 'forms', 'triage'];
+    const keyPath = (id: string) => `${keysPath()}/${id}`;
+    const revoke = (id: string, init: { key?: string; session?: string }) =>
+      bed().request(`${keyPath(id)}/revoke`, { method: 'POST', ...init });
+    const rename = (id: string, name: string, init: { key?: string; session?: string }) =>
+      bed().request(keyPath(id), { method: 'PATCH', json: { name }, ...init });
+
+    it('a key cannot revoke a key holding scopes it lacks, which keeps working', async () => {
+      const writeOnly = await createKey(bed(), orgA(), { scopes: ['write'] });
+      const strong = await createKey(bed(), orgA(), { scopes: STRONG_SCOPES, name: 'Strong' });
+      const problem = await expectProblem(
+        await revoke(strong.id, { key: writeOnly.secret }),
+        403,
+        'insufficient_scope',
+      );
+      expect(problem.detail).toBe('This API key cannot revoke a key with scopes it lacks: forms, triage.');
+      expect(problem.requiredScope).toBe('forms');
+      const kept = await expectJson(await bed().request(keyPath(strong.id), { key: orgA().adminKey }), 200);
+      expect(kept).toMatchObject({ name: 'Strong', revokedAt: null });
+      await expectJson(await bed().request('/me', { key: strong.secret }), 200);
+    });
+
+    it('a key cannot rename a key holding scopes it lacks', async () => {
+      const writeOnly = await createKey(bed(), orgA(), { scopes: ['write'] });
+      const strong = await createKey(bed(), orgA(), { scopes: STRONG_SCOPES, name: 'Strong' });
+      const problem = await expectProblem(
+        await rename(strong.id, 'Hijacked', { key: writeOnly.secret }),
+        403,
+        'insufficient_scope',
+      );
+      expect(problem.detail).toBe('This API key cannot rename a key with scopes it lacks: forms, triage.');
+      expect(problem.requiredScope).toBe('forms');
+      const kept = await expectJson(await bed().request(keyPath(strong.id), { key: orgA().adminKey }), 200);
+      expect(kept.name).toBe('Strong');
+    });
+
+    it('a key may rename and revoke a key whose scopes it all holds, itself included', async () => {
+      const caller = await createKey(bed(), orgA(), { scopes: ['read', 'write'] });
+      const weaker = await createKey(bed(), orgA(), { scopes: ['write'] });
+      await expectJson(await rename(weaker.id, 'Renamed', { key: caller.secret }), 200);
+      expect((await expectJson(await revoke(weaker.id, { key: caller.secret }), 200)).revokedAt).toEqual(
+        expect.any(String),
+      );
+      await expectJson(await revoke(caller.id, { key: caller.secret }), 200);
+      await expectProblem(await bed().request(orgPath(), { key: caller.secret }), 401, 'revoked_api_key');
+    });
+
+    it('an admin and an owner may rename and revoke a key of every key scope; a member may do neither', async () => {
+      for (const role of ['admin', 'owner'] as const) {
+        const { session } = await memberWithRole(bed(), orgA(), role);
+        const everything = await createKey(bed(), orgA(), { scopes: [...KEY_SCOPES] });
+        await expectJson(await rename(everything.id, `Renamed by ${role}`, { session }), 200);
+        await expectJson(await revoke(everything.id, { session }), 200);
+      }
+      const { session } = await memberWithRole(bed(), orgA(), 'member');
+      const readOnly = await createKey(bed(), orgA(), { scopes: ['read'] });
+      for (const response of [await rename(readOnly.id, 'x', { session }), await revoke(readOnly.id, { session })]) {
+        expect((await expectProblem(response, 403, 'insufficient_scope')).requiredScope).toBe('write');
+      }
+    });
+  });
+
   describe('brand-scoped keys', () => {
     let brandX: Json;
     let brandY: Json;
@@ -473,7 +538,8 @@ describeEachDatabase('API keys', (bed) => {
       okStatus: 200,
       call: async (testBed) => ({
         method: 'PATCH',
-        path: `${keysPath()}/${(await createKey(testBed, orgA(), { scopes: ['read'] })).id}`,
+        // A key of `write` alone: the caller must hold every scope of the key it renames.
+        path: `${keysPath()}/${(await createKey(testBed, orgA(), { scopes: ['write'] })).id}`,
         json: { name: 'renamed' },
       }),
     },
@@ -482,7 +548,7 @@ describeEachDatabase('API keys', (bed) => {
       okStatus: 200,
       call: async (testBed) => ({
         method: 'POST',
-        path: `${keysPath()}/${(await createKey(testBed, orgA(), { scopes: ['read'] })).id}/revoke`,
+        path: `${keysPath()}/${(await createKey(testBed, orgA(), { scopes: ['write'] })).id}/revoke`,
       }),
     },
   ]);

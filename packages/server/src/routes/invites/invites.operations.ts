@@ -1,5 +1,6 @@
-import { SIGNED_IN } from '../../domain/api-key.js';
+import { ANYONE, SIGNED_IN } from '../../domain/api-key.js';
 import { baseUrlOf } from '../../http/base-url.js';
+import { requestClientAddress } from '../../http/client-address.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
 import {
@@ -8,6 +9,7 @@ import {
   InviteInputSchema,
   InvitePageSchema,
   InviteParams,
+  InvitePreviewSchema,
   InviteSchema,
   IssuedInviteSchema,
 } from './invites.schemas.js';
@@ -101,4 +103,29 @@ export const acceptInvite = defineOperation({
     responses: { 200: jsonContent(InviteAcceptanceSchema, 'The membership.'), ...AUTHENTICATED_ERRORS },
   },
   handler: async (c) => c.json(await c.var.services.invites.accept(c.var.signedIn, c.req.valid('json').token), 200),
+});
+
+export const previewInvite = defineOperation({
+  scope: ANYONE,
+  route: {
+    method: 'post',
+    path: '/invites/preview',
+    tags,
+    operationId: 'previewInvite',
+    summary: 'Read an invitation by its token, before accepting it',
+    description:
+      'No key or session: what the invitation page shows someone who may have no account yet (the organization’s name, the role, the invited address, the inviter’s name, the expiry). Nothing is accepted or changed. The token goes in the body, as for `POST /invites/accept`, so it appears in no URL a proxy logs. A token that cannot be accepted, whatever the reason, is 404. At most 30 requests a minute from one client address.',
+    request: { body: jsonBody(InviteAcceptanceInputSchema) },
+    responses: {
+      200: jsonContent(InvitePreviewSchema, 'The invitation, which can be accepted until `expiresAt`.'),
+      400: errorResponse('Invalid input (`validation_failed`, `malformed_json`).'),
+      404: errorResponse('The token is unknown, used, revoked or expired (`not_found`; which of them is not said).'),
+      429: errorResponse('Too many requests from this address (`rate_limited`); retry after `Retry-After` seconds.'),
+      500: errorResponse('Unexpected server error.'),
+    },
+  },
+  handler: async (c) => {
+    const address = requestClientAddress(c, c.var.trustedProxies);
+    return c.json(await c.var.services.invites.preview(c.req.valid('json').token, address), 200);
+  },
 });

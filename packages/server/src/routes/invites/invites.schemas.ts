@@ -47,6 +47,24 @@ export const InviteAcceptanceInputSchema = documentable(InviteAcceptanceInput).o
 
 export const InviteAcceptanceSchema = z.object({ orgId: z.string(), role: RoleSchema }).openapi('InviteAcceptance');
 
+export const InvitePreviewSchema = z
+  .object({
+    organization: z
+      .object({ name: z.string().openapi({ example: 'Acme' }) })
+      .openapi({ description: 'The organization the invitation is to: its name only.' }),
+    role: AssignableRoleSchema,
+    email: z.string().openapi({
+      example: 'grace@example.com',
+      description: 'The invited address, in full: accepting needs a session of exactly this address.',
+    }),
+    invitedBy: z
+      .object({ name: z.string().openapi({ example: 'Ann' }) })
+      .nullable()
+      .openapi({ description: "Who invited: their display name; null when the inviter's account is gone." }),
+    expiresAt: Timestamp,
+  })
+  .openapi('InvitePreview');
+
 export const InviteParams = OrgParams.extend({
   inviteId: z.string().openapi({ param: { name: 'inviteId', in: 'path' }, example: 'inv_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
 });

@@ -86,4 +86,28 @@ describeEachDatabase('inviting an address twice', (bed) => {
     expect(fresh.invite.id).not.toBe(revoked.invite.id);
     expect((await invitesOf('again@example.com')).map((listed) => listed.state)).toEqual(['pending', 'revoked']);
   });
+
+  it('makes one invitation of two sent at once, and answers both as if they came one after the other', async () => {
+    const session = (await operatorOf(bed())).session;
+    const send = async (email: string) => {
+      const response = await bed().request(org('/invites'), {
+        method: 'POST',
+        session,
+        json: { email, role: 'member' },
+      });
+      return { status: response.status, body: (await response.json()) as Issued };
+    };
+    // Several addresses at once, so that on PostgreSQL some pair surely races (both read "none open").
+    const emails = Array.from({ length: 6 }, (_, index) => `at-once-${index}@example.com`);
+    const answers = await Promise.all(emails.map((email) => Promise.all([send(email), send(email)])));
+    for (const [index, pair] of answers.entries()) {
+      const email = emails[index] as string;
+      expect(pair.map((answer) => answer.status).sort(), JSON.stringify(pair)).toEqual([200, 201]);
+      const created = pair.find((answer) => answer.status === 201)?.body as Issued;
+      const resent = pair.find((answer) => answer.status === 200)?.body as Issued;
+      expect(created.resent).toBe(false);
+      expect(resent).toMatchObject({ resent: true, invite: { id: created.invite.id, state: 'pending' } });
+      expect(await invitesOf(email)).toEqual([expect.objectContaining({ id: created.invite.id, state: 'pending' })]);
+    }
+  });
 });

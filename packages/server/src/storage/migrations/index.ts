@@ -20,6 +20,7 @@ import * as sso from './0018-sso.js';
 import * as feedbackDailyCounts from './0019-feedback-daily-counts.js';
 import * as feedbackBrandIndex from './0020-feedback-brand-index.js';
 import * as pageStartedVisits from './0021-page-started-visits.js';
+import * as invitesOneOpenPerEmail from './0022-invites-one-open-per-email.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0019-feedback-daily-counts': feedbackDailyCounts,
   '0020-feedback-brand-index': feedbackBrandIndex,
   '0021-page-started-visits': pageStartedVisits,
+  '0022-invites-one-open-per-email': invitesOneOpenPerEmail,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -30,6 +30,16 @@ function toInvite(row: InvitesTable): StoredInvite {
   };
 }
 
+/**
+ * Unique index holding one open invitation (neither accepted nor revoked) per organization and
+ * address (migration 0022): of two first invitations made at once, the second insert fails on it.
+ */
+export const OPEN_INVITE_INDEX = {
+  index: 'invites_open_email_idx',
+  table: 'invites',
+  columns: ['org_id', 'lower(email)'],
+} as const;
+
 /** Invitations; the token is stored only as a MAC (`token_hash`). */
 export function invitesRepository(db: Executor) {
   return {
@@ -63,6 +73,25 @@ export function invitesRepository(db: Executor) {
     async findByTokenHash(tokenHash: string): Promise<StoredInvite | undefined> {
       const row = await db.selectFrom('invites').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
       return row && toInvite(row);
+    },
+    /**
+     * The invitation a token opens, with what its invitee is shown before accepting: the
+     * organization's name and the inviter's (none when the inviter's account is gone).
+     */
+    async findPreviewByTokenHash(
+      tokenHash: string,
+    ): Promise<{ invite: StoredInvite; organizationName: string; inviterName: string | null } | undefined> {
+      const row = await db
+        .selectFrom('invites')
+        .innerJoin('organizations', 'organizations.id', 'invites.org_id')
+        .leftJoin('users', 'users.id', 'invites.invited_by')
+        .selectAll('invites')
+        .select(['organizations.name as organization_name', 'users.name as inviter_name'])
+        .where('invites.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { organization_name, inviter_name, ...invite } = row;
+      return { invite: toInvite(invite), organizationName: organization_name, inviterName: inviter_name };
     },
     /** Whether an email has an invitation still open somewhere (sign-up by invitation). */
     async pendingFor(email: string, now: string): Promise<boolean> {
