@@ -2041,7 +2041,7 @@ export interface components {
             key: string;
         } | null;
         FeedbackStats: {
-            /** @description The range covered, as asked (`null`: unbounded on that side). */
+            /** @description The instants covered, `to` excluded (`null`: unbounded on that side): a date asked for is read as its day in the organization's time zone. */
             range: {
                 /**
                  * Format: date-time
@@ -2429,12 +2429,12 @@ export interface components {
             /** @description Highest score to include. */
             scoreMax?: number;
             /**
-             * @description Created at or after (inclusive).
+             * @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`).
              * @example 2026-11-01
              */
             from?: string;
             /**
-             * @description Created before (exclusive).
+             * @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day.
              * @example 2026-11-01
              */
             to?: string;
@@ -2527,12 +2527,12 @@ export interface components {
             /** @description Highest score to include. */
             scoreMax?: number;
             /**
-             * @description Created at or after (inclusive).
+             * @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`).
              * @example 2026-11-01
              */
             from?: string;
             /**
-             * @description Created before (exclusive).
+             * @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day.
              * @example 2026-11-01
              */
             to?: string;
@@ -6304,9 +6304,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6411,9 +6411,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6518,9 +6518,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Start of the range, widened to the start of its bucket. A date (2026-03-01) is that day in the organization's time zone. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). Widened to the start of its bucket. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
                 from?: string;
-                /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. Widened to the end of its bucket. Default: now. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6629,9 +6629,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Start of the period (inclusive). Default: 7 days before `to`. A date (2026-11-01) is midnight UTC. */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). Default: 7 days before `to`. */
                 from?: string;
-                /** @description End of the period (exclusive). Default: now. */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. Default: now. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6751,9 +6751,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Start of the period (inclusive). Default: 7 days before `to`. A date (2026-11-01) is midnight UTC. */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). Default: 7 days before `to`. */
                 from?: string;
-                /** @description End of the period (exclusive). Default: now. */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. Default: now. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6869,9 +6869,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6981,9 +6981,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;

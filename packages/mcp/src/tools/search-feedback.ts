@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';
-import { FeedbackOutput, Notice, StatsFilterInput, toFeedbackOutput, toInstant } from './schemas.js';
+import { FeedbackOutput, Notice, StatsFilterInput, toFeedbackOutput } from './schemas.js';
 
 /** Offered only by backends that can search (`HearbackBackend.searchFeedback`). */
 export const searchFeedback = defineTool({
@@ -49,7 +49,7 @@ export const searchFeedback = defineTool({
       query,
       limit,
       ...(mode && { mode }),
-      filters: { ...filters, from: toInstant(from), to: toInstant(to) },
+      filters: { ...filters, from, to },
     });
     return {
       notice: UNTRUSTED_NOTICE,

@@ -10,12 +10,14 @@ import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../../domain/assignee-fi
 import {
   dateQuery,
   documentable,
+  FROM_BOUND_DESCRIPTION,
   idOf,
   OrgParams,
   PageQuery,
   pageOf,
   queryInteger,
   Timestamp,
+  TO_BOUND_DESCRIPTION,
 } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
@@ -43,8 +45,8 @@ const FeedbackListFields = PageQuery.extend({
     .openapi({ param: { name: 'type', in: 'query' } }),
   scoreMin: queryInteger('scoreMin', { description: 'Lowest score to include.' }),
   scoreMax: queryInteger('scoreMax', { description: 'Highest score to include.' }),
-  from: dateQuery('from', 'Created at or after (inclusive).'),
-  to: dateQuery('to', 'Created before (exclusive).'),
+  from: dateQuery('from', FROM_BOUND_DESCRIPTION),
+  to: dateQuery('to', TO_BOUND_DESCRIPTION),
   inboxId: idOf('inbox', 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s')
     .optional()
     .openapi({
@@ -95,9 +97,10 @@ const Count = z.number().int().min(0);
 
 export const FeedbackStatsSchema = z
   .object({
-    range: z
-      .object({ from: Timestamp.nullable(), to: Timestamp.nullable() })
-      .openapi({ description: 'The range covered, as asked (`null`: unbounded on that side).' }),
+    range: z.object({ from: Timestamp.nullable(), to: Timestamp.nullable() }).openapi({
+      description:
+        "The instants covered, `to` excluded (`null`: unbounded on that side): a date asked for is read as its day in the organization's time zone.",
+    }),
     total: Count.openapi({ description: 'Feedback items matching the filters.' }),
     byType: z
       .array(
