@@ -1,12 +1,13 @@
 import {
   FeedbackResourceSchema,
   FeedbackUpdateInputSchema,
+  ONE_ASSIGNEE_FILTER,
+  oneAssigneeFilter,
   SCORE_BOUNDS_IN_ORDER,
   scoreBoundsInOrder,
 } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
-import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../../domain/assignee-filter.js';
 import {
   dateQuery,
   documentable,

@@ -1,6 +1,11 @@
-import { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder, ViewNameSchema } from '@hearback/inputs';
+import {
+  ONE_ASSIGNEE_FILTER,
+  oneAssigneeFilter,
+  SCORE_BOUNDS_IN_ORDER,
+  scoreBoundsInOrder,
+  ViewNameSchema,
+} from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
-import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../../domain/assignee-filter.js';
 import { acrossMembers, writeInput } from '../../domain/write-input.js';
 import { FeedbackStatsQuery } from '../feedback/feedback.schemas.js';
 import { documentable, pageOf, Timestamp } from '../shared.schemas.js';
