@@ -2512,7 +2512,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them (integers as numbers).
+         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused).
          * @example {
          *       "type": "nps",
          *       "scoreMax": 6,

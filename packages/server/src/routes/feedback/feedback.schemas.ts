@@ -31,12 +31,19 @@ export const FeedbackSchema = FeedbackResourceSchema;
 // `FeedbackList`, not `FeedbackPage` as other lists are named: a feedback page is a form.
 export const FeedbackListSchema = pageOf(FeedbackSchema, 'FeedbackList');
 
-/** `unassigned=true` in a query string, `true` in a saved view's JSON; `false` (or nothing) filters nothing. */
+/** What the list's filters of other types than text mean, for the query and for a saved view's JSON alike. */
+export const TYPED_FILTER_DESCRIPTIONS = {
+  scoreMin: 'Lowest score to include.',
+  scoreMax: 'Highest score to include.',
+  unassigned: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+};
+
+/** `unassigned=true` in a query string; `false` (or nothing) filters nothing. (A saved view's JSON takes a boolean: views.schemas.ts.) */
 const unassignedFilter = z
   .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional())
   .openapi({
     param: { name: 'unassigned', in: 'query' },
-    description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+    description: TYPED_FILTER_DESCRIPTIONS.unassigned,
   });
 
 const FeedbackListFields = PageQuery.extend({
@@ -44,8 +51,8 @@ const FeedbackListFields = PageQuery.extend({
     .enum(FEEDBACK_TYPES)
     .optional()
     .openapi({ param: { name: 'type', in: 'query' } }),
-  scoreMin: queryInteger('scoreMin', { description: 'Lowest score to include.' }),
-  scoreMax: queryInteger('scoreMax', { description: 'Highest score to include.' }),
+  scoreMin: queryInteger('scoreMin', { description: TYPED_FILTER_DESCRIPTIONS.scoreMin }),
+  scoreMax: queryInteger('scoreMax', { description: TYPED_FILTER_DESCRIPTIONS.scoreMax }),
   from: dateQuery('from', FROM_BOUND_DESCRIPTION),
   to: dateQuery('to', TO_BOUND_DESCRIPTION),
   inboxId: idOf('inbox', 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s')
