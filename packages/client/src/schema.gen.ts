@@ -1658,7 +1658,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.
+             * @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`. With an `Idempotency-Key` header, it must be the same value (else 400 `validation_failed` naming `eventId`).
              * @example 0b7c6f1e-5d1a-4c3e-9a57-2f1e8d4c6b90
              */
             eventId?: string;
@@ -3922,7 +3922,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. Keys are per organization and do not expire. */
+                /** @description A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. With `eventId` in the body too, both must be the same value (else 400 `validation_failed` naming `eventId`). Keys are per organization and do not expire. */
                 "idempotency-key"?: string;
             };
             path?: never;
