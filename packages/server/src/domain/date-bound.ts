@@ -1,12 +1,14 @@
 import { addDays, type LocalDate, startOfLocalDay } from '../lib/zoned-time.js';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** Which end of a range a bound closes: `from` is included, `to` is the instant left out. */
 export type BoundEdge = 'from' | 'to';
 
 /** Whether a bound is a bare calendar date (`2026-11-01`), which only a time zone makes an instant. */
-export function isBareDate(bound: string): boolean {
+function isBareDate(bound: string): boolean {
   return DATE_ONLY.test(bound);
 }
 
@@ -26,7 +28,10 @@ export function instantOfBound(bound: string, edge: BoundEdge, timeZone: string)
   const date = DATE_ONLY.exec(bound);
   if (!date) return new Date(bound).toISOString();
   const day: LocalDate = { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) };
-  return new Date(startOfLocalDay(edge === 'to' ? addDays(day, 1) : day, timeZone)).toISOString();
+  const start = startOfLocalDay(edge === 'to' ? addDays(day, 1) : day, timeZone);
+  // Within the years ISO-8601 writes with four digits: timestamps are compared as that text, where
+  // the end of 9999-12-31 west of UTC (`+010000-01-01T08:00…`) would sort before every year.
+  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, start))).toISOString();
 }
 
 /** A range's `from` and `to` as given (dates or date-times), or as instants once read. */

@@ -127,6 +127,13 @@ describeEachDatabase('a date bound is a day in the organization’s time zone', 
         expect(await statsTotal({ to: '2026-11-09' })).toBe(trendCounts['2026-11-09']);
       });
 
+      it('reads the first and last dates a bound takes as the widest range, not past it', async () => {
+        const all = [...idsByDay.values()].flat().sort();
+        expect(await listIds({ from: '0000-01-01', to: '9999-12-31' })).toEqual(all);
+        expect(await statsTotal({ from: '0000-01-01', to: '9999-12-31' })).toBe(all.length);
+        expect(await searchIds({ from: '0000-01-01', to: '9999-12-31' })).toEqual(all);
+      });
+
       it('keeps a date-time with an offset the instant it names', async () => {
         const first = items[0]?.at ?? '';
         const justAfter = new Date(Date.parse(first) + 1).toISOString();
