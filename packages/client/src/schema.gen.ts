@@ -1681,7 +1681,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.
+             * @description A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`. With an `Idempotency-Key` header, it must be the same value (else 400 `validation_failed` naming `eventId`).
              * @example 0b7c6f1e-5d1a-4c3e-9a57-2f1e8d4c6b90
              */
             eventId?: string;
@@ -2087,7 +2087,7 @@ export interface components {
             key: string;
         } | null;
         FeedbackStats: {
-            /** @description The range covered, as asked (`null`: unbounded on that side). */
+            /** @description The instants covered, `to` excluded (`null`: unbounded on that side): a date asked for is read as its day in the organization's time zone. */
             range: {
                 /**
                  * Format: date-time
@@ -2475,12 +2475,12 @@ export interface components {
             /** @description Highest score to include. */
             scoreMax?: number;
             /**
-             * @description Created at or after (inclusive).
+             * @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`).
              * @example 2026-11-01
              */
             from?: string;
             /**
-             * @description Created before (exclusive).
+             * @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day.
              * @example 2026-11-01
              */
             to?: string;
@@ -2558,7 +2558,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them (integers as numbers).
+         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused).
          * @example {
          *       "type": "nps",
          *       "scoreMax": 6,
@@ -2573,12 +2573,12 @@ export interface components {
             /** @description Highest score to include. */
             scoreMax?: number;
             /**
-             * @description Created at or after (inclusive).
+             * @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`).
              * @example 2026-11-01
              */
             from?: string;
             /**
-             * @description Created before (exclusive).
+             * @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day.
              * @example 2026-11-01
              */
             to?: string;
@@ -3968,7 +3968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. Keys are per organization and do not expire. */
+                /** @description A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. With `eventId` in the body too, both must be the same value (else 400 `validation_failed` naming `eventId`). Keys are per organization and do not expire. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6446,9 +6446,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6553,9 +6553,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6660,9 +6660,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Start of the range, widened to the start of its bucket. A date (2026-03-01) is that day in the organization's time zone. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). Widened to the start of its bucket. Default: the last 30 days, 12 weeks or 12 months up to `to`. */
                 from?: string;
-                /** @description End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now. */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. Widened to the end of its bucket. Default: now. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6771,9 +6771,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Start of the period (inclusive). Default: 7 days before `to`. A date (2026-11-01) is midnight UTC. */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). Default: 7 days before `to`. */
                 from?: string;
-                /** @description End of the period (exclusive). Default: now. */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. Default: now. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -6893,9 +6893,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Start of the period (inclusive). Default: 7 days before `to`. A date (2026-11-01) is midnight UTC. */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). Default: 7 days before `to`. */
                 from?: string;
-                /** @description End of the period (exclusive). Default: now. */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. Default: now. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -7011,9 +7011,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;
@@ -7123,9 +7123,9 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Highest score to include. */
                 scoreMax?: number;
-                /** @description Created at or after (inclusive). */
+                /** @description Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Created before (exclusive). */
+                /** @description Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
                 /** @description Only items of this inbox: its id (`inb_…`), not its `inboxKey`. An id of no inbox of the organization matches nothing. */
                 inboxId?: string;

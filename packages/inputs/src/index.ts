@@ -12,6 +12,7 @@ export {
   type ApiKeyUpdateInput,
   ApiKeyUpdateInputSchema,
 } from './api-key-input.js';
+export { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from './assignee-filter.js';
 export {
   AutomationFilterInputSchema,
   type AutomationInput,
@@ -70,6 +71,12 @@ export {
 } from './placeholder.js';
 export { PLAIN_MESSAGES, plainMessage, plainMessages, unknownFieldsMessage } from './plain-messages.js';
 export { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from './score-bounds.js';
+export {
+  DEFAULT_SEARCH_LIMIT,
+  MAX_SEARCH_LIMIT,
+  type SearchFiltersInput,
+  SearchFiltersInputSchema,
+} from './search-input.js';
 export { SECRET_NAME_PATTERN, SECRET_NAME_RULE } from './secret-name.js';
 export { SlugSchema } from './slug.js';
 export {

@@ -187,7 +187,10 @@ export interface Page<T> {
 
 export interface StatsFilters {
   type?: FeedbackType | undefined;
-  /** ISO-8601 instants: `from` inclusive, `to` exclusive. */
+  /**
+   * As given (the server reads them): a date-time with offset is an instant, a date (`2026-11-01`)
+   * that day in the organization's time zone, `from` from its start and `to` to its end.
+   */
   from?: string | undefined;
   to?: string | undefined;
   inboxId?: string | undefined;
@@ -283,7 +286,7 @@ export interface TrendsQuery extends Omit<StatsFilters, 'from' | 'to'> {
 
 export type FeedbackTrendsRecord = FeedbackTrends;
 
-/** The list filters (`from` and `to` as UTC instants: the last 7 days when absent) and how many themes. */
+/** The list filters (`from` and `to` as given, read as {@link StatsFilters} says: the last 7 days when absent) and how many themes. */
 export interface ThemesQuery extends StatsFilters {
   limit?: number | undefined;
 }

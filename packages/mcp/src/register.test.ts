@@ -45,7 +45,8 @@ describe('Hearback MCP server', () => {
     expect(searchFeedback).toHaveBeenCalledWith({
       query: 'people who love it',
       limit: 10,
-      filters: { from: '2026-11-01T00:00:00.000Z', to: undefined },
+      // As given: the server reads a date as a day in the organization's time zone.
+      filters: { from: '2026-11-01', to: undefined },
     });
     expect(result.structuredContent).toMatchObject({
       results: [{ score: 0.8, similarity: 0.91, feedback: { id: 'fb_1' } }],
@@ -135,8 +136,7 @@ describe('Hearback MCP server', () => {
     });
     expect(result.isError).toBeFalsy();
     expect(getFeedbackThemes).toHaveBeenCalledWith({
-      from: '2026-11-16T00:00:00.000Z',
-      to: undefined,
+      from: '2026-11-16',
       inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
       limit: 5,
     });
@@ -507,7 +507,7 @@ describe('Hearback MCP server', () => {
       expect(calls[1]?.args[0]).toMatchObject({ inboxKey: 'ibx_website' });
     });
 
-    it('get_feedback pages with a bounded default, converts dates and passes filters', async () => {
+    it('get_feedback pages with a bounded default and passes the filters, dates as given (the server reads them)', async () => {
       const { backend, calls } = fakeBackend();
       const client = await connectClient(backend);
       const result = await callTool(client, 'get_feedback', {
@@ -524,8 +524,8 @@ describe('Hearback MCP server', () => {
             type: 'nps',
             scoreMax: 6,
             q: 'checkout',
-            from: '2026-11-01T00:00:00.000Z',
-            to: '2026-11-02T00:00:00.000Z',
+            from: '2026-11-01',
+            to: '2026-11-02T02:00:00+02:00',
           },
           { limit: 20, cursor: undefined },
         ],
@@ -585,7 +585,7 @@ describe('Hearback MCP server', () => {
       expect(result.structuredContent).toMatchObject({
         total: 3,
         nps: { score: 33.3 },
-        range: { from: '2026-11-01T00:00:00.000Z' },
+        range: { from: '2026-11-01' },
       });
       const text = (result.content[0] as { text: string }).text;
       expect(text).toContain('NPS: 33.3 from 3 responses (2 promoters, 0 passives, 1 detractor).');

@@ -492,6 +492,44 @@ describe.each(dialectsUnderTest())('POST /collect fast path agrees with the Hono
     }
   });
 
+  it('refuses an Idempotency-Key and a different eventId on both paths alike, naming both, and stores nothing', async () => {
+    const eventId = `evt-differs-${dialect}`;
+    const sent = json(org.collectKey, { ...thumbsUp(), eventId }, { 'idempotency-key': `key-differs-${dialect}` });
+    const refused = await agreed(sent);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [
+        {
+          path: 'eventId',
+          message: 'Differs from the Idempotency-Key header: give one, or the same value in both.',
+        },
+      ],
+    });
+    expect((refused.body as { detail: string }).detail).toContain('Idempotency-Key');
+    // Neither key was stored: the eventId alone is a new submission, not a replay.
+    const alone = await overHttp(server.port, json(org.collectKey, { ...thumbsUp(), eventId }));
+    expect(alone.status).toBe(201);
+    expect(alone.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('takes the same value in Idempotency-Key and eventId on both paths, as one key', async () => {
+    for (const via of ['fast', 'hono'] as const) {
+      const key = `same-${via}-${dialect}`;
+      const send = (sent: ReturnType<typeof json>) =>
+        via === 'fast' ? overHttp(server.port, sent) : throughHono(runtime, sent);
+      const first = await send(json(org.collectKey, { ...thumbsUp(), eventId: key }, { 'idempotency-key': key }));
+      expect(first.status).toBe(201);
+      // A retry by either one alone is the same submission.
+      const byHeader = await send(json(org.collectKey, thumbsUp(), { 'idempotency-key': key }));
+      const byEventId = await send(json(org.collectKey, { ...thumbsUp(), eventId: key }));
+      for (const again of [byHeader, byEventId]) {
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect((again.body as { id: string }).id).toBe((first.body as { id: string }).id);
+      }
+    }
+  });
+
   it('refuses a reused idempotency key with a different body on both paths alike', async () => {
     for (const extra of [{ headers: { 'idempotency-key': `reused-${dialect}` } }, { eventId: `reused-${dialect}` }]) {
       const original = { ...thumbsUp(), ...('eventId' in extra && extra) };

@@ -58,7 +58,7 @@ export function RangeFilters({
       )}
       {field('scoreMax', 'to', { type: 'number', min: range.min, max: range.max, inputMode: 'numeric' }, asNumber)}
       {field('from', 'Since', { type: 'date' }, asDate)}
-      {field('to', 'Before', { type: 'date' }, asDate)}
+      {field('to', 'Until', { type: 'date' }, asDate)}
       {field('source', 'Source', { type: 'text', placeholder: 'widget, email…' }, (value) => value.trim() || undefined)}
     </div>
   );

@@ -3,7 +3,7 @@ import { inboxDatesOf, trendsQueryOf } from './insights-period.js';
 import { validateInsightsSearch } from './insights-search.js';
 
 describe("the Insights screen's period", () => {
-  it('starts at Since when set, else at the preset, and ends before Before', () => {
+  it('starts at Since when set, else at the preset, and ends with Until', () => {
     expect(trendsQueryOf({}, '2026-11-26')).toEqual({ interval: 'day', from: '2026-10-28' });
     expect(trendsQueryOf({ from: '2026-11-27', to: '2026-11-28' }, '2026-11-26')).toEqual({
       interval: 'day',
@@ -22,10 +22,10 @@ describe("the Insights screen's period", () => {
   it('gives the inbox the days of a period, in the organization’s time zone', () => {
     expect(inboxDatesOf({ from: '2026-10-28T00:00:00.000Z', to: '2026-11-27T00:00:00.000Z' }, 'UTC')).toEqual({
       from: '2026-10-28',
-      to: '2026-11-27',
+      to: '2026-11-26',
     });
     expect(inboxDatesOf({ from: '2026-10-27T23:00:00.000Z', to: '2026-11-26T23:00:00.000Z' }, 'Europe/Berlin')).toEqual(
-      { from: '2026-10-28', to: '2026-11-27' },
+      { from: '2026-10-28', to: '2026-11-26' },
     );
   });
 });

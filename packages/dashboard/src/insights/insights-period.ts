@@ -36,7 +36,7 @@ export function rangeStart(preset: RangePreset, today: string): string {
 
 /**
  * The trends query of a search, today being `today` in the organization's time zone: the period
- * starts at Since (`from`) when set, else where the preset does, and ends before Before (`to`).
+ * starts at Since (`from`) when set, else where the preset does, and ends with the day Until (`to`).
  */
 export function trendsQueryOf(search: InsightsSearch, today: string): FeedbackTrendsQuery {
   return {
@@ -48,13 +48,15 @@ export function trendsQueryOf(search: InsightsSearch, today: string): FeedbackTr
 }
 
 /**
- * The days a period covers, as the inbox's Since and Before fields show them: a date field cannot
- * show an instant, and a filter the reader cannot see would still narrow the list.
+ * The days a period covers, as the inbox's Since and Until fields show them: a date field cannot
+ * show an instant, and a filter the reader cannot see would still narrow the list. The period's
+ * `to` is the first instant left out; Until is the last day included (the server reads both dates
+ * as days in the organization's time zone, `to` to the end of its day).
  *
  * @example
  * inboxDatesOf({ from: '2026-10-28T00:00:00.000Z', to: '2026-11-27T00:00:00.000Z' }, 'UTC');
- * // { from: '2026-10-28', to: '2026-11-27' }
+ * // { from: '2026-10-28', to: '2026-11-26' }
  */
 export function inboxDatesOf(period: { from: string; to: string }, timeZone: string): { from: string; to: string } {
-  return { from: dateIn(timeZone, new Date(period.from)), to: dateIn(timeZone, new Date(period.to)) };
+  return { from: dateIn(timeZone, new Date(period.from)), to: dateIn(timeZone, new Date(Date.parse(period.to) - 1)) };
 }

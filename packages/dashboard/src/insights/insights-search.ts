@@ -28,7 +28,7 @@ export const RANGE_LABELS: Record<RangePreset, string> = {
 /**
  * The Insights screen's state in its URL: the chart settings and the inbox's filters (the same
  * names as the inbox's, so a theme or a filter opens there unchanged). Defaults are left out.
- * `from` (Since) starts the period instead of the preset, `to` (Before) ends it. No search by
+ * `from` (Since) starts the period instead of the preset, `to` (Until) is its last day. No search by
  * meaning: trends, stats and the export filter by the list's filters only, so the screen offers
  * none it could not count.
  */

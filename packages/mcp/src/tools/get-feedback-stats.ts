@@ -2,7 +2,7 @@ import { capitalized, counted, FEEDBACK_STATUSES, FEEDBACK_TYPE_NAMES, FEEDBACK_
 import { z } from 'zod';
 import { quoted, UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
-import { Notice, StatsFilterInput, toInstant } from './schemas.js';
+import { Notice, StatsFilterInput } from './schemas.js';
 
 const Count = z.number().int().min(0);
 
@@ -63,7 +63,7 @@ export const getFeedbackStats = defineTool({
   inputSchema: z.strictObject({ ...StatsFilterInput }),
   outputSchema: StatsOutput,
   async run(backend, input) {
-    const stats = await backend.getFeedbackStats({ ...input, from: toInstant(input.from), to: toInstant(input.to) });
+    const stats = await backend.getFeedbackStats(input);
     return {
       notice: UNTRUSTED_NOTICE,
       range: stats.range,

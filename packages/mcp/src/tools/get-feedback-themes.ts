@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';
-import { DateInput, FeedbackOutput, Notice, toFeedbackOutput, toInstant } from './schemas.js';
+import { DateInput, FeedbackOutput, FROM_DESCRIPTION, Notice, TO_DESCRIPTION, toFeedbackOutput } from './schemas.js';
 import { ThemeFilterInput, ThemeSummaryOutput, themeLine, toThemeSummaryOutput } from './theme-schemas.js';
 
 const Count = z.number().int().min(0);
@@ -38,8 +38,8 @@ export const getFeedbackThemes = defineTool({
   isAvailable: (backend) => typeof backend.getFeedbackThemes === 'function',
   inputSchema: z.strictObject({
     ...ThemeFilterInput,
-    from: DateInput.optional().describe('Start of the period (inclusive). Default: 7 days before to.'),
-    to: DateInput.optional().describe('End of the period (exclusive). Default: now.'),
+    from: DateInput.optional().describe(`${FROM_DESCRIPTION} Default: 7 days before to.`),
+    to: DateInput.optional().describe(`${TO_DESCRIPTION} Default: now.`),
     limit: z
       .number()
       .int()
@@ -51,8 +51,7 @@ export const getFeedbackThemes = defineTool({
   outputSchema: ThemesOutput,
   async run(backend, input) {
     if (!backend.getFeedbackThemes) throw new Error('This backend offers no themes.');
-    const { from, to, ...rest } = input;
-    const result = await backend.getFeedbackThemes({ ...rest, from: toInstant(from), to: toInstant(to) });
+    const result = await backend.getFeedbackThemes(input);
     return {
       notice: UNTRUSTED_NOTICE,
       from: result.from,

@@ -2,7 +2,7 @@ import { capitalized, counted, FEEDBACK_STATUSES, FEEDBACK_TYPE_NAMES, FEEDBACK_
 import { z } from 'zod';
 import { quoted, UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
-import { DateInput, Notice } from './schemas.js';
+import { DateInput, FROM_DESCRIPTION, Notice, TO_DESCRIPTION } from './schemas.js';
 
 const Count = z.number().int().min(0);
 const INTERVALS = ['day', 'week', 'month'] as const;
@@ -38,10 +38,6 @@ const TrendsOutput = z.object({
 type Trends = z.input<typeof TrendsOutput>;
 type Series = Trends['series'][number];
 
-const DateBound = DateInput.describe(
-  "ISO-8601 date (2026-11-01: that day in the organization's time zone) or date-time with offset (2026-11-01T09:30:00Z).",
-);
-
 function seriesName(series: Series, groupBy: Trends['groupBy']): string {
   if (groupBy === null) return 'All feedback';
   if (series.group === null) return groupBy === 'source' ? '(no source)' : '(no brand)';
@@ -68,8 +64,8 @@ export const getFeedbackTrends = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   inputSchema: z.strictObject({
     interval: z.enum(INTERVALS).default('week').describe('Bucket size (default week). At most 400 buckets.'),
-    from: DateBound.optional().describe('Start of the range, widened to the start of its bucket.'),
-    to: DateBound.optional().describe('End of the range (exclusive; a date is the first day left out). Default: now.'),
+    from: DateInput.optional().describe(`${FROM_DESCRIPTION} Widened to the start of its bucket.`),
+    to: DateInput.optional().describe(`${TO_DESCRIPTION} Widened to the end of its bucket. Default: now.`),
     groupBy: z.enum(GROUPS).optional().describe('One series per type, inbox, source (the 50 most frequent) or brand.'),
     inboxId: z.string().min(1).max(100).optional().describe('Only this inbox (an inb_… id from list_inboxes).'),
     source: z.string().min(1).max(200).optional().describe('Only this context.source, e.g. widget, server, mcp.'),

@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedbackItem, renderFeedbackPage } from './render.js';
-import {
-  FeedbackOutput,
-  NextCursor,
-  Notice,
-  PageInput,
-  StatsFilterInput,
-  toFeedbackOutput,
-  toInstant,
-} from './schemas.js';
+import { FeedbackOutput, NextCursor, Notice, PageInput, StatsFilterInput, toFeedbackOutput } from './schemas.js';
 
 export const getFeedback = defineTool({
   name: 'get_feedback',
@@ -46,10 +38,7 @@ export const getFeedback = defineTool({
       return { notice: UNTRUSTED_NOTICE, items: [toFeedbackOutput(item, false)], nextCursor: null };
     }
     const { limit, cursor, from, to, id: _id, ...filters } = input;
-    const page = await backend.listFeedback(
-      { ...filters, from: toInstant(from), to: toInstant(to) },
-      { limit, cursor },
-    );
+    const page = await backend.listFeedback({ ...filters, from, to }, { limit, cursor });
     return {
       notice: UNTRUSTED_NOTICE,
       items: page.data.map((item) => toFeedbackOutput(item, true)),

@@ -45,7 +45,7 @@ describe('get_theme_feedback', () => {
     expect(tool?.inputSchema.required).toEqual(expect.arrayContaining(['themeId', 'from', 'to']));
   });
 
-  it('passes the theme, the period as instants, the filters and the page; answers the theme and its items as untrusted', async () => {
+  it('passes the theme, the period as given (the server reads it), the filters and the page; answers the theme and its items as untrusted', async () => {
     const listThemeFeedback = vi.fn(async () => themePage());
     const client = await connectClient(fakeBackend({ listThemeFeedback }).backend);
     const result = await callTool(client, 'get_theme_feedback', {
@@ -61,8 +61,8 @@ describe('get_theme_feedback', () => {
     expect(listThemeFeedback).toHaveBeenCalledWith(
       THEME.id,
       {
-        from: '2026-11-09T00:00:00.000Z',
-        to: '2026-11-16T00:00:00.000Z',
+        from: '2026-11-09',
+        to: '2026-11-16T01:00:00+01:00',
         type: 'stars',
         inboxId: 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s',
       },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedbackPage } from './render.js';
-import { DateInput, FeedbackOutput, NextCursor, Notice, PageInput, toFeedbackOutput, toInstant } from './schemas.js';
+import { DateInput, FeedbackOutput, NextCursor, Notice, PageInput, toFeedbackOutput } from './schemas.js';
 import { ThemeFilterInput, ThemeSummaryOutput, themeLine, toThemeSummaryOutput } from './theme-schemas.js';
 
 /** Offered only by backends that can find themes (`HearbackBackend.listThemeFeedback`). */
@@ -34,11 +34,7 @@ export const getThemeFeedback = defineTool({
   async run(backend, input) {
     if (!backend.listThemeFeedback) throw new Error('This backend offers no themes.');
     const { themeId, from, to, limit, cursor, ...filters } = input;
-    const page = await backend.listThemeFeedback(
-      themeId,
-      { ...filters, from: toInstant(from), to: toInstant(to) },
-      { limit, cursor },
-    );
+    const page = await backend.listThemeFeedback(themeId, { ...filters, from, to }, { limit, cursor });
     return {
       notice: UNTRUSTED_NOTICE,
       from: page.from,

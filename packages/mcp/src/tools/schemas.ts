@@ -28,12 +28,18 @@ export const NextCursor = z
   .describe('Pass as cursor to get the next page; null when this is the last page.');
 
 export const DateInput = DateBoundSchema.describe(
-  'ISO-8601 date (2026-11-01, midnight UTC) or date-time with offset (2026-11-01T09:30:00Z).',
+  "ISO-8601 date (2026-11-01: that day in the organization's time zone) or date-time with offset (2026-11-01T09:30:00Z).",
 );
 
+/** What a `from` and a `to` of feedback mean, in the words every feedback tool uses (the server's rule, `instantOfBound`). */
+export const FROM_DESCRIPTION =
+  "Only feedback created at or after this: a date-time with offset, or a date (2026-11-01), which starts at midnight in the organization's time zone.";
+export const TO_DESCRIPTION =
+  "Only feedback created before this date-time, or up to the end of this date (2026-11-01: that whole day, in the organization's time zone; from and to the same date is that one day).";
+
 export const StatsFilterInput = {
-  from: DateInput.optional().describe('Only feedback created at or after this time (inclusive).'),
-  to: DateInput.optional().describe('Only feedback created before this time (exclusive).'),
+  from: DateInput.optional().describe(FROM_DESCRIPTION),
+  to: DateInput.optional().describe(TO_DESCRIPTION),
   // The server's own id rule: a mistaken id (an ibx_… inbox key, say) is refused naming what was expected, not answered with nothing.
   inboxId: idSchema('inbox').optional().describe('Only this inbox (an inb_… id from list_inboxes).'),
   brandId: idSchema('brand').optional().describe("Only this brand's inboxes (a brd_… id from list_brands)."),
@@ -42,7 +48,10 @@ export const StatsFilterInput = {
   status: z.enum(FEEDBACK_STATUSES).optional().describe('Only this triage status.'),
 };
 
-/** Date inputs as UTC instants, the form both backends compare. */
+/**
+ * A page responses' date input as a UTC instant (a date is midnight UTC there). Feedback dates are
+ * passed on as given: the server reads a date as a day in the organization's time zone.
+ */
 export function toInstant(value: string | undefined): string | undefined {
   return value === undefined ? undefined : new Date(value).toISOString();
 }

@@ -1,29 +1,65 @@
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, SearchFiltersInputSchema } from '@hearback/inputs';
 import { counted, SEARCH_MODES } from '@hearback/spec';
 import { z } from 'zod';
 import { UNTRUSTED_NOTICE } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { renderFeedback } from './render.js';
-import { FeedbackOutput, Notice, StatsFilterInput, toFeedbackOutput, toInstant } from './schemas.js';
+import { FeedbackOutput, Notice, StatsFilterInput, toFeedbackOutput } from './schemas.js';
+
+type SearchFilterShape = typeof SearchFiltersInputSchema.shape;
+
+/**
+ * What each filter of `POST /search` means to an agent. Typed over the API's own filter schema, so
+ * a filter added there does not compile here until it is described, and the tool offers it.
+ */
+const FILTER_DESCRIPTIONS: Record<keyof SearchFilterShape, string> = {
+  from: StatsFilterInput.from.description ?? '',
+  to: StatsFilterInput.to.description ?? '',
+  inboxId: StatsFilterInput.inboxId.description ?? '',
+  brandId: StatsFilterInput.brandId.description ?? '',
+  source: StatsFilterInput.source.description ?? '',
+  type: StatsFilterInput.type.description ?? '',
+  status: StatsFilterInput.status.description ?? '',
+  scoreMin: 'Lowest score to include.',
+  scoreMax: 'Highest score to include.',
+  q: 'Only items whose comment contains this text (any case), on top of the search.',
+  assigneeId: 'Only items assigned to this member (a user id, usr_…).',
+  unassigned: 'true: only items assigned to nobody. Not with assigneeId.',
+};
+
+/** The search filters as the tool's own fields: the API's schema for each, with its description. */
+const SearchFilterInput = Object.fromEntries(
+  Object.entries(SearchFiltersInputSchema.shape).map(([name, schema]) => [
+    name,
+    schema.describe(FILTER_DESCRIPTIONS[name as keyof SearchFilterShape]),
+  ]),
+) as SearchFilterShape;
 
 /** Offered only by backends that can search (`HearbackBackend.searchFeedback`). */
 export const searchFeedback = defineTool({
   name: 'search_feedback',
   title: 'Search feedback by meaning',
   description:
-    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, source, type or status. Counts against the plan\'s monthly search queries.',
+    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, brand, source, type, status, score range or assignee (or unassigned). Counts against the plan\'s monthly search queries.',
   operationId: 'searchFeedback',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.searchFeedback === 'function',
   inputSchema: z.strictObject({
     query: z.string().min(1).max(500).describe('What to look for, in natural language.'),
-    limit: z.number().int().min(1).max(50).default(10).describe('How many results (1–50, default 10).'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_LIMIT)
+      .default(DEFAULT_SEARCH_LIMIT)
+      .describe(`How many results (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`),
     mode: z
       .enum(SEARCH_MODES)
       .optional()
       .describe(
         'hybrid (default): meaning and words together. semantic: meaning only. keyword: exact words only, e.g. an error code or a product name.',
       ),
-    ...StatsFilterInput,
+    ...SearchFilterInput,
   }),
   outputSchema: z.object({
     notice: Notice,
@@ -49,7 +85,7 @@ export const searchFeedback = defineTool({
       query,
       limit,
       ...(mode && { mode }),
-      filters: { ...filters, from: toInstant(from), to: toInstant(to) },
+      filters: { ...filters, from, to },
     });
     return {
       notice: UNTRUSTED_NOTICE,

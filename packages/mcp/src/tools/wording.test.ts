@@ -66,7 +66,7 @@ describe('tool output reads as a person would write it', () => {
         'get_feedback_stats',
         { from: '2026-11-01' },
       );
-      expect(since).toBe('No feedback since 2026-11-01T00:00:00.000Z.');
+      expect(since).toBe('No feedback since 2026-11-01.');
     });
 
     it('one: singular words, and no CSAT figure without CSAT responses', async () => {

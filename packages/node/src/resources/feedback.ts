@@ -101,7 +101,7 @@ export class FeedbackResource {
    * period before (as long) and its most central items. Needs semantic search on the server.
    *
    * @example
-   * const { themes } = await hearback.feedback.themes({ from: '2026-11-16', to: '2026-11-23' });
+   * const { themes } = await hearback.feedback.themes({ from: '2026-11-16', to: '2026-11-22' });
    * for (const theme of themes) console.log(theme.label, theme.size, theme.change);
    */
   async themes(query: FeedbackThemesQuery = {}, options?: RequestOptions): Promise<FeedbackThemes> {
@@ -121,8 +121,8 @@ export class FeedbackResource {
    * period no longer has is a `HearbackApiError` with code `theme_not_found`.
    *
    * @example
-   * const { themes } = await hearback.feedback.themes({ from: '2026-11-16', to: '2026-11-23' });
-   * for await (const item of hearback.feedback.themeItems(themes[0].id, { from: '2026-11-16', to: '2026-11-23' })) {
+   * const { themes } = await hearback.feedback.themes({ from: '2026-11-16', to: '2026-11-22' });
+   * for await (const item of hearback.feedback.themeItems(themes[0].id, { from: '2026-11-16', to: '2026-11-22' })) {
    *   console.log(item.comment);
    * }
    */

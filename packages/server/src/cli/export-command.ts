@@ -23,8 +23,14 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .addOption(new Option('--type <type>', 'only this feedback type').choices(FEEDBACK_TYPES))
     .option('--score-min <n>', 'lowest score to include')
     .option('--score-max <n>', 'highest score to include')
-    .option('--from <date>', 'created at or after (ISO-8601 date or date-time)')
-    .option('--to <date>', 'created before (exclusive)')
+    .option(
+      '--from <date>',
+      'created at or after (ISO-8601 date or date-time; a date is a day in the organization’s time zone)',
+    )
+    .option(
+      '--to <date>',
+      'created before this date-time, or up to the end of this date (a date is a day in the organization’s time zone)',
+    )
     .option('--inbox <inboxId>', 'only this inbox')
     .option('--brand <brandId>', "only this brand's inboxes")
     .option('--source <source>', 'only this context.source')

@@ -7,7 +7,7 @@ import { PLAIN_MESSAGES } from '@hearback/inputs';
 import { counted } from '@hearback/spec';
 import type { Command } from 'commander';
 import { FeedbackExportQuery } from '../routes/feedback/feedback-export.schemas.js';
-import { instantOf } from '../routes/shared.schemas.js';
+import { readDateBounds } from '../services/date-bounds.js';
 import { exportFeedback, exportTotal } from '../services/feedback-export.js';
 import type { CommandContext } from './command-context.js';
 import { openInstance } from './open-instance.js';
@@ -73,14 +73,14 @@ export async function runExport(program: Command, context: CommandContext, optio
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     program.error(`Invalid filters: ${issues.join('; ')}`);
   }
-  const { format, from, to, ...filters } = parsed.data;
-  const request = { format, filters: { ...filters, from: instantOf(from), to: instantOf(to) } };
+  const { format, ...filters } = parsed.data;
   const toStdout = options.out === undefined || options.out === '-';
   const runtime = await openInstance(await context.configFrom(options, { runJobs: false }));
   let failure: string | undefined;
   try {
     const { id: orgId } = await organizationNamed(runtime.store, options.org);
     const scope = { orgId, brandId: null };
+    const request = { format, filters: await readDateBounds(runtime.store, orgId, filters) };
     const total = await exportTotal(runtime.store, scope, request.filters);
     const progress = createProgress({ total, stream: process.stderr });
     let written = 0;

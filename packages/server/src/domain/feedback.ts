@@ -34,6 +34,11 @@ export interface FeedbackFilters {
   type?: FeedbackType | undefined;
   scoreMin?: number | undefined;
   scoreMax?: number | undefined;
+  /**
+   * As a caller gives them to a service: a date (a day in the organization's time zone) or a
+   * date-time with offset. The service reads them into instants (`readDateBounds`) before storage,
+   * which compares them with `created_at`: `from` included, `to` left out.
+   */
   from?: string | undefined;
   to?: string | undefined;
   inboxId?: string | undefined;

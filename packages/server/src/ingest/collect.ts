@@ -4,6 +4,7 @@ import type { Inbox } from '../domain/organization.js';
 import { ApiError } from '../errors/api-error.js';
 import { GroupCommitter } from '../lib/group-commit.js';
 import { newIdAt } from '../lib/ids.js';
+import { twoIdempotencyKeys } from '../services/idempotency-errors.js';
 import type { UsageTally } from '../services/usage-tally.js';
 import type { NewFeedback } from '../storage/repositories/feedback.js';
 import type { Store } from '../storage/store.js';
@@ -54,6 +55,11 @@ export function collectService(store: Store, options: CollectServiceOptions) {
       idempotencyKey?: string,
       found?: { inbox: Inbox | undefined },
     ): Promise<CollectResult> {
+      // Both HTTP paths (the Hono route and the node:http fast path) submit here. One comparison,
+      // and only when both keys are given.
+      if (idempotencyKey !== undefined && input.eventId !== undefined && idempotencyKey !== input.eventId) {
+        throw twoIdempotencyKeys();
+      }
       const inbox = found ? found.inbox : await store.inboxes.findByKey(input.inboxKey);
       // Another organization's inbox, or one outside the key's brand, is indistinguishable from none.
       if (!inbox || inbox.orgId !== principal.orgId || (principal.brandId && inbox.brandId !== principal.brandId)) {
@@ -61,6 +67,7 @@ export function collectService(store: Store, options: CollectServiceOptions) {
       }
       // The id's time is the creation time: list windows bound the id by it (lib/ids.ts).
       const { id, at: now } = newIdAt('feedback');
+      // Equal when both are given (above).
       const key = idempotencyKey ?? input.eventId ?? null;
       const context = input.context ?? {};
       // Written out field by field: spread from the submission, the item got a shape V8 handles on

@@ -15,7 +15,6 @@ import { asApiError } from '../errors/as-api-error.js';
 import { type OperationId, operationAccessOf } from '../routes/index.js';
 import { requireOperationAccess } from '../services/access.js';
 import type { Services } from '../services/index.js';
-import { rangeBoundOf } from '../services/trend-buckets.js';
 
 export interface ServerBackendOptions {
   /** Where unexpected errors go (with their cause); the agent sees `internal_error` only. */
@@ -70,8 +69,8 @@ export function createServerBackend(
         services.feedback.trends(principal, {
           interval,
           groupBy,
-          from: rangeBoundOf(from),
-          to: rangeBoundOf(to),
+          from,
+          to,
           filters,
         }),
       ),

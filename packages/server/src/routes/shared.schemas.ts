@@ -110,8 +110,6 @@ export function queryInteger(name: string, options: { min?: number; max?: number
     .preprocess((value, ctx) => {
       if (value === undefined || value === '') return undefined;
       if (typeof value === 'string' && DECIMAL_INTEGER.test(value)) return Number(value);
-      // A JSON number: query filters kept in a body (a saved view's) are read by the same schema.
-      if (typeof value === 'number') return value;
       ctx.addIssue({ code: 'custom', message: 'Expected an integer written in decimal digits, such as 10 or -3.' });
       return undefined;
     }, number.optional())
@@ -126,7 +124,20 @@ export const dateQuery = (name: string, description: string) =>
     .optional()
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 
-/** A {@link dateQuery} value as the instant stored timestamps compare with (UTC ISO-8601). */
+/**
+ * What a feedback filter's `from` and `to` mean, said once for every operation that takes them
+ * (the rule is `instantOfBound`, domain/date-bound.ts).
+ */
+export const FROM_BOUND_DESCRIPTION =
+  "Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`).";
+export const TO_BOUND_DESCRIPTION =
+  "Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day.";
+
+/**
+ * A {@link dateQuery} value as the instant stored timestamps compare with (UTC ISO-8601), a date
+ * being midnight UTC: the feedback pages' responses and the audit log read dates so. Feedback
+ * filters read them in the organization's time zone instead (`readDateBounds`).
+ */
 export const instantOf = (value: string | undefined) =>
   value === undefined ? undefined : new Date(value).toISOString();
 

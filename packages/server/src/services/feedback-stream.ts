@@ -6,6 +6,7 @@ import type { OutboxTail } from '../realtime/outbox-tail.js';
 import { comparePositions, type LoggedEvent } from '../storage/repositories/outbox.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { readDateBounds } from './date-bounds.js';
 import { API_KEY_REVOKED_EVENT } from './events.js';
 
 export interface FeedbackStreamOptions {
@@ -51,7 +52,7 @@ export function feedbackStreamService(store: Store, tail: OutboxTail, options: F
       const present = await store.outbox.latestPosition();
       const subscription = new FeedbackSubscription({
         scope,
-        filters,
+        filters: await readDateBounds(store, principal.orgId, filters),
         after: after && comparePositions(after, present) <= 0 ? after : present,
         readPage: (position) => store.outbox.readAfter(position, CATCH_UP_PAGE, { orgId: scope.orgId }),
         pageSize: CATCH_UP_PAGE,

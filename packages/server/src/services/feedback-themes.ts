@@ -7,6 +7,7 @@ import type { Embedder } from '../search/embedder.js';
 import { MAX_CLUSTERS } from '../search/themes/cluster-vectors.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { readDateBounds } from './date-bounds.js';
 import { type PageRequest, pageSize, readCursor } from './pagination.js';
 import { findPeriodThemes, type PeriodThemes, type ThemePeriodQuery, type ThemeSummary } from './period-themes.js';
 import { searchUnavailable } from './search.js';
@@ -51,9 +52,10 @@ function summaryOf({ memberIds: _memberIds, ...summary }: PeriodThemes['themes']
  * const page = await feedbackThemesService(store, embedder).feedback(principal, themes[0].id, { filters: {} }, {});
  */
 export function feedbackThemesService(store: Store, embedder: Embedder | undefined) {
-  function periodThemes(principal: Principal, query: ThemePeriodQuery): Promise<PeriodThemes> {
+  async function periodThemes(principal: Principal, query: ThemePeriodQuery): Promise<PeriodThemes> {
     if (!embedder) throw searchUnavailable();
-    return findPeriodThemes(store, visibleTo(principal), embedder.model, query);
+    const period = await readDateBounds(store, principal.orgId, query);
+    return findPeriodThemes(store, visibleTo(principal), embedder.model, period);
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { Principal } from '../domain/api-key.js';
+import { instantBounds } from '../domain/date-bound.js';
 import type { FeedbackFilters, FeedbackType } from '../domain/feedback.js';
 import { roundTo } from '../domain/satisfaction-scores.js';
 import { notFound } from '../errors/api-error.js';
@@ -8,7 +9,7 @@ import type { TrendGroupBy, TrendRow } from '../storage/repositories/feedback-tr
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { csatOf, npsOf } from './feedback-stats.js';
-import { type RangeBound, type TrendBucket, type TrendInterval, trendBuckets } from './trend-buckets.js';
+import { type TrendBucket, type TrendInterval, trendBuckets } from './trend-buckets.js';
 
 export interface TrendPoint extends TrendBucket {
   count: number;
@@ -45,8 +46,9 @@ export type TrendRead = 'counts-when-covered' | 'scan';
 
 export interface TrendQuery {
   interval: TrendInterval;
-  from?: RangeBound | undefined;
-  to?: RangeBound | undefined;
+  /** As given: a date is that day in the organization's time zone (`instantOfBound`), `to` included. */
+  from?: string | undefined;
+  to?: string | undefined;
   groupBy?: TrendGroupBy | undefined;
   /** The list filters; their `from` and `to` are replaced by the buckets. */
   filters: Omit<FeedbackFilters, 'from' | 'to'>;
@@ -126,11 +128,13 @@ export async function feedbackTrends(
   const organization = await store.organizations.find(principal.orgId);
   if (!organization) throw notFound('Organization', principal.orgId);
   const timezone = organization.timezone;
+  // The zone is at hand already: the bounds are read as `readDateBounds` reads every other range's.
+  const range = instantBounds({ from: query.from, to: query.to }, timezone);
   const buckets = trendBuckets({
     interval: query.interval,
     timeZone: timezone,
-    from: query.from,
-    to: query.to,
+    from: range.from === undefined ? undefined : Date.parse(range.from),
+    to: range.to === undefined ? undefined : Date.parse(range.to),
     now: Date.now(),
   });
   const boundaries = [...buckets.map((bucket) => bucket.start), buckets.at(-1)?.end ?? ''];

@@ -9,6 +9,7 @@ import { nowIso } from '../lib/time.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
+import { readDateBounds } from './date-bounds.js';
 import { feedbackEvent } from './events.js';
 import { exportFeedback, type FeedbackExportRequest } from './feedback-export.js';
 import { feedbackStats } from './feedback-stats.js';
@@ -44,16 +45,24 @@ export function feedbackService(store: Store, onEvents: () => void) {
 
   return {
     get,
-    stats: (principal: Principal, filters: FeedbackFilters) => feedbackStats(store, principal, filters),
+    stats: async (principal: Principal, filters: FeedbackFilters) =>
+      feedbackStats(store, principal, await readDateBounds(store, principal.orgId, filters)),
     trends: (principal: Principal, query: TrendQuery, read?: TrendRead) =>
       feedbackTrends(store, principal, query, read),
-    export: (principal: Principal, request: FeedbackExportRequest) =>
-      exportFeedback(store, visibleTo(principal), request),
+    export: async (principal: Principal, request: FeedbackExportRequest) =>
+      exportFeedback(store, visibleTo(principal), {
+        ...request,
+        filters: await readDateBounds(store, principal.orgId, request.filters),
+      }),
     async list(principal: Principal, filters: FeedbackFilters, page: PageRequest) {
-      const result = await store.feedback.list(visibleTo(principal), filters, {
-        limit: pageSize(page),
-        before: readCursor(page.cursor),
-      });
+      const result = await store.feedback.list(
+        visibleTo(principal),
+        await readDateBounds(store, principal.orgId, filters),
+        {
+          limit: pageSize(page),
+          before: readCursor(page.cursor),
+        },
+      );
       return toPage(result);
     },
 

@@ -25,7 +25,7 @@ const DAY_MS = 86_400_000;
 
 /** A period (default: the {@link DEFAULT_THEME_DAYS} days up to now) and the list's filters. */
 export interface ThemePeriodQuery {
-  /** ISO-8601 UTC instants; `to` exclusive. */
+  /** Dates or date-times as given (the service reads them with `readDateBounds`), then instants; `to` exclusive. */
   from?: string | undefined;
   to?: string | undefined;
   filters: Omit<FeedbackFilters, 'from' | 'to'>;

@@ -9,6 +9,7 @@ import { vectorIndexFor } from '../search/vector-index.js';
 import type { FullTextMatch } from '../storage/repositories/full-text.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { readDateBounds } from './date-bounds.js';
 import { searchAllowance } from './search-allowance.js';
 import { unindexedCounts } from './unindexed-counts.js';
 
@@ -152,7 +153,7 @@ export function searchService(store: Store, embedder: Embedder | undefined) {
 
     async search(principal: Principal, request: SearchRequest): Promise<SearchResults> {
       const scope = visibleTo(principal);
-      const filters = request.filters ?? {};
+      const filters = await readDateBounds(store, principal.orgId, request.filters ?? {});
       const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT);
       const mode = request.mode ?? 'hybrid';
       if (mode === 'semantic' && !embedder) throw searchUnavailable();

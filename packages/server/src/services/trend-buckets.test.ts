@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { instantOfBound } from '../domain/date-bound.js';
 import { ApiError } from '../errors/api-error.js';
 import { MAX_TREND_BUCKETS, trendBuckets } from './trend-buckets.js';
 
-const date = (text: string) => {
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  return { date: { year, month, day } };
-};
+/** A day, as `bucketsOf` reads it: where it starts in the zone (a `to` is the first day left out). */
+const date = (text: string) => ({ date: text });
+type Bound = { date: string } | number;
+
+function bucketsOf(options: {
+  interval: 'day' | 'week' | 'month';
+  timeZone: string;
+  from?: Bound;
+  to?: Bound;
+  now: number;
+}) {
+  const instant = (bound: Bound | undefined) =>
+    bound === undefined || typeof bound === 'number'
+      ? bound
+      : Date.parse(instantOfBound(bound.date, 'from', options.timeZone));
+  return trendBuckets({ ...options, from: instant(options.from), to: instant(options.to) });
+}
 const hoursOf = (bucket: { start: string; end: string }) =>
   (Date.parse(bucket.end) - Date.parse(bucket.start)) / 3_600_000;
 const now = Date.parse('2026-11-25T12:00:00.000Z');
 
 describe('trendBuckets', () => {
   it('gives Berlin a 23-hour day when the clocks go forward and a 25-hour day when they go back', () => {
-    const spring = trendBuckets({
+    const spring = bucketsOf({
       interval: 'day',
       timeZone: 'Europe/Berlin',
       from: date('2026-03-28'),
@@ -25,7 +39,7 @@ describe('trendBuckets', () => {
       { date: '2026-03-30', start: '2026-03-29T22:00:00.000Z', end: '2026-03-30T22:00:00.000Z' },
     ]);
     expect(spring.map(hoursOf)).toEqual([24, 23, 24]);
-    const autumn = trendBuckets({
+    const autumn = bucketsOf({
       interval: 'day',
       timeZone: 'Europe/Berlin',
       from: date('2026-10-25'),
@@ -39,7 +53,7 @@ describe('trendBuckets', () => {
 
   it('follows New York across its changes (second Sunday of March, first of November)', () => {
     const buckets = (from: string, to: string) =>
-      trendBuckets({ interval: 'day', timeZone: 'America/New_York', from: date(from), to: date(to), now });
+      bucketsOf({ interval: 'day', timeZone: 'America/New_York', from: date(from), to: date(to), now });
     expect(buckets('2026-03-08', '2026-03-09')).toEqual([
       { date: '2026-03-08', start: '2026-03-08T05:00:00.000Z', end: '2026-03-09T04:00:00.000Z' },
     ]);
@@ -49,7 +63,7 @@ describe('trendBuckets', () => {
   });
 
   it('starts a day at 01:00 where the clocks skip midnight (Santiago, September)', () => {
-    const buckets = trendBuckets({
+    const buckets = bucketsOf({
       interval: 'day',
       timeZone: 'America/Santiago',
       from: date('2026-09-05'),
@@ -63,7 +77,7 @@ describe('trendBuckets', () => {
   });
 
   it('starts a day at the first of two midnights where the clocks repeat it (Havana, November)', () => {
-    const buckets = trendBuckets({
+    const buckets = bucketsOf({
       interval: 'day',
       timeZone: 'America/Havana',
       from: date('2026-11-01'),
@@ -78,18 +92,18 @@ describe('trendBuckets', () => {
 
   it('starts weeks on Monday and months on the 1st, in the zone', () => {
     // 2026-03-29 is a Sunday; from an instant that is Sunday evening in New York but Monday in UTC.
-    const weeks = trendBuckets({
+    const weeks = bucketsOf({
       interval: 'week',
       timeZone: 'America/New_York',
-      from: { instant: Date.parse('2026-03-09T03:30:00.000Z') },
-      to: { instant: Date.parse('2026-03-09T04:30:00.000Z') },
+      from: Date.parse('2026-03-09T03:30:00.000Z'),
+      to: Date.parse('2026-03-09T04:30:00.000Z'),
       now,
     });
     expect(weeks).toEqual([
       { date: '2026-03-02', start: '2026-03-02T05:00:00.000Z', end: '2026-03-09T04:00:00.000Z' },
       { date: '2026-03-09', start: '2026-03-09T04:00:00.000Z', end: '2026-03-16T04:00:00.000Z' },
     ]);
-    const months = trendBuckets({
+    const months = bucketsOf({
       interval: 'month',
       timeZone: 'Europe/Berlin',
       from: date('2026-02-15'),
@@ -100,7 +114,7 @@ describe('trendBuckets', () => {
       { date: '2026-02-01', start: '2026-01-31T23:00:00.000Z', end: '2026-02-28T23:00:00.000Z' },
       { date: '2026-03-01', start: '2026-02-28T23:00:00.000Z', end: '2026-03-31T22:00:00.000Z' },
     ]);
-    const yearEnd = trendBuckets({
+    const yearEnd = bucketsOf({
       interval: 'month',
       timeZone: 'UTC',
       from: date('2026-12-01'),
@@ -111,7 +125,7 @@ describe('trendBuckets', () => {
   });
 
   it('defaults to the last 30 days, 12 weeks or 12 months, the current one included', () => {
-    const days = trendBuckets({ interval: 'day', timeZone: 'Asia/Tokyo', now });
+    const days = bucketsOf({ interval: 'day', timeZone: 'Asia/Tokyo', now });
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toEqual({
       date: '2026-11-25',
@@ -119,10 +133,10 @@ describe('trendBuckets', () => {
       end: '2026-11-25T15:00:00.000Z',
     });
     expect(days[0]?.date).toBe('2026-10-27');
-    const weeks = trendBuckets({ interval: 'week', timeZone: 'UTC', now });
+    const weeks = bucketsOf({ interval: 'week', timeZone: 'UTC', now });
     expect(weeks.map((bucket) => bucket.date).slice(-2)).toEqual(['2026-11-16', '2026-11-23']);
     expect(weeks).toHaveLength(12);
-    const months = trendBuckets({ interval: 'month', timeZone: 'UTC', now });
+    const months = bucketsOf({ interval: 'month', timeZone: 'UTC', now });
     expect([months[0]?.date, months.at(-1)?.date, months.length]).toEqual(['2025-12-01', '2026-11-01', 12]);
   });
 
@@ -137,20 +151,32 @@ describe('trendBuckets', () => {
       return undefined;
     };
     const range = { from: date('2025-01-01'), to: date('2026-02-05') }; // 400 days
-    expect(trendBuckets({ interval: 'day', timeZone: 'UTC', ...range, now })).toHaveLength(400);
+    expect(bucketsOf({ interval: 'day', timeZone: 'UTC', ...range, now })).toHaveLength(400);
     expect(
-      refusal(() => trendBuckets({ interval: 'day', timeZone: 'UTC', ...range, to: date('2026-02-06'), now })),
+      refusal(() => bucketsOf({ interval: 'day', timeZone: 'UTC', ...range, to: date('2026-02-06'), now })),
     ).toEqual({
       status: 400,
       paths: ['interval'],
     });
     expect(
       refusal(() =>
-        trendBuckets({ interval: 'day', timeZone: 'UTC', from: date('2026-03-02'), to: date('2026-03-02'), now }),
+        bucketsOf({ interval: 'day', timeZone: 'UTC', from: date('2026-03-02'), to: date('2026-03-02'), now }),
       ),
     ).toEqual({
       status: 400,
       paths: ['from'],
     });
+  });
+
+  it('counts the day a date `to` names, as the other filters do: from=D&to=D is the day D in the zone', () => {
+    const timeZone = 'Asia/Kolkata';
+    const day = trendBuckets({
+      interval: 'day',
+      timeZone,
+      from: Date.parse(instantOfBound('2026-11-01', 'from', timeZone)),
+      to: Date.parse(instantOfBound('2026-11-01', 'to', timeZone)),
+      now,
+    });
+    expect(day).toEqual([{ date: '2026-11-01', start: '2026-10-31T18:30:00.000Z', end: '2026-11-01T18:30:00.000Z' }]);
   });
 });

@@ -26,19 +26,6 @@ export interface TrendBucket {
   end: string;
 }
 
-/** A range bound as given: an instant (ms), or a calendar date read in the organization's time zone. */
-export type RangeBound = { instant: number } | { date: LocalDate };
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A trend's `from`/`to` as given: a date is a calendar day in the organization's time zone, a date-time an instant. */
-export function rangeBoundOf(value: string | undefined): RangeBound | undefined {
-  if (value === undefined) return undefined;
-  const date = DATE_ONLY.exec(value);
-  if (date) return { date: { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) } };
-  return { instant: Date.parse(value) };
-}
-
 function bucketDateOf(date: LocalDate, interval: TrendInterval): LocalDate {
   if (interval === 'day') return date;
   if (interval === 'week') return addDays(date, 1 - isoWeekday(date));
@@ -51,44 +38,36 @@ function nextBucketDate(date: LocalDate, interval: TrendInterval, steps = 1): Lo
   return addMonths(date, steps);
 }
 
-const dateAt = (bound: RangeBound, timeZone: string): LocalDate =>
-  'date' in bound ? bound.date : localDateOf(bound.instant, timeZone);
-
 const tooMany = (message: string) =>
   new ApiError(400, 'validation_failed', message, { errors: [{ path: 'interval', message }] });
 
 /**
  * The calendar buckets of a trend in a time zone: days from midnight to midnight there (23 or 25
- * hours across a daylight-saving change), ISO weeks from Monday, calendar months. The range is
- * widened to whole buckets: from the one holding `from` to the one holding the instant before `to`
- * (`to` is exclusive). Without `from`, the default number of buckets ending with `to` (or now).
+ * hours across a daylight-saving change), ISO weeks from Monday, calendar months. The range, two
+ * instants (`instantOfBound` reads a date as its day in the zone), is widened to whole buckets: from
+ * the one holding `from` to the one holding the instant before `to` (`to` is exclusive). Without
+ * `from`, the default number of buckets ending with `to` (or now).
  *
  * @example
- * trendBuckets({ interval: 'day', timeZone: 'Europe/Berlin', from: { date: { year: 2026, month: 3, day: 29 } },
- *   to: { date: { year: 2026, month: 3, day: 30 } }, now: Date.now() });
+ * trendBuckets({ interval: 'day', timeZone: 'Europe/Berlin', from: Date.parse('2026-03-28T23:00:00Z'),
+ *   to: Date.parse('2026-03-29T22:00:00Z'), now: Date.now() });
  * // [{ date: '2026-03-29', start: '2026-03-28T23:00:00.000Z', end: '2026-03-29T22:00:00.000Z' }]
  */
 export function trendBuckets(options: {
   interval: TrendInterval;
   timeZone: string;
-  from?: RangeBound | undefined;
-  to?: RangeBound | undefined;
+  /** Instants (ms): the first counted, and the first left out. */
+  from?: number | undefined;
+  to?: number | undefined;
   now: number;
 }): TrendBucket[] {
   const { interval, timeZone, from, to } = options;
-  // The last bucket holds the instant before `to`; a date `to` is the first day left out.
-  const last = bucketDateOf(
-    to === undefined
-      ? localDateOf(options.now, timeZone)
-      : 'date' in to
-        ? addDays(to.date, -1)
-        : localDateOf(to.instant - 1, timeZone),
-    interval,
-  );
+  // The last bucket holds the instant before `to`.
+  const last = bucketDateOf(localDateOf(to === undefined ? options.now : to - 1, timeZone), interval);
   const first =
     from === undefined
       ? nextBucketDate(last, interval, 1 - DEFAULT_TREND_BUCKETS[interval])
-      : bucketDateOf(dateAt(from, timeZone), interval);
+      : bucketDateOf(localDateOf(from, timeZone), interval);
   if (formatLocalDate(first) > formatLocalDate(last)) {
     const message = '`from` must be before `to` (or now, without `to`).';
     throw new ApiError(400, 'validation_failed', message, { errors: [{ path: 'from', message }] });

@@ -45,7 +45,7 @@ export const CollectRequestSchema = CollectInputSchema.safeExtend({
   eventId: documentable(shape.eventId).openapi({
     example: '0b7c6f1e-5d1a-4c3e-9a57-2f1e8d4c6b90',
     description:
-      'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`.',
+      'A client-generated id; a retry with the same id is stored once (like `Idempotency-Key`). The same id with different content answers 422 `idempotency_key_reused`. With an `Idempotency-Key` header, it must be the same value (else 400 `validation_failed` naming `eventId`).',
   }),
 }).openapi('CollectRequest', { allOf: scoreRulesByType() });
 
@@ -57,5 +57,5 @@ export const CollectResponseSchema = z
   .openapi('CollectResponse');
 
 export const IdempotencyHeaders = idempotencyHeaders(
-  'A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. Keys are per organization and do not expire.',
+  'A retry with the same key (or `eventId`) and the same submission (inbox, `type`, `score`, `comment`, `context`) is stored once and answered with the first id, with `Idempotent-Replayed: true`. The same key with different content answers 422 `idempotency_key_reused`. With `eventId` in the body too, both must be the same value (else 400 `validation_failed` naming `eventId`). Keys are per organization and do not expire.',
 );

@@ -4,7 +4,7 @@ import { textStream } from '../../http/text-stream.js';
 import { EXPORT_BATCH, FILE_FORMATS } from '../../services/file-export.js';
 import { fileResponse } from '../file-response.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, instantOf, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, OrgParams } from '../shared.schemas.js';
 import { FeedbackSchema } from './feedback.schemas.js';
 import { FeedbackExportQuery } from './feedback-export.schemas.js';
 
@@ -32,11 +32,8 @@ export const exportFeedback = defineOperation({
     },
   },
   handler: async (c) => {
-    const { format, from, to, ...filters } = c.req.valid('query');
-    const file = await c.var.services.feedback.export(c.var.principal, {
-      format,
-      filters: { ...filters, from: instantOf(from), to: instantOf(to) },
-    });
+    const { format, ...filters } = c.req.valid('query');
+    const file = await c.var.services.feedback.export(c.var.principal, { format, filters });
     return c.body(textStream(file.chunks), 200, downloadHeaders(file));
   },
 });

@@ -1,7 +1,7 @@
 import { positionOfStreamEventId } from '../../domain/stream-event-id.js';
 import { eventFrame, eventStreamResponse, HEARTBEAT_FRAME } from '../../http/event-stream.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, instantOf, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, OrgParams } from '../shared.schemas.js';
 import { FeedbackStreamHeaders, FeedbackStreamQuery, FeedbackStreamSchema } from './feedback-stream.schemas.js';
 
 export const streamFeedback = defineOperation({
@@ -21,12 +21,12 @@ export const streamFeedback = defineOperation({
     },
   },
   handler: async (c) => {
-    const { lastEventId, from, to, ...filters } = c.req.valid('query');
+    const { lastEventId, ...filters } = c.req.valid('query');
     const resumeAfter = c.req.valid('header')['last-event-id'] ?? lastEventId;
     const stream = c.var.services.feedbackStream;
     const subscription = await stream.open(
       c.var.principal,
-      { ...filters, from: instantOf(from), to: instantOf(to) },
+      filters,
       resumeAfter === undefined ? undefined : positionOfStreamEventId(resumeAfter),
     );
     let hinted = false;

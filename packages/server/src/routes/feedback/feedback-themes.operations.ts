@@ -1,5 +1,5 @@
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, errorResponse, instantOf, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonContent, OrgParams } from '../shared.schemas.js';
 import {
   FeedbackThemesQuery,
   FeedbackThemesSchema,
@@ -27,7 +27,7 @@ export const getFeedbackThemes = defineOperation({
   },
   handler: async (c) => {
     const { from, to, limit, ...filters } = c.req.valid('query');
-    const query = { from: instantOf(from), to: instantOf(to), limit, filters };
+    const query = { from, to, limit, filters };
     return c.json(await c.var.services.feedbackThemes.themes(c.var.principal, query), 200);
   },
 });
@@ -54,7 +54,7 @@ export const listThemeFeedback = defineOperation({
   },
   handler: async (c) => {
     const { from, to, limit, cursor, ...filters } = c.req.valid('query');
-    const query = { from: instantOf(from), to: instantOf(to), filters };
+    const query = { from, to, filters };
     const { themeId } = c.req.valid('param');
     return c.json(
       await c.var.services.feedbackThemes.feedback(c.var.principal, themeId, query, { limit, cursor }),

@@ -2,16 +2,20 @@ import { z } from '@hono/zod-openapi';
 import { THEME_TERMS } from '../../search/themes/theme-terms.js';
 import { DEFAULT_THEME_LIMIT, MAX_THEME_LIMIT, THEME_REPRESENTATIVES } from '../../services/feedback-themes.js';
 import { DEFAULT_THEME_DAYS, MAX_THEME_ITEMS, MIN_THEME_SHARE, MIN_THEME_SIZE } from '../../services/period-themes.js';
-import { dateQuery, OrgParams, queryInteger, Timestamp } from '../shared.schemas.js';
+import {
+  dateQuery,
+  FROM_BOUND_DESCRIPTION,
+  OrgParams,
+  queryInteger,
+  Timestamp,
+  TO_BOUND_DESCRIPTION,
+} from '../shared.schemas.js';
 import { FeedbackListQuery, FeedbackSchema, FeedbackStatsQuery } from './feedback.schemas.js';
 
 /** The period themes are found in: both theme operations read it alike. */
 const ThemePeriodFields = {
-  from: dateQuery(
-    'from',
-    `Start of the period (inclusive). Default: ${DEFAULT_THEME_DAYS} days before \`to\`. A date (2026-11-01) is midnight UTC.`,
-  ),
-  to: dateQuery('to', 'End of the period (exclusive). Default: now.'),
+  from: dateQuery('from', `${FROM_BOUND_DESCRIPTION} Default: ${DEFAULT_THEME_DAYS} days before \`to\`.`),
+  to: dateQuery('to', `${TO_BOUND_DESCRIPTION} Default: now.`),
 };
 
 /** The list's filters, a period and how many themes to return. */

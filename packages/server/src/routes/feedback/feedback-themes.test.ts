@@ -177,7 +177,8 @@ describeEachDatabase(
     });
 
     it('answers an empty period with no themes', async () => {
-      const body = await themesOf({ from: '2025-01-01', to: '2025-01-08' });
+      // `to` a date: that day included, so these are the 7 days from the 1st.
+      const body = await themesOf({ from: '2025-01-01', to: '2025-01-07' });
       expect(body).toEqual({
         from: '2025-01-01T00:00:00.000Z',
         to: '2025-01-08T00:00:00.000Z',

@@ -157,8 +157,8 @@ describeEachDatabase('feedback trends from daily counts', (bed) => {
           expect(rollupsCover(resolved)).toBe(true);
           const query: TrendQuery = {
             interval,
-            from: { instant: Date.parse(from) },
-            to: { instant: Date.parse(to) },
+            from,
+            to,
             groupBy,
             filters: resolved,
           };

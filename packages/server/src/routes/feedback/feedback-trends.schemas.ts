@@ -2,7 +2,7 @@ import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_TREND_BUCKETS, MAX_TREND_BUCKETS, TREND_INTERVALS } from '../../services/trend-buckets.js';
 import { TREND_GROUPS } from '../../storage/repositories/feedback-trends.js';
-import { dateQuery, Timestamp } from '../shared.schemas.js';
+import { dateQuery, FROM_BOUND_DESCRIPTION, Timestamp, TO_BOUND_DESCRIPTION } from '../shared.schemas.js';
 import { FeedbackStatsQuery } from './feedback.schemas.js';
 
 const TREND_GROUP_NAMES = Object.keys(TREND_GROUPS) as [keyof typeof TREND_GROUPS, ...(keyof typeof TREND_GROUPS)[]];
@@ -19,12 +19,9 @@ export const FeedbackTrendsQuery = FeedbackStatsQuery.safeExtend({
     }),
   from: dateQuery(
     'from',
-    `Start of the range, widened to the start of its bucket. A date (2026-03-01) is that day in the organization's time zone. Default: the last ${DEFAULT_TREND_BUCKETS.day} days, ${DEFAULT_TREND_BUCKETS.week} weeks or ${DEFAULT_TREND_BUCKETS.month} months up to \`to\`.`,
+    `${FROM_BOUND_DESCRIPTION} Widened to the start of its bucket. Default: the last ${DEFAULT_TREND_BUCKETS.day} days, ${DEFAULT_TREND_BUCKETS.week} weeks or ${DEFAULT_TREND_BUCKETS.month} months up to \`to\`.`,
   ),
-  to: dateQuery(
-    'to',
-    "End of the range (exclusive), widened to the end of its bucket. A date is the first day left out, in the organization's time zone. Default: now.",
-  ),
+  to: dateQuery('to', `${TO_BOUND_DESCRIPTION} Widened to the end of its bucket. Default: now.`),
   groupBy: z
     .enum(TREND_GROUP_NAMES)
     .optional()

@@ -1,6 +1,5 @@
-import { rangeBoundOf } from '../../services/trend-buckets.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, instantOf, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
 import {
   FeedbackListQuery,
   FeedbackListSchema,
@@ -28,12 +27,8 @@ export const listFeedback = defineOperation({
     responses: { 200: jsonContent(FeedbackListSchema, 'A page of feedback.'), ...AUTHENTICATED_ERRORS },
   },
   handler: async (c) => {
-    const { limit, cursor, from, to, ...filters } = c.req.valid('query');
-    const page = await c.var.services.feedback.list(
-      c.var.principal,
-      { ...filters, from: instantOf(from), to: instantOf(to) },
-      { limit, cursor },
-    );
+    const { limit, cursor, ...filters } = c.req.valid('query');
+    const page = await c.var.services.feedback.list(c.var.principal, filters, { limit, cursor });
     return c.json(page, 200);
   },
 });
@@ -52,11 +47,7 @@ export const getFeedbackStats = defineOperation({
     responses: { 200: jsonContent(FeedbackStatsSchema, 'The figures.'), ...AUTHENTICATED_ERRORS },
   },
   handler: async (c) => {
-    const { from, to, ...filters } = c.req.valid('query');
-    return c.json(
-      await c.var.services.feedback.stats(c.var.principal, { ...filters, from: instantOf(from), to: instantOf(to) }),
-      200,
-    );
+    return c.json(await c.var.services.feedback.stats(c.var.principal, c.req.valid('query')), 200);
   },
 });
 
@@ -75,7 +66,7 @@ export const getFeedbackTrends = defineOperation({
   },
   handler: async (c) => {
     const { interval, from, to, groupBy, ...filters } = c.req.valid('query');
-    const query = { interval, groupBy, from: rangeBoundOf(from), to: rangeBoundOf(to), filters };
+    const query = { interval, groupBy, from, to, filters };
     return c.json(await c.var.services.feedback.trends(c.var.principal, query), 200);
   },
 });

@@ -1,21 +1,24 @@
 import {
   FeedbackResourceSchema,
   FeedbackUpdateInputSchema,
+  ONE_ASSIGNEE_FILTER,
+  oneAssigneeFilter,
   SCORE_BOUNDS_IN_ORDER,
   scoreBoundsInOrder,
 } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
-import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from '../../domain/assignee-filter.js';
 import {
   dateQuery,
   documentable,
+  FROM_BOUND_DESCRIPTION,
   idOf,
   OrgParams,
   PageQuery,
   pageOf,
   queryInteger,
   Timestamp,
+  TO_BOUND_DESCRIPTION,
 } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
@@ -28,12 +31,19 @@ export const FeedbackSchema = FeedbackResourceSchema;
 // `FeedbackList`, not `FeedbackPage` as other lists are named: a feedback page is a form.
 export const FeedbackListSchema = pageOf(FeedbackSchema, 'FeedbackList');
 
-/** `unassigned=true` in a query string, `true` in a saved view's JSON; `false` (or nothing) filters nothing. */
+/** What the list's filters of other types than text mean, for the query and for a saved view's JSON alike. */
+export const TYPED_FILTER_DESCRIPTIONS = {
+  scoreMin: 'Lowest score to include.',
+  scoreMax: 'Highest score to include.',
+  unassigned: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+};
+
+/** `unassigned=true` in a query string; `false` (or nothing) filters nothing. (A saved view's JSON takes a boolean: views.schemas.ts.) */
 const unassignedFilter = z
   .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean().optional())
   .openapi({
     param: { name: 'unassigned', in: 'query' },
-    description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+    description: TYPED_FILTER_DESCRIPTIONS.unassigned,
   });
 
 const FeedbackListFields = PageQuery.extend({
@@ -41,10 +51,10 @@ const FeedbackListFields = PageQuery.extend({
     .enum(FEEDBACK_TYPES)
     .optional()
     .openapi({ param: { name: 'type', in: 'query' } }),
-  scoreMin: queryInteger('scoreMin', { description: 'Lowest score to include.' }),
-  scoreMax: queryInteger('scoreMax', { description: 'Highest score to include.' }),
-  from: dateQuery('from', 'Created at or after (inclusive).'),
-  to: dateQuery('to', 'Created before (exclusive).'),
+  scoreMin: queryInteger('scoreMin', { description: TYPED_FILTER_DESCRIPTIONS.scoreMin }),
+  scoreMax: queryInteger('scoreMax', { description: TYPED_FILTER_DESCRIPTIONS.scoreMax }),
+  from: dateQuery('from', FROM_BOUND_DESCRIPTION),
+  to: dateQuery('to', TO_BOUND_DESCRIPTION),
   inboxId: idOf('inbox', 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s')
     .optional()
     .openapi({
@@ -95,9 +105,10 @@ const Count = z.number().int().min(0);
 
 export const FeedbackStatsSchema = z
   .object({
-    range: z
-      .object({ from: Timestamp.nullable(), to: Timestamp.nullable() })
-      .openapi({ description: 'The range covered, as asked (`null`: unbounded on that side).' }),
+    range: z.object({ from: Timestamp.nullable(), to: Timestamp.nullable() }).openapi({
+      description:
+        "The instants covered, `to` excluded (`null`: unbounded on that side): a date asked for is read as its day in the organization's time zone.",
+    }),
     total: Count.openapi({ description: 'Feedback items matching the filters.' }),
     byType: z
       .array(

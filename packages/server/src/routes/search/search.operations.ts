@@ -1,6 +1,6 @@
 import { FeedbackParams } from '../feedback/feedback.schemas.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, errorResponse, instantOf, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import { SearchRequestSchema, SearchResultsSchema, SimilarQuery } from './search.schemas.js';
 
 export const searchFeedback = defineOperation({
@@ -25,13 +25,7 @@ export const searchFeedback = defineOperation({
   },
   handler: async (c) => {
     const { query, limit, filters, mode } = c.req.valid('json');
-    const { from, to, ...rest } = filters ?? {};
-    const results = await c.var.services.search.search(c.var.principal, {
-      query,
-      limit,
-      mode,
-      filters: { ...rest, from: instantOf(from), to: instantOf(to) },
-    });
+    const results = await c.var.services.search.search(c.var.principal, { query, limit, mode, filters });
     return c.json(results, 200);
   },
 });

@@ -232,6 +232,22 @@ describeEachDatabase('Saved views', (bed) => {
         json: { name: 'x', filters: { scoreMin: 2.5 } },
         paths: ['filters.scoreMin'],
       },
+      // A JSON body's numbers and booleans are JSON's: "3" and "true" are a query string's spelling.
+      {
+        case: 'a score written as text',
+        json: { name: 'x', filters: { scoreMin: '3' } },
+        paths: ['filters.scoreMin'],
+      },
+      {
+        case: 'a highest score written as text',
+        json: { name: 'x', filters: { scoreMax: '9' } },
+        paths: ['filters.scoreMax'],
+      },
+      {
+        case: 'unassigned written as text',
+        json: { name: 'x', filters: { unassigned: 'true' } },
+        paths: ['filters.unassigned'],
+      },
       { case: 'a date that is not one', json: { name: 'x', filters: { from: 'yesterday' } }, paths: ['filters.from'] },
       { case: 'paging among the filters', json: { name: 'x', filters: { limit: 5 } }, paths: ['filters.limit'] },
     ])('refuses $case with 400 naming the field, and saves nothing', async ({ json, paths }) => {
