@@ -28,7 +28,8 @@ export const OPERATIONS = {
   setOrganizationPlan: { method: 'organization.setPlan', retry: 'idempotency-key' },
   getAccount: { method: 'account.get', retry: 'safe' },
   createOrganization: { method: 'account.createOrganization', retry: 'idempotency-key' },
-  previewInvite: { method: 'account.previewInvite', retry: 'safe' },
+  // A read, but a POST (the token stays out of URLs) that counts against a rate limit: not retried, as search.
+  previewInvite: { method: 'account.previewInvite', retry: 'never' },
   acceptInvite: { method: 'account.acceptInvite', retry: 'idempotency-key' },
   listMembers: { method: 'members.list', retry: 'safe' },
   updateMember: { method: 'members.setRole', retry: 'idempotency-key' },
