@@ -10524,9 +10524,9 @@ export interface operations {
                 /** @description Entries by this actor (an API key id, for now). */
                 actorId?: string;
                 resourceType?: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "feedback" | "note" | "view";
-                /** @description At or after (inclusive). */
+                /** @description Recorded at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Before (exclusive). */
+                /** @description Recorded before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
             };
             header?: never;
@@ -13910,9 +13910,9 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description Submitted at or after this instant (inclusive); a date is midnight UTC. */
+                /** @description Submitted at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Submitted before this instant (exclusive); a date is midnight UTC, so `to=2026-11-30` leaves out that day (use `2026-12-01` to include it). */
+                /** @description Submitted before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
             };
             header?: never;
@@ -14132,9 +14132,9 @@ export interface operations {
             query?: {
                 /** @description csv (default) or ndjson. */
                 format?: "csv" | "ndjson";
-                /** @description Submitted at or after this instant (inclusive); a date is midnight UTC. */
+                /** @description Submitted at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
-                /** @description Submitted before this instant (exclusive); a date is midnight UTC, so `to=2026-11-30` leaves out that day (use `2026-12-01` to include it). */
+                /** @description Submitted before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
                 to?: string;
             };
             header?: never;

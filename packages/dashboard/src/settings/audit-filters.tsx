@@ -48,7 +48,7 @@ export function AuditFilters({
       />
       <SelectField label="Who" options={actors} value={filters.actorId ?? ANY} onChange={pick('actorId')} />
       <TextField label="From" type="date" value={filters.from ?? ''} onChange={date('from')} />
-      <TextField label="Before" type="date" value={filters.to ?? ''} onChange={date('to')} />
+      <TextField label="Until" type="date" value={filters.to ?? ''} onChange={date('to')} />
       {filtered && (
         <Button
           variant="quiet"

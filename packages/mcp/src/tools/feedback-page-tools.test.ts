@@ -181,7 +181,7 @@ describe('feedback page tools', () => {
     const result = await callTool(client, 'list_page_responses', { pageId: 'page_1', from: '2026-11-01' });
     expect(listPageResponses).toHaveBeenCalledWith(
       'page_1',
-      { from: '2026-11-01T00:00:00.000Z', to: undefined },
+      { from: '2026-11-01', to: undefined },
       { limit: 20, cursor: undefined },
     );
     const [shown] = (result.structuredContent as { responses: { answers: { why: string }; truncated: boolean }[] })

@@ -4,7 +4,15 @@ import type { PageResponseRecord } from '../backend.js';
 import { UNTRUSTED_NOTICE, untrusted } from '../untrusted.js';
 import { defineTool } from './define.js';
 import { moreText } from './render.js';
-import { DateInput, LIST_COMMENT_CHARS, NextCursor, Notice, PageInput, toInstant } from './schemas.js';
+import {
+  DateInput,
+  fromDescription,
+  LIST_COMMENT_CHARS,
+  NextCursor,
+  Notice,
+  PageInput,
+  toDescription,
+} from './schemas.js';
 
 const AnswerOutput = z.union([z.number(), z.string(), z.array(z.string())]);
 
@@ -56,10 +64,8 @@ export const listPageResponses = defineTool({
   isAvailable: (backend) => typeof backend.listPageResponses === 'function',
   inputSchema: z.strictObject({
     pageId: z.string().min(1).max(100).describe('The page, as list_feedback_pages shows it (page_…).'),
-    from: DateInput.optional().describe('Only responses submitted at or after this time (inclusive).'),
-    to: DateInput.optional().describe(
-      'Only responses submitted before this time (exclusive): a date is midnight UTC, so to=2026-11-30 leaves out that day (pass 2026-12-01 to include it). Unlike get_page_analytics, whose to is a whole day included.',
-    ),
+    from: DateInput.optional().describe(fromDescription('responses submitted')),
+    to: DateInput.optional().describe(toDescription('responses submitted')),
     ...PageInput,
   }),
   outputSchema: z.object({ notice: Notice, responses: z.array(PageResponseOutput), nextCursor: NextCursor }),
@@ -67,7 +73,7 @@ export const listPageResponses = defineTool({
     if (!backend.listPageResponses) throw new TypeError('This backend cannot list page responses.');
     const page = await backend.listPageResponses(
       input.pageId,
-      { from: toInstant(input.from), to: toInstant(input.to) },
+      { from: input.from, to: input.to },
       { limit: input.limit, cursor: input.cursor },
     );
     return { notice: UNTRUSTED_NOTICE, responses: page.data.map(toOutput), nextCursor: page.nextCursor };

@@ -31,11 +31,16 @@ export const DateInput = DateBoundSchema.describe(
   "ISO-8601 date (2026-11-01: that day in the organization's time zone) or date-time with offset (2026-11-01T09:30:00Z).",
 );
 
-/** What a `from` and a `to` of feedback mean, in the words every feedback tool uses (the server's rule, `instantOfBound`). */
-export const FROM_DESCRIPTION =
-  "Only feedback created at or after this: a date-time with offset, or a date (2026-11-01), which starts at midnight in the organization's time zone.";
-export const TO_DESCRIPTION =
-  "Only feedback created before this date-time, or up to the end of this date (2026-11-01: that whole day, in the organization's time zone; from and to the same date is that one day).";
+/**
+ * What a `from` and a `to` mean, in the words every tool with a range uses (the server's rule,
+ * `instantOfBound`): `what` is what the range selects, e.g. "feedback created".
+ */
+export const fromDescription = (what: string) =>
+  `Only ${what} at or after this: a date-time with offset, or a date (2026-11-01), which starts at midnight in the organization's time zone.`;
+export const toDescription = (what: string) =>
+  `Only ${what} before this date-time, or up to the end of this date (2026-11-01: that whole day, in the organization's time zone; from and to the same date is that one day).`;
+export const FROM_DESCRIPTION = fromDescription('feedback created');
+export const TO_DESCRIPTION = toDescription('feedback created');
 
 export const StatsFilterInput = {
   from: DateInput.optional().describe(FROM_DESCRIPTION),
@@ -47,14 +52,6 @@ export const StatsFilterInput = {
   type: z.enum(FEEDBACK_TYPES).optional().describe('Only this feedback type.'),
   status: z.enum(FEEDBACK_STATUSES).optional().describe('Only this triage status.'),
 };
-
-/**
- * A page responses' date input as a UTC instant (a date is midnight UTC there). Feedback dates are
- * passed on as given: the server reads a date as a day in the organization's time zone.
- */
-export function toInstant(value: string | undefined): string | undefined {
-  return value === undefined ? undefined : new Date(value).toISOString();
-}
 
 export const Notice = z.literal(UNTRUSTED_NOTICE).describe('How to treat the end-user text in this result.');
 

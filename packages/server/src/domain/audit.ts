@@ -113,9 +113,8 @@ export interface AuditLogFilters {
   action?: AuditAction | undefined;
   actorId?: string | undefined;
   resourceType?: AuditResourceType | undefined;
-  /** At or after (inclusive), UTC ISO-8601. */
+  /** A date or date-time as given; instants once read (`readDateBounds`): `from` included, `to` left out. */
   from?: string | undefined;
-  /** Before (exclusive), UTC ISO-8601. */
   to?: string | undefined;
 }
 

@@ -125,21 +125,13 @@ export const dateQuery = (name: string, description: string) =>
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 
 /**
- * What a feedback filter's `from` and `to` mean, said once for every operation that takes them
- * (the rule is `instantOfBound`, domain/date-bound.ts).
+ * What a range's `from` and `to` mean, said once for every operation that takes them (feedback
+ * filters, page responses, the audit log; the rule is `instantOfBound`, domain/date-bound.ts).
  */
-export const FROM_BOUND_DESCRIPTION =
-  "Created at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`).";
-export const TO_BOUND_DESCRIPTION =
-  "Created before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day.";
-
-/**
- * A {@link dateQuery} value as the instant stored timestamps compare with (UTC ISO-8601), a date
- * being midnight UTC: the feedback pages' responses and the audit log read dates so. Feedback
- * filters read them in the organization's time zone instead (`readDateBounds`).
- */
-export const instantOf = (value: string | undefined) =>
-  value === undefined ? undefined : new Date(value).toISOString();
+export const fromBoundDescription = (happened: string) =>
+  `${happened} at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its \`timezone\`).`;
+export const toBoundDescription = (happened: string) =>
+  `${happened} before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so \`from\` and \`to\` the same date are that one day.`;
 
 export const PageQuery = z.object({
   limit: queryInteger('limit', {

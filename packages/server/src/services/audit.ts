@@ -12,6 +12,7 @@ import type { Page } from '../domain/organization.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Repositories, Store } from '../storage/store.js';
+import { readDateBounds } from './date-bounds.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
 /**
@@ -48,8 +49,9 @@ export async function recordAudit(
 export function auditLogService(store: Store) {
   return {
     async list(principal: Principal, filters: AuditLogFilters, page: PageRequest): Promise<Page<AuditEntry>> {
+      const read = await readDateBounds(store, principal.orgId, filters);
       return toPage(
-        await store.auditLog.list(principal.orgId, filters, { limit: pageSize(page), before: readCursor(page.cursor) }),
+        await store.auditLog.list(principal.orgId, read, { limit: pageSize(page), before: readCursor(page.cursor) }),
       );
     },
   };

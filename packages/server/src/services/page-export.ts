@@ -1,9 +1,11 @@
 import type { Principal } from '../domain/api-key.js';
+import type { DateBounds } from '../domain/date-bound.js';
 import type { FeedbackPage } from '../domain/feedback-page.js';
 import { responseCsv } from '../domain/response-csv.js';
 import { notFound } from '../errors/api-error.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { readDateBounds } from './date-bounds.js';
 import { EXPORT_BATCH, type ExportedFile, exportedFile, type FileFormat, readByCursor } from './file-export.js';
 import { shownResponse } from './page-responses.js';
 
@@ -13,7 +15,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportRequest {
   format: ExportFormat;
-  /** ISO-8601 instants, both inclusive, as the response list takes them. */
+  /** Dates or date-times, read as the response list reads them (`readDateBounds`). */
   from?: string | undefined;
   to?: string | undefined;
 }
@@ -34,18 +36,19 @@ export async function exportResponses(
 ): Promise<ExportedFile> {
   const page = await store.feedbackPages.find(visibleTo(principal), pageId);
   if (!page) throw notFound('Feedback page', pageId);
-  const batches = await shownBatches(store, principal, page, request);
+  const bounds = await readDateBounds(store, principal.orgId, { from: request.from, to: request.to });
+  const batches = await shownBatches(store, principal, page, bounds);
   return exportedFile(`${page.slug}-responses`, request.format, batches, responseCsv(page.questions));
 }
 
 /** The responses the export covers, as the API shows them, batch by batch. */
-function shownBatches(store: Store, principal: Principal, page: FeedbackPage, request: ExportRequest) {
+function shownBatches(store: Store, principal: Principal, page: FeedbackPage, bounds: DateBounds) {
   return readByCursor(async (before) => {
     const batch = await store.pageResponses.list(visibleTo(principal), page.id, {
       limit: EXPORT_BATCH,
       before,
-      from: request.from,
-      to: request.to,
+      from: bounds.from,
+      to: bounds.to,
     });
     return { items: batch.items.map(shownResponse), lastId: batch.lastId };
   });

@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { readDateBounds } from './date-bounds.js';
 import { pageResponseEvent } from './events.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -129,11 +130,12 @@ export function pageResponsesService(store: Store, onEvents: () => void) {
       query: PageRequest & { from?: string | undefined; to?: string | undefined },
     ): Promise<Page<PageResponse>> {
       await findPage(principal, pageId);
+      const { from, to } = await readDateBounds(store, principal.orgId, { from: query.from, to: query.to });
       const result = await store.pageResponses.list(visibleTo(principal), pageId, {
         limit: pageSize(query),
         before: readCursor(query.cursor),
-        from: query.from,
-        to: query.to,
+        from,
+        to,
       });
       return toPage({ items: result.items.map(shownResponse), lastId: result.lastId });
     },

@@ -1,5 +1,5 @@
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, instantOf, jsonContent, OrgParams } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, jsonContent, OrgParams } from '../shared.schemas.js';
 import { AuditLogPageSchema, AuditLogQuery } from './audit-log.schemas.js';
 
 export const listAuditLog = defineOperation({
@@ -17,12 +17,8 @@ export const listAuditLog = defineOperation({
     responses: { 200: jsonContent(AuditLogPageSchema, 'A page of entries.'), ...AUTHENTICATED_ERRORS },
   },
   handler: async (c) => {
-    const { limit, cursor, from, to, ...filters } = c.req.valid('query');
-    const page = await c.var.services.auditLog.list(
-      c.var.principal,
-      { ...filters, from: instantOf(from), to: instantOf(to) },
-      { limit, cursor },
-    );
+    const { limit, cursor, ...filters } = c.req.valid('query');
+    const page = await c.var.services.auditLog.list(c.var.principal, filters, { limit, cursor });
     return c.json(page, 200);
   },
 });

@@ -1,6 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, AUDIT_RESOURCE_TYPES } from '../../domain/audit.js';
-import { dateQuery, PageQuery, pageOf, Timestamp } from '../shared.schemas.js';
+import {
+  dateQuery,
+  fromBoundDescription,
+  PageQuery,
+  pageOf,
+  Timestamp,
+  toBoundDescription,
+} from '../shared.schemas.js';
 
 export const AuditLogQuery = PageQuery.extend({
   action: z
@@ -19,8 +26,8 @@ export const AuditLogQuery = PageQuery.extend({
     .enum(AUDIT_RESOURCE_TYPES)
     .optional()
     .openapi({ param: { name: 'resourceType', in: 'query' }, example: 'inbox' }),
-  from: dateQuery('from', 'At or after (inclusive).'),
-  to: dateQuery('to', 'Before (exclusive).'),
+  from: dateQuery('from', fromBoundDescription('Recorded')),
+  to: dateQuery('to', toBoundDescription('Recorded')),
 });
 
 /** Who acted, as the audit log and an item's activity name them. */

@@ -6,7 +6,15 @@ import {
   FeedbackPageSummaryResourceSchema,
   PageResponseResourceSchema,
 } from '../../domain/feedback-page-resource.js';
-import { dateQuery, documentable, OrgParams, PageQuery, pageOf } from '../shared.schemas.js';
+import {
+  dateQuery,
+  documentable,
+  fromBoundDescription,
+  OrgParams,
+  PageQuery,
+  pageOf,
+  toBoundDescription,
+} from '../shared.schemas.js';
 
 export const FeedbackPageParams = OrgParams.extend({
   pageId: z.string().openapi({ param: { name: 'pageId', in: 'path' }, example: 'page_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
@@ -33,15 +41,12 @@ export const FeedbackPageListQuery = PageQuery.extend({
 });
 
 /**
- * When responses were submitted, for listing and export: instants, `to` exclusive. (Analytics
- * take whole UTC days, both included: `PageAnalyticsQuery`.)
+ * When responses were submitted, for listing and export, read as every range is (`readDateBounds`).
+ * (Analytics take whole UTC days: `PageAnalyticsQuery`.)
  */
 export const SubmittedRangeQuery = {
-  from: dateQuery('from', 'Submitted at or after this instant (inclusive); a date is midnight UTC.'),
-  to: dateQuery(
-    'to',
-    'Submitted before this instant (exclusive); a date is midnight UTC, so `to=2026-11-30` leaves out that day (use `2026-12-01` to include it).',
-  ),
+  from: dateQuery('from', fromBoundDescription('Submitted')),
+  to: dateQuery('to', toBoundDescription('Submitted')),
 };
 
 export const PageResponseListQuery = PageQuery.extend(SubmittedRangeQuery);

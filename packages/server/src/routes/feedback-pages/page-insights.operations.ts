@@ -5,7 +5,7 @@ import { MAX_BREAKDOWN_RESPONSES } from '../../services/page-analytics.js';
 import { EXPORT_FORMATS } from '../../services/page-export.js';
 import { fileResponse } from '../file-response.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, instantOf, jsonContent } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, jsonContent } from '../shared.schemas.js';
 import { PAGE_READ_ACCESS } from './feedback-pages.operations.js';
 import { FeedbackPageParams } from './feedback-pages.schemas.js';
 import { PageAnalyticsQuery, PageAnalyticsSchema, PageExportQuery } from './page-insights.schemas.js';
@@ -35,8 +35,8 @@ export const exportPageResponses = defineOperation({
     const { format, from, to } = c.req.valid('query');
     const file = await c.var.services.pageInsights.export(c.var.principal, c.req.valid('param').pageId, {
       format,
-      from: instantOf(from),
-      to: instantOf(to),
+      from,
+      to,
     });
     return c.body(textStream(file.chunks), 200, downloadHeaders(file));
   },

@@ -1,6 +1,6 @@
 import type { Access } from '../../domain/api-key.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, errorResponse, instantOf, jsonBody, jsonContent } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent } from '../shared.schemas.js';
 import { PAGE_READ_ACCESS } from './feedback-pages.operations.js';
 import {
   FeedbackPageParams,
@@ -55,13 +55,8 @@ export const listPageResponses = defineOperation({
     },
   },
   handler: async (c) => {
-    const { from, to, ...page } = c.req.valid('query');
     return c.json(
-      await c.var.services.pageResponses.list(c.var.principal, c.req.valid('param').pageId, {
-        ...page,
-        from: instantOf(from),
-        to: instantOf(to),
-      }),
+      await c.var.services.pageResponses.list(c.var.principal, c.req.valid('param').pageId, c.req.valid('query')),
       200,
     );
   },

@@ -4,18 +4,18 @@ import { DEFAULT_THEME_LIMIT, MAX_THEME_LIMIT, THEME_REPRESENTATIVES } from '../
 import { DEFAULT_THEME_DAYS, MAX_THEME_ITEMS, MIN_THEME_SHARE, MIN_THEME_SIZE } from '../../services/period-themes.js';
 import {
   dateQuery,
-  FROM_BOUND_DESCRIPTION,
+  fromBoundDescription,
   OrgParams,
   queryInteger,
   Timestamp,
-  TO_BOUND_DESCRIPTION,
+  toBoundDescription,
 } from '../shared.schemas.js';
 import { FeedbackListQuery, FeedbackSchema, FeedbackStatsQuery } from './feedback.schemas.js';
 
 /** The period themes are found in: both theme operations read it alike. */
 const ThemePeriodFields = {
-  from: dateQuery('from', `${FROM_BOUND_DESCRIPTION} Default: ${DEFAULT_THEME_DAYS} days before \`to\`.`),
-  to: dateQuery('to', `${TO_BOUND_DESCRIPTION} Default: now.`),
+  from: dateQuery('from', `${fromBoundDescription('Created')} Default: ${DEFAULT_THEME_DAYS} days before \`to\`.`),
+  to: dateQuery('to', `${toBoundDescription('Created')} Default: now.`),
 };
 
 /** The list's filters, a period and how many themes to return. */

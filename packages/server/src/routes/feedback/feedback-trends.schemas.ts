@@ -2,7 +2,7 @@ import { FEEDBACK_TYPES } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_TREND_BUCKETS, MAX_TREND_BUCKETS, TREND_INTERVALS } from '../../services/trend-buckets.js';
 import { TREND_GROUPS } from '../../storage/repositories/feedback-trends.js';
-import { dateQuery, FROM_BOUND_DESCRIPTION, Timestamp, TO_BOUND_DESCRIPTION } from '../shared.schemas.js';
+import { dateQuery, fromBoundDescription, Timestamp, toBoundDescription } from '../shared.schemas.js';
 import { FeedbackStatsQuery } from './feedback.schemas.js';
 
 const TREND_GROUP_NAMES = Object.keys(TREND_GROUPS) as [keyof typeof TREND_GROUPS, ...(keyof typeof TREND_GROUPS)[]];
@@ -19,9 +19,9 @@ export const FeedbackTrendsQuery = FeedbackStatsQuery.safeExtend({
     }),
   from: dateQuery(
     'from',
-    `${FROM_BOUND_DESCRIPTION} Widened to the start of its bucket. Default: the last ${DEFAULT_TREND_BUCKETS.day} days, ${DEFAULT_TREND_BUCKETS.week} weeks or ${DEFAULT_TREND_BUCKETS.month} months up to \`to\`.`,
+    `${fromBoundDescription('Created')} Widened to the start of its bucket. Default: the last ${DEFAULT_TREND_BUCKETS.day} days, ${DEFAULT_TREND_BUCKETS.week} weeks or ${DEFAULT_TREND_BUCKETS.month} months up to \`to\`.`,
   ),
-  to: dateQuery('to', `${TO_BOUND_DESCRIPTION} Widened to the end of its bucket. Default: now.`),
+  to: dateQuery('to', `${toBoundDescription('Created')} Widened to the end of its bucket. Default: now.`),
   groupBy: z
     .enum(TREND_GROUP_NAMES)
     .optional()

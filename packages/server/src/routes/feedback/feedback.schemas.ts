@@ -11,14 +11,14 @@ import { z } from '@hono/zod-openapi';
 import {
   dateQuery,
   documentable,
-  FROM_BOUND_DESCRIPTION,
+  fromBoundDescription,
   idOf,
   OrgParams,
   PageQuery,
   pageOf,
   queryInteger,
   Timestamp,
-  TO_BOUND_DESCRIPTION,
+  toBoundDescription,
 } from '../shared.schemas.js';
 
 export const FeedbackParams = OrgParams.extend({
@@ -53,8 +53,8 @@ const FeedbackListFields = PageQuery.extend({
     .openapi({ param: { name: 'type', in: 'query' } }),
   scoreMin: queryInteger('scoreMin', { description: TYPED_FILTER_DESCRIPTIONS.scoreMin }),
   scoreMax: queryInteger('scoreMax', { description: TYPED_FILTER_DESCRIPTIONS.scoreMax }),
-  from: dateQuery('from', FROM_BOUND_DESCRIPTION),
-  to: dateQuery('to', TO_BOUND_DESCRIPTION),
+  from: dateQuery('from', fromBoundDescription('Created')),
+  to: dateQuery('to', toBoundDescription('Created')),
   inboxId: idOf('inbox', 'inb_01jd3x2k9v6c4h8m2n5p7q1r3s')
     .optional()
     .openapi({

@@ -6,7 +6,7 @@ import {
   SearchInputSchema,
 } from '../../domain/search-input.js';
 import { FeedbackSchema } from '../feedback/feedback.schemas.js';
-import { documentable, FROM_BOUND_DESCRIPTION, queryInteger, TO_BOUND_DESCRIPTION } from '../shared.schemas.js';
+import { documentable, fromBoundDescription, queryInteger, toBoundDescription } from '../shared.schemas.js';
 
 const filters = SearchFiltersInputSchema.shape;
 const DateOrDateTime = documentable(filters.from.unwrap()).openapi({ example: '2026-11-01' });
@@ -15,8 +15,8 @@ const DateOrDateTime = documentable(filters.from.unwrap()).openapi({ example: '2
 export const SearchFiltersSchema = SearchFiltersInputSchema.safeExtend({
   scoreMin: documentable(filters.scoreMin).openapi({ description: 'Lowest score to include.' }),
   scoreMax: documentable(filters.scoreMax).openapi({ description: 'Highest score to include.' }),
-  from: DateOrDateTime.optional().openapi({ description: FROM_BOUND_DESCRIPTION }),
-  to: DateOrDateTime.optional().openapi({ description: TO_BOUND_DESCRIPTION }),
+  from: DateOrDateTime.optional().openapi({ description: fromBoundDescription('Created') }),
+  to: DateOrDateTime.optional().openapi({ description: toBoundDescription('Created') }),
   brandId: documentable(filters.brandId).openapi({
     description: "Only items of this brand's inboxes. With a brand-scoped key, another brand's id matches nothing.",
     example: 'brd_01jd3x2k9v6c4h8m2n5p7q1r3s',
