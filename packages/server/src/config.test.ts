@@ -54,6 +54,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('mails when it knows its own address, where the links lead', () => {
+    const config = loadConfig({
+      HEARBACK_SMTP_URL: 'smtps://mail.example.com',
+      HEARBACK_PUBLIC_URL: 'https://hb.example.com/',
+    });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://mail.example.com', publicUrl: 'https://hb.example.com' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ HEARBACK_DEFAULT_PLAN: 'platinum' }, 'HEARBACK_DEFAULT_PLAN'],
@@ -65,6 +73,9 @@ describe('loadConfig', () => {
     [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: '192.168.0.0/33' }, 'HEARBACK_WEBHOOK_ALLOWED_CIDRS'],
     [{ HEARBACK_WEBHOOK_ALLOWED_CIDRS: 'localhost' }, 'HEARBACK_WEBHOOK_ALLOWED_CIDRS'],
     [{ HEARBACK_TRUSTED_PROXIES: 'proxy.internal' }, "HEARBACK_TRUSTED_PROXIES: 'proxy.internal'"],
+    // Its links would lead wherever a request's Host header says: a reset mailed to anyone's address
+    // could carry its token to the sender's host.
+    [{ HEARBACK_SMTP_URL: 'smtps://mail.example.com' }, 'HEARBACK_SMTP_URL needs HEARBACK_PUBLIC_URL'],
   ])('refuses %o with a ConfigError naming %s', (environment, name) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(name);

@@ -188,7 +188,10 @@ export interface Config {
    * default), or nobody (`closed`).
    */
   signup: SignupMode;
-  /** `HEARBACK_SMTP_URL`: where mail goes (`smtps://user:pass@host`); unset: links are logged for the operator. */
+  /**
+   * `HEARBACK_SMTP_URL`: where mail goes (`smtps://user:pass@host`); needs `publicUrl`, the address
+   * its links lead to. Unset: links are logged for the operator.
+   */
   smtpUrl: string | undefined;
   /** `HEARBACK_SMTP_FROM`: the sender of that mail. */
   smtpFrom: string;
@@ -267,11 +270,27 @@ export function loadConfig(
     dnsServers: parseList(env.HEARBACK_DNS_SERVERS),
   };
   const merged = { ...config, ...withoutUndefined(overrides) };
+  requirePublicUrlForMail(merged);
   return {
     ...merged,
     publicDir: merged.publicDir ? publicDirectory(merged.publicDir) : undefined,
     publicUrl: merged.publicUrl ? normalisedBaseUrl(merged.publicUrl) : undefined,
   };
+}
+
+/**
+ * Mail leaves only with the instance's address known. Its links (password reset, address
+ * verification, invitation) are otherwise built on the address a request names in its `Host`
+ * header, which whoever sends the request chooses: anyone could ask a reset of someone else's
+ * password from `Host: attacker.example`, and the mail would carry the token to that host.
+ * (Without SMTP, links go to the operator's log, not to the person, so the request's address stays.)
+ */
+function requirePublicUrlForMail(config: Pick<Config, 'smtpUrl' | 'publicUrl'>): void {
+  if (config.smtpUrl && !config.publicUrl) {
+    throw new ConfigError(
+      'Invalid configuration: HEARBACK_SMTP_URL needs HEARBACK_PUBLIC_URL (https://feedback.example.com): mailed links must lead to this instance, not to whatever host a request names.',
+    );
+  }
 }
 
 /** Absolute, and checked now: a typo should stop the start, not turn every page into a 404. */

@@ -53,6 +53,8 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
     const opened = await openTestRuntime(dialect, {
       smtpUrl,
       smtpFrom: 'Hearback <hearback@test.example>',
+      // What requestApp's requests come to: mail needs the instance's address (config.ts).
+      publicUrl: 'http://localhost',
       streamHeartbeatMs: HEARTBEAT_MS,
     });
     runtime = opened.runtime;
