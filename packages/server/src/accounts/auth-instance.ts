@@ -1,10 +1,11 @@
-import { type AuthErrorCode, MIN_PASSWORD_LENGTH } from '@hearback/spec';
+import { MIN_PASSWORD_LENGTH } from '@hearback/spec';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { APIError, isAPIError } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { type IdKind, newId } from '../lib/ids.js';
 import { AUTH_BASE_PATH, type AuthOptions, CLIENT_ADDRESS_HEADER } from './auth.js';
 import { AUTH_RATE_LIMIT, AUTH_RATE_LIMIT_RULES, SESSION_LIFETIME } from './auth-limits.js';
 import { AUTH_TABLES } from './auth-tables.js';
+import { SIGN_UP_PATH, signUpAllowance, signUpClosed } from './sign-up-rule.js';
 import { inSsoSignIn, ssoSessions } from './sso-sessions.js';
 
 const MODEL_ID_KINDS: Record<string, IdKind> = {
@@ -66,12 +67,20 @@ export function authOptions(options: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
-        await options.mailer.send({
-          to: user.email,
-          subject: 'Reset your Hearback password',
-          text: `Someone asked to reset the password of ${user.email}. If it was you, open this link within an hour:\n\n${url}\n\nIf not, ignore this message.`,
-          link: url,
-        });
+        // Not awaited: the answer would wait for the mail server only when the address has an
+        // account, so its time would tell who has one (its text is the same either way).
+        options.mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Hearback password',
+            text: `Someone asked to reset the password of ${user.email}. If it was you, open this link within an hour:\n\n${url}\n\nIf not, ignore this message.`,
+            link: url,
+          })
+          .catch((error: unknown) => {
+            options.logger?.error('password reset mail not sent', {
+              message: error instanceof Error ? error.message : String(error),
+            });
+          });
       },
     },
     emailVerification: {
@@ -108,6 +117,15 @@ export function authOptions(options: AuthOptions) {
         },
       },
     },
+    hooks: {
+      // The sign-up mode is told before better-auth looks the address up: otherwise a refused sign-up
+      // answered 403 `signup_closed` for a new address and 422 `user_already_exists…` for one with
+      // an account, so anyone could learn who has an account on an instance closed to sign-up.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_UP_PATH || typeof ctx.body?.email !== 'string') return;
+        if ((await signUpAllowance(options, ctx.body.email)) === 'refused') throw signUpClosed(options.signup);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -115,19 +133,9 @@ export function authOptions(options: AuthOptions) {
             // The first user of an instance administers it; after that the sign-up mode decides,
             // except for an SSO sign-in: the organization that verified the email's domain vouches.
             if (inSsoSignIn()) return { data: { ...user, instanceAdmin: false } };
-            if ((await options.users.count()) === 0) return { data: { ...user, instanceAdmin: true } };
-            if (options.signup === 'open') return { data: { ...user, instanceAdmin: false } };
-            if (options.signup === 'invite' && (await options.users.invited(String(user.email)))) {
-              return { data: { ...user, instanceAdmin: false } };
-            }
-            throw new APIError('FORBIDDEN', {
-              // Already the problem's code (http/auth-problem.ts lowers better-auth's own).
-              code: 'signup_closed' satisfies AuthErrorCode,
-              message:
-                options.signup === 'invite'
-                  ? 'Sign-up on this instance is by invitation: ask an organization admin to invite this email address.'
-                  : 'Sign-up on this instance is closed.',
-            });
+            const signUp = await signUpAllowance(options, String(user.email));
+            if (signUp === 'refused') throw signUpClosed(options.signup);
+            return { data: { ...user, instanceAdmin: signUp === 'first user' } };
           },
           async after(user) {
             await options.onUserCreated?.({ id: user.id, instanceAdmin: user.instanceAdmin === true });
