@@ -14566,7 +14566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`). Also when sent from a page of another site (`invalid_origin`). */
+            /** @description Sign-up is closed, or by invitation and this address has none (`signup_closed`, whether or not the address has an account); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`). Also when sent from a page of another site (`invalid_origin`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14602,7 +14602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["AuthProblem"] | components["schemas"]["Problem"];
                 };
             };
-            /** @description An account with this email exists (`user_already_exists_use_another_email`). */
+            /** @description Sign-up is open (or this address is invited) and an account with this email exists (`user_already_exists_use_another_email`). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -59,3 +59,24 @@ describe.each(dialectsUnderTest())('Account enumeration [%s]', (dialect) => {
     expect(resetMail.map((message) => message.to)).toEqual(['ann@example.com']);
   });
 });
+
+describe.each(dialectsUnderTest())('Open sign-up [%s]', (dialect) => {
+  let runtime: Runtime;
+  let cleanup: () => Promise<void>;
+  const request = (path: string, json: unknown) => requestApp(runtime, path, { method: 'POST', headers: ORIGIN, json });
+
+  beforeAll(async () => {
+    const opened = await openTestRuntime(dialect, { signup: 'open' });
+    runtime = opened.runtime;
+    cleanup = opened.cleanup;
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+
+  it('refuses an address with an account as such, the one thing it tells (README, Teams)', async () => {
+    const signUp = () => request('/auth/sign-up/email', { email: 'ann@example.com', password: PASSWORD, name: 'Ann' });
+    expect((await signUp()).status).toBe(200);
+    await expectProblem(await signUp(), 422, 'user_already_exists_use_another_email');
+  });
+});

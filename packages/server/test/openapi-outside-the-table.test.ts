@@ -130,10 +130,11 @@ describeEachDatabase('the document describes what /mcp, /auth and the public pag
     const signUp = await request('/auth/sign-up/email', { json: { name: 'Ada', email, password } });
     const cookie = sessionCookieOf(signUp);
     expectShape(SignedUpSchema, await expectDocumented('post', '/auth/sign-up/email', signUp));
+    // By invitation (the default) and without one: refused as closed, the address's account untold.
     const again = await request('/auth/sign-up/email', { json: { name: 'Ada', email, password } });
-    expect(again.status).toBe(422);
+    expect(again.status).toBe(403);
     expect(expectShape(AuthProblemSchema, await expectDocumented('post', '/auth/sign-up/email', again)).code).toBe(
-      'user_already_exists_use_another_email',
+      'signup_closed',
     );
 
     const signIn = await request('/auth/sign-in/email', { json: { email, password } });

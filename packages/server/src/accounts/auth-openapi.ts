@@ -140,8 +140,8 @@ const ENDPOINTS: AuthEndpoint[] = [
     ok: { description: 'Signed up and in.', schema: SignedUpSchema, setsSession: true },
     errors: {
       400: 'Invalid input (`validation_error`, `invalid_email`, `password_too_short` …).',
-      403: 'Sign-up is closed, or by invitation and this address has none (`signup_closed`); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`).',
-      422: 'An account with this email exists (`user_already_exists_use_another_email`).',
+      403: 'Sign-up is closed, or by invitation and this address has none (`signup_closed`, whether or not the address has an account); or `callbackURL` is neither a path nor a URL on this server (`invalid_callback_url`).',
+      422: 'Sign-up is open (or this address is invited) and an account with this email exists (`user_already_exists_use_another_email`).',
     },
   },
   {
