@@ -143,6 +143,47 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Over the plan limit')).toEqual([]);
   });
 
+  it('a plan cap that resets after the queue would give up: says it was not sent, keeps nothing, tells onError', async () => {
+    const page = await harness.newPage();
+    await page.route('**/collect', (route) =>
+      route.fulfill({
+        status: 429,
+        // As the server answers event_limit_reached with the month's reset 20 days away.
+        headers: {
+          'content-type': 'application/problem+json',
+          'retry-after': String(20 * 86_400),
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'Retry-After',
+        },
+        body: JSON.stringify({ status: 429, code: 'event_limit_reached' }),
+      }),
+    );
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+    await widget(page).launcher.waitFor();
+    const { inboxKey, collectKey } = harness.hearback;
+    await page.evaluate(
+      ({ inboxKey, apiKey }) => {
+        const { Hearback } = window as unknown as { Hearback: import('@hearback/widget').HearbackGlobal };
+        const errors: unknown[] = [];
+        Object.assign(window, { errors });
+        Hearback.init({
+          inboxKey,
+          apiKey,
+          type: 'nps',
+          onError: (error) => errors.push([error.code, error.apiCode, error.queued]),
+        });
+      },
+      { inboxKey, apiKey: collectKey },
+    );
+    // Queued, it would be dropped unsent when due (the queue keeps entries 7 days) after the
+    // dialog had promised a retry "shortly".
+    await submitNpsExpectingError(page);
+    expect(await queue(page)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { errors: unknown[] }).errors)).toEqual([
+      ['rate_limited', 'event_limit_reached', false],
+    ]);
+  });
+
   it('an unreachable server is not blamed on an extension', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
