@@ -210,7 +210,8 @@ describe('nextRetryMs', () => {
     expect(nextRetryMs(storage, 4000)).toBe(MIN_RETRY_MS);
     expect(nextRetryMs(storage, 9000)).toBe(MIN_RETRY_MS);
     const far = memoryStorage();
-    enqueue(far, request('k3'), new WidgetError('rate_limited', '429', { retryAfter: 86_400 * 30 }), 0);
+    // Six days: within what the queue keeps (a longer wait is not queued).
+    enqueue(far, request('k3'), new WidgetError('rate_limited', '429', { retryAfter: 86_400 * 6 }), 0);
     expect(nextRetryMs(far, 0)).toBe(3_600_000);
   });
 });

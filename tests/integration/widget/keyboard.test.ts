@@ -90,6 +90,30 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('rate');
   });
 
+  it('keeps Escape and Tab working after a click on the dialog’s text', async () => {
+    const page = await harness.newPage();
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+    const ui = widget(page);
+    await ui.launcher.click();
+    await ui.settled();
+    // A click on the question (not a control) leaves focus in the dialog, not on the page's body.
+    await ui.title.click();
+    await page.keyboard.press('Shift+Tab');
+    // The last control: the comment box (Send waits for a score).
+    expect(
+      await page.evaluate(() => document.querySelector('hearback-widget')?.shadowRoot?.activeElement?.tagName),
+    ).toBe('TEXTAREA');
+    await ui.title.click();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Close');
+    await ui.title.click();
+    expect(await ui.dialog.evaluate((dialog) => getComputedStyle(dialog).outlineStyle)).toBe('none');
+    await harness.screenshot(page, 'dialog-clicked-text');
+    await page.keyboard.press('Escape');
+    await ui.closed();
+    expect(await focused(page)).toBe('l');
+  });
+
   it('closes when the page outside it is clicked', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'thumbs' }));

@@ -47,7 +47,9 @@ export function Dialog(props: FormProps) {
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role, dialog or region, comes from the spread; both take aria-labelledby.
     <div
       class={inline ? 'd i' : 'd'}
-      {...(inline ? { role: 'region' } : { role: 'dialog', 'aria-modal': 'true' })}
+      // Focusable, floating: a click on its text or padding keeps focus in the dialog (not on the
+      // page's body), so Escape still closes it and Tab stays inside.
+      {...(inline ? { role: 'region' } : { role: 'dialog', 'aria-modal': 'true', tabIndex: -1 })}
       aria-labelledby="hb-t"
     >
       <div class="h">
