@@ -184,6 +184,44 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     ]);
   });
 
+  it('a slow send keeps focus on Send, sends once however often it is pressed, and a refusal leaves it there to try again', async () => {
+    const page = await harness.newPage();
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let requests = 0;
+    // A slow network, then the key turns out revoked.
+    await page.route('**/collect', async (route) => {
+      requests++;
+      await held;
+      await route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/problem+json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ status: 401, code: 'invalid_api_key', detail: 'The API key was revoked.' }),
+      });
+    });
+    await page.goto(harness.pageUrl('index.html', { type: 'thumbs' }));
+    const ui = widget(page);
+    await ui.launcher.click();
+    await ui.score('Yes').click();
+    await ui.send.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.send.textContent()).toBe('Sending…');
+    expect(await ui.send.getAttribute('aria-disabled')).toBe('true');
+    const sendHasFocus = () => ui.send.evaluate((send) => send === (send.getRootNode() as ShadowRoot).activeElement);
+    expect(await sendHasFocus()).toBe(true);
+    await harness.screenshot(page, 'sending-slow');
+    await page.keyboard.press('Enter');
+    answer();
+    await page.locator('hearback-widget [role=alert]').waitFor();
+    expect(requests).toBe(1);
+    expect(await ui.send.textContent()).toBe('Try again');
+    expect(await sendHasFocus()).toBe(true);
+    await page.keyboard.press('Escape');
+    await ui.closed();
+  });
+
   it('an unreachable server is not blamed on an extension', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'nps' }));

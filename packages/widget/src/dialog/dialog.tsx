@@ -27,6 +27,7 @@ export function Dialog(props: FormProps) {
 
   // Scores need a pick before the button sends; text needs a few words.
   const submit = () => {
+    if (status === 'sending') return;
     const problem = text && !comment.trim() ? labels.commentRequired : '';
     set({ hint: problem });
     if (!problem) props.onSubmit({ score, comment: comment.trim() || null });
@@ -93,7 +94,15 @@ export function Dialog(props: FormProps) {
               </p>
             )}
           </div>,
-          <button type="button" class="s" disabled={!picked || status === 'sending'} onClick={submit}>
+          // While sending, aria-disabled rather than disabled: a disabled button loses focus to the
+          // page's body, and with it Escape, Tab in the dialog and the place to try again from.
+          <button
+            type="button"
+            class="s"
+            disabled={!picked}
+            aria-disabled={status === 'sending' ? 'true' : undefined}
+            onClick={submit}
+          >
             {status === 'sending' ? labels.sending : failed ? labels.retry : labels.submit}
           </button>,
         ]
