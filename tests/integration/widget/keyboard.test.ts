@@ -78,7 +78,9 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
       await page.keyboard.press('ArrowRight');
       const picked = page.locator('hearback-widget [role=radio][aria-checked=true]');
       expect(await picked.count()).toBe(1);
-      expect(await picked.evaluate((option) => option === option.getRootNode()?.activeElement)).toBe(true);
+      expect(await picked.evaluate((option) => option === (option.getRootNode() as ShadowRoot).activeElement)).toBe(
+        true,
+      );
       expect(await ring()).toBe('solid');
       await page.keyboard.press('Tab');
     }
