@@ -7,7 +7,10 @@ import { WHITE_LABEL_MAX_LUMINANCE } from '@hearback/spec';
  * Send button. The browser measures the colour: `y` of `xyz-d65` is its WCAG luminance, and the
  * steep clamp turns the comparison into 0 or 1, which scales white (D65's white point, rounded). It takes any
  * CSS colour and follows the dark theme's primary. Browsers without relative colours (before
- * Chrome 119, Safari 18, Firefox 128) keep white.
+ * Chrome 119, Safari 18, Firefox 128) keep white. `color(from … xyz …)` rather than the shorter
+ * `lab(from …)`: Safari 16.4–17 accept the latter but do its channel arithmetic by an older
+ * draft, while relative `color()` arrived with the current one in Safari 18, so `@supports`
+ * lets through only browsers that compute it right.
  */
 const LABEL_ON_PRIMARY = `@supports (color:color(from red xyz x y z)){:host{--k:clamp(0,(${WHITE_LABEL_MAX_LUMINANCE} - y)*1e9,1);--op:color(from var(--p) xyz calc(.95*var(--k)) var(--k) calc(1.09*var(--k)))}}`;
 
