@@ -65,6 +65,21 @@ describe('enqueue', () => {
     expect(enqueue(throwing, request('k1'), offline())).toBe(false);
   });
 
+  it('does not keep what could only be sent after the queue gives up on it (a plan cap resetting in weeks)', () => {
+    const storage = memoryStorage();
+    const capped = new WidgetError('rate_limited', '429', {
+      status: 429,
+      apiCode: 'event_limit_reached',
+      retryAfter: 20 * 86_400,
+    });
+    expect(enqueue(storage, request('k1'), capped, 0)).toBe(false);
+    expect(readQueue(storage)).toEqual([]);
+    // A reset within the queue's lifetime waits for it.
+    expect(enqueue(storage, request('k2'), new WidgetError('rate_limited', '429', { retryAfter: 86_400 }), 0)).toBe(
+      true,
+    );
+  });
+
   it('treats unreadable storage as an empty queue', () => {
     const storage = memoryStorage();
     storage.data.set(QUEUE_STORAGE_KEY, '{not json');
@@ -150,6 +165,23 @@ describe('flushQueue', () => {
     expect(readQueue(storage)).toEqual([]);
   });
 
+  it('drops and reports an entry whose retry would come after the queue gives up on it', async () => {
+    const storage = memoryStorage();
+    enqueue(storage, request('k1'), offline(), 0);
+    const capped = new WidgetError('rate_limited', '429', {
+      status: 429,
+      apiCode: 'event_limit_reached',
+      retryAfter: 20 * 86_400,
+    });
+    const report = await flushQueue(
+      storage,
+      async () => ({ ok: false, error: capped }),
+      () => 1,
+    );
+    expect(report.dropped).toEqual([capped]);
+    expect(readQueue(storage)).toEqual([]);
+  });
+
   it('drops entries past the attempt or age limits without sending them', async () => {
     const storage = memoryStorage();
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) enqueue(storage, request('tired'), offline(), 0);
@@ -178,7 +210,8 @@ describe('nextRetryMs', () => {
     expect(nextRetryMs(storage, 4000)).toBe(MIN_RETRY_MS);
     expect(nextRetryMs(storage, 9000)).toBe(MIN_RETRY_MS);
     const far = memoryStorage();
-    enqueue(far, request('k3'), new WidgetError('rate_limited', '429', { retryAfter: 86_400 * 30 }), 0);
+    // Six days: within what the queue keeps (a longer wait is not queued).
+    enqueue(far, request('k3'), new WidgetError('rate_limited', '429', { retryAfter: 86_400 * 6 }), 0);
     expect(nextRetryMs(far, 0)).toBe(3_600_000);
   });
 });

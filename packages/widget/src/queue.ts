@@ -55,8 +55,9 @@ export function backoffMs(attempts: number, error: WidgetError): number {
 /**
  * Saves a failed submission for a later try, counting the attempt; an entry with the same
  * idempotency key is replaced. Offline entries are due at once (they go when the browser is back
- * online); others wait their backoff. Returns false when storage is unavailable, so the caller
- * does not claim it was saved.
+ * online); others wait their backoff. Returns false when storage is unavailable, or when the wait
+ * outlasts `MAX_AGE_MS` (a plan's monthly allowance spent, `Retry-After` weeks away: the entry
+ * would be dropped, unsent, when due), so the caller does not claim it will be sent.
  */
 export function enqueue(
   storage: QueueStorage | undefined,
@@ -66,12 +67,12 @@ export function enqueue(
 ): boolean {
   const existing = readQueue(storage).find((entry) => entry.idempotencyKey === request.idempotencyKey);
   const attempts = (existing?.attempts ?? 0) + 1;
-  return save(storage, request.idempotencyKey, {
-    ...request,
-    attempts,
-    createdAt: existing?.createdAt ?? now,
-    notBefore: error.code === 'offline' ? now : now + backoffMs(attempts, error),
-  });
+  const createdAt = existing?.createdAt ?? now;
+  const notBefore = error.code === 'offline' ? now : now + backoffMs(attempts, error);
+  return (
+    notBefore - createdAt <= MAX_AGE_MS &&
+    save(storage, request.idempotencyKey, { ...request, attempts, createdAt, notBefore })
+  );
 }
 
 /**
@@ -92,8 +93,9 @@ export interface FlushReport {
 
 /**
  * Retries every due entry once, in order, with its original idempotency key: delivered and
- * permanently refused entries leave the queue; retryable failures wait their backoff; entries
- * past `MAX_ATTEMPTS` or `MAX_AGE_MS` are dropped. Stops at the first `offline` failure.
+ * permanently refused entries leave the queue; retryable failures wait their backoff, unless it
+ * would outlast `MAX_AGE_MS` (then they are dropped and reported); entries past `MAX_ATTEMPTS` or
+ * `MAX_AGE_MS` are dropped. Stops at the first `offline` failure.
  */
 export async function flushQueue(
   storage: QueueStorage | undefined,
@@ -106,8 +108,8 @@ export async function flushQueue(
     if (notBefore > now()) continue;
     // Past its limits an entry goes unsent, like one the server refused, but unreported.
     const result = attempts < MAX_ATTEMPTS && now() - createdAt <= MAX_AGE_MS ? await send(request) : undefined;
-    if (result && !result.ok && result.error.retryable) {
-      enqueue(storage, request, result.error, now());
+    // One that cannot wait that long (below) leaves the queue and is reported as refused.
+    if (result && !result.ok && result.error.retryable && enqueue(storage, request, result.error, now())) {
       if (result.error.code === 'offline') break;
       continue;
     }

@@ -25,7 +25,7 @@ export interface FeedbackContext {
 export interface ThemeColors {
   /** Buttons, selection and the launcher. */
   primary?: string;
-  /** Text on `primary`. */
+  /** Text on `primary`; left out, white or black, whichever contrasts more with it. */
   onPrimary?: string;
   /** The dialog's background. */
   background?: string;

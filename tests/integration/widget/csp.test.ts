@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +111,26 @@ describe.skipIf(!available)('the widget on a strict-CSP page', () => {
       'rgba(0, 0, 0, 0)',
     );
     await harness.screenshot(page, `csp-header-${scriptNonce ? 'strict-dynamic' : 'self'}`);
+    expect(await violations()).toEqual([]);
+    await expectStylesRefused(page, violations);
+  });
+
+  it('works on another origin’s page under exactly the directives the README names', async () => {
+    const page = await harness.newPage();
+    const violations = await countViolations(page);
+    const { url, inboxKey, collectKey } = harness.hearback;
+    // The same server under another name is another origin: the shop's page comes from
+    // localhost, widget.js, the dialog script and /collect from 127.0.0.1.
+    const shop = url.replace('127.0.0.1', 'localhost');
+    const policy = `default-src 'none'; script-src 'self' ${url}; style-src 'self'; connect-src ${url}`;
+    writeFileSync(
+      join(harness.site.publicDir, 'shop-csp.html'),
+      `<!doctype html><html lang="en"><meta http-equiv="Content-Security-Policy" content="${policy}">
+<title>Shop</title><h1>Shop</h1>
+<script src="${url}/widget.js" data-inbox-key="${inboxKey}" data-key="${collectKey}" data-type="nps" async></script>`,
+    );
+    await page.goto(`${shop}/shop-csp.html`);
+    await submitNps(page, 'Another origin under a strict policy');
     expect(await violations()).toEqual([]);
     await expectStylesRefused(page, violations);
   });

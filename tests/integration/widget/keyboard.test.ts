@@ -1,7 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, widget } from './harness.js';
+import { type Harness, KINDS, startHarness, widget } from './harness.js';
 
 const available = requireChromiumOrSkip('widget keyboard');
 
@@ -58,6 +58,41 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     expect(row).toMatchObject({ type: 'stars', score: 4 });
   });
 
+  it.each(KINDS)('sends %s with the keyboard alone, focus visible on every stop', async (kind) => {
+    const page = await harness.newPage();
+    await page.goto(harness.pageUrl('index.html', { type: kind }));
+    await widget(page).launcher.waitFor();
+    /** The focused control's outline: a visible ring on every Tab stop. */
+    const ring = () =>
+      page.evaluate(() => {
+        const active = document.querySelector('hearback-widget')?.shadowRoot?.activeElement;
+        return active ? getComputedStyle(active).outlineStyle : 'nothing focused';
+      });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await widget(page).dialog.waitFor();
+    const comment = `${kind} by keyboard`;
+    if (kind !== 'text') {
+      await expect.poll(ring).toBe('solid');
+      // The second option, picked by the arrow key that reaches it.
+      await page.keyboard.press('ArrowRight');
+      const picked = page.locator('hearback-widget [role=radio][aria-checked=true]');
+      expect(await picked.count()).toBe(1);
+      expect(await picked.evaluate((option) => option === (option.getRootNode() as ShadowRoot).activeElement)).toBe(
+        true,
+      );
+      expect(await ring()).toBe('solid');
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.type(comment);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('s');
+    expect(await ring()).toBe('solid');
+    await page.keyboard.press('Enter');
+    const [row] = await harness.rows((candidate) => candidate.comment === comment);
+    expect(row?.type).toBe(kind);
+  });
+
   it('names its parts for assistive technology', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
@@ -88,6 +123,30 @@ describe.skipIf(!available)('the widget with the keyboard and assistive technolo
     await page.keyboard.press('Escape');
     await widget(page).closed();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('rate');
+  });
+
+  it('keeps Escape and Tab working after a click on the dialog’s text', async () => {
+    const page = await harness.newPage();
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+    const ui = widget(page);
+    await ui.launcher.click();
+    await ui.settled();
+    // A click on the question (not a control) leaves focus in the dialog, not on the page's body.
+    await ui.title.click();
+    await page.keyboard.press('Shift+Tab');
+    // The last control: the comment box (Send waits for a score).
+    expect(
+      await page.evaluate(() => document.querySelector('hearback-widget')?.shadowRoot?.activeElement?.tagName),
+    ).toBe('TEXTAREA');
+    await ui.title.click();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Close');
+    await ui.title.click();
+    expect(await ui.dialog.evaluate((dialog) => getComputedStyle(dialog).outlineStyle)).toBe('none');
+    await harness.screenshot(page, 'dialog-clicked-text');
+    await page.keyboard.press('Escape');
+    await ui.closed();
+    expect(await focused(page)).toBe('l');
   });
 
   it('closes when the page outside it is clicked', async () => {

@@ -143,6 +143,85 @@ describe.skipIf(!available)('the widget when delivery fails', () => {
     expect((await harness.hearback.listFeedback()).filter((row) => row.comment === 'Over the plan limit')).toEqual([]);
   });
 
+  it('a plan cap that resets after the queue would give up: says it was not sent, keeps nothing, tells onError', async () => {
+    const page = await harness.newPage();
+    await page.route('**/collect', (route) =>
+      route.fulfill({
+        status: 429,
+        // As the server answers event_limit_reached with the month's reset 20 days away.
+        headers: {
+          'content-type': 'application/problem+json',
+          'retry-after': String(20 * 86_400),
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'Retry-After',
+        },
+        body: JSON.stringify({ status: 429, code: 'event_limit_reached' }),
+      }),
+    );
+    await page.goto(harness.pageUrl('index.html', { type: 'nps' }));
+    await widget(page).launcher.waitFor();
+    const { inboxKey, collectKey } = harness.hearback;
+    await page.evaluate(
+      ({ inboxKey, apiKey }) => {
+        const { Hearback } = window as unknown as { Hearback: import('@hearback/widget').HearbackGlobal };
+        const errors: unknown[] = [];
+        Object.assign(window, { errors });
+        Hearback.init({
+          inboxKey,
+          apiKey,
+          type: 'nps',
+          onError: (error) => errors.push([error.code, error.apiCode, error.queued]),
+        });
+      },
+      { inboxKey, apiKey: collectKey },
+    );
+    // Queued, it would be dropped unsent when due (the queue keeps entries 7 days) after the
+    // dialog had promised a retry "shortly".
+    await submitNpsExpectingError(page);
+    expect(await queue(page)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { errors: unknown[] }).errors)).toEqual([
+      ['rate_limited', 'event_limit_reached', false],
+    ]);
+  });
+
+  it('a slow send keeps focus on Send, sends once however often it is pressed, and a refusal leaves it there to try again', async () => {
+    const page = await harness.newPage();
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let requests = 0;
+    // A slow network, then the key turns out revoked.
+    await page.route('**/collect', async (route) => {
+      requests++;
+      await held;
+      await route.fulfill({
+        status: 401,
+        headers: { 'content-type': 'application/problem+json', 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ status: 401, code: 'invalid_api_key', detail: 'The API key was revoked.' }),
+      });
+    });
+    await page.goto(harness.pageUrl('index.html', { type: 'thumbs' }));
+    const ui = widget(page);
+    await ui.launcher.click();
+    await ui.score('Yes').click();
+    await ui.send.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui.send.textContent()).toBe('Sending…');
+    expect(await ui.send.getAttribute('aria-disabled')).toBe('true');
+    const sendHasFocus = () => ui.send.evaluate((send) => send === (send.getRootNode() as ShadowRoot).activeElement);
+    expect(await sendHasFocus()).toBe(true);
+    await harness.screenshot(page, 'sending-slow');
+    await page.keyboard.press('Enter');
+    answer();
+    await page.locator('hearback-widget [role=alert]').waitFor();
+    expect(requests).toBe(1);
+    expect(await ui.send.textContent()).toBe('Try again');
+    expect(await sendHasFocus()).toBe(true);
+    await page.keyboard.press('Escape');
+    await ui.closed();
+  });
+
   it('an unreachable server is not blamed on an extension', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'nps' }));

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken } from '@hearback/forms';
+import { hexColorOf, textColorOn } from '@hearback/spec';
 import type { PageTheme } from '../domain/feedback-page.js';
-import { hexColorOf, textColorOn } from '../lib/label-color.js';
 
 /** Theme token → the custom property of PAGE_CSS it sets (`onPrimary` → `--hb-on-primary`). */
 const COLOR_PROPERTIES = Object.fromEntries(

@@ -27,6 +27,7 @@ export function Dialog(props: FormProps) {
 
   // Scores need a pick before the button sends; text needs a few words.
   const submit = () => {
+    if (status === 'sending') return;
     const problem = text && !comment.trim() ? labels.commentRequired : '';
     set({ hint: problem });
     if (!problem) props.onSubmit({ score, comment: comment.trim() || null });
@@ -47,7 +48,9 @@ export function Dialog(props: FormProps) {
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role, dialog or region, comes from the spread; both take aria-labelledby.
     <div
       class={inline ? 'd i' : 'd'}
-      {...(inline ? { role: 'region' } : { role: 'dialog', 'aria-modal': 'true' })}
+      // Focusable, floating: a click on its text or padding keeps focus in the dialog (not on the
+      // page's body), so Escape still closes it and Tab stays inside.
+      {...(inline ? { role: 'region' } : { role: 'dialog', 'aria-modal': 'true', tabIndex: -1 })}
       aria-labelledby="hb-t"
     >
       <div class="h">
@@ -91,7 +94,15 @@ export function Dialog(props: FormProps) {
               </p>
             )}
           </div>,
-          <button type="button" class="s" disabled={!picked || status === 'sending'} onClick={submit}>
+          // While sending, aria-disabled rather than disabled: a disabled button loses focus to the
+          // page's body, and with it Escape, Tab in the dialog and the place to try again from.
+          <button
+            type="button"
+            class="s"
+            disabled={!picked}
+            aria-disabled={status === 'sending' ? 'true' : undefined}
+            onClick={submit}
+          >
             {status === 'sending' ? labels.sending : failed ? labels.retry : labels.submit}
           </button>,
         ]

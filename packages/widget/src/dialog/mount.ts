@@ -60,7 +60,8 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
     } else if (event.key === 'Tab') {
       const list = Array.from(slot.querySelectorAll<HTMLElement>('button:not([tabindex="-1"],:disabled),textarea'));
       const at = list.indexOf(parent.activeElement as HTMLElement);
-      const wrap = event.shiftKey ? at === 0 && list.at(-1) : (at < 0 || at === list.length - 1) && list[0];
+      // Not on a control (the dialog itself has focus): Tab goes to the first, Shift+Tab to the last.
+      const wrap = event.shiftKey ? at < 1 && list.at(-1) : (at < 0 || at === list.length - 1) && list[0];
       if (wrap) {
         event.preventDefault();
         wrap.focus();

@@ -46,7 +46,7 @@ export const DIALOG_CSS =
   '.d textarea{display:block;width:100%;min-height:84px;resize:vertical;padding:10px 12px;border:1px solid var(--bd);' +
   'border-radius:var(--c);background:var(--bg);font-size:max(16px,1em)}.d [aria-invalid=true]{border-color:var(--er)}' +
   '.s{flex:none;height:44px;border:0;border-radius:var(--c);background:var(--p);' +
-  'color:var(--op);font-weight:600}.s:hover{filter:brightness(1.1)}.s:disabled{opacity:.5}' +
+  'color:var(--op);font-weight:600}.s:hover{filter:brightness(1.1)}.s:is(:disabled,[aria-disabled]){opacity:.5}' +
   '.e{margin:0;color:var(--er)}.ok{display:flex;align-items:center;gap:12px;margin:0;' +
   'color:var(--mu);outline:0}.ok svg{flex:none;width:36px;color:var(--ok)}' +
   '.q svg{color:var(--p)}.w svg{color:var(--er)}' +

@@ -1,5 +1,5 @@
+import { textColorOn } from '@hearback/spec';
 import { describe, expect, it } from 'vitest';
-import { textColorOn } from '../../lib/label-color.js';
 import { accentColorOf, DEFAULT_ACCENT_COLOR } from './accent-color.js';
 
 describe('accentColorOf', () => {

@@ -1,4 +1,4 @@
-import { hexColorOf } from '../../lib/label-color.js';
+import { hexColorOf } from '@hearback/spec';
 
 /** The widget's default primary colour (`--p` in its launcher sheet), so artifacts match it. */
 export const DEFAULT_ACCENT_COLOR = '#4f46e5';

@@ -1,5 +1,5 @@
+import { textColorOn } from '@hearback/spec';
 import { escapeHtml } from '../../lib/html.js';
-import { textColorOn } from '../../lib/label-color.js';
 import { accentColorOf } from './accent-color.js';
 import { checkedPageUrl } from './safe-urls.js';
 import { DEFAULT_BUTTON_LABEL, type ShareInput } from './share-input.js';

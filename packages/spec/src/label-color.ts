@@ -14,10 +14,10 @@ export function hexColorOf(color: string | undefined): string | undefined {
   return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join('') : digits}`;
 }
 
-const DARK_TEXT = '#111827';
+export const DARK_TEXT = '#111827';
 
 /** WCAG relative luminance of a `#rrggbb` colour. */
-function luminanceOf(color: string): number {
+export function luminanceOf(color: string): number {
   const channel = (offset: number) => {
     const value = Number.parseInt(color.slice(offset, offset + 2), 16) / 255;
     return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
@@ -26,15 +26,23 @@ function luminanceOf(color: string): number {
 }
 
 /**
+ * The luminance up to which white contrasts more than near-black (the two ratios,
+ * 1.05 / (L + 0.05) and (L + 0.05) / (luminance of near-black + 0.05), meet there). A literal, not
+ * computed, so CSS can carry it without this module's code: the widget's launcher compares it
+ * with its primary colour's luminance in CSS (`y` in `xyz-d65` is the WCAG luminance), which its
+ * size budget leaves no room to do in script. label-color.test.ts holds it to the two ratios.
+ */
+export const WHITE_LABEL_MAX_LUMINANCE = 0.1993;
+
+/**
  * White or near-black, whichever contrasts more with a `#rrggbb` background, so a label on an
  * accent colour of the owner's choosing stays readable (email signature buttons, the public page's
- * buttons).
+ * buttons, the widget's launcher and Send button).
  *
  * @example
  * textColorOn('#4f46e5'); // '#ffffff'
  * textColorOn('#fde047'); // '#111827'
  */
 export function textColorOn(background: string): string {
-  const light = luminanceOf(background) + 0.05;
-  return 1.05 / light >= light / (luminanceOf(DARK_TEXT) + 0.05) ? '#ffffff' : DARK_TEXT;
+  return luminanceOf(background) <= WHITE_LABEL_MAX_LUMINANCE ? '#ffffff' : DARK_TEXT;
 }
