@@ -18,7 +18,7 @@ export {
   SCORE_RANGES,
   type ScoreRange,
 } from './feedback.js';
-export { hexColorOf, textColorOn, WHITE_LABEL_MAX_LUMINANCE } from './label-color.js';
+export { hexColorOf, textColorOn } from './label-color.js';
 export { OPERATION_SCOPES, ORGANIZATION_WIDE_OPERATIONS } from './operation-scopes.gen.js';
 export {
   ASSIGNABLE_ROLES,

@@ -27,17 +27,15 @@ export function luminanceOf(color: string): number {
 
 /**
  * The luminance up to which white contrasts more than near-black (the two ratios,
- * 1.05 / (L + 0.05) and (L + 0.05) / (luminance of near-black + 0.05), meet there). A literal, not
- * computed, so CSS can carry it without this module's code: the widget's launcher compares it
- * with its primary colour's luminance in CSS (`y` in `xyz-d65` is the WCAG luminance), which its
- * size budget leaves no room to do in script. label-color.test.ts holds it to the two ratios.
+ * 1.05 / (L + 0.05) and (L + 0.05) / (luminance of near-black + 0.05), meet there); a literal,
+ * which label-color.test.ts holds to the two ratios.
  */
 export const WHITE_LABEL_MAX_LUMINANCE = 0.1993;
 
 /**
  * White or near-black, whichever contrasts more with a `#rrggbb` background, so a label on an
  * accent colour of the owner's choosing stays readable (email signature buttons, the public page's
- * buttons, the widget's launcher and Send button).
+ * buttons).
  *
  * @example
  * textColorOn('#4f46e5'); // '#ffffff'

@@ -1,19 +1,3 @@
-import { WHITE_LABEL_MAX_LUMINANCE } from '@hearback/spec';
-
-/**
- * The label colour on the primary colour (`--op`) when the author gives none: white, or black
- * past the luminance where black contrasts more (the rule the server's pages follow,
- * `textColorOn` in @hearback/spec), so a light brand colour still has a readable launcher and
- * Send button. The browser measures the colour: `y` of `xyz-d65` is its WCAG luminance, and the
- * steep clamp turns the comparison into 0 or 1, which scales white (D65's white point, rounded). It takes any
- * CSS colour and follows the dark theme's primary. Browsers without relative colours (before
- * Chrome 119, Safari 18, Firefox 128) keep white. `color(from … xyz …)` rather than the shorter
- * `lab(from …)`: Safari 16.4–17 accept the latter but do its channel arithmetic by an older
- * draft, while relative `color()` arrived with the current one in Safari 18, so `@supports`
- * lets through only browsers that compute it right.
- */
-const LABEL_ON_PRIMARY = `@supports (color:color(from red xyz x y z)){:host{--k:clamp(0,(${WHITE_LABEL_MAX_LUMINANCE} - y)*1e9,1);--op:color(from var(--p) xyz calc(.95*var(--k)) var(--k) calc(1.09*var(--k)))}}`;
-
 /**
  * Styles of the shadow host and the launcher button (the first, tiny stage): only the tokens the
  * launcher uses. The dialog's sheet adds the neutral tokens and their dark values; theme CSS,
@@ -23,7 +7,6 @@ export const LAUNCHER_CSS =
   ':host{--p:#4f46e5;--op:#fff;--fc:#6366f1;--r:16px;--fs:14px;' +
   '--f:system-ui,sans-serif;--sh:0 16px 40px #0f0f1e2e,0 2px 8px #0f0f1e14;' +
   '--z:2147483000;color-scheme:light}:host([data-dark]){--sh:0 16px 40px #0008;--fc:#818cf8;color-scheme:dark}' +
-  LABEL_ON_PRIMARY +
   // .r holds the dialog and the launcher in a corner: a column, the launcher nearest the edge.
   // Each child keeps to its side with a physical auto margin, not `align-items`, which follows the
   // page's direction: in a right-to-left page the launcher would jump when the dialog widens .r.

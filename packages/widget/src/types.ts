@@ -25,7 +25,7 @@ export interface FeedbackContext {
 export interface ThemeColors {
   /** Buttons, selection and the launcher. */
   primary?: string;
-  /** Text on `primary`; left out, white or black, whichever contrasts more with it. */
+  /** Text on `primary`: white unless given, so give a dark one with a light `primary`. */
   onPrimary?: string;
   /** The dialog's background. */
   background?: string;
