@@ -195,7 +195,7 @@ export function invitesService(store: Store, secrets: ServerSecrets, mailer: Mai
      * may ask (`clientAddress` null for a request without a connection, made in-process).
      */
     async preview(token: string, clientAddress: string | null): Promise<InvitePreview> {
-      await requireWithinRateLimit(store, `invite-preview:${clientAddress ?? 'unknown'}`, INVITE_PREVIEW_RATE_LIMIT);
+      await requireWithinRateLimit(store, 'invite-preview', clientAddress, INVITE_PREVIEW_RATE_LIMIT);
       const found = await store.invites.findPreviewByTokenHash(tokenHash(token));
       if (!found || inviteState(found.invite, nowIso()) !== 'pending') throw invalidInviteLink();
       const { invite, organizationName, inviterName } = found;

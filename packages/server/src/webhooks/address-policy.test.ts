@@ -25,6 +25,9 @@ describe('AddressPolicy', () => {
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2002:a00:1::1', '6to4'],
+    ['::7f00:1', 'notGlobalUnicast'],
+    ['::a9fe:a9fe', 'notGlobalUnicast'],
+    ['4000::1', 'notGlobalUnicast'],
   ])('refuses %s (%s)', (address, reason) => {
     expect(strict.refusal(address)).toBe(reason);
   });

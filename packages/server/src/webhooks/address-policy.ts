@@ -7,6 +7,8 @@ import { CidrSet } from '../lib/cidr.js';
  * or network is a choice the operator makes, never one an automation's URL makes for them.
  */
 
+const GLOBAL_UNICAST_V6: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('2000::'), 3];
+
 /** Decides, address by address, whether a webhook may connect there. */
 export class AddressPolicy {
   readonly #allowed: CidrSet;
@@ -32,6 +34,11 @@ export class AddressPolicy {
     // CGNAT, ULA, multicast, unspecified, broadcast, reserved, 6to4, Teredo, NAT64 …) is refused,
     // including ranges added by later versions.
     const range = parsed.range();
-    return range === 'unicast' ? undefined : range;
+    if (range !== 'unicast') return range;
+    // ipaddr.js calls every IPv6 address outside its special ranges unicast, the deprecated
+    // IPv4-compatible ::/96 included (`::7f00:1` is 127.0.0.1 where a host still tunnels them); only
+    // 2000::/3 is global unicast.
+    if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6)) return 'notGlobalUnicast';
+    return undefined;
   }
 }

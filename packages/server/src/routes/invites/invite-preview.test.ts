@@ -110,5 +110,31 @@ describe('reading invitations by token, too often', () => {
         await cleanup();
       }
     });
+
+    it(`counts an IPv6 client by its /64, not by each address it can take [${dialect}]`, async () => {
+      const { runtime, cleanup } = await openTestRuntime(dialect);
+      try {
+        // What @hono/node-server gives handlers: the connection the request came from.
+        const previewFrom = (remoteAddress: string) =>
+          runtime.app.request(
+            '/invites/preview',
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ token: 'guessedguessedguessedguessedgues' }),
+            },
+            { incoming: { socket: { remoteAddress } } },
+          );
+        for (let attempt = 0; attempt < INVITE_PREVIEW_RATE_LIMIT.max; attempt++) {
+          await expectProblem(await previewFrom(`2001:db8:1:2::${(attempt + 1).toString(16)}`), 404, 'not_found');
+        }
+        await expectProblem(await previewFrom('2001:db8:1:2:ffff:ffff:ffff:fffe'), 429, 'rate_limited');
+        // Another /64, and an IPv4 client, are counted on their own.
+        await expectProblem(await previewFrom('2001:db8:1:3::1'), 404, 'not_found');
+        await expectProblem(await previewFrom('::ffff:198.51.100.7'), 404, 'not_found');
+      } finally {
+        await cleanup();
+      }
+    });
   }
 });
