@@ -54,6 +54,8 @@ export interface ServiceRuntime {
   /** The master secret: `HEARBACK_SECRET`, or the secret file in the data directory. */
   secrets: ServerSecrets;
   database: Database;
+  /** The migrations this start applied, in order: none once the database is up to date. */
+  appliedMigrations: readonly string[];
   store: Store;
   services: Services;
   jobs: JobRunner;
@@ -131,7 +133,8 @@ export async function openServiceRuntime(
       { publicUrl: config.publicUrl },
     );
   }
-  await migrateToLatest(database);
+  const appliedMigrations = await migrateToLatest(database);
+  if (appliedMigrations.length > 0) logger?.info('database migrated', { migrations: appliedMigrations });
   const store = createStore(database);
   const jobs = new JobRunner({
     store,
@@ -251,6 +254,7 @@ export async function openServiceRuntime(
     config,
     secrets,
     database,
+    appliedMigrations,
     store,
     services,
     jobs,

@@ -5,6 +5,7 @@ import { SERVER_VERSION } from '../version.js';
 import { registerBackupCommand } from './backup-command.js';
 import { registerExportCommand } from './export-command.js';
 import { failureText } from './failure.js';
+import { migrateSummary } from './migrate-summary.js';
 import { ORGANIZATION_ARGUMENT, organizationNamed } from './organization-argument.js';
 import { bootstrapJson, bootstrapText } from './print.js';
 import { registerSearchCommands } from './search-commands.js';
@@ -157,7 +158,7 @@ program
     // Creates the database where there is none: a deployment may migrate before its first start.
     const { openServiceRuntime } = await import('../service-runtime.js');
     const runtime = await openServiceRuntime(await configFrom(options, { runJobs: false }));
-    process.stdout.write(`Database is up to date (${runtime.database.dialect.name}).\n`);
+    process.stdout.write(migrateSummary(runtime.appliedMigrations, runtime.database.dialect.name));
     await runtime.close();
   });
 

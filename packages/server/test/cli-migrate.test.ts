@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { Migrator } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/storage/database.js';
+import { migrationProvider } from '../src/storage/migrations/index.js';
+import { runCli, useBuiltCli } from './support/built-cli.js';
+import { type DialectName, dialectsUnderTest, postgresAdminUrl } from './support/harness.js';
+import { createTestDatabase } from './support/postgres-server.js';
+
+// An operator upgrading runs `hearback migrate` and reads what it did: the migrations it applied,
+// then, run again, that nothing was left (it said "up to date" either way). The CLI as shipped
+// (dist/cli.js), in child processes, on a database as the release before 0021 left it.
+
+const SECRET = 'an operator secret of at least thirty-two characters';
+
+/** A data directory (and on PostgreSQL a database) migrated up to `migration`, as an older release leaves it. */
+async function olderInstallation(dialect: DialectName, dataDir: string, migration: string) {
+  const created = dialect === 'postgres' ? await createTestDatabase(postgresAdminUrl()) : undefined;
+  const database = await openDatabase({ dataDir, databaseUrl: created?.url });
+  try {
+    const migrator = new Migrator({ db: database.db, provider: migrationProvider({ dialect }) });
+    const { error } = await migrator.migrateTo(migration);
+    if (error) throw error;
+  } finally {
+    await database.close();
+  }
+  return { env: { DATABASE_URL: created?.url ?? '', HEARBACK_SECRET: SECRET }, drop: () => created?.drop() };
+}
+
+describe('hearback migrate', () => {
+  const newDir = useBuiltCli('cli-migrate');
+
+  for (const dialect of dialectsUnderTest()) {
+    it(`names the migrations it applies, then says there is nothing left [${dialect}]`, async () => {
+      const dataDir = join(newDir(), 'data');
+      const installation = await olderInstallation(dialect, dataDir, '0020-feedback-brand-index');
+      try {
+        const first = await runCli(['migrate', '--data-dir', dataDir], installation.env);
+        expect(first.code).toBe(0);
+        expect(first.stdout).toBe(
+          `Applied 2 migrations: 0021-page-started-visits, 0022-invites-one-open-per-email.\nDatabase is up to date (${dialect}).\n`,
+        );
+
+        const second = await runCli(['migrate', '--data-dir', dataDir], installation.env);
+        expect(second.code).toBe(0);
+        expect(second.stdout).toBe(`Nothing to migrate. Database is up to date (${dialect}).\n`);
+      } finally {
+        await installation.drop();
+      }
+    });
+  }
+});
