@@ -1,4 +1,4 @@
-import type { ColumnDataType, Kysely } from 'kysely';
+import { type ColumnDataType, type Kysely, sql } from 'kysely';
 import type { MigrationContext } from './context.js';
 
 /**
@@ -106,8 +106,15 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .execute();
   await db.schema.createIndex('invites_org_idx').on('invites').columns(['org_id', 'id']).execute();
 
-  // Idempotency records belong to their caller, a key or now a person: no foreign key to keys.
-  // They are a day's replay cache, so the table is made again empty (as 0008 emptied it).
+  // Idempotency records belong to their caller, a key or now a person: no foreign key to keys, so
+  // the table is made again (SQLite drops a foreign key no other way). Its rows are kept, a key's
+  // id becoming the owner id the key's requests are sealed and found under: each is the answer to
+  // a write a client may still be retrying (an API key creation's only copy of the new secret),
+  // and without it the retry would write a second time. (This migration first dropped them; the
+  // upgrade check caught it. A database past it is unchanged by the fix: the schema is the same.)
+  await sql`create table idempotency_records_0016 as
+    select key_id as owner_id, key_hash, fingerprint, status, response, started_at, expires_at
+    from idempotency_records`.execute(db);
   await db.schema.dropTable('idempotency_records').execute();
   await db.schema
     .createTable('idempotency_records')
@@ -120,6 +127,11 @@ export async function up(db: Kysely<unknown>, { dialect }: MigrationContext): Pr
     .addColumn('expires_at', 'text', (column) => column.notNull())
     .addPrimaryKeyConstraint('idempotency_records_pk', ['owner_id', 'key_hash'])
     .execute();
+  await sql`insert into idempotency_records (owner_id, key_hash, fingerprint, status, response, started_at, expires_at)
+    select owner_id, key_hash, fingerprint, status, response, started_at, expires_at from idempotency_records_0016`.execute(
+    db,
+  );
+  await db.schema.dropTable('idempotency_records_0016').execute();
   await db.schema
     .createIndex('idempotency_records_expiry_idx')
     .on('idempotency_records')
