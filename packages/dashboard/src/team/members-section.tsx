@@ -1,5 +1,5 @@
 import type { Member } from '@hearback/client';
-import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
+import { ASSIGNABLE_ROLES, type AssignableRole, capitalized, memberChangeRefusal, ROLE_SCOPES } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { accountQuery } from '../api/account.js';
@@ -23,7 +23,7 @@ type Confirming = { act: 'remove' | 'transfer'; member: Member } | null;
 
 /** The members: their roles (changed in place by those who may), removal and the owner's hand-over. */
 export function MembersSection({ orgId }: { orgId: string }) {
-  const { may } = usePermissions();
+  const { may, role: myRole } = usePermissions();
   const members = useQuery(membersQuery(orgId));
   const me = useQuery(accountQuery).data?.user.id;
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -54,6 +54,8 @@ export function MembersSection({ orgId }: { orgId: string }) {
   }
 
   const isOwner = (member: Member) => member.role === 'owner';
+  // The same rule the server refuses by: an admin's role and removal are the owner's, the owner's a transfer.
+  const mayChange = (member: Member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role) === null;
   const hasActions = may('removeMember') || may('transferOwnership');
 
   return (
@@ -79,7 +81,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
             {
               header: 'Role',
               cell: (member) =>
-                may('updateMember') && !isOwner(member) ? (
+                may('updateMember') && mayChange(member) ? (
                   <SelectField
                     label={`Role of ${member.name}`}
                     hideLabel
@@ -109,7 +111,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
                               Make owner<span className="visually-hidden"> {member.name}</span>
                             </Button>
                           )}
-                          {may('removeMember') && (
+                          {may('removeMember') && mayChange(member) && (
                             <Button variant="danger" onClick={() => setConfirming({ act: 'remove', member })}>
                               Remove<span className="visually-hidden"> {member.name}</span>
                             </Button>
@@ -122,6 +124,10 @@ export function MembersSection({ orgId }: { orgId: string }) {
           ]}
         />
       )}
+      {may('updateMember') &&
+        members.data?.data.some((member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role) === 'owner_only') && (
+          <p className="muted">Only the owner changes an admin&rsquo;s role or removes an admin.</p>
+        )}
       <ConfirmDialog
         title={confirming?.act === 'transfer' ? 'Hand over the organization?' : 'Remove this member?'}
         confirmLabel={confirming?.act === 'transfer' ? 'Make owner' : 'Remove member'}
