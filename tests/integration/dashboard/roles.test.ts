@@ -60,9 +60,9 @@ describe.skipIf(!available)('roles changing under an open dashboard', () => {
     expect(await bob.getByRole('combobox', { name: `Role of ${BOB.name}` }).count()).toBe(0);
     expect(await carlRow.getByRole('button', { name: /Remove/ }).count()).toBe(0);
     expect(await carlRow.textContent()).toMatch(/admin/i);
-    expect(await bob.locator('main').textContent()).toContain(
-      'Only the owner changes an admin’s role or removes an admin.',
-    );
+    const limits = await bob.locator('main').textContent();
+    expect(limits).toContain('Only the owner changes an admin’s role or removes an admin.');
+    expect(limits).toContain('The owner’s role changes only when they hand the organization over');
     await harness.screenshot(bob, 'roles-admin-sees-admins');
     expect(await seriousViolations(bob)).toEqual([]);
 
@@ -71,6 +71,11 @@ describe.skipIf(!available)('roles changing under an open dashboard', () => {
     await expect.poll(() => ada.getByRole('combobox', { name: `Role of ${CARL.name}` }).isVisible()).toBe(true);
     expect(await ada.getByRole('button', { name: `Remove ${CARL.name}` }).count()).toBe(1);
     expect(await ada.locator('main').textContent()).not.toContain('Only the owner changes');
+    // Her own row offers nothing, and the screen says why: the owner's role passes by a hand-over.
+    expect(await ada.getByRole('combobox', { name: `Role of ${ADA.name}` }).count()).toBe(0);
+    expect(await ada.locator('main').textContent()).toContain(
+      'Your role as owner changes only when you hand the organization over (Make owner)',
+    );
   });
 
   it('tells an admin made viewer at their next action, and takes away the controls they lost', async () => {

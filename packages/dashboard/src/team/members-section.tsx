@@ -124,10 +124,12 @@ export function MembersSection({ orgId }: { orgId: string }) {
           ]}
         />
       )}
-      {may('updateMember') &&
-        members.data?.data.some((member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role) === 'owner_only') && (
-          <p className="muted">Only the owner changes an admin&rsquo;s role or removes an admin.</p>
-        )}
+      {may('updateMember') && (
+        <MemberChangeLimits
+          refusals={new Set(members.data?.data.map((member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role)))}
+          mayTransfer={may('transferOwnership')}
+        />
+      )}
       <ConfirmDialog
         title={confirming?.act === 'transfer' ? 'Hand over the organization?' : 'Remove this member?'}
         confirmLabel={confirming?.act === 'transfer' ? 'Make owner' : 'Remove member'}
@@ -151,5 +153,23 @@ export function MembersSection({ orgId }: { orgId: string }) {
       </ConfirmDialog>
       <RoleLegend />
     </div>
+  );
+}
+
+/** Why some rows offer no role picker or Remove: the rules the server refuses by, in words. */
+function MemberChangeLimits({ refusals, mayTransfer }: { refusals: Set<string | null>; mayTransfer: boolean }) {
+  return (
+    <>
+      {refusals.has('owner_by_transfer') && (
+        <p className="muted">
+          {mayTransfer
+            ? 'Your role as owner changes only when you hand the organization over (Make owner): an organization always has its owner, so you cannot be removed or demoted.'
+            : 'The owner’s role changes only when they hand the organization over; the owner cannot be removed.'}
+        </p>
+      )}
+      {refusals.has('owner_only') && (
+        <p className="muted">Only the owner changes an admin&rsquo;s role or removes an admin.</p>
+      )}
+    </>
   );
 }
