@@ -100,6 +100,11 @@ describe.skipIf(!available)('roles changing under an open dashboard', () => {
     await bob.reload();
     await expect.poll(() => bob.getByRole('heading', { name: 'API keys' }).isVisible()).toBe(true);
     expect(await bob.getByRole('button', { name: 'New API key' }).count()).toBe(0);
+    // The inbox offers a viewer only the keys that move, not those that triage.
+    await bob.goto(appUrl('/inbox'));
+    const hint = bob.locator('.keyboard-hint');
+    await expect.poll(() => hint.textContent()).toContain('j/k move');
+    expect(await hint.textContent()).not.toMatch(/resolve|assign/);
   });
 
   it('takes a removed person out of the organization with word why, to the one they still have', async () => {
