@@ -1,6 +1,5 @@
 import { alternatives } from '@hearback/spec';
-import { usePermissions } from './permissions.js';
-import { rolesThatMay, type ScopedOperation } from './role-may.js';
+import { rolesThatMay, type ScopedOperation, usePermissions } from './permissions.js';
 
 /** "a member", "an admin or owner". */
 const withArticle = (words: string) => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
