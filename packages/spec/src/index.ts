@@ -25,7 +25,6 @@ export {
   type AssignableRole,
   KEY_SCOPES,
   type KeyScope,
-  memberChangeRefusal,
   ROLE_SCOPES,
   ROLES,
   type Role,
