@@ -57,9 +57,11 @@ describe.skipIf(!available)('the sidebar on a screen taller than the window', ()
         await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: heading }).click();
       }
       await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).isVisible()).toBe(true);
+      // The screen's rows arrive after its heading: wait until they make it taller than the window.
+      const overflow = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      await expect.poll(overflow, { message: 'the screen is taller than the window' }).toBeGreaterThan(200);
       await page.waitForLoadState('networkidle');
-      const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
-      expect(scrollable, 'the screen is taller than the window').toBeGreaterThan(200);
+      const scrollable = await overflow();
 
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
