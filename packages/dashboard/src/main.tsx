@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProblem } from './api/client.js';
+import { followAccessChanges } from './app/access-changes.js';
 import { createAppRouter } from './app/router.js';
 import { startTheme } from './app/theme.js';
 import './styles/tokens.css';
@@ -23,6 +24,7 @@ const queryClient = new QueryClient({
   },
 });
 const router = createAppRouter(queryClient);
+followAccessChanges(queryClient, router);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

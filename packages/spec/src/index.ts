@@ -25,6 +25,7 @@ export {
   type AssignableRole,
   KEY_SCOPES,
   type KeyScope,
+  memberChangeRefusal,
   ROLE_SCOPES,
   ROLES,
   type Role,

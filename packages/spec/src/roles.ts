@@ -33,3 +33,19 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
 /** The roles an admin may give (owner passes only by a transfer, from the owner). */
 export const ASSIGNABLE_ROLES = ['viewer', 'member', 'admin'] as const satisfies readonly Role[];
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/**
+ * Why a holder of `scopes` may not change the role of, or remove, a member whose role is
+ * `target`, or `null` when they may (beyond the `members` scope the operation asks for): the
+ * owner's role passes only by a transfer, and only the owner changes or removes an admin. The
+ * server refuses with it and the dashboard hides the control by it, so both say the same.
+ *
+ * @example
+ * memberChangeRefusal(ROLE_SCOPES.admin, 'admin'); // 'owner_only'
+ * memberChangeRefusal(ROLE_SCOPES.owner, 'admin'); // null
+ */
+export function memberChangeRefusal(scopes: Iterable<Scope>, target: Role): 'owner_by_transfer' | 'owner_only' | null {
+  if (target === 'owner') return 'owner_by_transfer';
+  if (target === 'admin' && !new Set(scopes).has('owner')) return 'owner_only';
+  return null;
+}

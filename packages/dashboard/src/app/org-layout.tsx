@@ -3,12 +3,12 @@ import { AccountMenu } from './account-menu.js';
 import { orgRoute } from './base-routes.js';
 import { NAV_ITEMS } from './nav-items.js';
 import { OrgSwitcher } from './org-switcher.js';
-import { roleMay } from './permissions.js';
+import { usePermissions } from './permissions.js';
 
 /** An organization's frame: the sidebar (switcher, screens, account) and the screen. */
 export function OrgLayout() {
   const { orgId } = orgRoute.useParams();
-  const { membership } = orgRoute.useRouteContext();
+  const { may } = usePermissions();
   return (
     <div className="org-frame">
       <a className="skip-link" href="#main">
@@ -19,7 +19,7 @@ export function OrgLayout() {
         <div className="sidebar-content">
           <OrgSwitcher orgId={orgId} />
           <ul className="nav-list">
-            {NAV_ITEMS.filter((item) => roleMay(membership.role, item.needs)).map((item) => (
+            {NAV_ITEMS.filter((item) => may(item.needs)).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} params={{ orgId }} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                   {item.label}

@@ -1,5 +1,7 @@
 import { OPERATION_SCOPES, ROLE_SCOPES, ROLES, type Role } from '@hearback/spec';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
+import { accountQuery } from '../api/account.js';
 
 /** An operation whose access is a scope (the ones a role may or may not reach). */
 export type ScopedOperation = keyof typeof OPERATION_SCOPES;
@@ -25,8 +27,16 @@ export function rolesThatMay(operation: ScopedOperation): Role[] {
   return ROLES.filter((role) => roleMay(role, operation));
 }
 
-/** `may(operation)` for the signed-in member of the organization on screen. */
+/**
+ * `may(operation)` for the signed-in member of the organization on screen. The role is the
+ * account's as last read (so a role changed elsewhere shows as soon as the account is read
+ * again, see `followAccessChanges`), else the one the route was entered with.
+ */
 export function usePermissions(): { role: Role; may: (operation: ScopedOperation) => boolean } {
   const { membership } = useRouteContext({ from: '/signed-in/orgs/$orgId' });
-  return { role: membership.role, may: (operation) => roleMay(membership.role, operation) };
+  const { data: account } = useQuery(accountQuery);
+  const role =
+    account?.organizations.find((entry) => entry.organization.id === membership.organization.id)?.role ??
+    membership.role;
+  return { role, may: (operation) => roleMay(role, operation) };
 }

@@ -108,7 +108,14 @@ export function InboxPage() {
         </span>
         <SavedViews orgId={orgId} current={query} />
         <p className="muted keyboard-hint">
-          <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>e</kbd> resolve · <kbd>a</kbd> assign
+          <kbd>j</kbd>/<kbd>k</kbd> move
+          {/* A viewer's e and a do nothing: only the keys their role may use are offered. */}
+          {canTriage && (
+            <>
+              {' '}
+              · <kbd>e</kbd> resolve · <kbd>a</kbd> assign
+            </>
+          )}
         </p>
       </header>
       <InboxFilters

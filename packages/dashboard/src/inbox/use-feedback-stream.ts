@@ -1,6 +1,7 @@
 import type { Feedback, FeedbackListQuery } from '@hearback/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { recheckAccess } from '../app/access-changes.js';
 import { prependFeedback, storeFeedback } from './feedback-queries.js';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
@@ -35,7 +36,12 @@ export function useFeedbackStream(
     const source = new EventSource(url);
     setState('connecting');
     source.onopen = () => setState('live');
-    source.onerror = () => setState('reconnecting');
+    source.onerror = () => {
+      setState('reconnecting');
+      // Closed for good: the server refused to reconnect (as when this person was removed). The
+      // account says whether they still belong here; if not, they are taken out with a notice.
+      if (source.readyState === EventSource.CLOSED) recheckAccess(queryClient);
+    };
     source.addEventListener('feedback.created', (event) => {
       const item = JSON.parse(event.data) as Feedback;
       prependFeedback(queryClient, latest.current.query, item);

@@ -1,5 +1,5 @@
 import type { Member } from '@hearback/client';
-import { ASSIGNABLE_ROLES, type AssignableRole, capitalized } from '@hearback/spec';
+import { ASSIGNABLE_ROLES, type AssignableRole, capitalized, memberChangeRefusal, ROLE_SCOPES } from '@hearback/spec';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { accountQuery } from '../api/account.js';
@@ -23,7 +23,7 @@ type Confirming = { act: 'remove' | 'transfer'; member: Member } | null;
 
 /** The members: their roles (changed in place by those who may), removal and the owner's hand-over. */
 export function MembersSection({ orgId }: { orgId: string }) {
-  const { may } = usePermissions();
+  const { may, role: myRole } = usePermissions();
   const members = useQuery(membersQuery(orgId));
   const me = useQuery(accountQuery).data?.user.id;
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -54,6 +54,8 @@ export function MembersSection({ orgId }: { orgId: string }) {
   }
 
   const isOwner = (member: Member) => member.role === 'owner';
+  // The same rule the server refuses by: an admin's role and removal are the owner's, the owner's a transfer.
+  const mayChange = (member: Member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role) === null;
   const hasActions = may('removeMember') || may('transferOwnership');
 
   return (
@@ -79,7 +81,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
             {
               header: 'Role',
               cell: (member) =>
-                may('updateMember') && !isOwner(member) ? (
+                may('updateMember') && mayChange(member) ? (
                   <SelectField
                     label={`Role of ${member.name}`}
                     hideLabel
@@ -109,7 +111,7 @@ export function MembersSection({ orgId }: { orgId: string }) {
                               Make owner<span className="visually-hidden"> {member.name}</span>
                             </Button>
                           )}
-                          {may('removeMember') && (
+                          {may('removeMember') && mayChange(member) && (
                             <Button variant="danger" onClick={() => setConfirming({ act: 'remove', member })}>
                               Remove<span className="visually-hidden"> {member.name}</span>
                             </Button>
@@ -120,6 +122,12 @@ export function MembersSection({ orgId }: { orgId: string }) {
                 ]
               : []),
           ]}
+        />
+      )}
+      {may('updateMember') && (
+        <MemberChangeLimits
+          refusals={new Set(members.data?.data.map((member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role)))}
+          mayTransfer={may('transferOwnership')}
         />
       )}
       <ConfirmDialog
@@ -145,5 +153,23 @@ export function MembersSection({ orgId }: { orgId: string }) {
       </ConfirmDialog>
       <RoleLegend />
     </div>
+  );
+}
+
+/** Why some rows offer no role picker or Remove: the rules the server refuses by, in words. */
+function MemberChangeLimits({ refusals, mayTransfer }: { refusals: Set<string | null>; mayTransfer: boolean }) {
+  return (
+    <>
+      {refusals.has('owner_by_transfer') && (
+        <p className="muted">
+          {mayTransfer
+            ? 'Your role as owner changes only when you hand the organization over (Make owner): an organization always has its owner, so you cannot be removed or demoted.'
+            : 'The owner’s role changes only when they hand the organization over; the owner cannot be removed.'}
+        </p>
+      )}
+      {refusals.has('owner_only') && (
+        <p className="muted">Only the owner changes an admin&rsquo;s role or removes an admin.</p>
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { memberChangeRefusal } from '@hearback/spec';
 import type { Principal } from '../domain/api-key.js';
 import { triageDetails } from '../domain/feedback-activity.js';
 import type { AssignableRole, Member } from '../domain/roles.js';
@@ -7,8 +8,15 @@ import type { Store } from '../storage/store.js';
 import { recordAudit } from './audit.js';
 import { feedbackEvent } from './events.js';
 
-function ownerOnly(what: string): ApiError {
-  return new ApiError(403, 'forbidden', `Only the organization's owner can ${what}.`);
+/**
+ * The refusal of changing or removing `member` by `principal`, by the rule the dashboard hides its
+ * controls by ({@link memberChangeRefusal}), or nothing when allowed.
+ */
+function refusalOf(principal: Principal, member: Member, owner: string, admin: string): ApiError | undefined {
+  const refusal = memberChangeRefusal(principal.scopes, member.role);
+  if (refusal === 'owner_by_transfer') return new ApiError(409, 'conflict', owner);
+  if (refusal === 'owner_only') return new ApiError(403, 'forbidden', `Only the organization's owner can ${admin}.`);
+  return undefined;
 }
 
 /** An organization's members: list, change a role, remove, hand ownership over. */
@@ -32,11 +40,13 @@ export function membersService(store: Store, onEvents: () => void = () => {}) {
       return store.transaction(async (tx) => {
         const member = await tx.members.find(principal.orgId, userId);
         if (!member) throw notFound('Member', userId);
-        if (member.role === 'owner') {
-          throw new ApiError(409, 'conflict', 'The owner keeps that role until they transfer ownership.');
-        }
-        const acting = principal.scopes.has('owner');
-        if (member.role === 'admin' && !acting) throw ownerOnly("change an admin's role");
+        const refusal = refusalOf(
+          principal,
+          member,
+          'The owner keeps that role until they transfer ownership.',
+          "change an admin's role",
+        );
+        if (refusal) throw refusal;
         if (member.role === role) return member;
         await tx.members.setRole(principal.orgId, userId, role, nowIso());
         await recordAudit(tx, principal, 'member.role_changed', userId, { from: member.role, to: role });
@@ -53,10 +63,13 @@ export function membersService(store: Store, onEvents: () => void = () => {}) {
       await store.transaction(async (tx) => {
         const member = await tx.members.find(principal.orgId, userId);
         if (!member) throw notFound('Member', userId);
-        if (member.role === 'owner') {
-          throw new ApiError(409, 'conflict', 'The owner cannot be removed; transfer ownership first.');
-        }
-        if (member.role === 'admin' && !principal.scopes.has('owner')) throw ownerOnly('remove an admin');
+        const refusal = refusalOf(
+          principal,
+          member,
+          'The owner cannot be removed; transfer ownership first.',
+          'remove an admin',
+        );
+        if (refusal) throw refusal;
         await tx.members.remove(principal.orgId, userId);
         await recordAudit(tx, principal, 'member.removed', userId, { role: member.role });
         const at = nowIso();

@@ -1,0 +1,153 @@
+import { requireChromiumOrSkip } from '@hearback/test-utils';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
+
+const available = requireChromiumOrSkip('dashboard');
+
+const ADA: Person = { name: 'Ada Owner', email: 'ada@example.com', password: 'analytical-engine-1843' };
+const BOB: Person = { name: 'Bob Admin', email: 'bob@example.com', password: 'bob-administers-things-1' };
+const CARL: Person = { name: 'Carl Admin', email: 'carl@example.com', password: 'carl-administers-too-1' };
+
+/** The API as the signed-in person of `page` calls it (their cookie, the instance's Origin). */
+async function asPerson(harness: DashboardHarness, page: Page, method: string, path: string, body?: unknown) {
+  const response = await page.request.fetch(`${harness.hearback.url}${path}`, {
+    method,
+    headers: { origin: harness.hearback.url, 'content-type': 'application/json' },
+    ...(body !== undefined && { data: JSON.stringify(body) }),
+  });
+  return { status: response.status(), body: await response.json().catch(() => null) };
+}
+
+/**
+ * The dashboard as each role meets it while others change the team: what an admin is offered on
+ * another admin's row, and what a person sees when their role changes or they are removed while
+ * their dashboard is open.
+ */
+describe.skipIf(!available)('roles changing under an open dashboard', () => {
+  let harness: DashboardHarness;
+  let ada: Page;
+  let bob: Page;
+  let bobId: string;
+  let carlId: string;
+  const org = () => `/organizations/${harness.hearback.orgId}`;
+  const appUrl = (path: string) => `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}${path}`;
+  const notice = (page: Page) => page.getByRole('status').filter({ has: page.locator('.access-notice') });
+
+  beforeAll(async () => {
+    harness = await startDashboardHarness();
+    ada = await harness.newPage();
+    await harness.collect({ type: 'stars', score: 2, comment: 'The export button does nothing' });
+    await harness.signUp(ada, ADA);
+    await ada.waitForURL(/\/inbox/);
+    bob = await harness.join(ada, BOB, 'admin');
+    await harness.join(ada, CARL, 'admin');
+    const members = (await asPerson(harness, ada, 'GET', `${org()}/members`)).body.data as {
+      email: string;
+      userId: string;
+    }[];
+    bobId = members.find((member) => member.email === BOB.email)?.userId as string;
+    carlId = members.find((member) => member.email === CARL.email)?.userId as string;
+  });
+  afterAll(async () => harness?.close());
+
+  it("offers an admin no change to another admin's role or their own, and says it is the owner's", async () => {
+    await bob.goto(appUrl('/team?section=members'));
+    const carlRow = bob.getByRole('row').filter({ hasText: CARL.email });
+    await expect.poll(() => carlRow.isVisible()).toBe(true);
+    // The server refuses both (403: only the owner changes or removes an admin): nothing to click.
+    expect(await bob.getByRole('combobox', { name: `Role of ${CARL.name}` }).count()).toBe(0);
+    expect(await bob.getByRole('combobox', { name: `Role of ${BOB.name}` }).count()).toBe(0);
+    expect(await carlRow.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+    expect(await carlRow.textContent()).toMatch(/admin/i);
+    const limits = await bob.locator('main').textContent();
+    expect(limits).toContain('Only the owner changes an admin’s role or removes an admin.');
+    expect(limits).toContain('The owner’s role changes only when they hand the organization over');
+    await harness.screenshot(bob, 'roles-admin-sees-admins');
+    expect(await seriousViolations(bob)).toEqual([]);
+
+    // The owner may, and is offered both.
+    await ada.goto(appUrl('/team?section=members'));
+    await expect.poll(() => ada.getByRole('combobox', { name: `Role of ${CARL.name}` }).isVisible()).toBe(true);
+    expect(await ada.getByRole('button', { name: `Remove ${CARL.name}` }).count()).toBe(1);
+    expect(await ada.locator('main').textContent()).not.toContain('Only the owner changes');
+    // Her own row offers nothing, and the screen says why: the owner's role passes by a hand-over.
+    expect(await ada.getByRole('combobox', { name: `Role of ${ADA.name}` }).count()).toBe(0);
+    expect(await ada.locator('main').textContent()).toContain(
+      'Your role as owner changes only when you hand the organization over (Make owner)',
+    );
+  });
+
+  it('tells an admin made viewer at their next action, and takes away the controls they lost', async () => {
+    await bob.goto(appUrl('/settings/api-keys'));
+    const revoke = bob.getByRole('button', { name: /^Revoke/ }).first();
+    await expect.poll(() => revoke.isVisible()).toBe(true);
+    expect((await asPerson(harness, ada, 'PATCH', `${org()}/members/${bobId}`, { role: 'viewer' })).status).toBe(200);
+
+    await revoke.click();
+    await bob.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+    // The notice is read from the page rather than by role: while the dialog is open, the rest of
+    // the page is hidden from assistive technology (the dialog shows the server's refusal itself).
+    await expect.poll(() => bob.locator('.access-notice').textContent()).toContain('Your role in Test is now viewer');
+    // The screen follows the new role: no key to make or revoke, no set-up guide to offer.
+    await expect.poll(() => bob.getByRole('button', { name: 'New API key', includeHidden: true }).count()).toBe(0);
+    if (await bob.getByRole('dialog').isVisible()) await bob.keyboard.press('Escape');
+    await expect.poll(() => notice(bob).isVisible()).toBe(true);
+    await expect.poll(() => bob.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
+    expect(await bob.getByRole('link', { name: 'Set up', exact: true }).count()).toBe(0);
+    await harness.screenshot(bob, 'roles-admin-made-viewer');
+    // After a reload, the same.
+    await bob.reload();
+    await expect.poll(() => bob.getByRole('heading', { name: 'API keys' }).isVisible()).toBe(true);
+    expect(await bob.getByRole('button', { name: 'New API key' }).count()).toBe(0);
+    // The inbox offers a viewer only the keys that move, not those that triage.
+    await bob.goto(appUrl('/inbox'));
+    const hint = bob.locator('.keyboard-hint');
+    await expect.poll(() => hint.textContent()).toContain('j/k move');
+    expect(await hint.textContent()).not.toMatch(/resolve|assign/);
+  });
+
+  it('takes a removed person out of the organization with word why, to the one they still have', async () => {
+    // Bob has an organization of his own too, where he is the owner.
+    const made = await asPerson(harness, bob, 'POST', '/organizations', { name: 'Bob Co' });
+    expect(made.status).toBe(201);
+    await bob.goto(appUrl('/inbox'));
+    await expect.poll(() => bob.getByText('The export button does nothing').isVisible()).toBe(true);
+    await expect.poll(() => bob.getByText('Reconnecting…').count()).toBe(0);
+
+    expect((await asPerson(harness, ada, 'DELETE', `${org()}/members/${bobId}`)).status).toBe(200);
+    // The server ends his live stream; he is told, and lands in the organization he still has.
+    await expect
+      .poll(() => notice(bob).textContent(), { timeout: 40_000 })
+      .toContain('You no longer have access to Test.');
+    await expect.poll(() => bob.url()).toContain(`/orgs/${made.body.organization.id}/`);
+    await expect.poll(() => bob.getByRole('navigation', { name: 'Organization' }).textContent()).toContain('Bob Co');
+    await harness.screenshot(bob, 'roles-removed-lands-in-own-org');
+    await bob.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await bob.locator('.access-notice').count()).toBe(0);
+  });
+
+  it('keeps the keyboard in the screen when a dialog’s act removes the button that opened it', async () => {
+    const focused = () => ada.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+    await ada.goto(appUrl('/team?section=members'));
+    const remove = ada.getByRole('button', { name: `Remove ${CARL.name}` });
+    await remove.click();
+    // Cancelled, focus is back on the button.
+    await ada.keyboard.press('Escape');
+    await expect.poll(() => remove.evaluate((button) => button === document.activeElement)).toBe(true);
+    await remove.click();
+    await ada.getByRole('button', { name: 'Remove member' }).click();
+    await expect.poll(() => ada.getByRole('row').filter({ hasText: CARL.email }).count()).toBe(0);
+    // The button went with the row: the screen's main region has the focus, not the page's body.
+    await expect.poll(focused).toBe('main');
+    expect((await asPerson(harness, ada, 'GET', `${org()}/members`)).body.data).not.toContainEqual(
+      expect.objectContaining({ userId: carlId }),
+    );
+
+    await ada.goto(appUrl('/settings/api-keys'));
+    await ada.getByRole('button', { name: /^Revoke Collect key/ }).click();
+    await ada.getByRole('button', { name: 'Revoke key' }).click();
+    await expect.poll(() => ada.getByRole('button', { name: /^Revoke Collect key/ }).count()).toBe(0);
+    await expect.poll(focused).toBe('main');
+  });
+});
