@@ -1,4 +1,4 @@
-import type { ScopedOperation } from './permissions.js';
+import type { ScopedOperation } from './role-may.js';
 
 /** The organization's screens in the sidebar; one a role cannot use (`needs`) is not shown. */
 export const NAV_ITEMS = [

@@ -1,5 +1,6 @@
 import { alternatives } from '@hearback/spec';
-import { rolesThatMay, type ScopedOperation, usePermissions } from './permissions.js';
+import { usePermissions } from './permissions.js';
+import { rolesThatMay, type ScopedOperation } from './role-may.js';
 
 /** "a member", "an admin or owner". */
 const withArticle = (words: string) => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;

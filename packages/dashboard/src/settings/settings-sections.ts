@@ -1,4 +1,4 @@
-import type { ScopedOperation } from '../app/permissions.js';
+import type { ScopedOperation } from '../app/role-may.js';
 
 /** The settings' sections in their sub-navigation; one a role cannot use (`needs`) is not shown. */
 export const SETTINGS_SECTIONS = [

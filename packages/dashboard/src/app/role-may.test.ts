@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleMay, rolesThatMay } from './permissions.js';
+import { roleMay, rolesThatMay } from './role-may.js';
 
 describe('what a role may do on screen', () => {
   it('follows the scope the server enforces for each operation', () => {
