@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface ModalDialogProps {
@@ -27,7 +27,6 @@ export function ModalDialog({ trigger, title, isOpen, onOpenChange, children }: 
                 {title}
               </Heading>
               {children(close)}
-              <KeepFocusOnClose />
             </>
           )}
         </Dialog>
@@ -41,25 +40,4 @@ export function ModalDialog({ trigger, title, isOpen, onOpenChange, children }: 
       {modal}
     </DialogTrigger>
   );
-}
-
-/**
- * React Aria gives focus back to the element that opened the dialog; when the dialog's act removed
- * that element (the Remove button of a member now gone), focus would fall to the page's body and a
- * keyboard or screen reader user would start again from the top. The screen's main region takes it
- * instead. Checked after React Aria's own restoring, which waits for the next frame.
- */
-function KeepFocusOnClose() {
-  useEffect(
-    () => () => {
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          const lost = !document.activeElement || document.activeElement === document.body;
-          if (lost) document.getElementById('main')?.focus();
-        }),
-      );
-    },
-    [],
-  );
-  return null;
 }
