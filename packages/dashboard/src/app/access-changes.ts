@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { type Account, accountQuery, accountQueryKey } from '../api/account.js';
 import { ApiProblem } from '../api/client.js';
@@ -56,7 +56,9 @@ export function followAccessChanges(queryClient: QueryClient, router: AnyRouter)
     const change = known && now ? describeChange(known, now) : undefined;
     known = now;
     if (change) {
-      showAccessNotice(change);
+      // In the same batch as the screens reading the account (their role): one render shows the
+      // notice and takes the old role's controls away, never the notice beside them.
+      notifyManager.schedule(() => showAccessNotice(change));
       void router.invalidate();
     }
   });

@@ -125,26 +125,31 @@ export function ApiKeysPage() {
           }
         />
       )}
-      {creating && <ApiKeyDialog orgId={orgId} onClose={() => setCreating(false)} />}
-      {renaming && <ApiKeyRenameDialog orgId={orgId} apiKey={renaming} onClose={() => setRenaming(null)} />}
-      <ConfirmDialog
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        isOpen={revoking !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setRevoking(null);
-          revoke.reset();
-        }}
-        confirmLabel="Revoke key"
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        pending={revoke.isPending}
-        error={revoke.error}
-      >
-        <p>
-          Everything using this key is refused from its next request. A revoked key cannot be restored: create a new one
-          instead.
-        </p>
-      </ConfirmDialog>
+      {/* Each dialog goes with the act it offers: a role changed meanwhile (see followAccessChanges) closes it. */}
+      {creating && may('createApiKey') && <ApiKeyDialog orgId={orgId} onClose={() => setCreating(false)} />}
+      {renaming && may('updateApiKey') && (
+        <ApiKeyRenameDialog orgId={orgId} apiKey={renaming} onClose={() => setRenaming(null)} />
+      )}
+      {may('revokeApiKey') && (
+        <ConfirmDialog
+          title={`Revoke “${revoking?.name ?? ''}”?`}
+          isOpen={revoking !== null}
+          onOpenChange={(open) => {
+            if (open) return;
+            setRevoking(null);
+            revoke.reset();
+          }}
+          confirmLabel="Revoke key"
+          onConfirm={() => revoking && revoke.mutate(revoking)}
+          pending={revoke.isPending}
+          error={revoke.error}
+        >
+          <p>
+            Everything using this key is refused from its next request. A revoked key cannot be restored: create a new
+            one instead.
+          </p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -87,7 +87,8 @@ export function BrandsPage() {
           }
         />
       )}
-      {editing && (
+      {/* Each dialog goes with the act it offers: a role changed meanwhile (see followAccessChanges) closes it. */}
+      {editing && may(editing === 'new' ? 'createBrand' : 'updateBrand') && (
         <BrandDialog
           key={editing === 'new' ? 'new' : editing.id}
           orgId={orgId}
@@ -95,24 +96,26 @@ export function BrandsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        title={`Delete “${deleting?.name ?? ''}”?`}
-        isOpen={deleting !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setDeleting(null);
-          remove.reset();
-        }}
-        confirmLabel="Delete brand"
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        <p>
-          Its inboxes and their feedback stay, organization-wide. API keys limited to this brand are deleted with it and
-          stop working at once.
-        </p>
-      </ConfirmDialog>
+      {may('deleteBrand') && (
+        <ConfirmDialog
+          title={`Delete “${deleting?.name ?? ''}”?`}
+          isOpen={deleting !== null}
+          onOpenChange={(open) => {
+            if (open) return;
+            setDeleting(null);
+            remove.reset();
+          }}
+          confirmLabel="Delete brand"
+          onConfirm={() => deleting && remove.mutate(deleting)}
+          pending={remove.isPending}
+          error={remove.error}
+        >
+          <p>
+            Its inboxes and their feedback stay, organization-wide. API keys limited to this brand are deleted with it
+            and stop working at once.
+          </p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -103,7 +103,8 @@ export function InboxesPage() {
           }
         />
       )}
-      {editing && (
+      {/* Each dialog goes with the act it offers: a role changed meanwhile (see followAccessChanges) closes it. */}
+      {editing && may(editing === 'new' ? 'createInbox' : 'updateInbox') && (
         <InboxDialog
           key={editing === 'new' ? 'new' : editing.id}
           orgId={orgId}
@@ -112,24 +113,26 @@ export function InboxesPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        title={`Delete “${deleting?.name ?? ''}”?`}
-        isOpen={deleting !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setDeleting(null);
-          remove.reset();
-        }}
-        confirmLabel="Delete inbox"
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        <p>
-          Every feedback item collected into it is deleted with it, with their notes, and its inbox key stops collecting
-          at once. This cannot be undone.
-        </p>
-      </ConfirmDialog>
+      {may('deleteInbox') && (
+        <ConfirmDialog
+          title={`Delete “${deleting?.name ?? ''}”?`}
+          isOpen={deleting !== null}
+          onOpenChange={(open) => {
+            if (open) return;
+            setDeleting(null);
+            remove.reset();
+          }}
+          confirmLabel="Delete inbox"
+          onConfirm={() => deleting && remove.mutate(deleting)}
+          pending={remove.isPending}
+          error={remove.error}
+        >
+          <p>
+            Every feedback item collected into it is deleted with it, with their notes, and its inbox key stops
+            collecting at once. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

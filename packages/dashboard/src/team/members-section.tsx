@@ -57,6 +57,10 @@ export function MembersSection({ orgId }: { orgId: string }) {
   // The same rule the server refuses by: an admin's role and removal are the owner's, the owner's a transfer.
   const mayChange = (member: Member) => memberChangeRefusal(ROLE_SCOPES[myRole], member.role) === null;
   const hasActions = may('removeMember') || may('transferOwnership');
+  // The dialog goes with the act it confirms: a role changed meanwhile (see followAccessChanges) closes it.
+  const stillOffered =
+    !confirming ||
+    (confirming.act === 'transfer' ? may('transferOwnership') : may('removeMember') && mayChange(confirming.member));
 
   return (
     <div className="stack team-section">
@@ -130,27 +134,29 @@ export function MembersSection({ orgId }: { orgId: string }) {
           mayTransfer={may('transferOwnership')}
         />
       )}
-      <ConfirmDialog
-        title={confirming?.act === 'transfer' ? 'Hand over the organization?' : 'Remove this member?'}
-        confirmLabel={confirming?.act === 'transfer' ? 'Make owner' : 'Remove member'}
-        isOpen={confirming !== null}
-        onOpenChange={closeDialog}
-        onConfirm={confirm}
-        pending={confirmMutation.isPending}
-        error={confirmMutation.error}
-      >
-        {confirming?.act === 'transfer' ? (
-          <p>
-            <strong>{confirming.member.name}</strong> becomes the owner and you become an admin. Only the new owner can
-            hand it back.
-          </p>
-        ) : (
-          <p>
-            <strong>{confirming?.member.name}</strong> ({confirming?.member.email}) loses access to this organization at
-            once. The items assigned to them become unassigned; their notes stay.
-          </p>
-        )}
-      </ConfirmDialog>
+      {stillOffered && (
+        <ConfirmDialog
+          title={confirming?.act === 'transfer' ? 'Hand over the organization?' : 'Remove this member?'}
+          confirmLabel={confirming?.act === 'transfer' ? 'Make owner' : 'Remove member'}
+          isOpen={confirming !== null}
+          onOpenChange={closeDialog}
+          onConfirm={confirm}
+          pending={confirmMutation.isPending}
+          error={confirmMutation.error}
+        >
+          {confirming?.act === 'transfer' ? (
+            <p>
+              <strong>{confirming.member.name}</strong> becomes the owner and you become an admin. Only the new owner
+              can hand it back.
+            </p>
+          ) : (
+            <p>
+              <strong>{confirming?.member.name}</strong> ({confirming?.member.email}) loses access to this organization
+              at once. The items assigned to them become unassigned; their notes stay.
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
       <RoleLegend />
     </div>
   );
