@@ -28,7 +28,9 @@ describe.skipIf(!available)('roles changing under an open dashboard', () => {
   let harness: DashboardHarness;
   let ada: Page;
   let bob: Page;
+  let carl: Page;
   let bobId: string;
+  let carlId: string;
   const org = () => `/organizations/${harness.hearback.orgId}`;
   const appUrl = (path: string) => `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}${path}`;
   const notice = (page: Page) => page.getByRole('status').filter({ has: page.locator('.access-notice') });
@@ -40,12 +42,13 @@ describe.skipIf(!available)('roles changing under an open dashboard', () => {
     await harness.signUp(ada, ADA);
     await ada.waitForURL(/\/inbox/);
     bob = await harness.join(ada, BOB, 'admin');
-    await harness.join(ada, CARL, 'admin');
+    carl = await harness.join(ada, CARL, 'admin');
     const members = (await asPerson(harness, ada, 'GET', `${org()}/members`)).body.data as {
       email: string;
       userId: string;
     }[];
     bobId = members.find((member) => member.email === BOB.email)?.userId as string;
+    carlId = members.find((member) => member.email === CARL.email)?.userId as string;
   });
   afterAll(async () => harness?.close());
 
@@ -153,7 +156,29 @@ describe.skipIf(!available)('roles changing under an open dashboard', () => {
     await expect.poll(() => bob.url()).toContain(`/orgs/${made.body.organization.id}/`);
     await expect.poll(() => bob.getByRole('navigation', { name: 'Organization' }).textContent()).toContain('Bob Co');
     await harness.screenshot(bob, 'roles-removed-lands-in-own-org');
-    await bob.getByRole('button', { name: 'Dismiss' }).click();
+    // The notice is his: signed out and someone else signed in on the same page, it is gone.
+    await bob.locator('.account-menu summary').click();
+    await bob.getByRole('button', { name: 'Sign out' }).click();
+    await bob.waitForURL(/\/app\/sign-in/);
+    await bob.getByLabel('Email').fill(CARL.email);
+    await bob.getByLabel('Password').fill(CARL.password);
+    await bob.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect
+      .poll(() => bob.getByRole('navigation', { name: 'Organization' }).textContent())
+      .toContain('Carl Admin');
     expect(await bob.locator('.access-notice').count()).toBe(0);
+  });
+
+  it('takes a person removed from their only organization to the page to make one, with word why', async () => {
+    await carl.goto(appUrl('/inbox'));
+    await expect.poll(() => carl.getByText('The export button does nothing').isVisible()).toBe(true);
+    await expect.poll(() => carl.getByText('Reconnecting…').count()).toBe(0);
+
+    expect((await asPerson(harness, ada, 'DELETE', `${org()}/members/${carlId}`)).status).toBe(200);
+    await expect
+      .poll(() => notice(carl).textContent(), { timeout: 40_000 })
+      .toContain('You no longer have access to Test.');
+    await expect.poll(() => carl.getByRole('heading', { name: 'Create your organization' }).isVisible()).toBe(true);
+    await harness.screenshot(carl, 'roles-removed-from-only-org');
   });
 });

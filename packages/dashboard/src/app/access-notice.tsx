@@ -15,7 +15,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The latest change in the person's access, over every signed-in screen, announced as it appears. */
+/**
+ * The latest change in the person's access, announced as it appears: at the top of the screen, in
+ * the flow (over no tab or heading), and kept in the window as the screen scrolls.
+ */
 export function AccessNotice() {
   const message = useSyncExternalStore(subscribe, () => notice);
   return (

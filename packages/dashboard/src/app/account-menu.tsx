@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { accountQuery } from '../api/account.js';
 import { Disclosure } from '../ui/disclosure.js';
+import { showAccessNotice } from './access-notice.js';
 import { initialOf } from './initial-of.js';
 import { chooseTheme, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from './theme.js';
 
@@ -20,6 +21,8 @@ export function AccountMenu() {
     const { authClient } = await import('../auth/auth-client.js');
     await authClient.signOut();
     queryClient.clear();
+    // What changed in this person's access is not for whoever signs in next on this page.
+    showAccessNotice(null);
     await navigate({ to: '/sign-in' });
   }
 

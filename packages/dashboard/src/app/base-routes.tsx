@@ -2,7 +2,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { accountQuery } from '../api/account.js';
-import { AccessNotice } from './access-notice.js';
 import { ErrorScreen, NotFoundScreen } from './error-screen.js';
 import { OrgLayout } from './org-layout.js';
 import { optionalString, safeRedirect } from './search-params.js';
@@ -65,12 +64,7 @@ export const signedInRoute = createRoute({
     if (!account) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
     return { account };
   },
-  component: () => (
-    <>
-      <AccessNotice />
-      <Outlet />
-    </>
-  ),
+  component: Outlet,
 });
 
 export const homeRoute = createRoute({

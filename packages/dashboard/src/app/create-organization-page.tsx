@@ -10,6 +10,7 @@ import { Button } from '../ui/button.js';
 import { TextField } from '../ui/fields.js';
 import { Form } from '../ui/form.js';
 import { useInputCheck } from '../ui/use-input-check.js';
+import { AccessNotice } from './access-notice.js';
 
 /** Creates an organization (the user becomes its owner): the first screen of a user with none. */
 export function CreateOrganizationPage() {
@@ -17,7 +18,7 @@ export function CreateOrganizationPage() {
   const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: (name: string) => dataOf(api.POST('/organizations', { body: { name } })),
-    // Pending (the button disabled) until the new organization's guide is open: one click, one organization.
+    // Pending (busy, presses ignored) until the new organization's guide is open: one click, one organization.
     onSuccess: async ({ organization }) => {
       // Stale now: the signed-in guard reads the account again and finds the new membership.
       await queryClient.invalidateQueries({ queryKey: accountQueryKey });
@@ -35,6 +36,8 @@ export function CreateOrganizationPage() {
 
   return (
     <AuthLayout title="Create your organization">
+      {/* Where a person removed from their only organization lands: the notice says why. */}
+      <AccessNotice />
       <p>Your team's feedback lives in an organization. You can invite people to it next.</p>
       <Form onSubmit={onSubmit} validationErrors={validationErrors} className="stack">
         <Alert>{formError}</Alert>

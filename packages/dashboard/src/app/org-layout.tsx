@@ -1,4 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
+import { AccessNotice } from './access-notice.js';
 import { AccountMenu } from './account-menu.js';
 import { orgRoute } from './base-routes.js';
 import { NAV_ITEMS } from './nav-items.js';
@@ -33,6 +34,7 @@ export function OrgLayout() {
         </div>
       </nav>
       <main id="main" className="org-main" tabIndex={-1}>
+        <AccessNotice />
         <Outlet />
       </main>
     </div>
