@@ -144,12 +144,11 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     if (flushing || destroyed) return;
     flushing = true;
     try {
-      const report = await flushQueue(storage(), sendFeedback);
-      for (const [entry, id] of report.sent) {
+      await flushQueue(storage(), sendFeedback, (entry, result) => {
+        if (!result.ok) return fail(result.error);
         const { inboxKey: _inbox, ...submission } = entry.body;
-        onSuccess?.({ id, submission, fromQueue: true });
-      }
-      report.dropped.forEach(fail);
+        onSuccess?.({ id: result.id, submission, fromQueue: true });
+      });
     } finally {
       flushing = false;
       schedule();
