@@ -14,6 +14,9 @@ const OWNER_CONFLICT = { 409: errorResponse('The owner’s role changes only by 
 
 export const listMembers = defineOperation({
   scope: 'read',
+  // People are the organization's, not a brand's: a key limited to one brand reads its brand's
+  // feedback, not who works in the whole organization.
+  organizationWide: "list the organization's members: their names and email addresses are not a brand's data",
   route: {
     method: 'get',
     path: '/organizations/{orgId}/members',
