@@ -227,6 +227,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the organization (the signed-in member)
+         * @description A session only. The membership ends at once: the next request to this organization answers 404 and open realtime streams end. Items assigned to the person become unassigned; their notes stay. The owner cannot leave: transfer ownership to another member first.
+         */
+        post: operations["leaveOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/invites": {
         parameters: {
             query?: never;
@@ -1896,6 +1916,14 @@ export interface components {
              */
             userId: string;
         };
+        OrganizationLeave: {
+            /** @example org_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            orgId: string;
+            /** @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            userId: string;
+            /** @enum {boolean} */
+            left: true;
+        };
         IssuedInvite: {
             invite: components["schemas"]["Invite"];
             /** @description The link the invitation mail carries, shown once (to pass on by hand when the instance sends no mail). Its token works once, for 7 days. */
@@ -2763,7 +2791,7 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
+            action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
             resource: {
                 /** @enum {string} */
                 type: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "feedback" | "note" | "view";
@@ -5273,6 +5301,121 @@ export interface operations {
             };
             /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaveOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationLeave"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An API key: only a signed-in person leaves (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a member of this organization (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The owner cannot leave before transferring ownership (`conflict`), or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10520,7 +10663,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                action?: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
+                action?: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
                 /** @description Entries by this actor (an API key id, for now). */
                 actorId?: string;
                 resourceType?: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "feedback" | "note" | "view";

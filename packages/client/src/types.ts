@@ -222,6 +222,8 @@ export type OrganizationDeletion = Schemas['OrganizationDeletion'];
 export type Member = Schemas['Member'];
 export type MemberList = Schemas['MemberList'];
 export type MemberRemoval = Schemas['MemberRemoval'];
+/** The answer to leaving an organization: its id and the person's. */
+export type OrganizationLeave = Schemas['OrganizationLeave'];
 export type Invite = Schemas['Invite'];
 /** A new or resent invitation with its `acceptUrl` (shown once). */
 export type IssuedInvite = Schemas['IssuedInvite'];

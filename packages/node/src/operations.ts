@@ -35,6 +35,7 @@ export const OPERATIONS = {
   updateMember: { method: 'members.setRole', retry: 'idempotency-key' },
   removeMember: { method: 'members.remove', retry: 'idempotency-key' },
   transferOwnership: { method: 'members.transferOwnership', retry: 'idempotency-key' },
+  leaveOrganization: { method: 'members.leave', retry: 'idempotency-key' },
   createInvite: { method: 'members.invite', retry: 'idempotency-key' },
   listInvites: { method: 'members.invites', retry: 'safe' },
   resendInvite: { method: 'members.resendInvite', retry: 'idempotency-key' },

@@ -283,7 +283,8 @@ export function loadConfig(
  * verification, invitation) are otherwise built on the address a request names in its `Host`
  * header, which whoever sends the request chooses: anyone could ask a reset of someone else's
  * password from `Host: attacker.example`, and the mail would carry the token to that host.
- * (Without SMTP, links go to the operator's log, not to the person, so the request's address stays.)
+ * (Without SMTP, links go to the operator's log, rebuilt on the server's own listen address when
+ * this is unset: `createMailer` in accounts/mailer.ts.)
  */
 function requirePublicUrlForMail(config: Pick<Config, 'smtpUrl' | 'publicUrl'>): void {
   if (config.smtpUrl && !config.publicUrl) {

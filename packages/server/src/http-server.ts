@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
-import { type AddressInfo, isIPv6 } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { answerClientError } from './http/client-error.js';
 import { withCollectFastPath } from './http/collect-fast-path.js';
 import { keepConnectionsUsable } from './http/early-answer.js';
 import { trackUnusedConnections } from './http/unused-connections.js';
+import { urlHost } from './lib/own-address.js';
 import type { Runtime } from './runtime.js';
 
 export interface RunningServer {
@@ -55,6 +56,8 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${urlHost(options.host)}:${port}`;
+  // Links the server logs for its operator are built on it (accounts/mailer.ts), not on a request's Host.
+  runtime.ownAddress.listeningAt(url);
   return {
     url,
     publicUrl: runtime.config.publicUrl ?? url,
@@ -73,10 +76,4 @@ export async function listen(runtime: Runtime, options: { port: number; host: st
       await runtime.close();
     },
   };
-}
-
-/** The host part of a URL for an address we listen on: every interface reads as `localhost`, IPv6 goes in brackets. */
-export function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return 'localhost';
-  return isIPv6(host) ? `[${host}]` : host;
 }

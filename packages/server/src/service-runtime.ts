@@ -5,6 +5,7 @@ import { embedFeedbackHandler } from './jobs/embed-feedback.js';
 import { Housekeeping } from './jobs/housekeeping.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { reindexOrganizationHandler } from './jobs/reindex-organization.js';
+import { OwnAddress } from './lib/own-address.js';
 import type { Logger } from './logger.js';
 import { OutboxTail } from './realtime/outbox-tail.js';
 import { createEmbedder } from './search/create-embedder.js';
@@ -85,6 +86,12 @@ export interface ServiceRuntime {
    * background reindex was queued (only where jobs run); startup does not wait for it.
    */
   searchModelsChecked: Promise<void>;
+  /**
+   * Where this server answers (`http://localhost:PORT`), as it prints it: the links it logs for the
+   * operator without `HEARBACK_PUBLIC_URL` are built on it, never on a request's `Host`.
+   * `listen()` sets the port it was given.
+   */
+  ownAddress: OwnAddress;
   /** Finishes in-flight commits, stops jobs and closes the database. */
   close(): Promise<void>;
 }
@@ -179,7 +186,18 @@ export async function openServiceRuntime(
     pollIntervalMs: config.streamPollMs,
     onError: (error) => logger?.error('realtime stream read failed', { error: String(error) }),
   });
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom, logger });
+  const ownAddress = new OwnAddress(config);
+  const { publicUrl } = config;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.smtpFrom,
+      logger,
+      linkBase: publicUrl
+        ? { url: () => publicUrl, source: 'public URL' }
+        : { url: () => ownAddress.url, source: 'listen address' },
+    });
   const auth = createAuth({
     db: database.db as never,
     dialect: database.dialect.name,
@@ -266,6 +284,7 @@ export async function openServiceRuntime(
     embedder,
     reindex,
     searchModelsChecked,
+    ownAddress,
     async close() {
       // Open streams end first: an HTTP server waits for them before it closes.
       await realtime.close();

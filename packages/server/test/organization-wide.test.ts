@@ -19,10 +19,29 @@ describeEachDatabase('organization-wide operations and brand-scoped keys', (bed)
     brandKey = (await createApiKey(bed(), bed().orgA, { scopes: KEY_SCOPES, brandId: brand.id as string })).secret;
   });
 
-  it('include the automations, their deliveries, the audit log, secrets and creating brands', () => {
+  it('include the automations, their deliveries, the audit log, secrets, creating brands and the members', () => {
     expect(organizationWide.map((operation) => operation.operationId)).toEqual(
-      expect.arrayContaining(['listAutomations', 'listDeliveries', 'listAuditLog', 'listSecrets', 'createBrand']),
+      expect.arrayContaining([
+        'listAutomations',
+        'listDeliveries',
+        'listAuditLog',
+        'listSecrets',
+        'createBrand',
+        'listMembers',
+      ]),
     );
+  });
+
+  it("refuses a brand's read key the organization's people, which an organization-wide read key lists", async () => {
+    const brand = await createBrand(bed(), bed().orgA, 'People test brand');
+    const brandReader = await createApiKey(bed(), bed().orgA, { scopes: ['read'], brandId: brand.id as string });
+    const reader = await createApiKey(bed(), bed().orgA, { scopes: ['read'] });
+    const members = `/organizations/${bed().orgA.organization.id}/members`;
+    const problem = await expectProblem(await bed().request(members, { key: brandReader.secret }), 403, 'forbidden');
+    expect(problem.detail).toBe(
+      "A brand-scoped API key cannot list the organization's members: their names and email addresses are not a brand's data.",
+    );
+    expect((await bed().request(members, { key: reader.secret })).status).toBe(200);
   });
 
   it.each(organizationWide.map((operation) => [operation.operationId, operation] as const))(

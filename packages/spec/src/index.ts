@@ -19,6 +19,7 @@ export {
   type ScoreRange,
 } from './feedback.js';
 export { hexColorOf, textColorOn } from './label-color.js';
+export { keptUntilHandOver } from './membership.js';
 export { OPERATION_SCOPES, ORGANIZATION_WIDE_OPERATIONS } from './operation-scopes.gen.js';
 export {
   ASSIGNABLE_ROLES,

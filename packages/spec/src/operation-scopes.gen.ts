@@ -102,6 +102,7 @@ export const OPERATION_SCOPES = {
  */
 export const ORGANIZATION_WIDE_OPERATIONS: readonly (keyof typeof OPERATION_SCOPES)[] = [
   'updateOrganization',
+  'listMembers',
   'createBrand',
   'deleteBrand',
   'listAuditLog',

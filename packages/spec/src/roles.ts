@@ -1,3 +1,5 @@
+import { keptUntilHandOver } from './membership.js';
+
 /**
  * What an API key may be given: send feedback, read, change everything an admin changes, run
  * feedback pages, and triage (status, assignee, notes, links) without the rest of `write`.
@@ -45,7 +47,7 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
  * memberChangeRefusal(ROLE_SCOPES.owner, 'admin'); // null
  */
 export function memberChangeRefusal(scopes: Iterable<Scope>, target: Role): 'owner_by_transfer' | 'owner_only' | null {
-  if (target === 'owner') return 'owner_by_transfer';
+  if (keptUntilHandOver(target)) return 'owner_by_transfer';
   if (target === 'admin' && !new Set(scopes).has('owner')) return 'owner_only';
   return null;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WidgetError } from './errors.js';
 import {
   backoffMs,
@@ -89,24 +89,31 @@ describe('enqueue', () => {
   });
 });
 
+/** For flushes whose entries all stay queued. */
+const settledNowhere = () => {
+  throw new Error('no entry should leave the queue');
+};
+
 describe('flushQueue', () => {
   it('retries due entries with their original idempotency keys and empties the queue', async () => {
     const storage = memoryStorage();
     enqueue(storage, request('k1', 1), offline(), 0);
     enqueue(storage, request('k2', 0), offline(), 0);
     const sent: string[] = [];
-    const report = await flushQueue(
+    const settled: [number | null, SendResult][] = [];
+    await flushQueue(
       storage,
       async (retry): Promise<SendResult> => {
         sent.push(retry.idempotencyKey);
         return { ok: true, id: `fb_${retry.idempotencyKey}` };
       },
+      (entry, result) => settled.push([entry.body.score, result]),
       () => 10,
     );
     expect(sent).toEqual(['k1', 'k2']);
-    expect(report.sent.map(([entry, id]) => [entry.body.score, id])).toEqual([
-      [1, 'fb_k1'],
-      [0, 'fb_k2'],
+    expect(settled).toEqual([
+      [1, { ok: true, id: 'fb_k1' }],
+      [0, { ok: true, id: 'fb_k2' }],
     ]);
     expect(storage.data.has(QUEUE_STORAGE_KEY)).toBe(false);
   });
@@ -127,6 +134,7 @@ describe('flushQueue', () => {
         calls.push(retry.idempotencyKey);
         return results.shift() as SendResult;
       },
+      settledNowhere,
       () => 100,
     );
     expect(calls).toEqual(['k1', 'k2']);
@@ -146,6 +154,7 @@ describe('flushQueue', () => {
         calls++;
         return { ok: true, id: 'fb_1' };
       },
+      settledNowhere,
       () => 4999,
     );
     expect(calls).toBe(0);
@@ -156,12 +165,14 @@ describe('flushQueue', () => {
     const storage = memoryStorage();
     enqueue(storage, request('k1'), offline(), 0);
     const refusal = new WidgetError('rejected', 'invalid key', { status: 401, apiCode: 'invalid_api_key' });
-    const report = await flushQueue(
+    const settled: SendResult[] = [];
+    await flushQueue(
       storage,
       async () => ({ ok: false, error: refusal }),
+      (_entry, result) => settled.push(result),
       () => 1,
     );
-    expect(report.dropped).toEqual([refusal]);
+    expect(settled).toEqual([{ ok: false, error: refusal }]);
     expect(readQueue(storage)).toEqual([]);
   });
 
@@ -173,17 +184,20 @@ describe('flushQueue', () => {
       apiCode: 'event_limit_reached',
       retryAfter: 20 * 86_400,
     });
-    const report = await flushQueue(
+    const settled: SendResult[] = [];
+    await flushQueue(
       storage,
       async () => ({ ok: false, error: capped }),
+      (_entry, result) => settled.push(result),
       () => 1,
     );
-    expect(report.dropped).toEqual([capped]);
+    expect(settled).toEqual([{ ok: false, error: capped }]);
     expect(readQueue(storage)).toEqual([]);
   });
 
   it('drops entries past the attempt or age limits without sending them', async () => {
     const storage = memoryStorage();
+    const settled = vi.fn();
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) enqueue(storage, request('tired'), offline(), 0);
     enqueue(storage, request('old'), offline(), 0);
     let calls = 0;
@@ -193,9 +207,12 @@ describe('flushQueue', () => {
         calls++;
         return { ok: true, id: 'x' };
       },
+      settled,
       () => MAX_AGE_MS + 1,
     );
     expect(calls).toBe(0);
+    // Given up on, unsent: nothing to report.
+    expect(settled).not.toHaveBeenCalled();
     expect(readQueue(storage)).toEqual([]);
   });
 });

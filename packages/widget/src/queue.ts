@@ -84,25 +84,19 @@ export function nextRetryMs(storage: QueueStorage | undefined, now = Date.now())
   return due < Infinity ? Math.min(Math.max(due - now, MIN_RETRY_MS), 3_600_000) : undefined;
 }
 
-export interface FlushReport {
-  /** Delivered entries with the stored feedback's id. */
-  sent: [entry: QueuedSubmission, id: string][];
-  /** Entries the server refused for good (invalid key, unknown inbox, …). */
-  dropped: WidgetError[];
-}
-
 /**
  * Retries every due entry once, in order, with its original idempotency key: delivered and
- * permanently refused entries leave the queue; retryable failures wait their backoff, unless it
- * would outlast `MAX_AGE_MS` (then they are dropped and reported); entries past `MAX_ATTEMPTS` or
- * `MAX_AGE_MS` are dropped. Stops at the first `offline` failure.
+ * permanently refused entries leave the queue and are handed to `settled` with the server's
+ * answer; retryable failures wait their backoff, unless it would outlast `MAX_AGE_MS` (then they
+ * leave and are handed over as refused); entries past `MAX_ATTEMPTS` or `MAX_AGE_MS` leave unsent,
+ * unreported. Stops at the first `offline` failure.
  */
 export async function flushQueue(
   storage: QueueStorage | undefined,
   send: (request: CollectRequest) => Promise<SendResult>,
+  settled: (entry: QueuedSubmission, result: SendResult) => void,
   now: () => number = Date.now,
-): Promise<FlushReport> {
-  const report: FlushReport = { sent: [], dropped: [] };
+): Promise<void> {
   for (const entry of readQueue(storage)) {
     const { attempts, createdAt, notBefore, ...request } = entry;
     if (notBefore > now()) continue;
@@ -114,8 +108,6 @@ export async function flushQueue(
       continue;
     }
     save(storage, request.idempotencyKey);
-    if (result?.ok) report.sent.push([entry, result.id]);
-    else if (result) report.dropped.push(result.error);
+    if (result) settled(entry, result);
   }
-  return report;
 }

@@ -150,7 +150,8 @@ export interface WidgetCallbacks {
   onClose?: () => void;
   /**
    * Runs before sending; may change `submission.context` or return `{ context }` to merge in.
-   * Returning `false` cancels the submission.
+   * Returning `false` cancels the submission. Try again after a failure re-sends what it approved
+   * without calling it again.
    */
   onSubmit?: (
     submission: FeedbackSubmission,
@@ -208,7 +209,12 @@ export interface WidgetInstance {
   destroy(): void;
   /** Merges metadata into the context of later submissions; `null` values remove keys. */
   setContext(context: FeedbackContext): void;
-  /** Submits without showing the dialog (used by `useFeedback().submit`). */
+  /**
+   * Submits without showing the dialog (used by `useFeedback().submit`). Called again with the
+   * same input after an outcome `failed` (not queued), it re-sends that request, Idempotency-Key
+   * and body as they were, so feedback the server stored but whose answer was lost is not stored
+   * twice; other input is new feedback.
+   */
   submit(input: { score?: number | null; comment?: string | null; context?: FeedbackContext }): Promise<SubmitOutcome>;
   readonly isOpen: boolean;
 }

@@ -231,6 +231,95 @@ describe('mountWidget', () => {
     expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
   });
 
+  describe('Try again after a failure that was not queued', () => {
+    // Storage that refuses writes (a full quota, a sandboxed frame): a retryable failure cannot be
+    // queued, so the dialog shows it failed and offers Try again.
+    const fullStorage = () =>
+      vi.stubGlobal('localStorage', {
+        getItem: () => null,
+        removeItem: () => {},
+        setItem: () => {
+          throw new DOMException('full', 'QuotaExceededError');
+        },
+      });
+    // The first POST gets no answer (the connection dropped: the server may have stored it); the
+    // health probe that follows answers, so the widget blames the browser (`blocked`).
+    const answerLost = () => fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const collectCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/collect')) as [string, RequestInit][];
+    const keyOf = ([, init]: [string, RequestInit]) => (init.headers as Record<string, string>)['Idempotency-Key'];
+
+    it('re-sends the same request, same key and same bytes, without asking onSubmit again', async () => {
+      fullStorage();
+      const dialog = fakeDialog();
+      const onSubmit = vi.fn(() => ({ context: { attempt: onSubmit.mock.calls.length } }));
+      const onSuccess = vi.fn();
+      const widget = mountWidget({ ...base, onSubmit, onSuccess }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      answerLost();
+      dialog.last().onSubmit({ score: 9, comment: 'Lost answer' });
+      await expect.poll(() => dialog.last().status).toBe('failed');
+      expect(dialog.last().error).toMatchObject({ code: 'blocked', queued: false });
+      // Meanwhile the page changed: what the first attempt carried is what the retry carries.
+      widget.setContext({ step: 'later' });
+      const page = location.href;
+      history.replaceState(null, '', '/elsewhere');
+      dialog.last().onSubmit({ score: 9, comment: 'Lost answer' });
+      await expect.poll(() => dialog.last().status).toBe('sent');
+      expect(collectCalls()).toHaveLength(2);
+      const [first, retry] = collectCalls() as [[string, RequestInit], [string, RequestInit]];
+      expect(keyOf(retry)).toBe(keyOf(first));
+      expect(retry[1].body).toBe(first[1].body);
+      expect(JSON.parse(retry[1].body as string).context).toMatchObject({ attempt: 1, url: page });
+      expect(JSON.parse(retry[1].body as string).context).not.toHaveProperty('step');
+      expect(onSubmit).toHaveBeenCalledOnce();
+      expect(onSuccess).toHaveBeenCalledWith({
+        id: 'fb_1',
+        fromQueue: false,
+        submission: expect.objectContaining({ score: 9, comment: 'Lost answer', context: expect.any(Object) }),
+      });
+      expect(onSuccess.mock.calls[0]?.[0].submission).not.toHaveProperty('inboxKey');
+      history.replaceState(null, '', page);
+    });
+
+    it('gives a changed submission, a later one or one after reopening a new key', async () => {
+      fullStorage();
+      const dialog = fakeDialog();
+      const onSubmit = vi.fn();
+      const widget = mountWidget({ ...base, onSubmit }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      answerLost();
+      expect(await widget.submit({ score: 9 })).toMatchObject({ status: 'failed' });
+      // Another score: another submission, built and checked afresh.
+      answerLost();
+      expect(await widget.submit({ score: 8 })).toMatchObject({ status: 'failed' });
+      // The same score with other context of its own is not the same submission either.
+      expect(await widget.submit({ score: 8, context: { from: 'footer' } })).toMatchObject({ status: 'sent' });
+      // Sent: the same input again is new feedback.
+      expect(await widget.submit({ score: 8, context: { from: 'footer' } })).toMatchObject({ status: 'sent' });
+      // A failure, then the dialog closed and opened again (a fresh form): new feedback too.
+      answerLost();
+      expect(await widget.submit({ score: 7 })).toMatchObject({ status: 'failed' });
+      widget.close();
+      await widget.open();
+      expect(await widget.submit({ score: 7 })).toMatchObject({ status: 'sent' });
+      const keys = collectCalls().map(keyOf);
+      expect(keys).toHaveLength(6);
+      expect(new Set(keys).size).toBe(6);
+      expect(onSubmit).toHaveBeenCalledTimes(6);
+    });
+
+    it('re-sends a refused submission with its key: the server stored nothing, and may take it now', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget(base, { loadDialog: async () => dialog.module });
+      fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 'inbox_not_found' }), { status: 404 }));
+      expect(await widget.submit({ score: 3, comment: 'Refused' })).toMatchObject({ status: 'failed' });
+      expect(await widget.submit({ score: 3, comment: 'Refused' })).toMatchObject({ status: 'sent' });
+      const [first, retry] = idempotencyKeys();
+      expect(retry).toBe(first);
+    });
+  });
+
   it('refuses a score the kind does not take, without a request', async () => {
     const onError = vi.fn();
     const widget = mountWidget({ ...base, onError }, { loadDialog: async () => fakeDialog().module });

@@ -7,7 +7,7 @@ import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
 import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';
 import { addShadowStyles } from './shadow-styles.js';
-import { type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
+import { type CollectBody, type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
 import { themeToCss } from './theme.js';
 import type { FeedbackContext, FeedbackSubmission, SubmitOutcome, WidgetInstance, WidgetOptions } from './types.js';
 
@@ -63,6 +63,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let context = options.context;
   let status: DialogStatus = 'idle';
   let lastError: WidgetError | undefined;
+  /** The last request built and the input (`submit`'s arguments) it came from, for Try again. */
+  let lastRequest: CollectRequest | undefined;
+  let lastInput: string | undefined;
   let dialog: DialogHandle | undefined;
   let opening: Promise<void> | undefined;
   let destroyed = false;
@@ -132,6 +135,10 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     return { status: error.queued ? 'queued' : 'failed', error } as SubmitOutcome;
   };
 
+  /** Tells `onSuccess` about stored feedback, without the inbox key the request carried. */
+  const delivered = ({ inboxKey: _inbox, ...submission }: CollectBody, id: string, fromQueue: boolean) =>
+    onSuccess?.({ id, submission, fromQueue });
+
   // A 5xx or 429 can clear while the page stays open and no `online` event comes: retry when the
   // earliest entry is due. Offline, `online` does it instead of a timer failing every second.
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -144,12 +151,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     if (flushing || destroyed) return;
     flushing = true;
     try {
-      const report = await flushQueue(storage(), sendFeedback);
-      for (const [entry, id] of report.sent) {
-        const { inboxKey: _inbox, ...submission } = entry.body;
-        onSuccess?.({ id, submission, fromQueue: true });
-      }
-      report.dropped.forEach(fail);
+      await flushQueue(storage(), sendFeedback, (entry, result) =>
+        result.ok ? delivered(entry.body, result.id, true) : fail(result.error),
+      );
     } finally {
       flushing = false;
       schedule();
@@ -212,33 +216,45 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       for (const key in extra) if (extra[key] === null) delete context[key];
     },
     async submit({ score = null, comment = null, context: extra }) {
-      const submission: FeedbackSubmission = {
-        type,
-        score,
-        comment,
-        context: { ...pageContext(), ...context, ...extra },
-      };
       if (!isValidScore(type, score) || (type === 'text' && !comment)) {
         return fail(new WidgetError('invalid_input', `Invalid ${type} feedback.`));
       }
+      // Try again: while the last attempt shows as failed (until the next submission, or the dialog
+      // opens afresh), the same score, comment and context re-send that request as it was built:
+      // its Idempotency-Key and its very body. Rebuilt, the page context (URL, viewport) may differ
+      // and the server refuses a key with another body. If the server stored the first attempt and
+      // only its answer was lost, it answers with that item. onSubmit is not asked again: it has
+      // shaped this body already (and could have cancelled it then).
+      const input = JSON.stringify([score, comment, extra]);
+      const again = status === 'failed' && lastInput === input;
       setStatus('sending');
-      const verdict = await options.onSubmit?.(submission);
-      if (verdict === false) {
-        setStatus('idle');
-        return { status: 'failed', error: new WidgetError('rejected', 'Cancelled by onSubmit.') };
+      if (!again) {
+        const submission: FeedbackSubmission = {
+          type,
+          score,
+          comment,
+          context: { ...pageContext(), ...context, ...extra },
+        };
+        const verdict = await options.onSubmit?.(submission);
+        if (verdict === false) {
+          setStatus('idle');
+          return { status: 'failed', error: new WidgetError('rejected', 'Cancelled by onSubmit.') };
+        }
+        Object.assign(submission.context, verdict?.context);
+        lastInput = input;
+        lastRequest = {
+          apiUrl: options.apiUrl,
+          apiKey: options.apiKey,
+          idempotencyKey: newIdempotencyKey(),
+          body: { inboxKey: options.inboxKey, ...submission },
+        };
       }
-      Object.assign(submission.context, verdict?.context);
-      const request: CollectRequest = {
-        apiUrl: options.apiUrl,
-        apiKey: options.apiKey,
-        idempotencyKey: newIdempotencyKey(),
-        body: { inboxKey: options.inboxKey, ...submission },
-      };
+      const request = lastRequest as CollectRequest;
       const result = await sendFeedback(request);
       if (result.ok) {
         setStatus('sent');
         if (options.debug) console.info('[hearback] stored', result.id);
-        onSuccess?.({ id: result.id, submission, fromQueue: false });
+        delivered(request.body, result.id, false);
         return { status: 'sent', id: result.id };
       }
       const { error } = result;

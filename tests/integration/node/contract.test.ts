@@ -672,6 +672,14 @@ describe('SDK contract: every operation against the real server', () => {
     await annInTeam.sso.delete();
     expect((await rejection(annInTeam.sso.get())).code).toBe('not_found');
 
+    // A viewer joins and leaves by themself; the owner cannot leave before handing over.
+    const carolInvite = await annInTeam.members.invite({ email: 'carol@example.com', role: 'viewer' });
+    const carol = await signUp('carol@example.com');
+    await sdk(carol, null).account.acceptInvite(new URL(carolInvite.acceptUrl).searchParams.get('token') as string);
+    expect(await sdk(carol, orgId).members.leave()).toEqual({ orgId, userId: carol.userId, left: true });
+    expect((await sdk(carol, null).account.get()).organizations).toEqual([]);
+    expect((await rejection(annInTeam.members.leave())).code).toBe('conflict');
+
     expect((await annInTeam.members.setRole(grace.userId, 'admin')).role).toBe('admin');
     expect((await annInTeam.organization.setPlan('team')).plan).toBe('team');
     expect((await annInTeam.members.transferOwnership(grace.userId)).role).toBe('owner');

@@ -33,6 +33,24 @@ describe.skipIf(!available)('axe-core on the widget', () => {
     }
   });
 
+  it.each(['light', 'dark'] as const)(
+    'finds nothing with a submission saved for later, offline (%s)',
+    async (colorScheme) => {
+      const page = await harness.newPage({ colorScheme });
+      await page.goto(harness.pageUrl('index.html', { type: 'stars' }));
+      const ui = widget(page);
+      await ui.launcher.click();
+      await ui.settled();
+      await page.context().setOffline(true);
+      await ui.score('4 of 5 stars').click();
+      await ui.send.click();
+      await ui.outcome.waitFor();
+      expect(await ui.title.textContent()).toBe('Saved for later');
+      expect(await widgetViolations(page), 'queued').toEqual([]);
+      await page.context().setOffline(false);
+    },
+  );
+
   it.each(KINDS)('finds nothing in %s with an error shown', async (kind, option) => {
     const page = await harness.newPage();
     // A key the server does not know: it refuses the submission (401), and the dialog says so.

@@ -112,6 +112,27 @@ describe.skipIf(!available)('the widget’s look, measured', () => {
     await harness.screenshot(page, `look-focus-send-${colorScheme}`);
   });
 
+  it.each(SCHEMES)('draws the outcome icons at 3:1: sent, saved for later, blocked (%s)', async (colorScheme) => {
+    const outcomes = [
+      ['sent', undefined],
+      ['queued', (page: Page) => page.context().setOffline(true)],
+      ['blocked', (page: Page) => page.route('**/collect', (route) => route.abort('blockedbyclient'))],
+    ] as const;
+    for (const [outcome, failure] of outcomes) {
+      const page = await harness.newPage({ colorScheme });
+      await openOn(page, 'thumbs');
+      await failure?.(page);
+      const ui = widget(page);
+      await ui.score('Yes').click();
+      await ui.send.click();
+      await ui.outcome.waitFor();
+      const icon = await style(ui.outcome.locator('svg'));
+      expect(contrast(icon.color, await dialogBackground(page)), outcome).toBeGreaterThanOrEqual(3);
+      await harness.screenshot(page, `look-outcome-${outcome}-${colorScheme}`);
+      await page.context().setOffline(false);
+    }
+  });
+
   it('shows an SVG icon on the launcher, a cross while the dialog is open', async () => {
     const page = await harness.newPage();
     await page.goto(harness.pageUrl('index.html', { type: 'thumbs' }));

@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'member.joined': 'Member joined',
   'member.role_changed': 'Member’s role changed',
   'member.removed': 'Member removed',
+  'member.left': 'Member left',
   'invite.created': 'Invite sent',
   'invite.resent': 'Invite resent',
   'invite.revoked': 'Invite revoked',

@@ -6,12 +6,13 @@ import { Alert } from '../ui/alert.js';
 import { PageHeader } from '../ui/page-header.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { DeleteOrganization } from './delete-organization.js';
+import { LeaveOrganization } from './leave-organization.js';
 import { OrganizationForm } from './organization-form.js';
 import { PlanForm } from './plan-form.js';
 import { generalSettingsRoute } from './settings-route.js';
 import { UsageMeters } from './usage-meters.js';
 
-/** The organization itself: name and time zone, plan and usage against its caps, deletion. */
+/** The organization itself: name and time zone, plan and usage against its caps, leaving it, deletion. */
 export function GeneralSettingsPage() {
   const { orgId } = generalSettingsRoute.useParams();
   const { may } = usePermissions();
@@ -29,6 +30,7 @@ export function GeneralSettingsPage() {
         {current.usage && <UsageMeters organization={current} usage={current.usage} />}
         {account.data?.user.instanceAdmin && <PlanForm key={current.plan} organization={current} />}
       </section>
+      <LeaveOrganization organization={current} />
       {may('deleteOrganization') && <DeleteOrganization organization={current} />}
     </>
   );

@@ -5,6 +5,7 @@ import type {
   IssuedInvite,
   Member,
   MemberRemoval,
+  OrganizationLeave,
   PageQuery,
 } from '@hearback/client';
 import { Paginator } from '../pagination.js';
@@ -12,8 +13,9 @@ import type { RequestOptions } from '../transport/request-options.js';
 import type { ResourceContext } from './context.js';
 
 /**
- * The organization's members and invitations. Listing members takes `read`; the rest is for a
- * signed-in admin or owner (`session`): no API key manages people.
+ * The organization's members and invitations. Listing members takes `read` (not a brand-scoped
+ * key: people are the organization's); the rest is for a signed-in admin or owner (`session`): no
+ * API key manages people. Any signed-in member but the owner may {@link MembersResource.leave}.
  *
  * @example
  * const { acceptUrl } = await hearback.members.invite({ email: 'grace@example.com', role: 'member' });
@@ -68,6 +70,19 @@ export class MembersResource {
           body: { userId },
           ...attempt,
         }),
+      options,
+    );
+  }
+
+  /**
+   * The signed-in person leaves the organization (`session` only: an API key gets 403 `forbidden`).
+   * The owner is refused with 409 `conflict` until they transfer ownership.
+   */
+  async leave(options?: RequestOptions): Promise<OrganizationLeave> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'leaveOrganization',
+      (attempt) => this.context.client.POST('/organizations/{orgId}/leave', { params: { path }, ...attempt }),
       options,
     );
   }

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'member.joined',
   'member.role_changed',
   'member.removed',
+  'member.left',
   'invite.created',
   'invite.resent',
   'invite.revoked',

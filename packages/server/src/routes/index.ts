@@ -48,6 +48,7 @@ export const API_OPERATIONS = [
   members.updateMember,
   members.removeMember,
   members.transferOwnership,
+  members.leaveOrganization,
   invites.createInvite,
   invites.listInvites,
   invites.revokeInvite,

@@ -1,22 +1,61 @@
-import { memberChangeRefusal } from '@hearback/spec';
+import { keptUntilHandOver, memberChangeRefusal } from '@hearback/spec';
 import type { Principal } from '../domain/api-key.js';
 import { triageDetails } from '../domain/feedback-activity.js';
 import type { AssignableRole, Member } from '../domain/roles.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { nowIso } from '../lib/time.js';
-import type { Store } from '../storage/store.js';
+import type { Repositories, Store } from '../storage/store.js';
 import { recordAudit } from './audit.js';
+import type { SignedIn } from './callers.js';
 import { feedbackEvent } from './events.js';
 
+/** 409 `conflict`, "The owner cannot {act}; …": an organization always has its owner ({@link keptUntilHandOver}). */
+function keptForHandOver(act: string): ApiError {
+  return new ApiError(409, 'conflict', `The owner cannot ${act}; transfer ownership to another member first.`);
+}
+
+/** Refuses leaving for the owner ({@link keptForHandOver}). */
+function requireNotKeptUntilHandOver(member: Member, act: string): void {
+  if (keptUntilHandOver(member.role)) throw keptForHandOver(act);
+}
+
 /**
- * The refusal of changing or removing `member` by `principal`, by the rule the dashboard hides its
- * controls by ({@link memberChangeRefusal}), or nothing when allowed.
+ * Refuses changing the role of, or removing, `member` by `principal` by the rule the dashboard
+ * offers its controls by ({@link memberChangeRefusal}): the owner's membership (409, `act` completes
+ * "The owner cannot …"), an admin's unless by the owner (403, `adminAct` completes "Only the
+ * organization's owner can …").
  */
-function refusalOf(principal: Principal, member: Member, owner: string, admin: string): ApiError | undefined {
+function requireMemberChangeAllowed(principal: Principal, member: Member, act: string, adminAct: string): void {
   const refusal = memberChangeRefusal(principal.scopes, member.role);
-  if (refusal === 'owner_by_transfer') return new ApiError(409, 'conflict', owner);
-  if (refusal === 'owner_only') return new ApiError(403, 'forbidden', `Only the organization's owner can ${admin}.`);
-  return undefined;
+  if (refusal === 'owner_by_transfer') throw keptForHandOver(act);
+  if (refusal === 'owner_only') throw new ApiError(403, 'forbidden', `Only the organization's owner can ${adminAct}.`);
+}
+
+/**
+ * Ends a membership in the caller's transaction, as removal and leaving both do: the membership
+ * goes (the person's next request to the organization is 404, and their open streams end at the
+ * next check, `callers.stillValid`), the entry is written, and the items assigned to them become
+ * unassigned, each with its `feedback.updated` event and an entry in its activity (`reason` the
+ * action). Their notes and past activity stay, under their name.
+ */
+async function endMembership(
+  tx: Repositories,
+  principal: Pick<Principal, 'orgId' | 'actor'>,
+  member: Member,
+  action: 'member.removed' | 'member.left',
+): Promise<void> {
+  await tx.members.remove(principal.orgId, member.userId);
+  await recordAudit(tx, principal, action, member.userId, { role: member.role });
+  const at = nowIso();
+  const unassigned = await tx.feedback.unassignAll(principal.orgId, member.userId, at);
+  if (unassigned.length === 0) return;
+  await tx.outbox.append(unassigned.map((feedback) => feedbackEvent('feedback.updated', feedback, at)));
+  for (const feedback of unassigned) {
+    await recordAudit(tx, principal, 'feedback.updated', feedback.id, {
+      ...triageDetails({ ...feedback, assigneeId: member.userId }, feedback, ['assigneeId']),
+      reason: action,
+    });
+  }
 }
 
 /** An organization's members: list, change a role, remove, hand ownership over. */
@@ -40,13 +79,7 @@ export function membersService(store: Store, onEvents: () => void = () => {}) {
       return store.transaction(async (tx) => {
         const member = await tx.members.find(principal.orgId, userId);
         if (!member) throw notFound('Member', userId);
-        const refusal = refusalOf(
-          principal,
-          member,
-          'The owner keeps that role until they transfer ownership.',
-          "change an admin's role",
-        );
-        if (refusal) throw refusal;
+        requireMemberChangeAllowed(principal, member, 'be given another role', "change an admin's role");
         if (member.role === role) return member;
         await tx.members.setRole(principal.orgId, userId, role, nowIso());
         await recordAudit(tx, principal, 'member.role_changed', userId, { from: member.role, to: role });
@@ -55,33 +88,31 @@ export function membersService(store: Store, onEvents: () => void = () => {}) {
     },
 
     /**
-     * Removes a member (an admin removes members and viewers; the owner anyone but themself). The
-     * items assigned to them become unassigned in the same transaction, each with its
-     * `feedback.updated` event and an entry in its activity, by the remover.
+     * Removes a member (an admin removes members and viewers; the owner anyone but themself); see
+     * {@link endMembership}, by the remover.
      */
     async remove(principal: Principal, userId: string): Promise<void> {
       await store.transaction(async (tx) => {
         const member = await tx.members.find(principal.orgId, userId);
         if (!member) throw notFound('Member', userId);
-        const refusal = refusalOf(
-          principal,
-          member,
-          'The owner cannot be removed; transfer ownership first.',
-          'remove an admin',
-        );
-        if (refusal) throw refusal;
-        await tx.members.remove(principal.orgId, userId);
-        await recordAudit(tx, principal, 'member.removed', userId, { role: member.role });
-        const at = nowIso();
-        const unassigned = await tx.feedback.unassignAll(principal.orgId, userId, at);
-        if (unassigned.length === 0) return;
-        await tx.outbox.append(unassigned.map((feedback) => feedbackEvent('feedback.updated', feedback, at)));
-        for (const feedback of unassigned) {
-          await recordAudit(tx, principal, 'feedback.updated', feedback.id, {
-            ...triageDetails({ ...feedback, assigneeId: userId }, feedback, ['assigneeId']),
-            reason: 'member.removed',
-          });
-        }
+        requireMemberChangeAllowed(principal, member, 'be removed', 'remove an admin');
+        await endMembership(tx, principal, member, 'member.removed');
+      });
+      onEvents();
+    },
+
+    /**
+     * The signed-in person leaves an organization they belong to (any role but the owner's, who
+     * hands it over first); see {@link endMembership}, by themself. Not a member: 404, as for
+     * every path of an organization they do not belong to.
+     */
+    async leave(signed: SignedIn, orgId: string): Promise<void> {
+      const userId = signed.user.id;
+      await store.transaction(async (tx) => {
+        const member = await tx.members.find(orgId, userId);
+        if (!member) throw notFound('Organization', orgId);
+        requireNotKeptUntilHandOver(member, 'leave');
+        await endMembership(tx, { orgId, actor: { type: 'user', id: userId } }, member, 'member.left');
       });
       onEvents();
     },

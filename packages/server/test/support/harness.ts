@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { Logger } from '../../src/logger.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/runtime.js';
 import type { BootstrappedOrganization } from '../../src/services/organizations.js';
 import { createTestDatabase } from './postgres-server.js';
@@ -30,7 +31,7 @@ export interface SharedDatabase {
   /** The PostgreSQL database, or undefined on SQLite. */
   databaseUrl: string | undefined;
   /** A runtime on this database (search off unless `options.embedder` is given; jobs off unless asked). */
-  open(overrides?: Partial<Config>, options?: RuntimeOptions): Promise<Runtime>;
+  open(overrides?: Partial<Config>, options?: RuntimeOptions, logger?: Logger): Promise<Runtime>;
   /** Closes every runtime `open` made that is still open, then removes the database. */
   cleanup(): Promise<void>;
 }
@@ -57,7 +58,7 @@ export async function sharedTestDatabase(dialect: DialectName): Promise<SharedDa
   return {
     dataDir,
     databaseUrl: postgres?.url,
-    async open(overrides = {}, options = {}) {
+    async open(overrides = {}, options = {}, logger = undefined) {
       // Search off unless a suite asks for it: the embedding job would load the model (~170 MB) in
       // every suite that runs jobs.
       const search = { embedder: 'off', idleMs: 0 } as const;
@@ -65,7 +66,7 @@ export async function sharedTestDatabase(dialect: DialectName): Promise<SharedDa
         {},
         { dataDir, databaseUrl: postgres?.url, runJobs: false, logLevel: 'silent', search, ...overrides },
       );
-      const runtime = await createRuntime(config, undefined, options);
+      const runtime = await createRuntime(config, logger, options);
       const close = runtime.close.bind(runtime);
       runtime.close = async () => {
         closed.add(runtime);
@@ -87,9 +88,10 @@ export async function openTestRuntime(
   dialect: DialectName,
   overrides: Partial<Config> = {},
   options: RuntimeOptions = {},
+  logger?: Logger,
 ): Promise<{ runtime: Runtime; cleanup(): Promise<void> }> {
   const database = await sharedTestDatabase(dialect);
-  return { runtime: await database.open(overrides, options), cleanup: () => database.cleanup() };
+  return { runtime: await database.open(overrides, options, logger), cleanup: () => database.cleanup() };
 }
 
 /**

@@ -4,8 +4,9 @@
  * launcher's sheet has the brand tokens. Custom properties carry the
  * tokens' short names (theme.ts); `--g` (gap) and `--c` (control radius) derive from `--sp` and `--r`.
  *
- * Contrast: `--bd` (control edges), `--mu`, the star colour `--st` and the emoji colours are at
- * least 3:1 against `--bg` in both schemes (WCAG 1.4.11); the dialog's own edge is the softer `--sf`.
+ * Contrast: `--bd` (control edges), `--mu`, the star colour `--st`, the emoji colours and the
+ * outcome icons (`--ok`, `--mu`, `--er`) are at least 3:1 against `--bg` in both schemes (WCAG
+ * 1.4.11); the dialog's own edge is the softer `--sf`.
  */
 export const DIALOG_CSS =
   ':host{--sp:4px;--bg:#fff;--sf:#f4f4f5;--tx:#18181b;--mu:#71717a;--bd:#8a8a93;--er:#dc2626;--ok:#16a34a;--st:#d97706}' +
@@ -49,5 +50,6 @@ export const DIALOG_CSS =
   'color:var(--op);font-weight:600}.s:hover{filter:brightness(1.1)}.s:is(:disabled,[aria-disabled]){opacity:.5}' +
   '.e{margin:0;color:var(--er)}.ok{display:flex;align-items:center;gap:12px;margin:0;' +
   'color:var(--mu);outline:0}.ok svg{flex:none;width:36px;color:var(--ok)}' +
-  '.q svg{color:var(--p)}.w svg{color:var(--er)}' +
+  // Saved for later: the muted token, 3:1 in both schemes; the default primary is 2.7:1 on the dark background.
+  '.q svg{color:var(--mu)}.w svg{color:var(--er)}' +
   'button{cursor:pointer}';

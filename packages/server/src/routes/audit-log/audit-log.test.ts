@@ -345,6 +345,7 @@ describeEachDatabase(
     async function invited(role: 'member' | 'viewer' = 'member'): Promise<TestUser> {
       return memberWithRole(bed(), bed().orgA, role);
     }
+    let joinedViewer: TestUser | undefined;
     const MEMBER_CHANGES: {
       action: AuditAction;
       change(): Promise<{ resourceId: string; details: Json; orgId?: string; actor?: TestUser }>;
@@ -407,6 +408,7 @@ describeEachDatabase(
         action: 'member.joined',
         async change() {
           const joined = await invited('viewer');
+          joinedViewer = joined;
           return {
             resourceId: joined.userId,
             details: { role: 'viewer', inviteId: expect.any(String) },
@@ -428,6 +430,15 @@ describeEachDatabase(
           const member = await invited('member');
           await expectJson(await asPerson('DELETE', org(`/members/${member.userId}`)), 200);
           return { resourceId: member.userId, details: { role: 'member' } };
+        },
+      },
+      {
+        action: 'member.left',
+        async change() {
+          // The viewer who joined above (one sign-up fewer: sign-ups are rate-limited per address).
+          const member = joinedViewer ?? (await invited('viewer'));
+          await expectJson(await bed().request(org('/leave'), { method: 'POST', session: member.session }), 200);
+          return { resourceId: member.userId, details: { role: 'viewer' }, actor: member };
         },
       },
       {

@@ -1,3 +1,4 @@
+import { SIGNED_IN } from '../../domain/api-key.js';
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import {
@@ -6,6 +7,7 @@ import {
   MemberRemovalSchema,
   MemberSchema,
   MemberUpdateSchema,
+  OrganizationLeaveSchema,
   OwnershipTransferSchema,
 } from './members.schemas.js';
 
@@ -14,6 +16,9 @@ const OWNER_CONFLICT = { 409: errorResponse('The owner’s role changes only by 
 
 export const listMembers = defineOperation({
   scope: 'read',
+  // People are the organization's, not a brand's: a key limited to one brand reads its brand's
+  // feedback, not who works in the whole organization.
+  organizationWide: "list the organization's members: their names and email addresses are not a brand's data",
   route: {
     method: 'get',
     path: '/organizations/{orgId}/members',
@@ -79,4 +84,35 @@ export const transferOwnership = defineOperation({
   },
   handler: async (c) =>
     c.json(await c.var.services.members.transferOwnership(c.var.principal, c.req.valid('json').userId), 200),
+});
+
+export const leaveOrganization = defineOperation({
+  // A person's own act: no key is a member (403 `forbidden` for one), and every role may leave but
+  // the owner's, which passes only by a transfer (409).
+  scope: SIGNED_IN,
+  route: {
+    method: 'post',
+    path: '/organizations/{orgId}/leave',
+    tags,
+    operationId: 'leaveOrganization',
+    summary: 'Leave the organization (the signed-in member)',
+    description:
+      'A session only. The membership ends at once: the next request to this organization answers 404 and open realtime streams end. Items assigned to the person become unassigned; their notes stay. The owner cannot leave: transfer ownership to another member first.',
+    request: { params: OrgParams },
+    responses: {
+      200: jsonContent(OrganizationLeaveSchema, 'Left.'),
+      ...AUTHENTICATED_ERRORS,
+      403: errorResponse('An API key: only a signed-in person leaves (`forbidden`).'),
+      404: errorResponse('Not a member of this organization (`not_found`).'),
+      409: errorResponse(
+        'The owner cannot leave before transferring ownership (`conflict`), or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`).',
+      ),
+    },
+  },
+  handler: async (c) => {
+    const { orgId } = c.req.valid('param');
+    const { user } = c.var.signedIn;
+    await c.var.services.members.leave(c.var.signedIn, orgId);
+    return c.json({ orgId, userId: user.id, left: true as const }, 200);
+  },
 });

@@ -24,6 +24,14 @@ export const OwnershipTransferSchema = documentable(OwnershipTransferInputSchema
 
 export const MemberRemovalSchema = z.object({ userId: z.string(), removed: z.literal(true) }).openapi('MemberRemoval');
 
+export const OrganizationLeaveSchema = z
+  .object({
+    orgId: z.string().openapi({ example: 'org_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    userId: z.string().openapi({ example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    left: z.literal(true),
+  })
+  .openapi('OrganizationLeave');
+
 export const MemberParams = OrgParams.extend({
   userId: z.string().openapi({ param: { name: 'userId', in: 'path' }, example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
 });

@@ -86,18 +86,24 @@ const TOTAL_FIGURES = [
 ];
 
 const STATEMENT_NAME = 'hearback_collect_insert';
+/** The outcome of every item the statement does not name: stored by it. */
+const STORED_NOW: CollectInsertOutcome = Object.freeze({ stored: null });
 
-// One array parameter per column, so the text never changes with the batch size and the statement
-// is parsed and planned once per connection. `organization` keeps the items of organizations on
-// the given plans, read in the statement's own snapshot (as the transactional path reads them).
-// `stored` probes the idempotency index once per keyed item; data-modifying CTEs run whether or
-// not the final select reads them, all in the one implicit transaction of the statement.
+// The batch travels as one JSON array of rows (each row its PARAMETERS in order), so the text never
+// changes with the batch size and the statement is parsed and planned once per connection. One
+// JSON.stringify costs the server far less than pg's escaping of 24 array literals did (see
+// ingest/README.md, "The batch as one JSON document"); the text rule every input passes (no U+0000,
+// no lone surrogate) keeps every value one jsonb can hold. Only the items not simply stored come
+// back, so most batches read no row. `planned` keeps the items of organizations on the given plans,
+// read in the statement's own snapshot (as the transactional path reads them). `stored` probes the
+// idempotency index once per keyed item; data-modifying CTEs run whether or not the final select
+// reads them, all in the one implicit transaction of the statement.
 const STATEMENT_TEXT = `with input as (
-  select * from unnest(${PARAMETERS.map(({ type }, index) => `$${index + 1}::${type}[]`).join(', ')})
-    with ordinality as item(${PARAMETERS.map(({ name }) => name).join(', ')}, ord)
+  select ${PARAMETERS.map(({ name, type }, index) => `(fields->>${index})::${type} as ${name}`).join(', ')}, ord
+  from jsonb_array_elements($1::jsonb) with ordinality as item(fields, ord)
 ), planned as materialized (
   select item.*, o.timezone as org_zone from input item join organizations o on o.id = item.org_id
-  where o.plan = any($${PARAMETERS.length + 1}::text[])
+  where o.plan = any($2::text[])
 ), open_items as materialized (
   select * from planned where org_zone = counted_zone
 ), stored as materialized (
@@ -130,8 +136,9 @@ const STATEMENT_TEXT = `with input as (
   on conflict (${TOTALS_KEY.join(', ')}) do update set
     ${TOTAL_FIGURES.map(({ column }) => `${column} = feedback_daily_totals.${column} + excluded.${column}`).join(', ')}
 )
-select item.id, item.org_zone, stored.stored_id, stored.stored_fingerprint
-from planned item left join stored on stored.item_id = item.id`;
+select item.id, p.org_zone, stored.stored_id, stored.stored_fingerprint
+from input item left join planned p on p.id = item.id left join stored on stored.item_id = item.id
+where p.id is null or p.org_zone <> p.counted_zone or stored.item_id is not null`;
 
 /**
  * PostgreSQL only (absent elsewhere): stores a `/collect` batch's items of organizations on the
@@ -151,39 +158,39 @@ export function collectInsertRepository(runPrepared: RunPrepared) {
       plans: readonly string[],
     ): Promise<(CollectInsertOutcome | undefined)[]> {
       if (entries.length === 0 || plans.length === 0) return entries.map(() => undefined);
-      const columns: unknown[][] = PARAMETERS.map(() => new Array(entries.length));
-      entries.forEach(({ feedback, event, counted }, index) => {
+      const rows = entries.map(({ feedback, event, counted }) => {
         const row = toFeedbackRow(feedback);
         const eventRow = toOutboxRow(event);
-        const values = [
+        return [
           ...FEEDBACK_COLUMNS.map((column) => row[column]),
           ...EVENT_COLUMNS.map((column) => eventRow[column]),
           counted.timeZone,
           counted.day,
         ];
-        values.forEach((value, column) => {
-          (columns[column] as unknown[])[index] = value;
-        });
       });
-      const rows = await runPrepared(STATEMENT_NAME, STATEMENT_TEXT, [...columns, [...plans]]);
+      const unusual = await runPrepared(STATEMENT_NAME, STATEMENT_TEXT, [JSON.stringify(rows), [...plans]]);
+      if (unusual.length === 0) return entries.map(() => STORED_NOW);
       const zoneOf = new Map(entries.map(({ feedback, counted }) => [feedback.id, counted.timeZone]));
       const outcomes = new Map(
-        rows.map((row): [string, CollectInsertOutcome] => [
+        unusual.map((row): [string, CollectInsertOutcome | undefined] => [
           String(row.id),
-          row.org_zone !== zoneOf.get(String(row.id))
-            ? { otherTimeZone: String(row.org_zone) }
-            : {
-                stored:
-                  row.stored_id == null
-                    ? null
-                    : {
-                        id: String(row.stored_id),
-                        fingerprint: row.stored_fingerprint == null ? null : String(row.stored_fingerprint),
-                      },
-              },
+          // No zone: the item's organization is not on one of the plans.
+          row.org_zone == null
+            ? undefined
+            : row.org_zone !== zoneOf.get(String(row.id))
+              ? { otherTimeZone: String(row.org_zone) }
+              : {
+                  stored:
+                    row.stored_id == null
+                      ? null
+                      : {
+                          id: String(row.stored_id),
+                          fingerprint: row.stored_fingerprint == null ? null : String(row.stored_fingerprint),
+                        },
+                },
         ]),
       );
-      return entries.map(({ feedback }) => outcomes.get(feedback.id));
+      return entries.map(({ feedback }) => (outcomes.has(feedback.id) ? outcomes.get(feedback.id) : STORED_NOW));
     },
   };
 }
