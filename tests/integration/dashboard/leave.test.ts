@@ -68,6 +68,9 @@ describe.skipIf(!available)('leaving an organization from its settings', () => {
     await dialog.getByRole('button', { name: 'Leave organization' }).click();
     await grace.waitForURL(new RegExp(`/app/orgs/${own}/inbox`));
     expect(await memberEmails()).not.toContain(GRACE.email);
+    // Her own act, on this page: no notice tells her she lost access (that is for changes made by others).
+    await expect.poll(() => grace.getByRole('heading', { name: 'Inbox' }).isVisible()).toBe(true);
+    expect(await grace.locator('.access-notice').count()).toBe(0);
     // The organization she left is no longer hers to open: the app sends her on to her own.
     await grace.goto(generalUrl());
     await grace.waitForURL(new RegExp(`/app/orgs/${own}/`));
@@ -84,6 +87,7 @@ describe.skipIf(!available)('leaving an organization from its settings', () => {
       .click();
     await expect.poll(() => bob.getByRole('heading', { name: 'Create your organization' }).isVisible()).toBe(true);
     expect(new URL(bob.url()).pathname).toBe('/app/');
+    expect(await bob.locator('.access-notice').count()).toBe(0);
     expect(await memberEmails()).not.toContain(BOB.email);
     await expectCleanScreen(harness, bob, 'leave-no-organization-light');
   });

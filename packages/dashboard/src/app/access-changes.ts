@@ -16,16 +16,32 @@ const membershipsOf = (account: Account | null | undefined): Memberships | undef
       )
     : undefined;
 
-/** What changed for the person between two readings of their account, in words; nothing when nothing did. */
-function describeChange(before: Memberships, after: Memberships): string | undefined {
+/** What changed for the person between two readings of their account (where, in words); nothing when nothing did. */
+function describeChange(before: Memberships, after: Memberships): { orgId: string; message: string } | undefined {
   for (const [orgId, was] of before) {
     const now = after.get(orgId);
-    if (!now) return `You no longer have access to ${was.name}.`;
+    if (!now) return { orgId, message: `You no longer have access to ${was.name}.` };
     if (now.role !== was.role) {
-      return `Your role in ${was.name} is now ${now.role}: the screens show what ${/^[aeiou]/.test(now.role) ? 'an' : 'a'} ${now.role} may do.`;
+      const article = /^[aeiou]/.test(now.role) ? 'an' : 'a';
+      return {
+        orgId,
+        message: `Your role in ${was.name} is now ${now.role}: the screens show what ${article} ${now.role} may do.`,
+      };
     }
   }
   return undefined;
+}
+
+/** The organization in which this page's own act (see {@link expectOwnAccessChange}) awaits its re-read. */
+let ownActIn: string | undefined;
+
+/**
+ * Says that the next reading of the account follows this page's own act in `orgId` (leaving it,
+ * deleting it, handing it over, a change to its team): a change there is the person's own doing, so
+ * the screens follow it without a notice. Call before the account is read again.
+ */
+export function expectOwnAccessChange(orgId: string): void {
+  ownActIn = orgId;
 }
 
 /**
@@ -54,11 +70,13 @@ export function followAccessChanges(queryClient: QueryClient, router: AnyRouter)
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const now = membershipsOf(event.query.state.data as Account | null);
     const change = known && now ? describeChange(known, now) : undefined;
+    const own = change?.orgId === ownActIn;
     known = now;
+    ownActIn = undefined;
     if (change) {
       // In the same batch as the screens reading the account (their role): one render shows the
       // notice and takes the old role's controls away, never the notice beside them.
-      notifyManager.schedule(() => showAccessNotice(change));
+      if (!own) notifyManager.schedule(() => showAccessNotice(change.message));
       void router.invalidate();
     }
   });

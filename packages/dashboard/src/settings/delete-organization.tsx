@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { accountQueryKey } from '../api/account.js';
 import { api, dataOf } from '../api/client.js';
 import { orgKey } from '../api/organization.js';
+import { expectOwnAccessChange } from '../app/access-changes.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { ModalDialog } from '../ui/dialog.js';
@@ -21,6 +22,7 @@ export function DeleteOrganization({ organization }: { organization: Organizatio
     mutationFn: (confirm: string) =>
       dataOf(api.DELETE('/organizations/{orgId}', { params: { path: { orgId: organization.id } }, body: { confirm } })),
     onSuccess: async () => {
+      expectOwnAccessChange(organization.id);
       queryClient.removeQueries({ queryKey: orgKey(organization.id) });
       await queryClient.invalidateQueries({ queryKey: accountQueryKey });
       await navigate({ to: '/' });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { accountQueryKey } from '../api/account.js';
 import { api, dataOf } from '../api/client.js';
 import { orgKey } from '../api/organization.js';
+import { expectOwnAccessChange } from '../app/access-changes.js';
 import { usePermissions } from '../app/permissions.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
@@ -25,6 +26,7 @@ export function LeaveOrganization({ organization }: { organization: Organization
       dataOf(api.POST('/organizations/{orgId}/leave', { params: { path: { orgId: organization.id } } })),
     onSuccess: async () => {
       setOpen(false);
+      expectOwnAccessChange(organization.id);
       // Its screens would read it again and be answered 404: nothing of it stays cached.
       queryClient.removeQueries({ queryKey: orgKey(organization.id) });
       await queryClient.invalidateQueries({ queryKey: accountQueryKey });

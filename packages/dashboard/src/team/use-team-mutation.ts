@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { accountQueryKey } from '../api/account.js';
 import { orgKey } from '../api/organization.js';
+import { expectOwnAccessChange } from '../app/access-changes.js';
 
 /**
  * A change to the team: afterwards the organization's cached lists are refetched, and so is the
@@ -14,6 +15,8 @@ export function useTeamMutation<Input, Output>(orgId: string, mutationFn: (input
   return useMutation({
     mutationFn,
     onSuccess: async () => {
+      // A change to one's own role here (a hand-over) is one's own doing: no notice.
+      expectOwnAccessChange(orgId);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orgKey(orgId) }),
         queryClient.invalidateQueries({ queryKey: accountQueryKey }),
