@@ -42,7 +42,9 @@ describeEachDatabase('members: roles, removal and the owner', (bed) => {
       });
       expect((await expectProblem(demoted, 409, 'conflict')).detail).toMatch(/transfer ownership/);
       const removed = await bed().request(memberPath(owner.userId), { method: 'DELETE', session: by.session });
-      expect((await expectProblem(removed, 409, 'conflict')).detail).toMatch(/transfer ownership to another member first/);
+      expect((await expectProblem(removed, 409, 'conflict')).detail).toMatch(
+        /transfer ownership to another member first/,
+      );
     }
     expect(await rolesNow()).toEqual(before);
   });
