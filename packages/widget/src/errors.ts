@@ -54,7 +54,7 @@ export class WidgetError extends Error {
   constructor(
     code: WidgetErrorCode,
     message: string,
-    details: { status?: number; apiCode?: string; retryAfter?: number; queued?: boolean } = {},
+    details?: { status?: number; apiCode?: string; retryAfter?: number; queued?: boolean },
   ) {
     super(message);
     Object.assign(this, {

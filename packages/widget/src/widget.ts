@@ -58,7 +58,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
  */
 export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment): WidgetInstance {
   const options = resolveOptions(input, environment.defaultApiUrl);
-  const { type, labels = {}, onSuccess, onError } = options;
+  const { type, labels, onSuccess, onError } = options;
   const nonce = options.nonce ?? environment.defaultNonce;
   let context = options.context;
   let status: DialogStatus = 'idle';
@@ -144,8 +144,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
+    // Never 0 (at least MIN_RETRY_MS): undefined is an empty queue.
     const delay = nextRetryMs(storage());
-    if (delay !== undefined && navigator.onLine && !destroyed) timer = setTimeout(flush, delay);
+    if (delay && navigator.onLine && !destroyed) timer = setTimeout(flush, delay);
   };
   const flush = async () => {
     if (flushing || destroyed) return;
@@ -173,8 +174,8 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
         if (destroyed || dialog || !opening) return;
         dialog = module.mount(shadow, (css) => addShadowStyles(shadow, css, nonce));
         setNotice();
-        if (status !== 'sending') setStatus('idle');
-        else render();
+        // A fresh form, unless a submission is under way (its error, if any, is still to come).
+        setStatus(status === 'sending' ? status : 'idle');
         if (announce) options.onOpen?.();
       },
       (error: WidgetError) => {
