@@ -124,6 +124,30 @@ describe('useFeedback', () => {
     expect(sent().context).not.toHaveProperty('userId');
   });
 
+  it('resolves submit with a failed outcome when onSubmit throws, and tells onError', async () => {
+    let controls: FeedbackControls | undefined;
+    const onError = vi.fn();
+    const bug = new Error('analytics not ready');
+    const onSubmit = () => {
+      throw bug;
+    };
+    await act(async () =>
+      root.render(
+        <Probe
+          {...options}
+          type="nps"
+          onSubmit={onSubmit}
+          onError={onError}
+          onControls={(value) => (controls = value)}
+        />,
+      ),
+    );
+    const outcome = await act(() => controls?.submit({ score: 9 }));
+    expect(outcome).toMatchObject({ status: 'failed', error: { code: 'rejected', cause: bug } });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'rejected' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('remounts when an option that shapes the widget changes', async () => {
     await act(async () => root.render(<Probe {...options} type="nps" onControls={() => {}} />));
     const host = hosts()[0];

@@ -15,7 +15,8 @@ declare const __WIDGET_VERSION__: string;
 
 const globals = window as unknown as { Hearback?: HearbackGlobal; HearbackDialog?: DialogModule };
 const script = document.currentScript as HTMLScriptElement | null;
-const base = script?.src ? baseUrlOf(script.src) : undefined;
+// Empty without a src (an inlined copy): then `apiUrl` must be given, and the dialog loads from the page's origin.
+const base = baseUrlOf(script?.src ?? '');
 /** A tag with its options (`data-inbox-key`) starts a widget; a bare one only loads the API. */
 const configured = script?.hasAttribute('data-inbox-key');
 let dialog: Promise<DialogModule> | undefined;
@@ -23,7 +24,7 @@ let dialog: Promise<DialogModule> | undefined;
 function loadDialog(nonce: string | undefined): Promise<DialogModule> {
   dialog ??= new Promise<DialogModule>((resolve, reject) => {
     const element = document.createElement('script');
-    element.src = `${base ?? ''}/${__DIALOG_FILE__}`;
+    element.src = `${base}/${__DIALOG_FILE__}`;
     // A script element inserted from script is async already.
     if (nonce) element.nonce = nonce;
     const fail = () => {
@@ -51,7 +52,7 @@ if (globals.Hearback) {
     init(options) {
       // Replaces the widget rather than adding one: single-page apps call init on every route.
       // The old one goes only once the new one exists, so bad options keep the page's widget.
-      const next = mountWidget(options, { loadDialog, defaultApiUrl: base, defaultNonce: script?.nonce || undefined });
+      const next = mountWidget(options, { loadDialog, defaultApiUrl: base, defaultNonce: script?.nonce });
       api.widget?.destroy();
       api.widget = next;
       return next;

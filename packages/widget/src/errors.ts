@@ -6,8 +6,10 @@
  * - `network_error`: online, the server could not be reached at all (down, DNS, a CSP `connect-src`).
  * - `timeout`, `rate_limited` (429), `server_error` (5xx, 408): retried from the queue.
  * - `rejected`: the server refused it for good; `apiCode` says why (`invalid_api_key`,
- *   `inbox_not_found`, `validation_failed`, …). `onSubmit` returning false also rejects.
- * - `invalid_input`: a programmatic `submit()` with a score or comment its kind does not take.
+ *   `inbox_not_found`, `validation_failed`, …). `onSubmit` returning false also rejects, and so
+ *   does an `onSubmit` that throws or rejects: nothing is sent, and `cause` is what it threw.
+ * - `invalid_input`: a programmatic `submit()` with a score or comment its kind does not take, or
+ *   a `context` JSON cannot carry (a cycle, a BigInt).
  * - `load_failed`: the dialog script could not be loaded.
  */
 export type WidgetErrorCode =
@@ -48,13 +50,15 @@ export class WidgetError extends Error {
   declare queued: boolean;
   /** Seconds the server asked to wait (`Retry-After`). */
   declare readonly retryAfter: number | undefined;
+  /** What an `onSubmit` that failed threw or rejected with (`code` `rejected`). */
+  declare readonly cause?: unknown;
   /** True for errors worth retrying later with the same idempotency key. */
   declare readonly retryable: boolean;
 
   constructor(
     code: WidgetErrorCode,
     message: string,
-    details: { status?: number; apiCode?: string; retryAfter?: number; queued?: boolean } = {},
+    details?: { status?: number; apiCode?: string; retryAfter?: number; queued?: boolean; cause?: unknown },
   ) {
     super(message);
     Object.assign(this, {

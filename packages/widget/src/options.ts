@@ -51,7 +51,7 @@ export function readScriptOptions(element: HTMLElement): Partial<WidgetOptions> 
   const options: Record<string, unknown> = {};
   for (const key of STRING_ATTRIBUTES) if (data[key]) options[key] = data[key];
   // `data-api-key` wins over its short form `data-key`.
-  if (data.apiKey || data.key) options.apiKey = data.apiKey || data.key;
+  options.apiKey = data.apiKey || data.key;
   const { theme } = data;
   if (SCHEMES.includes(theme as ColorScheme)) {
     options.colorScheme = theme;

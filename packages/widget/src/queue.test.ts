@@ -86,6 +86,11 @@ describe('enqueue', () => {
     expect(readQueue(storage)).toEqual([]);
     storage.data.set(QUEUE_STORAGE_KEY, JSON.stringify([{ nope: true }, 7, null]));
     expect(readQueue(storage)).toEqual([]);
+    // JSON that is not an array, even one with a `filter` member, is no queue either.
+    for (const stored of ['null', '7', '"text"', '{}', '{"filter":[]}']) {
+      storage.data.set(QUEUE_STORAGE_KEY, stored);
+      expect(readQueue(storage)).toEqual([]);
+    }
   });
 });
 

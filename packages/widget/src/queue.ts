@@ -24,9 +24,10 @@ export type QueueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 /** The queue as stored. Storage can throw (private mode, sandboxed frames, quota): then it is empty. */
 export function readQueue(storage: QueueStorage | undefined): QueuedSubmission[] {
   try {
-    // No storage throws here too, and nothing stored parses to null.
-    const parsed: unknown = JSON.parse((storage as QueueStorage).getItem(QUEUE_STORAGE_KEY) as string);
-    return Array.isArray(parsed) ? parsed.filter((entry) => typeof entry?.idempotencyKey === 'string') : [];
+    // No storage throws here too, and so does anything parsed but an array (null, a number, an
+    // object: JSON has no callable `filter`).
+    const parsed = JSON.parse((storage as QueueStorage).getItem(QUEUE_STORAGE_KEY) as string) as QueuedSubmission[];
+    return parsed.filter((entry) => typeof entry?.idempotencyKey === 'string');
   } catch {
     return [];
   }
@@ -38,9 +39,9 @@ function save(storage: QueueStorage | undefined, key: string, entry?: QueuedSubm
   if (entry) entries.push(entry);
   try {
     // Without storage this throws as well.
-    const target = storage as QueueStorage;
-    if (entries.length) target.setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
-    else target.removeItem(QUEUE_STORAGE_KEY);
+    if (entries.length)
+      (storage as QueueStorage).setItem(QUEUE_STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+    else (storage as QueueStorage).removeItem(QUEUE_STORAGE_KEY);
     return true;
   } catch {
     return false;
@@ -97,17 +98,18 @@ export async function flushQueue(
   settled: (entry: QueuedSubmission, result: SendResult) => void,
   now: () => number = Date.now,
 ): Promise<void> {
+  // An entry is a request with the queue's fields, which `send` ignores and `enqueue` replaces.
   for (const entry of readQueue(storage)) {
-    const { attempts, createdAt, notBefore, ...request } = entry;
-    if (notBefore > now()) continue;
+    if (entry.notBefore > now()) continue;
     // Past its limits an entry goes unsent, like one the server refused, but unreported.
-    const result = attempts < MAX_ATTEMPTS && now() - createdAt <= MAX_AGE_MS ? await send(request) : undefined;
+    const withinLimits = entry.attempts < MAX_ATTEMPTS && now() - entry.createdAt <= MAX_AGE_MS;
+    const result = withinLimits ? await send(entry) : undefined;
     // One that cannot wait that long (below) leaves the queue and is reported as refused.
-    if (result && !result.ok && result.error.retryable && enqueue(storage, request, result.error, now())) {
+    if (result && !result.ok && result.error.retryable && enqueue(storage, entry, result.error, now())) {
       if (result.error.code === 'offline') break;
       continue;
     }
-    save(storage, request.idempotencyKey);
+    save(storage, entry.idempotencyKey);
     if (result) settled(entry, result);
   }
 }

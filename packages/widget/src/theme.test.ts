@@ -25,6 +25,12 @@ describe('themeToCss', () => {
     );
   });
 
+  it('takes numbers only when finite, and numeric strings as they are', () => {
+    expect(
+      themeToCss({ radius: '8', zIndex: '5' as never, fontSize: Number.POSITIVE_INFINITY, spacing: true as never }),
+    ).toBe(':host{--r:8;--z:5;}');
+  });
+
   it('is empty without tokens, and ignores unknown ones', () => {
     expect(themeToCss(undefined)).toBe('');
     expect(themeToCss({})).toBe('');

@@ -31,8 +31,8 @@ function declarations(tokens: object | undefined, names: Record<string, string>)
   let css = '';
   for (const key in names) {
     let value: unknown = (tokens as Record<string, unknown> | undefined)?.[key];
-    if (typeof value === 'number' && Number.isFinite(value))
-      value = key === 'zIndex' ? Math.trunc(value) : `${value}px`;
+    // Number.isFinite is false for anything but a finite number, strings included.
+    if (Number.isFinite(value)) value = key === 'zIndex' ? Math.trunc(value as number) : `${value}px`;
     else if (typeof value === 'string') value = value.replace(/[;{}<>\\\n\r]/g, '').trim();
     else continue;
     if (value !== '') css += `--${names[key]}:${value};`;

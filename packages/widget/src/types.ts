@@ -126,7 +126,10 @@ export interface FeedbackSubmission {
   context: FeedbackContext;
 }
 
-/** How a submission ended: stored (`sent`), saved in the offline queue to retry (`queued`), or refused (`failed`). */
+/**
+ * How a submission ended: stored (`sent`), saved in the offline queue to retry (`queued`), or
+ * refused (`failed`). `submit()` resolves with it and never rejects.
+ */
 export type SubmitOutcome =
   | { status: 'sent'; id: string }
   | { status: 'queued'; error: WidgetError }
@@ -150,8 +153,10 @@ export interface WidgetCallbacks {
   onClose?: () => void;
   /**
    * Runs before sending; may change `submission.context` or return `{ context }` to merge in.
-   * Returning `false` cancels the submission. Try again after a failure re-sends what it approved
-   * without calling it again.
+   * Returning `false` cancels the submission. When it throws or rejects, nothing is sent: the
+   * submission fails with a `rejected` error whose `cause` is what it threw (`onError` is called,
+   * `submit()` resolves `failed`, the dialog offers Try again, which calls it again). Try again
+   * after a failure of the request re-sends what it approved without calling it again.
    */
   onSubmit?: (
     submission: FeedbackSubmission,

@@ -328,6 +328,72 @@ describe('mountWidget', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  describe('an onSubmit that throws or rejects', () => {
+    it('sends nothing, shows the failure, reports it once, and Try again asks onSubmit again', async () => {
+      const dialog = fakeDialog();
+      const onError = vi.fn();
+      const bug = new TypeError('user is undefined');
+      let broken = true;
+      const onSubmit = vi.fn(() => {
+        if (broken) throw bug;
+        return { context: { plan: 'pro' } };
+      });
+      const widget = mountWidget({ ...base, onSubmit, onError }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      dialog.last().onSubmit({ score: 9, comment: 'Hi' });
+      await expect.poll(() => dialog.last().status).toBe('failed');
+      expect(dialog.last().error).toMatchObject({ code: 'rejected', cause: bug, queued: false, retryable: false });
+      expect(onError).toHaveBeenCalledOnce();
+      expect(onError.mock.calls[0]?.[0]).toBe(dialog.last().error);
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+      // The page fixed (or stopped hitting) its bug: Try again, the same input, asks onSubmit again.
+      broken = false;
+      dialog.last().onSubmit({ score: 9, comment: 'Hi' });
+      await expect.poll(() => dialog.last().status).toBe('sent');
+      expect(onSubmit).toHaveBeenCalledTimes(2);
+      expect(fetchMock).toHaveBeenCalledOnce();
+      expect(sentBody()).toMatchObject({ score: 9, comment: 'Hi', context: { plan: 'pro' } });
+    });
+
+    it('resolves submit() with a failed outcome, and logs the original error with debug', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const bug = new Error('consent service down');
+        const widget = mountWidget(
+          { ...base, debug: true, onSubmit: async () => Promise.reject(bug) },
+          { loadDialog: async () => fakeDialog().module },
+        );
+        const outcome = await widget.submit({ score: 3 });
+        expect(outcome).toMatchObject({ status: 'failed', error: { code: 'rejected', cause: bug } });
+        expect(fetchMock).not.toHaveBeenCalled();
+        // The page's own error, with its stack, is what helps: the console gets it, not the wrapper.
+        expect(warn).toHaveBeenCalledExactlyOnceWith('[hearback]', bug);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
+
+  it('refuses context JSON cannot carry (a cycle, a BigInt) as invalid input, without a request', async () => {
+    const onError = vi.fn();
+    const dialog = fakeDialog();
+    const widget = mountWidget({ ...base, onError }, { loadDialog: async () => dialog.module });
+    await widget.open();
+    const cyclic: Record<string, unknown> = { name: 'cart' };
+    cyclic.self = cyclic;
+    for (const context of [{ cart: cyclic }, { total: 10n }]) {
+      expect(await widget.submit({ score: 8, context })).toMatchObject({
+        status: 'failed',
+        error: { code: 'invalid_input' },
+      });
+    }
+    expect(onError).toHaveBeenCalledTimes(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Refused before anything started: the dialog's form is as it was.
+    expect(dialog.last().status).toBe('idle');
+  });
+
   it('lets onSubmit cancel', async () => {
     const widget = mountWidget({ ...base, onSubmit: () => false }, { loadDialog: async () => fakeDialog().module });
     expect(await widget.submit({ score: 3 })).toMatchObject({ status: 'failed', error: { code: 'rejected' } });

@@ -58,7 +58,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
  */
 export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment): WidgetInstance {
   const options = resolveOptions(input, environment.defaultApiUrl);
-  const { type, labels = {}, onSuccess, onError } = options;
+  const { type, labels, onSuccess, onError } = options;
   const nonce = options.nonce ?? environment.defaultNonce;
   let context = options.context;
   let status: DialogStatus = 'idle';
@@ -129,8 +129,14 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
     render();
   };
 
-  const fail = (error: WidgetError): SubmitOutcome => {
-    if (options.debug) console.warn('[hearback]', error);
+  /**
+   * Reports a failure (`onError`; with `debug` the console, which gets what a failed `onSubmit`
+   * threw, stack and all, rather than the wrapper) and returns its outcome. `shown`: the status
+   * the dialog shows it with, for a submission's own failure (not a flush's or a load's).
+   */
+  const fail = (error: WidgetError, shown?: DialogStatus): SubmitOutcome => {
+    if (shown) setStatus(shown, error);
+    if (options.debug) console.warn('[hearback]', error.cause ?? error);
     onError?.(error);
     return { status: error.queued ? 'queued' : 'failed', error } as SubmitOutcome;
   };
@@ -144,8 +150,9 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
     clearTimeout(timer);
+    // Never 0 (at least MIN_RETRY_MS): undefined is an empty queue.
     const delay = nextRetryMs(storage());
-    if (delay !== undefined && navigator.onLine && !destroyed) timer = setTimeout(flush, delay);
+    if (delay && navigator.onLine && !destroyed) timer = setTimeout(flush, delay);
   };
   const flush = async () => {
     if (flushing || destroyed) return;
@@ -173,8 +180,8 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
         if (destroyed || dialog || !opening) return;
         dialog = module.mount(shadow, (css) => addShadowStyles(shadow, css, nonce));
         setNotice();
-        if (status !== 'sending') setStatus('idle');
-        else render();
+        // A fresh form, unless a submission is under way (its error, if any, is still to come).
+        setStatus(status === 'sending' ? status : 'idle');
         if (announce) options.onOpen?.();
       },
       (error: WidgetError) => {
@@ -216,16 +223,20 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       for (const key in extra) if (extra[key] === null) delete context[key];
     },
     async submit({ score = null, comment = null, context: extra }) {
-      if (!isValidScore(type, score) || (type === 'text' && !comment)) {
-        return fail(new WidgetError('invalid_input', `Invalid ${type} feedback.`));
-      }
       // Try again: while the last attempt shows as failed (until the next submission, or the dialog
       // opens afresh), the same score, comment and context re-send that request as it was built:
       // its Idempotency-Key and its very body. Rebuilt, the page context (URL, viewport) may differ
       // and the server refuses a key with another body. If the server stored the first attempt and
       // only its answer was lost, it answers with that item. onSubmit is not asked again: it has
-      // shaped this body already (and could have cancelled it then).
-      const input = JSON.stringify([score, comment, extra]);
+      // shaped this body already (and could have cancelled it then); one it failed on built none.
+      // A context JSON cannot carry (a cycle, a BigInt) is bad input, like a wrong score.
+      let input: string | undefined;
+      try {
+        input = JSON.stringify([score, comment, extra]);
+      } catch {}
+      if (!input || !isValidScore(type, score) || (type === 'text' && !comment)) {
+        return fail(new WidgetError('invalid_input', `Invalid ${type} feedback.`));
+      }
       const again = status === 'failed' && lastInput === input;
       setStatus('sending');
       if (!again) {
@@ -235,7 +246,15 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
           comment,
           context: { ...pageContext(), ...context, ...extra },
         };
-        const verdict = await options.onSubmit?.(submission);
+        let verdict: Awaited<ReturnType<NonNullable<typeof options.onSubmit>>>;
+        try {
+          verdict = await options.onSubmit?.(submission);
+        } catch (cause) {
+          // Not sent, as Sentry drops an event whose beforeSend throws: the hook may have been
+          // about to take out what the page must not send. Shown as failed, so Try again (which
+          // asks it again) is there; `cause` and the debug log carry what it threw.
+          return fail(new WidgetError('rejected', 'onSubmit failed.', { cause }), 'failed');
+        }
         if (verdict === false) {
           setStatus('idle');
           return { status: 'failed', error: new WidgetError('rejected', 'Cancelled by onSubmit.') };
@@ -260,8 +279,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       const { error } = result;
       error.queued = error.retryable && enqueue(storage(), request, error);
       schedule();
-      setStatus(error.queued ? 'queued' : 'failed', error);
-      return fail(error);
+      return fail(error, error.queued ? 'queued' : 'failed');
     },
   };
 
