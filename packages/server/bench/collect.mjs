@@ -10,6 +10,9 @@
  * bench/collect-floor-server.mjs, the same SQLite rows stored with none of Hearback's code, and
  * prints how far the real server is from that floor and the floor from bare.
  *
+ * The servers take turns in each round, starting one further on every round (the one right after
+ * bare node:http is measured a little slow); use as many rounds as servers to give each every place.
+ *
  * Prints per round and median: requests/s, p50/p99 latency, non-2xx, server CPU, the ratio
  * real/bare and the real server's peak RSS; then checks that every acknowledged (2xx) event is
  * in the database.
@@ -392,6 +395,9 @@ function line(label, name, run) {
 }
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 
+/** `list` starting at `offset` (modulo its length) and wrapping around. */
+const rotated = (list, offset) => list.map((_, index) => list[(index + offset) % list.length]);
+
 async function main() {
   process.stdout.write(
     `POST /collect: ${connections} connections, ${duration} s per run, ${rounds} rounds, warm-up ${warmup} s, ` +
@@ -425,7 +431,10 @@ async function main() {
     const bareRun = await load(bare, duration);
     runs.get(bare).push(bareRun);
     process.stdout.write(`${line(`round ${round}`, bare.name, bareRun)}\n`);
-    for (const real of reals) {
+    // Each round starts one server further on: the server loaded right after bare node:http ran
+    // measurably slower (the same build twice in one run: 6-17 % apart by position alone), so a
+    // fixed order would hand that to whichever comes first.
+    for (const real of rotated(reals, round - 1)) {
       const run = await load(real, duration);
       run.ratio = run.rps / bareRun.rps;
       runs.get(real).push(run);
