@@ -77,7 +77,9 @@ function frameOf(id) {
 }
 
 const selfTime = new Map();
-profile.samples.forEach((id, index) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+for (const [index, id] of profile.samples.entries()) {
+  selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+}
 
 const byOwner = new Map();
 const byOwnerAndLeaf = new Map();
