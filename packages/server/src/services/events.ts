@@ -36,3 +36,15 @@ export const API_KEY_REVOKED_EVENT = 'api_key.revoked';
 export function apiKeyRevokedEvent(orgId: string, keyId: string, createdAt: string): OutboxEvent {
   return { id: newId('event'), orgId, type: API_KEY_REVOKED_EVENT, data: { keyId }, createdAt };
 }
+
+/**
+ * An internal event, like {@link API_KEY_REVOKED_EVENT}: a person's membership ended (removed, or
+ * they left). Written in the same transaction, so a stream the person opened in that organization
+ * ends there, on any process, before any event committed after it.
+ */
+export const MEMBERSHIP_ENDED_EVENT = 'membership.ended';
+
+/** The event of a membership's end: its `data` is `{ userId }`. */
+export function membershipEndedEvent(orgId: string, userId: string, createdAt: string): OutboxEvent {
+  return { id: newId('event'), orgId, type: MEMBERSHIP_ENDED_EVENT, data: { userId }, createdAt };
+}

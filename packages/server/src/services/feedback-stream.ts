@@ -7,7 +7,7 @@ import { comparePositions, type LoggedEvent } from '../storage/repositories/outb
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { readDateBounds } from './date-bounds.js';
-import { API_KEY_REVOKED_EVENT } from './events.js';
+import { API_KEY_REVOKED_EVENT, MEMBERSHIP_ENDED_EVENT } from './events.js';
 
 export interface FeedbackStreamOptions {
   /** How long a stream stays silent before a heartbeat (`: ping`). */
@@ -19,16 +19,20 @@ export interface FeedbackStreamOptions {
 }
 
 /**
- * Whether an event revokes the principal's key: the stream ends at once, in log order, where the
+ * Whether an event ends the principal's access: its key revoked, or, for a person, their
+ * membership of the organization ended. The stream ends at once, in log order, where the
  * heartbeat's check (sessions, expiry, a key deleted with its brand) would let events through
  * until the next heartbeat.
  */
 function revokes(event: LoggedEvent, principal: Principal): boolean {
-  return (
-    event.type === API_KEY_REVOKED_EVENT &&
-    principal.actor.type === 'api_key' &&
-    (event.data as { keyId?: unknown } | undefined)?.keyId === principal.actor.id
-  );
+  const data = event.data as { keyId?: unknown; userId?: unknown } | undefined;
+  if (event.type === API_KEY_REVOKED_EVENT)
+    return principal.actor.type === 'api_key' && data?.keyId === principal.actor.id;
+  if (event.type === MEMBERSHIP_ENDED_EVENT) {
+    // The person's membership of this organization: they may belong to others, whose streams stay.
+    return principal.actor.type === 'user' && data?.userId === principal.actor.id && event.orgId === principal.orgId;
+  }
+  return false;
 }
 
 /** Events read per query while a stream replays the log after its `Last-Event-ID`. */

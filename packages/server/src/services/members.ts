@@ -7,7 +7,7 @@ import { nowIso } from '../lib/time.js';
 import type { Repositories, Store } from '../storage/store.js';
 import { recordAudit } from './audit.js';
 import type { SignedIn } from './callers.js';
-import { feedbackEvent } from './events.js';
+import { feedbackEvent, membershipEndedEvent } from './events.js';
 
 /** 409 `conflict`, "The owner cannot {act}; …": an organization always has its owner ({@link keptUntilHandOver}). */
 function keptForHandOver(act: string): ApiError {
@@ -33,8 +33,8 @@ function requireMemberChangeAllowed(principal: Principal, member: Member, act: s
 
 /**
  * Ends a membership in the caller's transaction, as removal and leaving both do: the membership
- * goes (the person's next request to the organization is 404, and their open streams end at the
- * next check, `callers.stillValid`), the entry is written, and the items assigned to them become
+ * goes (the person's next request to the organization is 404, and their open streams of it end at
+ * once, by its event in the log), the entry is written, and the items assigned to them become
  * unassigned, each with its `feedback.updated` event and an entry in its activity (`reason` the
  * action). Their notes and past activity stay, under their name.
  */
@@ -47,6 +47,8 @@ async function endMembership(
   await tx.members.remove(principal.orgId, member.userId);
   await recordAudit(tx, principal, action, member.userId, { role: member.role });
   const at = nowIso();
+  // Ends the person's open streams of the organization in log order, on every process.
+  await tx.outbox.append([membershipEndedEvent(principal.orgId, member.userId, at)]);
   const unassigned = await tx.feedback.unassignAll(principal.orgId, member.userId, at);
   if (unassigned.length === 0) return;
   await tx.outbox.append(unassigned.map((feedback) => feedbackEvent('feedback.updated', feedback, at)));

@@ -78,15 +78,38 @@ export async function signIn(bed: TestBed, email: string, password: string): Pro
  */
 export async function memberWithRole(bed: TestBed, org: BootstrappedOrganization, role: Role): Promise<TestUser> {
   const email = `${role}-${++counter}-${Date.now()}@example.com`;
-  const admin = await bed.runtime.services.apiKeys.authenticate(org.adminKey);
-  const invited = role === 'owner' ? 'admin' : role;
-  const { acceptUrl } = await bed.runtime.services.invites.create(admin, { email, role: invited }, 'http://localhost');
+  // Invited before signing up: a test bed may take sign-ups by invitation only.
+  const token = await invitationToken(bed, org, email, role === 'owner' ? 'admin' : role);
   const user = await signUp(bed, email);
-  const token = new URL(acceptUrl).searchParams.get('token');
-  const accepted = await bed.request('/invites/accept', { method: 'POST', session: user.session, json: { token } });
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
+  await acceptInvitation(bed, user, token);
   if (role === 'owner') {
     await bed.runtime.store.members.setRole(org.organization.id, user.userId, 'owner', new Date().toISOString());
   }
   return user;
+}
+
+/** `person` joins `org` with `role` as anyone joins: invited by its admin key, accepting in their session. */
+export async function joinByInvitation(
+  bed: TestBed,
+  org: BootstrappedOrganization,
+  person: TestUser,
+  role: Exclude<Role, 'owner'> = 'viewer',
+): Promise<void> {
+  await acceptInvitation(bed, person, await invitationToken(bed, org, person.email, role));
+}
+
+async function invitationToken(
+  bed: TestBed,
+  org: BootstrappedOrganization,
+  email: string,
+  role: Exclude<Role, 'owner'>,
+): Promise<string | null> {
+  const admin = await bed.runtime.services.apiKeys.authenticate(org.adminKey);
+  const { acceptUrl } = await bed.runtime.services.invites.create(admin, { email, role }, 'http://localhost');
+  return new URL(acceptUrl).searchParams.get('token');
+}
+
+async function acceptInvitation(bed: TestBed, person: TestUser, token: string | null): Promise<void> {
+  const accepted = await bed.request('/invites/accept', { method: 'POST', session: person.session, json: { token } });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
 }

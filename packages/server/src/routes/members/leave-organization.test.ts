@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { memberWithRole, operatorOf, type TestUser } from '../../../test/support/accounts.js';
+import { joinByInvitation, memberWithRole, operatorOf, type TestUser } from '../../../test/support/accounts.js';
 import { collectComments, expectJson, expectProblem, type Json } from '../../../test/support/api-assertions.js';
 import { within } from '../../../test/support/async.js';
 import { readEventStream } from '../../../test/support/event-stream.js';
-import { describeEachDatabase, type TestBed } from '../../../test/support/harness.js';
+import { describeEachDatabase } from '../../../test/support/harness.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 
 const HEARTBEAT_MS = 100;
@@ -24,21 +24,6 @@ describeEachDatabase(
       (await expectJson(await bed().request('/account', { session: person.session }), 200)).organizations.map(
         (entry: Json) => entry.organization.id,
       );
-
-    /** `person`, a member of another organization too, joined by invitation as anyone joins. */
-    async function alsoJoin(test: TestBed, org: BootstrappedOrganization, person: TestUser): Promise<void> {
-      const admin = await test.runtime.services.apiKeys.authenticate(org.adminKey);
-      const { acceptUrl } = await test.runtime.services.invites.create(
-        admin,
-        { email: person.email, role: 'viewer' },
-        'http://localhost',
-      );
-      const token = new URL(acceptUrl).searchParams.get('token');
-      await expectJson(
-        await test.request('/invites/accept', { method: 'POST', session: person.session, json: { token } }),
-        200,
-      );
-    }
 
     it.each(['viewer', 'member', 'admin'] as const)(
       'leaving as %s: their session is refused there at once, the list no longer has them, the log says so',
@@ -85,7 +70,7 @@ describeEachDatabase(
 
     it('a person in two organizations leaves one and keeps the other', async () => {
       const person = await memberWithRole(bed(), orgA(), 'member');
-      await alsoJoin(bed(), bed().orgB, person);
+      await joinByInvitation(bed(), bed().orgB, person);
       await expectJson(await leave(orgA(), { session: person.session }), 200);
       expect(await organizationsOf(person)).toEqual([bed().orgB.organization.id]);
       expect((await bed().request(path(bed().orgB, '/feedback'), { session: person.session })).status).toBe(200);
