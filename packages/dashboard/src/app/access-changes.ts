@@ -38,9 +38,10 @@ let ownActIn: string | undefined;
 /**
  * Says that the next reading of the account follows this page's own act in `orgId` (leaving it,
  * deleting it, handing it over, a change to its team): a change there is the person's own doing, so
- * the screens follow it without a notice. Call before the account is read again.
+ * the screens follow it without a notice. Call before the account is read again; `undefined` takes
+ * it back (the act failed).
  */
-export function expectOwnAccessChange(orgId: string): void {
+export function expectOwnAccessChange(orgId: string | undefined): void {
   ownActIn = orgId;
 }
 

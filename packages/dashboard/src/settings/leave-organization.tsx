@@ -24,6 +24,10 @@ export function LeaveOrganization({ organization }: { organization: Organization
   const leave = useMutation({
     mutationFn: () =>
       dataOf(api.POST('/organizations/{orgId}/leave', { params: { path: { orgId: organization.id } } })),
+    // Before the request: the server ends this page's live stream as the membership ends, and the
+    // account read that the closed stream prompts may come back before this request's answer.
+    onMutate: () => expectOwnAccessChange(organization.id),
+    onError: () => expectOwnAccessChange(undefined),
     onSuccess: async () => {
       setOpen(false);
       expectOwnAccessChange(organization.id);
