@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import * as sqliteVec from 'sqlite-vec';
 import type { Database } from '../database.js';
 import {
@@ -72,7 +81,7 @@ export function openSqlite(dataDir: string): Database {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const vectorIndex = loadSqliteVec(sqlite);
   const { database, changeVersion } = cachedSqlite(sqlite, { lookupIndependentTables: LOOKUP_INDEPENDENT_TABLES });
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new WriteLockFirstSqliteDialect({ database }) });
   // Not prepared once: SQLite applies `pragma synchronous = …` when the statement is prepared, so
   // re-running a kept statement does nothing until a schema change re-prepares it (on a database
   // that needed no migration, the first relay writes stayed FULL).
@@ -110,6 +119,34 @@ export function openSqlite(dataDir: string): Database {
     outboxWakeUps: IN_PROCESS_WAKE_UPS,
   };
   return { db, dialect, location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite transactions begin deferred: the write lock is taken at the first write. When
+ * another process (a CLI command, a second server) commits between such a transaction's first read
+ * and its first write, SQLite refuses the write at once with SQLITE_BUSY_SNAPSHOT, without waiting
+ * out `busy_timeout`: `hearback init` failed with "database is locked" while the server ingested,
+ * and the server answered 503 for the batch it was committing. `begin immediate` takes the write
+ * lock first, so two writers wait for each other instead. In one process nothing waits longer: a
+ * transaction already holds Kysely's only connection for its whole length.
+ */
+class WriteLockFirstSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockFirstSqliteDriver(this.#config);
+  }
+}
+
+class WriteLockFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Vector search falls back to an exact scan where the platform has no sqlite-vec binary. */
