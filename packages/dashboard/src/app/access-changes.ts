@@ -50,7 +50,13 @@ export function expectOwnAccessChange(orgId: string | undefined): void {
  * stream the server closed, may mean is that someone changed this person's role or removed them.
  */
 export function recheckAccess(queryClient: QueryClient): void {
-  void queryClient.fetchQuery({ ...accountQuery, staleTime: 0 }).catch(() => {});
+  // A read already under way may have been answered before the change: start a new one rather than
+  // share it (fetchQuery would), and whoever awaits the old one gets the new answer.
+  if (queryClient.getQueryData(accountQueryKey) === undefined) {
+    void queryClient.fetchQuery({ ...accountQuery, staleTime: 0 }).catch(() => {});
+  } else {
+    void queryClient.refetchQueries({ queryKey: accountQueryKey, exact: true }, { cancelRefetch: true });
+  }
 }
 
 /**
