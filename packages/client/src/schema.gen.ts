@@ -1380,7 +1380,11 @@ export interface paths {
         get: operations["getPageResponse"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a page response
+         * @description Deletes one response with its answers, contact and context (spam, a respondent's erasure request); the page's analytics count one completion fewer. The audit log keeps a `page_response.deleted` entry naming the page, never an answer. Cannot be undone; a second delete answers 404. Emits no event. Requires the `forms` scope, as deleting the page does.
+         */
+        delete: operations["deletePageResponse"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2791,10 +2795,10 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
+            action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "page_response.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
             resource: {
                 /** @enum {string} */
-                type: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "feedback" | "note" | "view";
+                type: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "page_response" | "feedback" | "note" | "view";
                 /** @description Its id (a secret: its name). Kept after the resource is deleted. */
                 id: string;
             };
@@ -3635,6 +3639,12 @@ export interface components {
             data: components["schemas"]["PageResponse"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
+        };
+        PageResponseDeletion: {
+            /** @example resp_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
         PageAnalytics: {
             pageId: string;
@@ -10663,10 +10673,10 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                action?: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
+                action?: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "page_response.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
                 /** @description Entries by this actor (an API key id, for now). */
                 actorId?: string;
-                resourceType?: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "feedback" | "note" | "view";
+                resourceType?: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "page_response" | "feedback" | "note" | "view";
                 /** @description Recorded at or after this. A date-time with offset is that instant; a date (2026-11-01) starts at midnight in the organization's time zone (its `timezone`). */
                 from?: string;
                 /** @description Recorded before this date-time (exclusive), or up to the end of this date: a date (2026-11-01) is that whole day in the organization's time zone, so `from` and `to` the same date are that one day. */
@@ -14425,6 +14435,123 @@ export interface operations {
             };
             /** @description The request was not received in time (`request_timeout`). */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePageResponse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+                pageId: string;
+                responseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The response is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageResponseDeletion"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

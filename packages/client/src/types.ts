@@ -189,6 +189,7 @@ export type FeedbackPageList = Schemas['FeedbackPageList'];
 /** A page as lists show it: the page and its `responseCount`. */
 export type FeedbackPageSummary = Schemas['FeedbackPageSummary'];
 export type FeedbackPageDeletion = Schemas['FeedbackPageDeletion'];
+export type PageResponseDeletion = Schemas['PageResponseDeletion'];
 export type FeedbackPageListQuery = QueryOf<'listFeedbackPages'>;
 /** Every way to share a page: link, QR code and flyer URLs, email-signature and iframe snippets. */
 export type FeedbackPageShare = Schemas['FeedbackPageShare'];

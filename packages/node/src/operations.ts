@@ -118,6 +118,7 @@ export const OPERATIONS = {
   submitPageResponse: { method: 'pages.responses.submit', retry: 'idempotency-key' },
   listPageResponses: { method: 'pages.responses.list', retry: 'safe' },
   getPageResponse: { method: 'pages.responses.get', retry: 'safe' },
+  deletePageResponse: { method: 'pages.responses.delete', retry: 'idempotency-key' },
   exportPageResponses: { method: 'pages.responses.export', retry: 'safe' },
   getPageAnalytics: { method: 'pages.analytics', retry: 'safe' },
 } as const satisfies Record<OperationId, OperationBinding>;

@@ -93,6 +93,7 @@ export const OPERATION_SCOPES = {
   listPageResponses: ['read', 'forms'],
   exportPageResponses: ['read', 'forms'],
   getPageResponse: ['read', 'forms'],
+  deletePageResponse: 'forms',
   getPageAnalytics: ['read', 'forms'],
 } as const;
 

@@ -141,6 +141,20 @@ describe.skipIf(!available)('the page builder for a viewer', () => {
     expect(harness.errors(bob)).toEqual([]);
   });
 
+  it('shows the responses without a way to delete one', async () => {
+    await harness.api(`/feedback-pages/${pageId}/publish`, { method: 'POST' });
+    await harness.api(`/feedback-pages/${pageId}/responses`, {
+      method: 'POST',
+      body: JSON.stringify({ answers: { ease: 4, role: 'dev' } }),
+    });
+    await bob.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/pages/${pageId}/responses`);
+    const table = bob.getByRole('table', { name: 'Responses to Onboarding survey' });
+    await eventually(() => table.locator('tbody tr').count()).toBe(1);
+    expect(await table.innerText()).toContain('Developer');
+    expect(await bob.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    expect(harness.errors(bob)).toEqual([]);
+  });
+
   it('looks right in the dark scheme too', async () => {
     const dark = await harness.newPage({ colorScheme: 'dark' });
     await harness.signIn(dark, BOB);

@@ -297,6 +297,47 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     await expectCleanScreen(harness, page, 'pages-list-light');
   });
 
+  it('deletes one response after confirming: gone from the table and from the analytics', async () => {
+    const survey = await stored();
+    const answers: Record<string, string | number | undefined> = {};
+    for (const question of survey.questions) {
+      if (question.type === 'single_choice') answers[question.id] = question.options?.[0]?.value;
+      if (question.type === 'star_rating') answers[question.id] = 1;
+      if (question.type.endsWith('_text')) answers[question.id] = 'Buy cheap followers now';
+    }
+    const spam = await harness.api<{ id: string }>(`/feedback-pages/${pageId}/responses`, {
+      method: 'POST',
+      body: JSON.stringify({ answers }),
+    });
+    // Earlier tests provoked refusals on purpose; none may follow from here on.
+    const errorsBefore = harness.errors(page).length;
+    await page.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/pages/${pageId}/responses`);
+    const table = page.getByRole('table', { name: 'Responses to Spring survey' });
+    await eventually(() => table.locator('tbody tr').count()).toBe(2);
+    // Newest first: the spam is the first row.
+    expect(await table.locator('tbody tr').first().innerText()).toContain('Buy cheap followers now');
+    await table
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Delete the response of / })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this response?' });
+    await eventually(() => dialog.isVisible()).toBe(true);
+    await expectCleanScreen(harness, page, 'pages-response-delete-light');
+    await dialog.getByRole('button', { name: 'Delete response' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    await eventually(() => table.locator('tbody tr').count()).toBe(1);
+    expect(await table.innerText()).not.toContain('Buy cheap followers now');
+    expect(await table.innerText()).toContain(HOSTILE_ANSWER);
+    await expect(harness.api(`/feedback-pages/${pageId}/responses/${spam.id}`)).rejects.toThrow(/404/);
+
+    await page.getByRole('link', { name: 'Analytics', exact: true }).click();
+    await eventually(() => page.locator('.figure', { hasText: 'Responses' }).locator('dd').innerText()).toBe('1');
+    expect(harness.errors(page).slice(errorsBefore)).toEqual([]);
+    await page.getByRole('link', { name: 'Feedback pages' }).click();
+    await eventually(() => page.getByRole('link', { name: '1 response to Spring survey' }).isVisible()).toBe(true);
+  });
+
   it('deletes a page and its responses after confirming', async () => {
     await page.getByRole('button', { name: 'New page' }).click();
     await page.getByRole('dialog', { name: 'New feedback page' }).getByLabel('Title').fill('Scratch page');

@@ -105,6 +105,9 @@ describe('SDK contract: every operation against the real server', () => {
     expect(response).toMatchObject({ pageVersion: 1, answers: { recommend: 9, topics: ['b', 'a'] }, channel: 'api' });
     expect((await hearback.pages.responses.list(page.id).toArray()).map((item) => item.id)).toEqual([response.id]);
     expect(await hearback.pages.responses.get(page.id, response.id)).toEqual(response);
+    const spam = await hearback.pages.responses.submit(page.id, { answers: { recommend: 0 } });
+    expect(await hearback.pages.responses.delete(page.id, spam.id)).toEqual({ id: spam.id, deleted: true });
+    expect((await rejection(hearback.pages.responses.get(page.id, spam.id))).code).toBe('not_found');
     expect((await hearback.pages.list({ state: 'published' }).toArray()).map((item) => item.id)).toContain(page.id);
     expect(await hearback.pages.get(page.id)).toMatchObject({ id: page.id, questions: page.questions });
     expect((await hearback.pages.update(page.id, { questions: page.questions.slice(0, 1) })).version).toBe(2);

@@ -1,13 +1,17 @@
 import type { FeedbackPage, PageResponse } from '@hearback/client';
 import { isAnswerable, valueOfQuestion } from '@hearback/forms';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, dataOf } from '../api/client.js';
+import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { type Column, DataTable } from '../ui/data-table.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { answerText } from './answer-text.js';
 import { PageFrame } from './page-frame.js';
-import { responsesQuery } from './page-queries.js';
+import { pageKey, pagesKey, responsesQuery } from './page-queries.js';
 import { pageResponsesRoute } from './pages-route.js';
 
 const submittedAt = (response: PageResponse) =>
@@ -25,9 +29,43 @@ function exportUrl(orgId: string, pageId: string, format: 'csv' | 'ndjson'): str
   return `${path}?format=${format}`;
 }
 
+/** Deletes one response after asking; the table and the page's figures follow. */
+function useDeleteResponse(orgId: string, pageId: string, onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (response: PageResponse) =>
+      dataOf(
+        api.DELETE('/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}', {
+          params: { path: { orgId, pageId, responseId: response.id } },
+        }),
+      ),
+    onSuccess: async (_result, response) => {
+      onDeleted();
+      // Gone from the table at once, not when the refetch answers.
+      queryClient.setQueryData(
+        responsesQuery(orgId, pageId).queryKey,
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((result) => ({
+              ...result,
+              data: result.data.filter((item) => item.id !== response.id),
+            })),
+          },
+      );
+      // The analytics and the list's response counts count it no longer.
+      await queryClient.invalidateQueries({ queryKey: pageKey(orgId, pageId) });
+      await queryClient.invalidateQueries({ queryKey: pagesKey(orgId), exact: false });
+    },
+  });
+}
+
 function ResponsesTable({ orgId, page }: { orgId: string; page: FeedbackPage }) {
+  const { may } = usePermissions();
   const responses = useInfiniteQuery(responsesQuery(orgId, page.id));
   const rows = responses.data?.pages.flatMap((result) => result.data) ?? [];
+  const [deleting, setDeleting] = useState<PageResponse | null>(null);
+  const remove = useDeleteResponse(orgId, page.id, () => setDeleting(null));
   const columns: Column<PageResponse>[] = [
     { header: 'Submitted', cell: submittedAt },
     { header: 'Respondent', cell: contactText },
@@ -41,6 +79,20 @@ function ResponsesTable({ orgId, page }: { orgId: string; page: FeedbackPage }) 
         ),
       })),
   ];
+  if (may('deletePageResponse'))
+    columns.push({
+      header: 'Actions',
+      hideHeader: true,
+      cell: (response) => (
+        <Button
+          variant="quiet"
+          aria-label={`Delete the response of ${submittedAt(response)}`}
+          onClick={() => setDeleting(response)}
+        >
+          Delete
+        </Button>
+      ),
+    });
   return (
     <section aria-labelledby="responses-heading">
       <div className="page-header">
@@ -70,6 +122,28 @@ function ResponsesTable({ orgId, page }: { orgId: string; page: FeedbackPage }) 
         <Button onClick={() => responses.fetchNextPage()} pending={responses.isFetchingNextPage}>
           Load more
         </Button>
+      )}
+      {/* Goes with the act it offers: a role changed meanwhile (see followAccessChanges) closes it. */}
+      {may('deletePageResponse') && (
+        <ConfirmDialog
+          title="Delete this response?"
+          isOpen={deleting !== null}
+          onOpenChange={(open) => {
+            if (open) return;
+            setDeleting(null);
+            remove.reset();
+          }}
+          confirmLabel="Delete response"
+          onConfirm={() => deleting && remove.mutate(deleting)}
+          pending={remove.isPending}
+          error={remove.error}
+        >
+          <p>
+            The response of {deleting ? submittedAt(deleting) : ''} is deleted with its answers and contact details (for
+            spam, or a respondent who asks to be erased). The page's analytics count it no longer. This cannot be
+            undone.
+          </p>
+        </ConfirmDialog>
       )}
     </section>
   );

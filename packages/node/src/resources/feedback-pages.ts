@@ -7,6 +7,7 @@ import type {
   PageAnalytics,
   PageAnalyticsQuery,
   PageResponse,
+  PageResponseDeletion,
   PageResponseExportQuery,
   PageResponseInput,
   PageResponseListQuery,
@@ -65,6 +66,26 @@ export class PageResponsesResource {
       'getPageResponse',
       (attempt) =>
         this.context.client.GET('/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}', {
+          params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * Deletes one response with its answers, contact and context (spam, a respondent's erasure
+   * request); needs the `forms` scope. A second delete fails with `not_found`.
+   *
+   * @example
+   * await hearback.pages.responses.delete(pageId, 'resp_…');
+   */
+  async delete(pageId: string, responseId: string, options?: RequestOptions): Promise<PageResponseDeletion> {
+    const path = { orgId: this.context.orgId, pageId, responseId };
+    return this.context.call(
+      'deletePageResponse',
+      (attempt) =>
+        this.context.client.DELETE('/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}', {
           params: { path },
           ...attempt,
         }),

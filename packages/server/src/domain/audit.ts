@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'feedback_page.created',
   'feedback_page.updated',
   'feedback_page.deleted',
+  'page_response.deleted',
   'feedback_page.published',
   'feedback_page.closed',
   'feedback_page.reopened',

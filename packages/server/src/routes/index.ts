@@ -142,6 +142,7 @@ export const API_OPERATIONS = [
   // Before getPageResponse: `/responses/export` would otherwise match `/responses/{responseId}`.
   pageInsights.exportPageResponses,
   pageResponses.getPageResponse,
+  pageResponses.deletePageResponse,
   pageInsights.getPageAnalytics,
 ] as const;
 

@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { recordAudit } from './audit.js';
 import { readDateBounds } from './date-bounds.js';
 import { pageResponseEvent } from './events.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
@@ -144,6 +145,20 @@ export function pageResponsesService(store: Store, onEvents: () => void) {
       const response = await store.pageResponses.find(visibleTo(principal), pageId, id);
       if (!response) throw notFound('Page response', id);
       return shownResponse(response);
+    },
+
+    /**
+     * Deletes one response (spam, a respondent's erasure request): its answers, contact and context
+     * go; the page's completions count one fewer, as they are counted from the responses. The audit
+     * entry names the page, never an answer. Under a single-submission limit the respondent may
+     * answer again. No event.
+     */
+    async delete(principal: Principal, pageId: string, id: string): Promise<{ id: string; deleted: true }> {
+      await store.transaction(async (tx) => {
+        if (!(await tx.pageResponses.delete(visibleTo(principal), pageId, id))) throw notFound('Page response', id);
+        await recordAudit(tx, principal, 'page_response.deleted', id, { pageId });
+      });
+      return { id, deleted: true };
     },
   };
 }

@@ -275,6 +275,23 @@ describeEachDatabase(
         },
       },
       {
+        action: 'page_response.deleted',
+        async change(_bed, key) {
+          const page = await draftPage(bed().orgA.adminKey);
+          await send(bed().orgA.adminKey, 'POST', `/feedback-pages/${page.id}/publish`);
+          const questionId = (page.questions as { id: string }[])[0]?.id as string;
+          const response = await send(
+            bed().orgA.collectKey,
+            'POST',
+            `/feedback-pages/${page.id}/responses`,
+            { answers: { [questionId]: 7 } },
+            201,
+          );
+          await send(key, 'DELETE', `/feedback-pages/${page.id}/responses/${response.id}`);
+          return { resourceId: response.id as string, details: { pageId: page.id } };
+        },
+      },
+      {
         action: 'feedback.updated',
         async change(_bed, key) {
           const id = await feedbackItem();

@@ -66,3 +66,7 @@ export const PageResponseInputDocument = documentable(PageResponseInputSchema).o
 export const FeedbackPageDeletionSchema = z
   .object({ id: z.string(), deleted: z.literal(true) })
   .openapi('FeedbackPageDeletion');
+
+export const PageResponseDeletionSchema = z
+  .object({ id: z.string().openapi({ example: 'resp_01jd3x2k9v6c4h8m2n5p7q1r3s' }), deleted: z.literal(true) })
+  .openapi('PageResponseDeletion');

@@ -530,6 +530,15 @@ describeEachDatabase('Feedback pages', (bed) => {
         return { method: 'GET', path: `${pagesPath()}/${page.id}/responses/${response.id}` };
       },
     },
+    {
+      operationId: 'deletePageResponse',
+      okStatus: 200,
+      call: async () => {
+        const page = await publish(await createPage());
+        const response = await expectJson(await submit(page, { answers: fullAnswers(page) }), 201);
+        return { method: 'DELETE', path: `${pagesPath()}/${page.id}/responses/${response.id}` };
+      },
+    },
     ...(['getFeedbackPageShare', 'getFeedbackPageQrSvg', 'getFeedbackPageQrPng', 'getFeedbackPageFlyer'] as const).map(
       (operationId) => ({
         operationId,

@@ -4,6 +4,7 @@ import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent } from '../s
 import { PAGE_READ_ACCESS } from './feedback-pages.operations.js';
 import {
   FeedbackPageParams,
+  PageResponseDeletionSchema,
   PageResponseInputDocument,
   PageResponseListQuery,
   PageResponseListSchema,
@@ -76,5 +77,24 @@ export const getPageResponse = defineOperation({
   handler: async (c) => {
     const { pageId, responseId } = c.req.valid('param');
     return c.json(await c.var.services.pageResponses.get(c.var.principal, pageId, responseId), 200);
+  },
+});
+
+export const deletePageResponse = defineOperation({
+  scope: 'forms',
+  route: {
+    method: 'delete',
+    path: `${path}/{responseId}`,
+    tags,
+    operationId: 'deletePageResponse',
+    summary: 'Delete a page response',
+    description:
+      "Deletes one response with its answers, contact and context (spam, a respondent's erasure request); the page's analytics count one completion fewer. The audit log keeps a `page_response.deleted` entry naming the page, never an answer. Cannot be undone; a second delete answers 404. Emits no event. Requires the `forms` scope, as deleting the page does.",
+    request: { params: PageResponseParams },
+    responses: { 200: jsonContent(PageResponseDeletionSchema, 'The response is gone.'), ...AUTHENTICATED_ERRORS },
+  },
+  handler: async (c) => {
+    const { pageId, responseId } = c.req.valid('param');
+    return c.json(await c.var.services.pageResponses.delete(c.var.principal, pageId, responseId), 200);
   },
 });

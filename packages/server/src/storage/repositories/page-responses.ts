@@ -66,6 +66,17 @@ export function pageResponsesRepository(db: Executor) {
     async insert(response: StoredPageResponse): Promise<void> {
       await db.insertInto('page_responses').values(toRow(response)).execute();
     },
+    /** Deletes one response the scope may see; false when there is none. */
+    async delete(scope: BrandScope, pageId: string, id: string): Promise<boolean> {
+      let query = db
+        .deleteFrom('page_responses')
+        .where('org_id', '=', scope.orgId)
+        .where('page_id', '=', pageId)
+        .where('id', '=', id);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
     async find(scope: BrandScope, pageId: string, id: string): Promise<StoredPageResponse | undefined> {
       const row = await scoped(scope, pageId).where('id', '=', id).executeTakeFirst();
       return row && toPageResponse(row);
