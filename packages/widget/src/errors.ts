@@ -24,14 +24,8 @@ export type WidgetErrorCode =
   | 'load_failed';
 
 const MARKER = Symbol.for('hearback.widget.error');
-const RETRYABLE: readonly WidgetErrorCode[] = [
-  'offline',
-  'blocked',
-  'network_error',
-  'timeout',
-  'rate_limited',
-  'server_error',
-];
+/** The codes not worth retrying: every other one is (offline, blocked, network_error, timeout, rate_limited, server_error). */
+const FINAL: readonly WidgetErrorCode[] = ['rejected', 'invalid_input', 'load_failed'];
 
 /**
  * The error every widget callback and promise carries.
@@ -65,7 +59,7 @@ export class WidgetError extends Error {
       name: 'WidgetError',
       code,
       queued: false,
-      retryable: RETRYABLE.includes(code),
+      retryable: !FINAL.includes(code),
       ...details,
       [MARKER]: true,
     });

@@ -75,7 +75,7 @@ describe('mountWidget', () => {
     (shadowOf().querySelector('button.l') as HTMLButtonElement).click();
     await expect.poll(() => onOpen).toHaveBeenCalledOnce();
     expect(widget.isOpen).toBe(true);
-    expect(dialog.last()).toMatchObject({ type: 'nps', prompt: 'Hi?', inline: false, status: 'idle', comment: true });
+    expect(dialog.last()).toMatchObject({ type: 'nps', prompt: 'Hi?', inline: false, status: 'idle' });
     expect(shadowOf().querySelector('button.l')?.getAttribute('aria-expanded')).toBe('true');
     widget.close();
     expect(onClose).toHaveBeenCalledOnce();
@@ -509,13 +509,18 @@ describe('mountWidget', () => {
     };
     vi.stubGlobal('matchMedia', () => query);
     mountWidget({ ...base, colorScheme: 'dark' }, { loadDialog: async () => fakeDialog().module });
+    mountWidget({ ...base, colorScheme: 'light' }, { loadDialog: async () => fakeDialog().module });
     mountWidget(base, { loadDialog: async () => fakeDialog().module });
-    const [dark, system] = Array.from(document.querySelectorAll('hearback-widget'));
+    const [dark, light, system] = Array.from(document.querySelectorAll('hearback-widget'));
     expect(dark?.hasAttribute('data-dark')).toBe(true);
+    expect(light?.hasAttribute('data-dark')).toBe(false);
     expect(system?.hasAttribute('data-dark')).toBe(false);
     query.matches = true;
     for (const listener of listeners) listener();
     expect(system?.hasAttribute('data-dark')).toBe(true);
+    // A fixed scheme stays as it is when the system's changes.
+    expect(dark?.hasAttribute('data-dark')).toBe(true);
+    expect(light?.hasAttribute('data-dark')).toBe(false);
   });
 
   it('destroy removes the widget, its listeners and its retry timer', async () => {

@@ -81,13 +81,18 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const root = element('div', { class: 'r' });
   shadow.append(root);
 
-  const media = options.colorScheme === 'system' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
-  const applyScheme = () => host.toggleAttribute('data-dark', media ? media.matches : options.colorScheme === 'dark');
+  // Listened to whatever the scheme: with a fixed one, a change re-applies the same.
+  const media = matchMedia('(prefers-color-scheme: dark)');
+  const applyScheme = () =>
+    host.toggleAttribute(
+      'data-dark',
+      options.colorScheme === 'system' ? media.matches : options.colorScheme === 'dark',
+    );
   applyScheme();
-  media?.addEventListener('change', applyScheme);
+  media.addEventListener('change', applyScheme);
 
   let launcher: HTMLButtonElement | undefined;
-  if (!inline && options.launcher) {
+  if (!inline && options.launcher !== false) {
     launcher = element('button', { type: 'button', class: 'l', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
     launcher.append(launcherIcon(), text.launcher);
     launcher.onclick = () => (dialog || notice ? instance.close() : instance.open());
@@ -214,7 +219,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       instance.close();
       destroyed = true;
       clearTimeout(timer);
-      media?.removeEventListener('change', applyScheme);
+      media.removeEventListener('change', applyScheme);
       removeEventListener('online', flush);
       host.remove();
     },

@@ -3,6 +3,9 @@ import type { DialogModule, DialogProps } from './contract.js';
 import { Dialog, type FormState } from './dialog.js';
 import { DIALOG_CSS } from './styles.js';
 
+/** How long the thank-you stays before a floating dialog closes itself, unless `autoClose` says otherwise. */
+const AUTO_CLOSE_MS = 4000;
+
 /**
  * Mounts the preact dialog inside the widget's shadow root (second stage). The form's state lives
  * here between renders; focus moves to the first control when a floating dialog opens and to the
@@ -48,8 +51,8 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
     if (focus && shown !== focus) slot.querySelector<HTMLElement>(focus)?.focus();
     shown = focus;
     // The thank-you closes itself; an inline form is part of the page and stays.
-    if (props.status === 'sent' && !props.inline && props.autoClose && !autoClose)
-      autoClose = setTimeout(props.onClose, props.autoClose);
+    const after = props.autoClose ?? AUTO_CLOSE_MS;
+    if (props.status === 'sent' && !props.inline && after && !autoClose) autoClose = setTimeout(props.onClose, after);
   };
   // Floating, the dialog is modal: Escape closes it and Tab wraps around inside it.
   slot.onkeydown = (event) => {
