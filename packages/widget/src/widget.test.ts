@@ -394,6 +394,92 @@ describe('mountWidget', () => {
     expect(dialog.last().status).toBe('idle');
   });
 
+  describe('a page callback that throws', () => {
+    const bug = new Error('the page’s own bug');
+    const throwing = () => {
+      throw bug;
+    };
+    let reportError: ReturnType<typeof vi.fn>;
+    beforeEach(() => {
+      reportError = vi.fn();
+      vi.stubGlobal('reportError', reportError);
+    });
+
+    it('onSuccess: the feedback stays sent, submit() resolves, and the error is reported', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget({ ...base, onSuccess: throwing }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      expect(await widget.submit({ score: 9 })).toEqual({ status: 'sent', id: 'fb_1' });
+      expect(dialog.last().status).toBe('sent');
+      expect(reportError).toHaveBeenCalledExactlyOnceWith(bug);
+    });
+
+    it('onError: the failure stays what it was, submit() resolves with it, and the error is reported', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget({ ...base, onError: throwing }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 'inbox_not_found' }), { status: 404 }));
+      expect(await widget.submit({ score: 9 })).toMatchObject({
+        status: 'failed',
+        error: { code: 'rejected', apiCode: 'inbox_not_found' },
+      });
+      expect(dialog.last()).toMatchObject({ status: 'failed', error: { code: 'rejected' } });
+      // Queued (a 503 with storage): still queued.
+      fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+      expect(await widget.submit({ score: 4 })).toMatchObject({ status: 'queued', error: { code: 'server_error' } });
+      expect(dialog.last().status).toBe('queued');
+      expect(reportError).toHaveBeenCalledTimes(2);
+      expect(reportError).toHaveBeenLastCalledWith(bug);
+    });
+
+    it('onError after an onSubmit that failed: still that failure, shown with Try again', async () => {
+      const dialog = fakeDialog();
+      const cause = new Error('consent manager not ready');
+      const widget = mountWidget(
+        {
+          ...base,
+          onSubmit: () => {
+            throw cause;
+          },
+          onError: throwing,
+        },
+        { loadDialog: async () => dialog.module },
+      );
+      await widget.open();
+      expect(await widget.submit({ score: 9 })).toMatchObject({ status: 'failed', error: { code: 'rejected', cause } });
+      expect(dialog.last().status).toBe('failed');
+      expect(reportError).toHaveBeenCalledExactlyOnceWith(bug);
+    });
+
+    it('onSuccess for queued deliveries: every entry is still delivered and reported', async () => {
+      const request = (key: string, score: number) => ({
+        apiUrl: 'https://hb.example',
+        apiKey: 'hb_collect',
+        idempotencyKey: key,
+        body: { inboxKey: 'ibx_1', type: 'nps', score, comment: null, context: {} },
+        attempts: 1,
+        createdAt: Date.now(),
+        notBefore: 0,
+      });
+      localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([request('hbw_a', 1), request('hbw_b', 2)]));
+      const delivered: number[] = [];
+      mountWidget(
+        {
+          ...base,
+          onSuccess: ({ submission }) => {
+            delivered.push(submission.score as number);
+            throw bug;
+          },
+        },
+        { loadDialog: async () => fakeDialog().module },
+      );
+      await expect.poll(() => delivered).toEqual([1, 2]);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+      expect(reportError).toHaveBeenCalledTimes(2);
+    });
+  });
+
   it('lets onSubmit cancel', async () => {
     const widget = mountWidget({ ...base, onSubmit: () => false }, { loadDialog: async () => fakeDialog().module });
     expect(await widget.submit({ score: 3 })).toMatchObject({ status: 'failed', error: { code: 'rejected' } });

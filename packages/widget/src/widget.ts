@@ -5,6 +5,7 @@ import { BUBBLE_PATH, CLOSE_PATH, launcherIcon } from './launcher-icon.js';
 import { LAUNCHER_LABELS } from './launcher-labels.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
+import { callPage } from './page-callback.js';
 import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';
 import { addShadowStyles } from './shadow-styles.js';
 import { type CollectBody, type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
@@ -142,13 +143,13 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const fail = (error: WidgetError, shown?: DialogStatus): SubmitOutcome => {
     if (shown) setStatus(shown, error);
     if (options.debug) console.warn('[hearback]', error.cause ?? error);
-    onError?.(error);
+    callPage(onError, error);
     return { status: error.queued ? 'queued' : 'failed', error } as SubmitOutcome;
   };
 
   /** Tells `onSuccess` about stored feedback, without the inbox key the request carried. */
   const delivered = ({ inboxKey: _inbox, ...submission }: CollectBody, id: string, fromQueue: boolean) =>
-    onSuccess?.({ id, submission, fromQueue });
+    callPage(onSuccess, { id, submission, fromQueue });
 
   // A 5xx or 429 can clear while the page stays open and no `online` event comes: retry when the
   // earliest entry is due. Offline, `online` does it instead of a timer failing every second.
