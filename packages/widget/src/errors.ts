@@ -9,7 +9,8 @@
  *   `inbox_not_found`, `validation_failed`, …). `onSubmit` returning false also rejects, and so
  *   does an `onSubmit` that throws or rejects: nothing is sent, and `cause` is what it threw.
  * - `invalid_input`: a programmatic `submit()` with a score or comment its kind does not take, or
- *   a `context` JSON cannot carry (a cycle, a BigInt).
+ *   a context JSON cannot carry (a cycle, a BigInt), from the option, `setContext`, `submit` or
+ *   `onSubmit` alike (the message starts with `context:`).
  * - `load_failed`: the dialog script could not be loaded.
  */
 export type WidgetErrorCode =

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DialogModule, DialogProps } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
 import { QUEUE_STORAGE_KEY } from './queue.js';
-import type { WidgetOptions } from './types.js';
+import type { SubmitOutcome, WidgetOptions } from './types.js';
 import { mountWidget as mount, type WidgetEnvironment } from './widget.js';
 
 // Every widget is destroyed after its test: a live one would keep flushing the shared queue.
@@ -375,23 +375,56 @@ describe('mountWidget', () => {
     });
   });
 
-  it('refuses context JSON cannot carry (a cycle, a BigInt) as invalid input, without a request', async () => {
-    const onError = vi.fn();
-    const dialog = fakeDialog();
-    const widget = mountWidget({ ...base, onError }, { loadDialog: async () => dialog.module });
-    await widget.open();
+  describe('a context that cannot become JSON (a cycle, a BigInt)', () => {
     const cyclic: Record<string, unknown> = { name: 'cart' };
     cyclic.self = cyclic;
-    for (const context of [{ cart: cyclic }, { total: 10n }]) {
-      expect(await widget.submit({ score: 8, context })).toMatchObject({
-        status: 'failed',
-        error: { code: 'invalid_input' },
-      });
-    }
-    expect(onError).toHaveBeenCalledTimes(2);
-    expect(fetchMock).not.toHaveBeenCalled();
-    // Refused before anything started: the dialog's form is as it was.
-    expect(dialog.last().status).toBe('idle');
+    it.each<[string, Partial<WidgetOptions>, (widget: ReturnType<typeof mount>) => Promise<SubmitOutcome>]>([
+      ['the context option', { context: { cart: cyclic } }, (widget) => widget.submit({ score: 8 })],
+      [
+        'setContext',
+        {},
+        (widget) => {
+          widget.setContext({ total: 10n as unknown as number });
+          return widget.submit({ score: 8 });
+        },
+      ],
+      ['submit({ context })', {}, (widget) => widget.submit({ score: 8, context: { cart: cyclic } })],
+      [
+        'what onSubmit returns',
+        { onSubmit: () => ({ context: { total: 10n as unknown as number } }) },
+        (widget) => widget.submit({ score: 8 }),
+      ],
+      [
+        'what onSubmit writes into the submission',
+        {
+          onSubmit: (submission) => {
+            submission.context.cart = cyclic;
+            return undefined;
+          },
+        },
+        (widget) => widget.submit({ score: 8 }),
+      ],
+    ])('from %s fails as invalid input naming the context, with no request', async (_, options, send) => {
+      const onError = vi.fn();
+      const widget = mountWidget({ ...base, ...options, onError }, { loadDialog: async () => fakeDialog().module });
+      const outcome = await send(widget);
+      expect(outcome).toMatchObject({ status: 'failed', error: { code: 'invalid_input', queued: false } });
+      expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^context: /);
+      expect(onError).toHaveBeenCalledExactlyOnceWith(outcome.status === 'failed' && outcome.error);
+      // Neither /collect nor the /healthz probe that tells a blocker from a server down.
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+    });
+
+    it('shows the failure in the dialog that sent it, not a blocker', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget(base, { loadDialog: async () => dialog.module });
+      widget.setContext({ cart: cyclic });
+      await widget.open();
+      dialog.last().onSubmit({ score: 9, comment: 'Hi' });
+      await expect.poll(() => dialog.last().status).toBe('failed');
+      expect(dialog.last().error?.code).toBe('invalid_input');
+    });
   });
 
   describe('a page callback that throws', () => {

@@ -235,15 +235,16 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       // and the server refuses a key with another body. If the server stored the first attempt and
       // only its answer was lost, it answers with that item. onSubmit is not asked again: it has
       // shaped this body already (and could have cancelled it then); one it failed on built none.
-      // A context JSON cannot carry (a cycle, a BigInt) is bad input, like a wrong score.
+      // A context that cannot become JSON (a cycle, a BigInt) has no input to compare, so is never
+      // sent again; sendFeedback, where every context ends, refuses it (invalid_input).
       let input: string | undefined;
       try {
         input = JSON.stringify([score, comment, extra]);
       } catch {}
-      if (!input || !isValidScore(type, score) || (type === 'text' && !comment)) {
+      if (!isValidScore(type, score) || (type === 'text' && !comment)) {
         return fail(new WidgetError('invalid_input', `Invalid ${type} feedback.`));
       }
-      const again = status === 'failed' && lastInput === input;
+      const again = status === 'failed' && !!input && lastInput === input;
       setStatus('sending');
       if (!again) {
         const submission: FeedbackSubmission = {
