@@ -24,9 +24,14 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
   let props: DialogProps | undefined;
   let shown = '';
   let autoClose: ReturnType<typeof setTimeout> | undefined;
-  // Floating, closing hands focus back to the launcher or, without one, to what the page had
-  // focused when it opened the widget (its own button); and a press outside the widget closes it.
-  const opener = (parent.querySelector('.l') ?? document.activeElement) as HTMLElement | null;
+  // Floating, closing hands focus back to what had it when the dialog opened: the launcher, or
+  // the page's own control that called open(), followed into open shadow roots (a web
+  // component's host cannot take focus back itself). When that cannot take it (nothing had
+  // focus, as after a click on the launcher in Safari, which does not focus buttons; or the
+  // control is gone or disabled since), the launcher does. And a press outside the widget closes it.
+  const launcher = parent.querySelector<HTMLElement>('.l');
+  let opener = document.activeElement;
+  while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
   const onOutsidePointer = (event: Event) => {
     if (props && !props.inline && !event.composedPath().includes(parent.host)) props.onClose();
   };
@@ -97,7 +102,10 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
         // A page in the background may never finish an animation: the dialog goes regardless.
         setTimeout(remove, 500);
       } else remove();
-      if (!props?.inline) opener?.focus();
+      if (!props?.inline) {
+        (opener as HTMLElement | null)?.focus();
+        if (!opener?.matches(':focus')) launcher?.focus();
+      }
     },
   };
 };
