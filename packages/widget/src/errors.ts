@@ -9,7 +9,8 @@
  *   `inbox_not_found`, `validation_failed`, …). `onSubmit` returning false also rejects, and so
  *   does an `onSubmit` that throws or rejects: nothing is sent, and `cause` is what it threw.
  * - `invalid_input`: a programmatic `submit()` with a score or comment its kind does not take, or
- *   a `context` JSON cannot carry (a cycle, a BigInt).
+ *   a context JSON cannot carry (a cycle, a BigInt), from the option, `setContext`, `submit` or
+ *   `onSubmit` alike (the message starts with `context:`).
  * - `load_failed`: the dialog script could not be loaded.
  */
 export type WidgetErrorCode =
@@ -24,14 +25,8 @@ export type WidgetErrorCode =
   | 'load_failed';
 
 const MARKER = Symbol.for('hearback.widget.error');
-const RETRYABLE: readonly WidgetErrorCode[] = [
-  'offline',
-  'blocked',
-  'network_error',
-  'timeout',
-  'rate_limited',
-  'server_error',
-];
+/** The codes not worth retrying: every other one is (offline, blocked, network_error, timeout, rate_limited, server_error). */
+const FINAL: readonly WidgetErrorCode[] = ['rejected', 'invalid_input', 'load_failed'];
 
 /**
  * The error every widget callback and promise carries.
@@ -65,7 +60,7 @@ export class WidgetError extends Error {
       name: 'WidgetError',
       code,
       queued: false,
-      retryable: RETRYABLE.includes(code),
+      retryable: !FINAL.includes(code),
       ...details,
       [MARKER]: true,
     });

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baseUrlOf, readScriptOptions, resolveOptions } from './options.js';
+import { themeToCss } from './theme.js';
+import type { ThemeTokens } from './types.js';
 
 function script(attributes: Record<string, string>): HTMLScriptElement {
   const element = document.createElement('script');
@@ -53,7 +55,13 @@ describe('readScriptOptions', () => {
     expect(readScriptOptions(script({ 'data-theme': 'dark' }))).toEqual({ colorScheme: 'dark' });
     expect(
       readScriptOptions(script({ 'data-theme': '{"colorScheme":"light","colors":{"primary":"#000"},"radius":4}' })),
-    ).toEqual({ colorScheme: 'light', theme: { colors: { primary: '#000' }, radius: 4 } });
+    ).toEqual({ colorScheme: 'light', theme: { colorScheme: 'light', colors: { primary: '#000' }, radius: 4 } });
+    // The colorScheme left among the tokens is no token: the theme's CSS is the same without it.
+    expect(themeToCss({ colorScheme: 'light', radius: 4 } as ThemeTokens)).toBe(themeToCss({ radius: 4 }));
+    // Theme JSON without one: undefined, which resolveOptions reads as its default.
+    const tokensOnly = readScriptOptions(script({ 'data-theme': '{"radius":4}' }));
+    expect(tokensOnly).toEqual({ theme: { radius: 4 } });
+    expect(resolveOptions({ ...tokensOnly, inboxKey: 'i', apiKey: 'k', apiUrl: 'x' }).colorScheme).toBe('system');
   });
 
   it('renders data-inline right after the script tag', () => {
@@ -88,16 +96,14 @@ describe('resolveOptions', () => {
       type: 'thumbs',
       position: 'bottom-right',
       colorScheme: 'system',
-      launcher: true,
-      comment: true,
       context: {},
-      autoClose: 4000,
     });
   });
 
-  it('always offers the comment box for text feedback', () => {
-    expect(resolveOptions({ ...base, apiUrl: 'x', type: 'text', comment: false }).comment).toBe(true);
-    expect(resolveOptions({ ...base, apiUrl: 'x', type: 'nps', comment: false }).comment).toBe(false);
+  it('takes autoClose given or not, false, or milliseconds (the dialog applies its default)', () => {
+    for (const autoClose of [undefined, false, 0, 8000] as const) {
+      expect(resolveOptions({ ...base, apiUrl: 'x', autoClose }).autoClose).toBe(autoClose);
+    }
   });
 
   it.each([

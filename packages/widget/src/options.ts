@@ -20,20 +20,18 @@ function parseJson(value: string | undefined, name: string): Record<string, unkn
   }
 }
 
-/** Options with every default applied, as the widget runs with them. */
+/**
+ * Options with the first stage's defaults applied. The dialog applies its own (`comment` shows
+ * unless `false`, `autoClose` is 4 s unless given), and the launcher shows unless `launcher` is
+ * `false`: each default where it is read, which keeps widget.js within its budget.
+ */
 export interface ResolvedOptions extends WidgetOptions {
   apiUrl: string;
   type: NonNullable<WidgetOptions['type']>;
   position: LauncherPosition;
-  launcher: boolean;
-  comment: boolean;
   colorScheme: ColorScheme;
   context: FeedbackContext;
-  autoClose: number | false;
 }
-
-/** How long the thank-you stays before a floating dialog closes itself, unless `autoClose` says otherwise. */
-export const AUTO_CLOSE_MS = 4000;
 
 /**
  * Reads widget options from a script tag's `data-*` attributes (DESIGN §4 names):
@@ -56,11 +54,12 @@ export function readScriptOptions(element: HTMLElement): Partial<WidgetOptions> 
   if (SCHEMES.includes(theme as ColorScheme)) {
     options.colorScheme = theme;
   } else {
+    // The tokens go as they are: the theme reads only its own keys, so a colorScheme among them
+    // is no token; absent, it is undefined, which resolveOptions reads as its default.
     const tokens = parseJson(theme, 'theme');
     if (tokens) {
-      const { colorScheme, ...rest } = tokens;
-      if (colorScheme) options.colorScheme = colorScheme;
-      options.theme = rest;
+      options.colorScheme = tokens.colorScheme;
+      options.theme = tokens;
     }
   }
   if (!options.container && data.inline !== undefined) {
@@ -91,7 +90,7 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
     type = 'thumbs',
     position = 'bottom-right',
     colorScheme = 'system',
-    autoClose = AUTO_CLOSE_MS,
+    autoClose,
   } = options ?? {};
   const apiUrl = (options?.apiUrl ?? defaultApiUrl ?? '').replace(/\/+$/, '');
   const invalid = !inboxKey
@@ -104,7 +103,8 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
           ? 'position'
           : !SCHEMES.includes(colorScheme)
             ? 'colorScheme'
-            : autoClose !== false && !(autoClose >= 0)
+            : // Not given (undefined): the dialog's default.
+              autoClose !== false && !((autoClose ?? 0) >= 0)
               ? 'autoClose'
               : !apiUrl && 'apiUrl';
   if (invalid) throw new TypeError(`Hearback: missing or invalid option "${invalid}".`);
@@ -114,9 +114,6 @@ export function resolveOptions(options: WidgetOptions, defaultApiUrl?: string): 
     type,
     position,
     colorScheme,
-    launcher: options.launcher ?? true,
-    comment: type === 'text' || options.comment !== false,
-    autoClose,
     context: { ...options.context },
   };
 }

@@ -48,9 +48,12 @@ function save(storage: QueueStorage | undefined, key: string, entry?: QueuedSubm
   }
 }
 
-/** Delay before the next try: `Retry-After` when the server gave one, else exponential from 5 s, capped at 1 h. */
+/**
+ * Delay before the next try: `Retry-After` when the server gave one, else exponential from 5 s
+ * (2.5 s × 2^attempts, attempts counting from 1), capped at 1 h.
+ */
 export function backoffMs(attempts: number, error: WidgetError): number {
-  return error.retryAfter ? error.retryAfter * 1000 : Math.min(5000 * 2 ** (attempts - 1), 3_600_000);
+  return error.retryAfter ? error.retryAfter * 1000 : Math.min(2500 * 2 ** attempts, 3_600_000);
 }
 
 /**

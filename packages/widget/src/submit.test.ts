@@ -72,6 +72,19 @@ describe('sendFeedback', () => {
     expect(await sendFeedback(request, serverDown)).toMatchObject({ ok: false, error: { code: 'offline' } });
   });
 
+  it('refuses a body that cannot become JSON as invalid input naming the context, sending nothing', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const fetchImpl = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('navigator', { onLine: true });
+    for (const context of [{ cart: cyclic }, { total: 10n }]) {
+      const result = await sendFeedback({ ...request, body: { ...request.body, context } }, fetchImpl);
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', retryable: false } });
+      expect(!result.ok && result.error.message).toMatch(/^context: TypeError/);
+    }
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
   it('gives up after 15 s with a timeout', async () => {
     vi.useFakeTimers();
     const hanging = (_url: unknown, init?: RequestInit) =>

@@ -30,7 +30,8 @@ export function newIdempotencyKey(): string {
 
 /**
  * Sends one submission to `POST /collect`. Never throws: failures come back as a `WidgetError`,
- * told apart as offline, blocked in the browser, server unreachable, timeout, or the server's refusal.
+ * told apart as offline, blocked in the browser, server unreachable, timeout, the server's refusal,
+ * or a body that cannot become JSON (`invalid_input`: every context, however given, ends here).
  *
  * @example
  * const result = await sendFeedback({ apiUrl, apiKey, idempotencyKey: newIdempotencyKey(), body });
@@ -39,7 +40,9 @@ export function newIdempotencyKey(): string {
 export async function sendFeedback(request: CollectRequest, fetchImpl: typeof fetch = fetch): Promise<SendResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  let body: string | undefined;
   try {
+    body = JSON.stringify(request.body);
     const response = await fetchImpl(`${request.apiUrl}/collect`, {
       method: 'POST',
       headers: {
@@ -47,7 +50,7 @@ export async function sendFeedback(request: CollectRequest, fetchImpl: typeof fe
         'X-Service-Key': request.apiKey,
         'Idempotency-Key': request.idempotencyKey,
       },
-      body: JSON.stringify(request.body),
+      body,
       signal: controller.signal,
     });
     const payload = (await response.json().catch(() => ({}))) as { id?: string; code?: string; detail?: string };
@@ -60,17 +63,21 @@ export async function sendFeedback(request: CollectRequest, fetchImpl: typeof fe
       error: new WidgetError(code, payload.detail ?? `HTTP ${status}`, { status, apiCode: payload.code, retryAfter }),
     };
   } catch (cause) {
-    // Online, yet no response. Blame the browser (an extension) only when the same server answers
-    // another request at once; else it is down or unreachable. `no-cors`: reaching it is enough.
-    const code = controller.signal.aborted
-      ? 'timeout'
-      : !navigator.onLine
-        ? 'offline'
-        : await fetchImpl(`${request.apiUrl}/healthz`, { mode: 'no-cors', signal: controller.signal }).then(
-            () => 'blocked' as const,
-            () => 'network_error' as const,
-          );
-    return { ok: false, error: new WidgetError(code, `${cause}`) };
+    // No body: the context (the widget's option, setContext's, submit's or onSubmit's) cannot
+    // become JSON (a cycle, a BigInt): bad input, sent nowhere. Else, online, yet no response.
+    // Blame the browser (an extension) only when the same server answers another request at
+    // once; else it is down or unreachable. `no-cors`: reaching it is enough.
+    const code = !body
+      ? 'invalid_input'
+      : controller.signal.aborted
+        ? 'timeout'
+        : !navigator.onLine
+          ? 'offline'
+          : await fetchImpl(`${request.apiUrl}/healthz`, { mode: 'no-cors', signal: controller.signal }).then(
+              () => 'blocked' as const,
+              () => 'network_error' as const,
+            );
+    return { ok: false, error: new WidgetError(code, body ? `${cause}` : `context: ${cause}`) };
   } finally {
     clearTimeout(timer);
   }

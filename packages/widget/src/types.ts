@@ -161,7 +161,12 @@ export interface WidgetCallbacks {
   onSubmit?: (
     submission: FeedbackSubmission,
   ) => undefined | false | { context?: FeedbackContext } | Promise<undefined | false | { context?: FeedbackContext }>;
+  /**
+   * Feedback was stored (`fromQueue`: a delivery from the offline queue). What it throws is
+   * reported (`reportError`) and changes nothing: the feedback stays sent.
+   */
   onSuccess?: (event: SuccessEvent) => void;
+  /** A submission or load failed. What it throws is reported (`reportError`) and changes nothing. */
   onError?: (error: WidgetError) => void;
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DialogModule, DialogProps } from './dialog/contract.js';
 import { WidgetError } from './errors.js';
 import { QUEUE_STORAGE_KEY } from './queue.js';
-import type { WidgetOptions } from './types.js';
+import type { SubmitOutcome, WidgetOptions } from './types.js';
 import { mountWidget as mount, type WidgetEnvironment } from './widget.js';
 
 // Every widget is destroyed after its test: a live one would keep flushing the shared queue.
@@ -75,7 +75,7 @@ describe('mountWidget', () => {
     (shadowOf().querySelector('button.l') as HTMLButtonElement).click();
     await expect.poll(() => onOpen).toHaveBeenCalledOnce();
     expect(widget.isOpen).toBe(true);
-    expect(dialog.last()).toMatchObject({ type: 'nps', prompt: 'Hi?', inline: false, status: 'idle', comment: true });
+    expect(dialog.last()).toMatchObject({ type: 'nps', prompt: 'Hi?', inline: false, status: 'idle' });
     expect(shadowOf().querySelector('button.l')?.getAttribute('aria-expanded')).toBe('true');
     widget.close();
     expect(onClose).toHaveBeenCalledOnce();
@@ -375,23 +375,142 @@ describe('mountWidget', () => {
     });
   });
 
-  it('refuses context JSON cannot carry (a cycle, a BigInt) as invalid input, without a request', async () => {
-    const onError = vi.fn();
-    const dialog = fakeDialog();
-    const widget = mountWidget({ ...base, onError }, { loadDialog: async () => dialog.module });
-    await widget.open();
+  describe('a context that cannot become JSON (a cycle, a BigInt)', () => {
     const cyclic: Record<string, unknown> = { name: 'cart' };
     cyclic.self = cyclic;
-    for (const context of [{ cart: cyclic }, { total: 10n }]) {
-      expect(await widget.submit({ score: 8, context })).toMatchObject({
+    it.each<[string, Partial<WidgetOptions>, (widget: ReturnType<typeof mount>) => Promise<SubmitOutcome>]>([
+      ['the context option', { context: { cart: cyclic } }, (widget) => widget.submit({ score: 8 })],
+      [
+        'setContext',
+        {},
+        (widget) => {
+          widget.setContext({ total: 10n as unknown as number });
+          return widget.submit({ score: 8 });
+        },
+      ],
+      ['submit({ context })', {}, (widget) => widget.submit({ score: 8, context: { cart: cyclic } })],
+      [
+        'what onSubmit returns',
+        { onSubmit: () => ({ context: { total: 10n as unknown as number } }) },
+        (widget) => widget.submit({ score: 8 }),
+      ],
+      [
+        'what onSubmit writes into the submission',
+        {
+          onSubmit: (submission) => {
+            submission.context.cart = cyclic;
+            return undefined;
+          },
+        },
+        (widget) => widget.submit({ score: 8 }),
+      ],
+    ])('from %s fails as invalid input naming the context, with no request', async (_, options, send) => {
+      const onError = vi.fn();
+      const widget = mountWidget({ ...base, ...options, onError }, { loadDialog: async () => fakeDialog().module });
+      const outcome = await send(widget);
+      expect(outcome).toMatchObject({ status: 'failed', error: { code: 'invalid_input', queued: false } });
+      expect(outcome.status === 'failed' && outcome.error.message).toMatch(/^context: /);
+      expect(onError).toHaveBeenCalledExactlyOnceWith(outcome.status === 'failed' && outcome.error);
+      // Neither /collect nor the /healthz probe that tells a blocker from a server down.
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+    });
+
+    it('shows the failure in the dialog that sent it, not a blocker', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget(base, { loadDialog: async () => dialog.module });
+      widget.setContext({ cart: cyclic });
+      await widget.open();
+      dialog.last().onSubmit({ score: 9, comment: 'Hi' });
+      await expect.poll(() => dialog.last().status).toBe('failed');
+      expect(dialog.last().error?.code).toBe('invalid_input');
+    });
+  });
+
+  describe('a page callback that throws', () => {
+    const bug = new Error('the page’s own bug');
+    const throwing = () => {
+      throw bug;
+    };
+    let reportError: ReturnType<typeof vi.fn>;
+    beforeEach(() => {
+      reportError = vi.fn();
+      vi.stubGlobal('reportError', reportError);
+    });
+
+    it('onSuccess: the feedback stays sent, submit() resolves, and the error is reported', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget({ ...base, onSuccess: throwing }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      expect(await widget.submit({ score: 9 })).toEqual({ status: 'sent', id: 'fb_1' });
+      expect(dialog.last().status).toBe('sent');
+      expect(reportError).toHaveBeenCalledExactlyOnceWith(bug);
+    });
+
+    it('onError: the failure stays what it was, submit() resolves with it, and the error is reported', async () => {
+      const dialog = fakeDialog();
+      const widget = mountWidget({ ...base, onError: throwing }, { loadDialog: async () => dialog.module });
+      await widget.open();
+      fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 'inbox_not_found' }), { status: 404 }));
+      expect(await widget.submit({ score: 9 })).toMatchObject({
         status: 'failed',
-        error: { code: 'invalid_input' },
+        error: { code: 'rejected', apiCode: 'inbox_not_found' },
       });
-    }
-    expect(onError).toHaveBeenCalledTimes(2);
-    expect(fetchMock).not.toHaveBeenCalled();
-    // Refused before anything started: the dialog's form is as it was.
-    expect(dialog.last().status).toBe('idle');
+      expect(dialog.last()).toMatchObject({ status: 'failed', error: { code: 'rejected' } });
+      // Queued (a 503 with storage): still queued.
+      fetchMock.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+      expect(await widget.submit({ score: 4 })).toMatchObject({ status: 'queued', error: { code: 'server_error' } });
+      expect(dialog.last().status).toBe('queued');
+      expect(reportError).toHaveBeenCalledTimes(2);
+      expect(reportError).toHaveBeenLastCalledWith(bug);
+    });
+
+    it('onError after an onSubmit that failed: still that failure, shown with Try again', async () => {
+      const dialog = fakeDialog();
+      const cause = new Error('consent manager not ready');
+      const widget = mountWidget(
+        {
+          ...base,
+          onSubmit: () => {
+            throw cause;
+          },
+          onError: throwing,
+        },
+        { loadDialog: async () => dialog.module },
+      );
+      await widget.open();
+      expect(await widget.submit({ score: 9 })).toMatchObject({ status: 'failed', error: { code: 'rejected', cause } });
+      expect(dialog.last().status).toBe('failed');
+      expect(reportError).toHaveBeenCalledExactlyOnceWith(bug);
+    });
+
+    it('onSuccess for queued deliveries: every entry is still delivered and reported', async () => {
+      const request = (key: string, score: number) => ({
+        apiUrl: 'https://hb.example',
+        apiKey: 'hb_collect',
+        idempotencyKey: key,
+        body: { inboxKey: 'ibx_1', type: 'nps', score, comment: null, context: {} },
+        attempts: 1,
+        createdAt: Date.now(),
+        notBefore: 0,
+      });
+      localStorage.setItem(QUEUE_STORAGE_KEY, JSON.stringify([request('hbw_a', 1), request('hbw_b', 2)]));
+      const delivered: number[] = [];
+      mountWidget(
+        {
+          ...base,
+          onSuccess: ({ submission }) => {
+            delivered.push(submission.score as number);
+            throw bug;
+          },
+        },
+        { loadDialog: async () => fakeDialog().module },
+      );
+      await expect.poll(() => delivered).toEqual([1, 2]);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(localStorage.getItem(QUEUE_STORAGE_KEY)).toBeNull();
+      expect(reportError).toHaveBeenCalledTimes(2);
+    });
   });
 
   it('lets onSubmit cancel', async () => {
@@ -509,13 +628,18 @@ describe('mountWidget', () => {
     };
     vi.stubGlobal('matchMedia', () => query);
     mountWidget({ ...base, colorScheme: 'dark' }, { loadDialog: async () => fakeDialog().module });
+    mountWidget({ ...base, colorScheme: 'light' }, { loadDialog: async () => fakeDialog().module });
     mountWidget(base, { loadDialog: async () => fakeDialog().module });
-    const [dark, system] = Array.from(document.querySelectorAll('hearback-widget'));
+    const [dark, light, system] = Array.from(document.querySelectorAll('hearback-widget'));
     expect(dark?.hasAttribute('data-dark')).toBe(true);
+    expect(light?.hasAttribute('data-dark')).toBe(false);
     expect(system?.hasAttribute('data-dark')).toBe(false);
     query.matches = true;
     for (const listener of listeners) listener();
     expect(system?.hasAttribute('data-dark')).toBe(true);
+    // A fixed scheme stays as it is when the system's changes.
+    expect(dark?.hasAttribute('data-dark')).toBe(true);
+    expect(light?.hasAttribute('data-dark')).toBe(false);
   });
 
   it('destroy removes the widget, its listeners and its retry timer', async () => {

@@ -5,6 +5,7 @@ import { BUBBLE_PATH, CLOSE_PATH, launcherIcon } from './launcher-icon.js';
 import { LAUNCHER_LABELS } from './launcher-labels.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
 import { resolveOptions } from './options.js';
+import { callPage } from './page-callback.js';
 import { enqueue, flushQueue, nextRetryMs, type QueueStorage } from './queue.js';
 import { addShadowStyles } from './shadow-styles.js';
 import { type CollectBody, type CollectRequest, newIdempotencyKey, sendFeedback } from './submit.js';
@@ -81,13 +82,18 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const root = element('div', { class: 'r' });
   shadow.append(root);
 
-  const media = options.colorScheme === 'system' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
-  const applyScheme = () => host.toggleAttribute('data-dark', media ? media.matches : options.colorScheme === 'dark');
+  // Listened to whatever the scheme: with a fixed one, a change re-applies the same.
+  const media = matchMedia('(prefers-color-scheme: dark)');
+  const applyScheme = () =>
+    host.toggleAttribute(
+      'data-dark',
+      options.colorScheme === 'system' ? media.matches : options.colorScheme === 'dark',
+    );
   applyScheme();
-  media?.addEventListener('change', applyScheme);
+  media.addEventListener('change', applyScheme);
 
   let launcher: HTMLButtonElement | undefined;
-  if (!inline && options.launcher) {
+  if (!inline && options.launcher !== false) {
     launcher = element('button', { type: 'button', class: 'l', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
     launcher.append(launcherIcon(), text.launcher);
     launcher.onclick = () => (dialog || notice ? instance.close() : instance.open());
@@ -137,13 +143,13 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
   const fail = (error: WidgetError, shown?: DialogStatus): SubmitOutcome => {
     if (shown) setStatus(shown, error);
     if (options.debug) console.warn('[hearback]', error.cause ?? error);
-    onError?.(error);
+    callPage(onError, error);
     return { status: error.queued ? 'queued' : 'failed', error } as SubmitOutcome;
   };
 
   /** Tells `onSuccess` about stored feedback, without the inbox key the request carried. */
   const delivered = ({ inboxKey: _inbox, ...submission }: CollectBody, id: string, fromQueue: boolean) =>
-    onSuccess?.({ id, submission, fromQueue });
+    callPage(onSuccess, { id, submission, fromQueue });
 
   // A 5xx or 429 can clear while the page stays open and no `online` event comes: retry when the
   // earliest entry is due. Offline, `online` does it instead of a timer failing every second.
@@ -214,7 +220,7 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       instance.close();
       destroyed = true;
       clearTimeout(timer);
-      media?.removeEventListener('change', applyScheme);
+      media.removeEventListener('change', applyScheme);
       removeEventListener('online', flush);
       host.remove();
     },
@@ -229,15 +235,16 @@ export function mountWidget(input: WidgetOptions, environment: WidgetEnvironment
       // and the server refuses a key with another body. If the server stored the first attempt and
       // only its answer was lost, it answers with that item. onSubmit is not asked again: it has
       // shaped this body already (and could have cancelled it then); one it failed on built none.
-      // A context JSON cannot carry (a cycle, a BigInt) is bad input, like a wrong score.
+      // A context that cannot become JSON (a cycle, a BigInt) has no input to compare, so is never
+      // sent again; sendFeedback, where every context ends, refuses it (invalid_input).
       let input: string | undefined;
       try {
         input = JSON.stringify([score, comment, extra]);
       } catch {}
-      if (!input || !isValidScore(type, score) || (type === 'text' && !comment)) {
+      if (!isValidScore(type, score) || (type === 'text' && !comment)) {
         return fail(new WidgetError('invalid_input', `Invalid ${type} feedback.`));
       }
-      const again = status === 'failed' && lastInput === input;
+      const again = status === 'failed' && !!input && lastInput === input;
       setStatus('sending');
       if (!again) {
         const submission: FeedbackSubmission = {

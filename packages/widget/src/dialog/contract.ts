@@ -10,7 +10,8 @@ export interface DialogProps {
   type: FeedbackKind;
   labels?: Partial<WidgetLabels> | undefined;
   prompt?: string | undefined;
-  comment: boolean;
+  /** The `comment` option as given: the box shows unless it is `false`, and always for `text`. */
+  comment?: boolean | undefined;
   /** Rendered in the page's flow (no close button, no focus trap) rather than as a floating dialog. */
   inline: boolean;
   status: DialogStatus;

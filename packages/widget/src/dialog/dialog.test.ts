@@ -217,6 +217,26 @@ describe('dialog', () => {
     expect(inline.$('.d')?.getAttribute('role')).toBe('region');
   });
 
+  it('offers the comment box unless comment is false, and always for text feedback', () => {
+    expect(setup({ type: 'nps', comment: undefined }).$('textarea')).not.toBeNull();
+    expect(setup({ type: 'nps', comment: false }).$('textarea')).toBeNull();
+    expect(setup({ type: 'text', comment: false }).$('textarea')).not.toBeNull();
+  });
+
+  it('closes itself 4 s after the thank-you when autoClose is not given', () => {
+    vi.useFakeTimers();
+    try {
+      const floating = setup({ autoClose: undefined });
+      floating.rerender({ status: 'sent', autoClose: undefined });
+      vi.advanceTimersByTime(3999);
+      expect(floating.onClose).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(floating.onClose).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('closes itself autoClose ms after the thank-you, floating only, and not once unmounted', () => {
     vi.useFakeTimers();
     try {

@@ -74,7 +74,7 @@ export function Dialog(props: FormProps) {
         [
           <div class="b">
             {!text && Scale({ kind, labels, form, set })}
-            {props.comment && (
+            {(text || props.comment !== false) && (
               <label class="f">
                 <span>{text ? labels.commentLabelRequired : labels.commentLabel}</span>
                 <textarea

@@ -3,6 +3,9 @@ import type { DialogModule, DialogProps } from './contract.js';
 import { Dialog, type FormState } from './dialog.js';
 import { DIALOG_CSS } from './styles.js';
 
+/** How long the thank-you stays before a floating dialog closes itself, unless `autoClose` says otherwise. */
+const AUTO_CLOSE_MS = 4000;
+
 /**
  * Mounts the preact dialog inside the widget's shadow root (second stage). The form's state lives
  * here between renders; focus moves to the first control when a floating dialog opens and to the
@@ -21,9 +24,14 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
   let props: DialogProps | undefined;
   let shown = '';
   let autoClose: ReturnType<typeof setTimeout> | undefined;
-  // Floating, closing hands focus back to the launcher or, without one, to what the page had
-  // focused when it opened the widget (its own button); and a press outside the widget closes it.
-  const opener = (parent.querySelector('.l') ?? document.activeElement) as HTMLElement | null;
+  // Floating, closing hands focus back to what had it when the dialog opened: the launcher, or
+  // the page's own control that called open(), followed into open shadow roots (a web
+  // component's host cannot take focus back itself). When that cannot take it (nothing had
+  // focus, as after a click on the launcher in Safari, which does not focus buttons; or the
+  // control is gone or disabled since), the launcher does. And a press outside the widget closes it.
+  const launcher = parent.querySelector<HTMLElement>('.l');
+  let opener = document.activeElement;
+  while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
   const onOutsidePointer = (event: Event) => {
     if (props && !props.inline && !event.composedPath().includes(parent.host)) props.onClose();
   };
@@ -48,8 +56,8 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
     if (focus && shown !== focus) slot.querySelector<HTMLElement>(focus)?.focus();
     shown = focus;
     // The thank-you closes itself; an inline form is part of the page and stays.
-    if (props.status === 'sent' && !props.inline && props.autoClose && !autoClose)
-      autoClose = setTimeout(props.onClose, props.autoClose);
+    const after = props.autoClose ?? AUTO_CLOSE_MS;
+    if (props.status === 'sent' && !props.inline && after && !autoClose) autoClose = setTimeout(props.onClose, after);
   };
   // Floating, the dialog is modal: Escape closes it and Tab wraps around inside it.
   slot.onkeydown = (event) => {
@@ -94,7 +102,10 @@ export const mount: DialogModule['mount'] = (parent, addStyles) => {
         // A page in the background may never finish an animation: the dialog goes regardless.
         setTimeout(remove, 500);
       } else remove();
-      if (!props?.inline) opener?.focus();
+      if (!props?.inline) {
+        (opener as HTMLElement | null)?.focus();
+        if (!opener?.matches(':focus')) launcher?.focus();
+      }
     },
   };
 };
