@@ -39,6 +39,8 @@ export type Feedback = Schemas['Feedback'];
 /** A page of `GET /organizations/{orgId}/feedback`. */
 export type FeedbackList = Schemas['FeedbackList'];
 export type FeedbackUpdate = Schemas['FeedbackUpdate'];
+/** The answer to deleting a feedback item: how many notes went with it. */
+export type FeedbackDeletion = Schemas['FeedbackDeletion'];
 /** One change in an item's history: a status change, (un)assignment, issue (un)link or note, by whom. */
 export type FeedbackActivity = Schemas['FeedbackActivity'];
 export type FeedbackActivityKind = FeedbackActivity['kind'];

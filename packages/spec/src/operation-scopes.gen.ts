@@ -30,6 +30,7 @@ export const OPERATION_SCOPES = {
   exportFeedback: 'read',
   getFeedback: 'read',
   updateFeedback: ['write', 'triage'],
+  deleteFeedback: 'write',
   getFeedbackActivity: 'read',
   searchFeedback: 'read',
   similarFeedback: 'read',

@@ -70,6 +70,7 @@ export const API_OPERATIONS = [
   exportFeedback,
   feedback.getFeedback,
   feedback.updateFeedback,
+  feedback.deleteFeedback,
   feedback.getFeedbackActivity,
 
   search.searchFeedback,

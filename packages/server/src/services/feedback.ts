@@ -104,6 +104,26 @@ export function feedbackService(store: Store, onEvents: () => void) {
     },
 
     /**
+     * Deletes an item and what hangs off it (notes, vectors, full-text and vector-index rows, its
+     * share of the daily counts; see `deletions.feedbackItems`), with an audit entry naming the
+     * item, its inbox and how many notes went, never its text. No event: background work that
+     * still holds the item's `feedback.created` finds it gone and skips it.
+     */
+    async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; notesDeleted: number }> {
+      const notesDeleted = await store.transaction(async (tx) => {
+        const deletion = await tx.deletions.feedbackItems(visibleTo(principal), [id]);
+        const item = deletion.items[0];
+        if (!item) throw notFound('Feedback', id);
+        await recordAudit(tx, principal, 'feedback.deleted', id, {
+          inboxId: item.inboxId,
+          notesDeleted: deletion.notesDeleted,
+        });
+        return deletion.notesDeleted;
+      });
+      return { id, deleted: true, notesDeleted };
+    },
+
+    /**
      * An item's history, oldest first: status changes, assignment, issue links and notes, by
      * whom. Read from the audit log, so it holds exactly the changes that committed. `limit`
      * counts audit entries: one request that changed several fields gives one item per field,

@@ -167,6 +167,15 @@ export interface VectorIndexTables {
   add(db: Executor, model: string, items: readonly IndexedVector[]): Promise<void>;
   /** Removes the organization's rows from the index tables of these vector spaces; in a transaction. */
   removeOrganization(db: Executor, orgId: string, spaces: readonly { model: string; dim: number }[]): Promise<void>;
+  /**
+   * Removes these items' rows from the index tables of these vector spaces; in the transaction that
+   * deletes the items, before it does (rows are found by the items' rowids).
+   */
+  removeFeedback(
+    db: Executor,
+    feedbackIds: readonly string[],
+    spaces: readonly { model: string; dim: number }[],
+  ): Promise<void>;
   /** Ids and distances of the `k` nearest in the organization's partition, nearest first. */
   nearestInOrg(
     db: Executor,
@@ -179,6 +188,7 @@ export const NO_VECTOR_INDEX: VectorIndexTables = {
   kind: 'none',
   add: async () => {},
   removeOrganization: async () => {},
+  removeFeedback: async () => {},
   nearestInOrg: async () => {
     throw new Error('no vector index on this database: search scans the stored vectors');
   },

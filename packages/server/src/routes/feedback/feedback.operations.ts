@@ -1,6 +1,7 @@
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
 import {
+  FeedbackDeletionSchema,
   FeedbackListQuery,
   FeedbackListSchema,
   FeedbackParams,
@@ -105,6 +106,25 @@ export const updateFeedback = defineOperation({
     const { id } = c.req.valid('param');
     return c.json(await c.var.services.feedback.update(c.var.principal, id, c.req.valid('json')), 200);
   },
+});
+
+export const deleteFeedback = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'delete',
+    path: '/organizations/{orgId}/feedback/{id}',
+    tags,
+    operationId: 'deleteFeedback',
+    summary: 'Delete a feedback item',
+    description:
+      "Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).",
+    request: { params: FeedbackParams },
+    responses: {
+      200: jsonContent(FeedbackDeletionSchema, 'Deleted, with the number of notes deleted with it.'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => c.json(await c.var.services.feedback.delete(c.var.principal, c.req.valid('param').id), 200),
 });
 
 export const getFeedbackActivity = defineOperation({

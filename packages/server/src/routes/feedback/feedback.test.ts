@@ -725,6 +725,11 @@ describeEachDatabase('feedback API', (bed) => {
         }),
       },
       {
+        operationId: 'deleteFeedback',
+        okStatus: 200,
+        call: async () => ({ method: 'DELETE', path: `${feedbackPath()}/${await collected()}` }),
+      },
+      {
         operationId: 'getFeedbackActivity',
         okStatus: 200,
         call: async () => ({ method: 'GET', path: `${feedbackPath()}/${await collected()}/activity` }),

@@ -11,7 +11,7 @@ import { feedbackMatches } from './feedback-filters.js';
 import { feedbackRollupsRepository } from './feedback-rollups.js';
 
 /** The time zone of each organization, read in the caller's transaction. */
-async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<string, string>> {
+export async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<string, string>> {
   const rows = await db.selectFrom('organizations').select(['id', 'timezone']).where('id', 'in', orgIds).execute();
   return new Map(rows.map((row) => [row.id, row.timezone]));
 }
