@@ -330,6 +330,14 @@ describe('SDK contract: every operation against the real server', () => {
     expect(new Set(activity.map((change) => change.actor.type))).toEqual(new Set(['api_key']));
   });
 
+  it('feedback.delete: the item and its notes go; a second delete is not_found', async () => {
+    const { id } = await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'Spam, delete me' });
+    await hearback.feedback.notes.create(id, { body: 'Spam.' });
+    expect(await hearback.feedback.delete(id)).toEqual({ id, deleted: true, notesDeleted: 1 });
+    expect((await rejection(hearback.feedback.get(id))).code).toBe('not_found');
+    expect((await rejection(hearback.feedback.delete(id))).code).toBe('not_found');
+  });
+
   it('hooks: subscribe, sample, unsubscribe', async () => {
     const { id: feedbackId } = await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'Hook me' });
     const hook = await hearback.hooks.subscribe({

@@ -1,6 +1,7 @@
 import type {
   Feedback,
   FeedbackActivity,
+  FeedbackDeletion,
   FeedbackExportQuery,
   FeedbackListQuery,
   FeedbackStats,
@@ -231,6 +232,23 @@ export class FeedbackResource {
           body: input,
           ...attempt,
         }),
+      options,
+    );
+  }
+
+  /**
+   * Deletes the item for good (spam, or a person's erasure request), with its notes, issue link,
+   * assignment, search vectors and its share of stats and trends; resolves to how many notes went
+   * with it. Needs a key with the `write` scope. A second delete is a 404 `not_found`.
+   *
+   * @example
+   * const { notesDeleted } = await hearback.feedback.delete('fb_…');
+   */
+  async delete(id: string, options?: RequestOptions): Promise<FeedbackDeletion> {
+    const path = { orgId: this.context.orgId, id };
+    return this.context.call(
+      'deleteFeedback',
+      (attempt) => this.context.client.DELETE('/organizations/{orgId}/feedback/{id}', { params: { path }, ...attempt }),
       options,
     );
   }
