@@ -5,6 +5,7 @@ import type {
   CreatedApiKey,
   Feedback,
   FeedbackDeletion,
+  FeedbackErasure,
   FeedbackStats,
   FeedbackStatus,
   FeedbackThemes,
@@ -35,6 +36,7 @@ describe('Hearback types', () => {
     expectTypeOf(hearback.organization.get()).resolves.toEqualTypeOf<Organization>();
     expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<InboxDeletion>();
     expectTypeOf(hearback.feedback.delete('fb_1')).resolves.toEqualTypeOf<FeedbackDeletion>();
+    expectTypeOf(hearback.feedback.erase({ context: { userId: 'u_42' } })).resolves.toEqualTypeOf<FeedbackErasure>();
     expectTypeOf(hearback.brands.delete('brd_1')).resolves.toEqualTypeOf<BrandDeletion>();
     expectTypeOf(hearback.apiKeys.current()).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.feedback.stats({ q: 'checkout' })).resolves.toEqualTypeOf<FeedbackStats>();

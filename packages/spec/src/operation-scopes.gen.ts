@@ -28,6 +28,7 @@ export const OPERATION_SCOPES = {
   listThemeFeedback: 'read',
   streamFeedback: 'read',
   exportFeedback: 'read',
+  eraseFeedback: 'write',
   getFeedback: 'read',
   updateFeedback: ['write', 'triage'],
   deleteFeedback: 'write',

@@ -338,6 +338,26 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.feedback.delete(id))).code).toBe('not_found');
   });
 
+  it("feedback.erase: every item of one person's context member goes, and no one else's", async () => {
+    const mine = await hearback.collect({
+      inboxKey: server.inboxKey,
+      type: 'text',
+      comment: 'a',
+      context: { userId: 'u_erase' },
+    });
+    await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'b', context: { userId: 'u_erase' } });
+    const other = await hearback.collect({
+      inboxKey: server.inboxKey,
+      type: 'text',
+      comment: 'c',
+      context: { userId: 'u_keep' },
+    });
+    expect(await hearback.feedback.erase({ context: { userId: 'u_erase' } })).toEqual({ deleted: 2 });
+    expect((await rejection(hearback.feedback.get(mine.id))).code).toBe('not_found');
+    expect((await hearback.feedback.get(other.id)).id).toBe(other.id);
+    expect((await rejection(hearback.feedback.erase({ context: {} }))).code).toBe('validation_failed');
+  });
+
   it('hooks: subscribe, sample, unsubscribe', async () => {
     const { id: feedbackId } = await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'Hook me' });
     const hook = await hearback.hooks.subscribe({

@@ -2,6 +2,8 @@ import type {
   Feedback,
   FeedbackActivity,
   FeedbackDeletion,
+  FeedbackErasure,
+  FeedbackErasureInput,
   FeedbackExportQuery,
   FeedbackListQuery,
   FeedbackStats,
@@ -249,6 +251,28 @@ export class FeedbackResource {
     return this.context.call(
       'deleteFeedback',
       (attempt) => this.context.client.DELETE('/organizations/{orgId}/feedback/{id}', { params: { path }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * Deletes everything one person sent: every item whose `context` has the one member given with
+   * that text value, as {@link delete} does, in batches on the server; resolves to how many went
+   * (0 when none matched). Needs a key with the `write` scope.
+   *
+   * @example
+   * const { deleted } = await hearback.feedback.erase({ context: { userId: 'u_42' } });
+   */
+  async erase(input: FeedbackErasureInput, options?: RequestOptions): Promise<FeedbackErasure> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'eraseFeedback',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback/erase', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
       options,
     );
   }

@@ -68,6 +68,7 @@ export const API_OPERATIONS = [
   listThemeFeedback,
   streamFeedback,
   exportFeedback,
+  feedback.eraseFeedback,
   feedback.getFeedback,
   feedback.updateFeedback,
   feedback.deleteFeedback,

@@ -1,4 +1,4 @@
-import type { RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { FeedbackFilters } from '../domain/feedback.js';
 import type { VersionedCache } from './lookup-cache.js';
 import type { Dialect } from './migrations/context.js';
@@ -81,6 +81,12 @@ export interface DialectAdapter {
     terms: readonly string[],
     limit: number,
   ): Promise<{ id: string; comment: string | null }[]>;
+
+  /**
+   * A condition on `feedback` rows: their `context` (JSON text) has the top-level member `key`
+   * with exactly the text `value` (a number or an object with the same spelling does not match).
+   */
+  contextMemberIs(key: string, value: string): RawBuilder<SqlBool>;
 
   /** The approximate nearest-neighbour index kept beside `feedback_embeddings`, if the platform has one. */
   readonly vectorIndex: VectorIndexTables;

@@ -1,4 +1,5 @@
 import {
+  FeedbackErasureInputSchema,
   FeedbackResourceSchema,
   FeedbackUpdateInputSchema,
   ONE_ASSIGNEE_FILTER,
@@ -159,3 +160,15 @@ export const FeedbackDeletionSchema = z
     notesDeleted: z.number().int().min(0).openapi({ description: 'Notes on the item, deleted with it.', example: 2 }),
   })
   .openapi('FeedbackDeletion');
+
+export const FeedbackErasureSchema = documentable(FeedbackErasureInputSchema).openapi('FeedbackErasureInput');
+
+export const FeedbackErasureResultSchema = z
+  .object({
+    deleted: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'Feedback items deleted (with their notes); 0 when none matched.', example: 3 }),
+  })
+  .openapi('FeedbackErasure');

@@ -11,11 +11,9 @@ export interface InboxDeletion {
   feedbackDeleted: number;
 }
 
-/** What deleting feedback items took with them. */
+/** What deleting feedback items took with them: each item, with the inbox it was in and its notes (never its text). */
 export interface FeedbackDeletion {
-  /** The items deleted, with the inbox each was in (never their text). */
-  items: { id: string; inboxId: string }[];
-  notesDeleted: number;
+  items: { id: string; inboxId: string; notesDeleted: number }[];
 }
 
 /** What deleting a brand took with it; `undefined` when there was no such brand. */
@@ -60,7 +58,7 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
      * first: a triage change waits, then finds nothing. Ids it cannot see are passed over.
      */
     async feedbackItems(scope: BrandScope, ids: readonly string[]): Promise<FeedbackDeletion> {
-      if (ids.length === 0) return { items: [], notesDeleted: 0 };
+      if (ids.length === 0) return { items: [] };
       await dialect.dailyCountLocks.forCounting(db);
       let query = db
         .selectFrom('feedback')
@@ -72,14 +70,16 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .orderBy('id')
         .$call((locked) => dialect.forUpdate(locked))
         .execute();
-      if (rows.length === 0) return { items: [], notesDeleted: 0 };
+      if (rows.length === 0) return { items: [] };
       const found = rows.map((row) => row.id);
       const notes = await db
         .selectFrom('notes')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .select((eb) => ['feedback_id', eb.fn.countAll<number | string>().as('count')])
         .where('org_id', '=', scope.orgId)
         .where('feedback_id', 'in', found)
-        .executeTakeFirstOrThrow();
+        .groupBy('feedback_id')
+        .execute();
+      const notesOf = new Map(notes.map((row) => [row.feedback_id, Number(row.count)]));
       const spaces = await db
         .withTables<SearchTables>()
         .selectFrom('feedback_embeddings')
@@ -101,7 +101,9 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         })),
         (orgId) => zones.get(orgId) ?? DEFAULT_TIME_ZONE,
       );
-      return { items: rows.map((row) => ({ id: row.id, inboxId: row.inbox_id })), notesDeleted: Number(notes.count) };
+      return {
+        items: rows.map((row) => ({ id: row.id, inboxId: row.inbox_id, notesDeleted: notesOf.get(row.id) ?? 0 })),
+      };
     },
 
     /**

@@ -124,6 +124,20 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
       }
       return found;
     },
+    /**
+     * Up to `limit` ids of the items the scope may see whose context has the top-level member
+     * `key` with the text `value`, oldest first (an erasure's next batch).
+     */
+    async idsWithContextMember(scope: BrandScope, key: string, value: string, limit: number): Promise<string[]> {
+      let query = db
+        .selectFrom('feedback')
+        .select('id')
+        .where('org_id', '=', scope.orgId)
+        .where(dialect.contextMemberIs(key, value));
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const rows = await query.orderBy('id').limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
     async find(scope: BrandScope, id: string): Promise<Feedback | undefined> {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
