@@ -533,6 +533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase one person's feedback
+         * @description Deletes every feedback item whose `context` has the one member given with that text value (such as `{"context": {"userId": "u_42"}}`: all that person sent, for an erasure request under GDPR article 17), each as `DELETE …/feedback/{id}` deletes it, with a `feedback.deleted` audit entry per item. Works in batches, so a large erasure never holds a lock for long; answers how many items went (0 when none matched). A brand-scoped key erases its brand's items only. Cannot be undone. Requires the `write` scope.
+         */
+        post: operations["eraseFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback/{id}": {
         parameters: {
             query?: never;
@@ -544,7 +564,11 @@ export interface paths {
         get: operations["getFeedback"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a feedback item
+         * @description Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).
+         */
+        delete: operations["deleteFeedback"];
         options?: never;
         head?: never;
         /**
@@ -2417,6 +2441,24 @@ export interface components {
                 average: number | null;
             };
         };
+        FeedbackErasure: {
+            /**
+             * @description Feedback items deleted (with their notes); 0 when none matched.
+             * @example 3
+             */
+            deleted: number;
+        };
+        FeedbackErasureInput: {
+            /**
+             * @description One top-level member of the items' `context` and its text value: every item whose context has it is deleted.
+             * @example {
+             *       "userId": "u_42"
+             *     }
+             */
+            context: {
+                [key: string]: string;
+            };
+        };
         /** @description Send at least one of `status`, `issueLink` or `assigneeId`. */
         FeedbackUpdate: {
             /** @enum {string} */
@@ -2435,6 +2477,17 @@ export interface components {
              * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
              */
             assigneeId?: string | null;
+        };
+        FeedbackDeletion: {
+            /** @example fb_01jd3x2k9v6c4h8m2n5p7q1r3s */
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+            /**
+             * @description Notes on the item, deleted with it.
+             * @example 2
+             */
+            notesDeleted: number;
         };
         FeedbackActivityPage: {
             data: components["schemas"]["FeedbackActivity"][];
@@ -2795,7 +2848,7 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "page_response.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
+            action: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "page_response.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "feedback.deleted" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
             resource: {
                 /** @enum {string} */
                 type: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "page_response" | "feedback" | "note" | "view";
@@ -7380,6 +7433,134 @@ export interface operations {
             };
         };
     };
+    eraseFeedback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackErasureInput"];
+            };
+        };
+        responses: {
+            /** @description Erased, with the number of items deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackErasure"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getFeedback: {
         parameters: {
             query?: never;
@@ -7439,6 +7620,122 @@ export interface operations {
             };
             /** @description The request was not received in time (`request_timeout`). */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteFeedback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with the number of notes deleted with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackDeletion"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10673,7 +10970,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                action?: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "page_response.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
+                action?: "organization.created" | "organization.updated" | "organization.plan_changed" | "organization.ownership_transferred" | "member.joined" | "member.role_changed" | "member.removed" | "member.left" | "invite.created" | "invite.resent" | "invite.revoked" | "user.signed_in" | "sso.configured" | "sso.updated" | "sso.deleted" | "sso.domain_verified" | "api_key.created" | "api_key.updated" | "api_key.revoked" | "inbox.created" | "inbox.updated" | "inbox.deleted" | "brand.created" | "brand.updated" | "brand.deleted" | "automation.created" | "automation.updated" | "automation.deleted" | "automation.signing_secret_rotated" | "secret.created" | "secret.updated" | "secret.deleted" | "feedback_page.created" | "feedback_page.updated" | "feedback_page.deleted" | "page_response.deleted" | "feedback_page.published" | "feedback_page.closed" | "feedback_page.reopened" | "feedback.updated" | "feedback.deleted" | "note.created" | "note.updated" | "note.deleted" | "view.created" | "view.updated" | "view.deleted";
                 /** @description Entries by this actor (an API key id, for now). */
                 actorId?: string;
                 resourceType?: "organization" | "member" | "invite" | "user" | "sso" | "api_key" | "inbox" | "brand" | "automation" | "secret" | "feedback_page" | "page_response" | "feedback" | "note" | "view";

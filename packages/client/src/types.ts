@@ -39,6 +39,12 @@ export type Feedback = Schemas['Feedback'];
 /** A page of `GET /organizations/{orgId}/feedback`. */
 export type FeedbackList = Schemas['FeedbackList'];
 export type FeedbackUpdate = Schemas['FeedbackUpdate'];
+/** The answer to deleting a feedback item: how many notes went with it. */
+export type FeedbackDeletion = Schemas['FeedbackDeletion'];
+/** Which items an erasure deletes: one top-level context member and its text value. */
+export type FeedbackErasureInput = Schemas['FeedbackErasureInput'];
+/** The answer to an erasure: how many items went. */
+export type FeedbackErasure = Schemas['FeedbackErasure'];
 /** One change in an item's history: a status change, (un)assignment, issue (un)link or note, by whom. */
 export type FeedbackActivity = Schemas['FeedbackActivity'];
 export type FeedbackActivityKind = FeedbackActivity['kind'];

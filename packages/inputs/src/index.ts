@@ -37,6 +37,12 @@ export {
   eventDefinition,
   isEventType,
 } from './event-registry.js';
+export {
+  type FeedbackErasureInput,
+  FeedbackErasureInputSchema,
+  MAX_ERASURE_KEY_LENGTH,
+  MAX_ERASURE_VALUE_LENGTH,
+} from './feedback-erasure-input.js';
 export { FeedbackResourceSchema, IssueLinkSchema, TimestampSchema } from './feedback-resource.js';
 export { type FeedbackUpdateInput, FeedbackUpdateInputSchema } from './feedback-update-input.js';
 export { ID_PREFIXES, type IdKind, idPattern, idSchema } from './ids.js';

@@ -4,6 +4,8 @@ import type {
   BrandDeletion,
   CreatedApiKey,
   Feedback,
+  FeedbackDeletion,
+  FeedbackErasure,
   FeedbackStats,
   FeedbackStatus,
   FeedbackThemes,
@@ -33,6 +35,8 @@ describe('Hearback types', () => {
     expectTypeOf(hearback.apiKeys.revoke('key_1')).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.organization.get()).resolves.toEqualTypeOf<Organization>();
     expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<InboxDeletion>();
+    expectTypeOf(hearback.feedback.delete('fb_1')).resolves.toEqualTypeOf<FeedbackDeletion>();
+    expectTypeOf(hearback.feedback.erase({ context: { userId: 'u_42' } })).resolves.toEqualTypeOf<FeedbackErasure>();
     expectTypeOf(hearback.brands.delete('brd_1')).resolves.toEqualTypeOf<BrandDeletion>();
     expectTypeOf(hearback.apiKeys.current()).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.feedback.stats({ q: 'checkout' })).resolves.toEqualTypeOf<FeedbackStats>();

@@ -57,6 +57,8 @@ export const OPERATIONS = {
   // idempotency record for a read: a retry after a lost answer would count twice.
   searchFeedback: { method: 'search', retry: 'never' },
   updateFeedback: { method: 'feedback.update', retry: 'idempotency-key' },
+  deleteFeedback: { method: 'feedback.delete', retry: 'idempotency-key' },
+  eraseFeedback: { method: 'feedback.erase', retry: 'idempotency-key' },
   getFeedbackActivity: { method: 'feedback.activity', retry: 'safe' },
   listNotes: { method: 'feedback.notes.list', retry: 'safe' },
   createNote: { method: 'feedback.notes.create', retry: 'idempotency-key' },

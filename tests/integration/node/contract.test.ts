@@ -333,6 +333,34 @@ describe('SDK contract: every operation against the real server', () => {
     expect(new Set(activity.map((change) => change.actor.type))).toEqual(new Set(['api_key']));
   });
 
+  it('feedback.delete: the item and its notes go; a second delete is not_found', async () => {
+    const { id } = await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'Spam, delete me' });
+    await hearback.feedback.notes.create(id, { body: 'Spam.' });
+    expect(await hearback.feedback.delete(id)).toEqual({ id, deleted: true, notesDeleted: 1 });
+    expect((await rejection(hearback.feedback.get(id))).code).toBe('not_found');
+    expect((await rejection(hearback.feedback.delete(id))).code).toBe('not_found');
+  });
+
+  it("feedback.erase: every item of one person's context member goes, and no one else's", async () => {
+    const mine = await hearback.collect({
+      inboxKey: server.inboxKey,
+      type: 'text',
+      comment: 'a',
+      context: { userId: 'u_erase' },
+    });
+    await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'b', context: { userId: 'u_erase' } });
+    const other = await hearback.collect({
+      inboxKey: server.inboxKey,
+      type: 'text',
+      comment: 'c',
+      context: { userId: 'u_keep' },
+    });
+    expect(await hearback.feedback.erase({ context: { userId: 'u_erase' } })).toEqual({ deleted: 2 });
+    expect((await rejection(hearback.feedback.get(mine.id))).code).toBe('not_found');
+    expect((await hearback.feedback.get(other.id)).id).toBe(other.id);
+    expect((await rejection(hearback.feedback.erase({ context: {} }))).code).toBe('validation_failed');
+  });
+
   it('hooks: subscribe, sample, unsubscribe', async () => {
     const { id: feedbackId } = await hearback.collect({ inboxKey: server.inboxKey, type: 'text', comment: 'Hook me' });
     const hook = await hearback.hooks.subscribe({

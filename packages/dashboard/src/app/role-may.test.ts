@@ -16,5 +16,7 @@ describe('what a role may do on screen', () => {
   it('names the roles that may, for whoever must ask one of them', () => {
     expect(rolesThatMay('createApiKey')).toEqual(['admin', 'owner']);
     expect(rolesThatMay('listFeedback')).toEqual(['viewer', 'member', 'admin', 'owner']);
+    // A member triages an item but does not delete it: deleting takes write.
+    expect(rolesThatMay('deleteFeedback')).toEqual(['admin', 'owner']);
   });
 });

@@ -5,6 +5,7 @@ import { usePermissions } from '../app/permissions.js';
 import { SelectField } from '../ui/select.js';
 import { ActivitySection } from './activity-section.js';
 import { ContextTable } from './context-table.js';
+import { DeleteFeedback } from './delete-feedback.js';
 import { feedbackQuery, useUpdateFeedback } from './feedback-queries.js';
 import { IssueLinkField } from './issue-link-field.js';
 import { NotesSection } from './notes-section.js';
@@ -21,9 +22,11 @@ export interface FeedbackPaneProps {
   id: string;
   /** The assignee field, which the `a` key focuses. */
   assigneeRef: React.Ref<HTMLSelectElement>;
+  /** Once the item is deleted: close the pane. */
+  onDeleted: () => void;
 }
 
-export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
+export function FeedbackPane({ orgId, id, assigneeRef, onDeleted }: FeedbackPaneProps) {
   const { may } = usePermissions();
   const item = useQuery(feedbackQuery(orgId, id));
   const members = useQuery(membersQuery(orgId));
@@ -63,6 +66,7 @@ export function FeedbackPane({ orgId, id, assigneeRef }: FeedbackPaneProps) {
         <time className="muted" dateTime={feedback.createdAt}>
           {fullTime(feedback.createdAt)}
         </time>
+        {may('deleteFeedback') && <DeleteFeedback orgId={orgId} feedbackId={feedback.id} onDeleted={onDeleted} />}
       </header>
       {feedback.comment && <p className="pane-comment">{feedback.comment}</p>}
       {update.error && (

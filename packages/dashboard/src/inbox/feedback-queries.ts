@@ -87,3 +87,29 @@ export function useUpdateFeedback(orgId: string) {
     },
   });
 }
+
+/**
+ * Deletes an item for good. `onDeleted` runs first (the pane that showed it closes, so nothing asks
+ * for it again), then the item leaves every cached list page and its own entries (notes, activity,
+ * similar) are dropped, and the lists and what counts items (stats, trends) are read again.
+ */
+export function useDeleteFeedback(orgId: string, onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      dataOf(api.DELETE('/organizations/{orgId}/feedback/{id}', { params: { path: { orgId, id } } })),
+    onSuccess: (_result, id) => {
+      onDeleted();
+      queryClient.removeQueries({ queryKey: feedbackQuery(orgId, id).queryKey });
+      for (const [key, data] of queryClient.getQueriesData<ListData>({ queryKey: listKey(orgId) })) {
+        if (!data) continue;
+        queryClient.setQueryData<ListData>(key, {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, data: page.data.filter((entry) => entry.id !== id) })),
+        });
+      }
+      // Insights (stats, trends, themes) are under the same key: they count the item no more.
+      void queryClient.invalidateQueries({ queryKey: feedbackKey(orgId) });
+    },
+  });
+}

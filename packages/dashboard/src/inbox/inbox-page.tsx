@@ -184,7 +184,7 @@ export function InboxPage() {
           )}
         </section>
         {search.item ? (
-          <FeedbackPane orgId={orgId} id={search.item} assigneeRef={assignee} />
+          <FeedbackPane orgId={orgId} id={search.item} assigneeRef={assignee} onDeleted={() => open(undefined)} />
         ) : (
           <aside className="pane pane-empty" aria-label="Feedback item">
             <p className="muted">Open an item to read and triage it.</p>

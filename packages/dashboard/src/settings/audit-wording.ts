@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'feedback_page.closed': 'Feedback page closed',
   'feedback_page.reopened': 'Feedback page reopened',
   'feedback.updated': 'Feedback triaged',
+  'feedback.deleted': 'Feedback deleted',
   'note.created': 'Note added',
   'note.updated': 'Note edited',
   'note.deleted': 'Note deleted',

@@ -1,6 +1,9 @@
 import type {
   Feedback,
   FeedbackActivity,
+  FeedbackDeletion,
+  FeedbackErasure,
+  FeedbackErasureInput,
   FeedbackExportQuery,
   FeedbackListQuery,
   FeedbackStats,
@@ -227,6 +230,45 @@ export class FeedbackResource {
       'updateFeedback',
       (attempt) =>
         this.context.client.PATCH('/organizations/{orgId}/feedback/{id}', {
+          params: { path },
+          body: input,
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * Deletes the item for good (spam, or a person's erasure request), with its notes, issue link,
+   * assignment, search vectors and its share of stats and trends; resolves to how many notes went
+   * with it. Needs a key with the `write` scope. A second delete is a 404 `not_found`.
+   *
+   * @example
+   * const { notesDeleted } = await hearback.feedback.delete('fb_…');
+   */
+  async delete(id: string, options?: RequestOptions): Promise<FeedbackDeletion> {
+    const path = { orgId: this.context.orgId, id };
+    return this.context.call(
+      'deleteFeedback',
+      (attempt) => this.context.client.DELETE('/organizations/{orgId}/feedback/{id}', { params: { path }, ...attempt }),
+      options,
+    );
+  }
+
+  /**
+   * Deletes everything one person sent: every item whose `context` has the one member given with
+   * that text value, as {@link delete} does, in batches on the server; resolves to how many went
+   * (0 when none matched). Needs a key with the `write` scope.
+   *
+   * @example
+   * const { deleted } = await hearback.feedback.erase({ context: { userId: 'u_42' } });
+   */
+  async erase(input: FeedbackErasureInput, options?: RequestOptions): Promise<FeedbackErasure> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'eraseFeedback',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback/erase', {
           params: { path },
           body: input,
           ...attempt,

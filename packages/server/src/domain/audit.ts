@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'feedback_page.closed',
   'feedback_page.reopened',
   'feedback.updated',
+  'feedback.deleted',
   'note.created',
   'note.updated',
   'note.deleted',

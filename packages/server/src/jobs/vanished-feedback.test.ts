@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
 import { type EmbedGate, embedGate, type TestEmbedder, testEmbedder } from '../../test/support/test-embedder.js';
@@ -23,6 +24,27 @@ async function deleteInbox(runtime: Runtime, org: BootstrappedOrganization, inbo
     key: org.adminKey,
   });
   expect(response.status).toBe(200);
+}
+
+async function deleteFeedback(runtime: Runtime, org: BootstrappedOrganization, id: string) {
+  const response = await requestApp(runtime, `/organizations/${org.organization.id}/feedback/${id}`, {
+    method: 'DELETE',
+    key: org.adminKey,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Rows of the vector index (sqlite-vec's tables; none on PostgreSQL) that still name these items. */
+async function indexRowsOf(runtime: Runtime, ids: readonly string[]): Promise<string[]> {
+  const db = runtime.database.db;
+  if (runtime.database.dialect.vectorIndex.kind !== 'sqlite-vec') return [];
+  const tables = await sql<{ name: string }>`select name from sqlite_master where name like 'vec_%_bit'`.execute(db);
+  const found: string[] = [];
+  for (const { name } of tables.rows) {
+    const rows = await sql<{ feedback_id: string }>`select feedback_id from ${sql.table(name)}`.execute(db);
+    found.push(...rows.rows.map((row) => row.feedback_id).filter((id) => ids.includes(id)));
+  }
+  return found;
 }
 
 /** What a user of the deleted inbox would see go wrong: failed jobs, retries owed, vectors left. */
@@ -102,6 +124,59 @@ for (const dialect of dialectsUnderTest()) {
       expect(await runner.runUntilIdle()).toBe(1);
       expect(await leftovers(runtime, errors)).toEqual({ errors: [], retries: [], vectors: [] });
       expect(await runtime.store.embeddings.find(gone, embedder.model)).toBeUndefined();
+    });
+
+    it('the embedding job skips one item deleted while it embedded, and stores the rest of its batch', async () => {
+      const gone = await collect(runtime, org, org.inbox.inboxKey, 'Spam spam spam, buy now');
+      const stays = await collect(runtime, org, org.inbox.inboxKey, 'The export button does nothing');
+      const errors: unknown[] = [];
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+        onError: (error) => errors.push(error),
+      });
+
+      const running = runner.runUntilIdle();
+      await gate.entered;
+      await deleteFeedback(runtime, org, gone);
+      gate.open();
+      expect(await running).toBe(2);
+
+      expect(await leftovers(runtime, errors)).toEqual({ errors: [], retries: [], vectors: [stays] });
+      expect(await runtime.store.feedback.find({ orgId: org.organization.id, brandId: null }, gone)).toBeUndefined();
+      expect(await indexRowsOf(runtime, [gone])).toEqual([]);
+    });
+
+    it('deleting an embedded item takes its vector and index rows: search by meaning no longer finds it', async () => {
+      gate.open();
+      const gone = await collect(runtime, org, org.inbox.inboxKey, 'Delete my account and my data please');
+      const stays = await collect(runtime, org, org.inbox.inboxKey, 'Delete button in settings is hidden');
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+      });
+      expect(await runner.runUntilIdle()).toBe(2);
+      const search = async () => {
+        const response = await requestApp(runtime, `/organizations/${org.organization.id}/search`, {
+          method: 'POST',
+          key: org.adminKey,
+          json: { query: 'delete my account data', mode: 'semantic', limit: 10 },
+        });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as { data: { feedback: { id: string } }[] }).data.map((hit) => hit.feedback.id);
+      };
+      expect(await search()).toContain(gone);
+      if (runtime.database.dialect.vectorIndex.kind === 'sqlite-vec') {
+        expect(await indexRowsOf(runtime, [gone])).toEqual([gone]);
+      }
+
+      await deleteFeedback(runtime, org, gone);
+
+      expect(await search()).toEqual([stays]);
+      expect((await leftovers(runtime, [])).vectors).toEqual([stays]);
+      expect(await indexRowsOf(runtime, [gone, stays])).toEqual(
+        runtime.database.dialect.vectorIndex.kind === 'sqlite-vec' ? [stays] : [],
+      );
     });
 
     it('a reindex skips feedback deleted while it embedded, and finishes', async () => {

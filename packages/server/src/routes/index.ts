@@ -68,8 +68,10 @@ export const API_OPERATIONS = [
   listThemeFeedback,
   streamFeedback,
   exportFeedback,
+  feedback.eraseFeedback,
   feedback.getFeedback,
   feedback.updateFeedback,
+  feedback.deleteFeedback,
   feedback.getFeedbackActivity,
 
   search.searchFeedback,

@@ -1,3 +1,4 @@
+import type { FeedbackErasureInput } from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import type { Feedback, FeedbackFilters, FeedbackStatus, IssueTracker } from '../domain/feedback.js';
@@ -35,6 +36,9 @@ async function assertAssignable(tx: Repositories, orgId: string, assigneeId: str
     );
   }
 }
+
+/** Items an erasure deletes per transaction: a few hundred rows' locks, held for milliseconds. */
+export const ERASURE_BATCH = 200;
 
 export function feedbackService(store: Store, onEvents: () => void) {
   async function get(principal: Principal, id: string): Promise<Feedback> {
@@ -101,6 +105,54 @@ export function feedbackService(store: Store, onEvents: () => void) {
       });
       onEvents();
       return updated;
+    },
+
+    /**
+     * Deletes an item and what hangs off it (notes, vectors, full-text and vector-index rows, its
+     * share of the daily counts; see `deletions.feedbackItems`), with an audit entry naming the
+     * item, its inbox and how many notes went, never its text. No event: background work that
+     * still holds the item's `feedback.created` finds it gone and skips it.
+     */
+    async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; notesDeleted: number }> {
+      const notesDeleted = await store.transaction(async (tx) => {
+        const [item] = (await tx.deletions.feedbackItems(visibleTo(principal), [id])).items;
+        if (!item) throw notFound('Feedback', id);
+        await recordAudit(tx, principal, 'feedback.deleted', id, {
+          inboxId: item.inboxId,
+          notesDeleted: item.notesDeleted,
+        });
+        return item.notesDeleted;
+      });
+      return { id, deleted: true, notesDeleted };
+    },
+
+    /**
+     * Deletes every item the principal may see whose context has the one member given (all that
+     * one person sent, for an erasure request), as {@link delete} does, one audit entry per item.
+     * In batches of {@link ERASURE_BATCH}, each its own transaction, so a large erasure never holds
+     * the items' and counts' locks for long; items that arrive meanwhile are taken by a later batch.
+     */
+    async erase(principal: Principal, input: FeedbackErasureInput): Promise<{ deleted: number }> {
+      const [member] = Object.entries(input.context);
+      if (!member) return { deleted: 0 };
+      const [key, value] = member;
+      let deleted = 0;
+      for (;;) {
+        const batch = await store.transaction(async (tx) => {
+          const ids = await tx.feedback.idsWithContextMember(visibleTo(principal), key, value, ERASURE_BATCH);
+          const { items } = await tx.deletions.feedbackItems(visibleTo(principal), ids);
+          for (const item of items) {
+            await recordAudit(tx, principal, 'feedback.deleted', item.id, {
+              inboxId: item.inboxId,
+              notesDeleted: item.notesDeleted,
+              erasure: true,
+            });
+          }
+          return { found: ids.length, deleted: items.length };
+        });
+        deleted += batch.deleted;
+        if (batch.found < ERASURE_BATCH) return { deleted };
+      }
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { FeedbackFilters } from '../domain/feedback.js';
 import type { VersionedCache } from './lookup-cache.js';
 import type { Dialect } from './migrations/context.js';
@@ -81,6 +81,12 @@ export interface DialectAdapter {
     terms: readonly string[],
     limit: number,
   ): Promise<{ id: string; comment: string | null }[]>;
+
+  /**
+   * A condition on `feedback` rows: their `context` (JSON text) has the top-level member `key`
+   * with exactly the text `value` (a number or an object with the same spelling does not match).
+   */
+  contextMemberIs(key: string, value: string): RawBuilder<SqlBool>;
 
   /** The approximate nearest-neighbour index kept beside `feedback_embeddings`, if the platform has one. */
   readonly vectorIndex: VectorIndexTables;
@@ -167,6 +173,15 @@ export interface VectorIndexTables {
   add(db: Executor, model: string, items: readonly IndexedVector[]): Promise<void>;
   /** Removes the organization's rows from the index tables of these vector spaces; in a transaction. */
   removeOrganization(db: Executor, orgId: string, spaces: readonly { model: string; dim: number }[]): Promise<void>;
+  /**
+   * Removes these items' rows from the index tables of these vector spaces; in the transaction that
+   * deletes the items, before it does (rows are found by the items' rowids).
+   */
+  removeFeedback(
+    db: Executor,
+    feedbackIds: readonly string[],
+    spaces: readonly { model: string; dim: number }[],
+  ): Promise<void>;
   /** Ids and distances of the `k` nearest in the organization's partition, nearest first. */
   nearestInOrg(
     db: Executor,
@@ -179,6 +194,7 @@ export const NO_VECTOR_INDEX: VectorIndexTables = {
   kind: 'none',
   add: async () => {},
   removeOrganization: async () => {},
+  removeFeedback: async () => {},
   nearestInOrg: async () => {
     throw new Error('no vector index on this database: search scans the stored vectors');
   },

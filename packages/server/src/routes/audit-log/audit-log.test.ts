@@ -300,6 +300,15 @@ describeEachDatabase(
         },
       },
       {
+        action: 'feedback.deleted',
+        async change(_bed, key) {
+          const id = await feedbackItem();
+          await send(bed().orgA.adminKey, 'POST', `/feedback/${id}/notes`, { body: 'Spam' }, 201);
+          await send(key, 'DELETE', `/feedback/${id}`);
+          return { resourceId: id, details: { inboxId: bed().orgA.inbox.id, notesDeleted: 1 } };
+        },
+      },
+      {
         action: 'note.created',
         async change(_bed, key) {
           const feedbackId = await feedbackItem();

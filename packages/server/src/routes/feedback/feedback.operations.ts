@@ -1,6 +1,9 @@
 import { defineOperation } from '../operation.js';
 import { AUTHENTICATED_ERRORS, jsonBody, jsonContent, OrgParams, PageQuery } from '../shared.schemas.js';
 import {
+  FeedbackDeletionSchema,
+  FeedbackErasureResultSchema,
+  FeedbackErasureSchema,
   FeedbackListQuery,
   FeedbackListSchema,
   FeedbackParams,
@@ -105,6 +108,44 @@ export const updateFeedback = defineOperation({
     const { id } = c.req.valid('param');
     return c.json(await c.var.services.feedback.update(c.var.principal, id, c.req.valid('json')), 200);
   },
+});
+
+export const deleteFeedback = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'delete',
+    path: '/organizations/{orgId}/feedback/{id}',
+    tags,
+    operationId: 'deleteFeedback',
+    summary: 'Delete a feedback item',
+    description:
+      "Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).",
+    request: { params: FeedbackParams },
+    responses: {
+      200: jsonContent(FeedbackDeletionSchema, 'Deleted, with the number of notes deleted with it.'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => c.json(await c.var.services.feedback.delete(c.var.principal, c.req.valid('param').id), 200),
+});
+
+export const eraseFeedback = defineOperation({
+  scope: 'write',
+  route: {
+    method: 'post',
+    path: '/organizations/{orgId}/feedback/erase',
+    tags,
+    operationId: 'eraseFeedback',
+    summary: "Erase one person's feedback",
+    description:
+      'Deletes every feedback item whose `context` has the one member given with that text value (such as `{"context": {"userId": "u_42"}}`: all that person sent, for an erasure request under GDPR article 17), each as `DELETE …/feedback/{id}` deletes it, with a `feedback.deleted` audit entry per item. Works in batches, so a large erasure never holds a lock for long; answers how many items went (0 when none matched). A brand-scoped key erases its brand\'s items only. Cannot be undone. Requires the `write` scope.',
+    request: { params: OrgParams, body: jsonBody(FeedbackErasureSchema) },
+    responses: {
+      200: jsonContent(FeedbackErasureResultSchema, 'Erased, with the number of items deleted.'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => c.json(await c.var.services.feedback.erase(c.var.principal, c.req.valid('json')), 200),
 });
 
 export const getFeedbackActivity = defineOperation({

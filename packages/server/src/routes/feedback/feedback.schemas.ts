@@ -1,4 +1,5 @@
 import {
+  FeedbackErasureInputSchema,
   FeedbackResourceSchema,
   FeedbackUpdateInputSchema,
   ONE_ASSIGNEE_FILTER,
@@ -151,3 +152,23 @@ export const FeedbackUpdateSchema = documentable(FeedbackUpdateInputSchema)
     minProperties: 1,
     description: 'Send at least one of `status`, `issueLink` or `assigneeId`.',
   });
+
+export const FeedbackDeletionSchema = z
+  .object({
+    id: z.string().openapi({ example: 'fb_01jd3x2k9v6c4h8m2n5p7q1r3s' }),
+    deleted: z.literal(true),
+    notesDeleted: z.number().int().min(0).openapi({ description: 'Notes on the item, deleted with it.', example: 2 }),
+  })
+  .openapi('FeedbackDeletion');
+
+export const FeedbackErasureSchema = documentable(FeedbackErasureInputSchema).openapi('FeedbackErasureInput');
+
+export const FeedbackErasureResultSchema = z
+  .object({
+    deleted: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'Feedback items deleted (with their notes); 0 when none matched.', example: 3 }),
+  })
+  .openapi('FeedbackErasure');

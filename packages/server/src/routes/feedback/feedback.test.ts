@@ -725,6 +725,16 @@ describeEachDatabase('feedback API', (bed) => {
         }),
       },
       {
+        operationId: 'deleteFeedback',
+        okStatus: 200,
+        call: async () => ({ method: 'DELETE', path: `${feedbackPath()}/${await collected()}` }),
+      },
+      {
+        operationId: 'eraseFeedback',
+        okStatus: 200,
+        call: () => ({ method: 'POST', path: `${feedbackPath()}/erase`, json: { context: { userId: 'nobody' } } }),
+      },
+      {
         operationId: 'getFeedbackActivity',
         okStatus: 200,
         call: async () => ({ method: 'GET', path: `${feedbackPath()}/${await collected()}/activity` }),

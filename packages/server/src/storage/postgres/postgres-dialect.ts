@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type SqlBool, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.js';
 import { type DialectAdapter, NO_VECTOR_INDEX, type OutboxLogOrder } from '../dialect.js';
@@ -82,6 +82,8 @@ export function openPostgres(url: string, poolSize: number): Database {
     },
     outboxLog: POSTGRES_OUTBOX_LOG,
     fullTextMatches: postgresFullTextMatches,
+    // jsonb equality: a JSON string equal to the value, never a number spelled the same.
+    contextMemberIs: (key, value) => sql<SqlBool>`(feedback.context::jsonb -> ${key}::text) = to_jsonb(${value}::text)`,
     // pgvector is not used yet: vector search scans the stored vectors.
     vectorIndex: NO_VECTOR_INDEX,
     // No cheap way to learn that another process changed a row: every lookup reads.

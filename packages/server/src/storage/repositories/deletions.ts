@@ -1,9 +1,19 @@
+import { DEFAULT_TIME_ZONE } from '../../domain/time-zone.js';
 import type { DialectAdapter } from '../dialect.js';
+import type { BrandScope } from './brands.js';
+import type { SearchTables } from './embeddings.js';
 import type { Executor } from './executor.js';
+import { timeZonesOf } from './feedback.js';
+import { feedbackRollupsRepository } from './feedback-rollups.js';
 
 /** What deleting an inbox took with it; `undefined` when there was no such inbox. */
 export interface InboxDeletion {
   feedbackDeleted: number;
+}
+
+/** What deleting feedback items took with them: each item, with the inbox it was in and its notes (never its text). */
+export interface FeedbackDeletion {
+  items: { id: string; inboxId: string; notesDeleted: number }[];
 }
 
 /** What deleting a brand took with it; `undefined` when there was no such brand. */
@@ -37,6 +47,63 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .executeTakeFirst();
       await db.deleteFrom('inboxes').where('org_id', '=', orgId).where('id', '=', inboxId).execute();
       return { feedbackDeleted: Number(feedback.numDeletedRows) };
+    },
+
+    /**
+     * Deletes the items of `ids` the scope may see, with everything that hangs off them: their
+     * notes and stored vectors (foreign keys cascade), their full-text rows (SQLite's trigger;
+     * PostgreSQL's index is on the row), their rows in the vector index (sqlite-vec) and their
+     * share of the daily counts, taken off in the organization's zone under the lock every
+     * counting write takes before it reads the zone (see `dailyCountLocks`). The items are locked
+     * first: a triage change waits, then finds nothing. Ids it cannot see are passed over.
+     */
+    async feedbackItems(scope: BrandScope, ids: readonly string[]): Promise<FeedbackDeletion> {
+      if (ids.length === 0) return { items: [] };
+      await dialect.dailyCountLocks.forCounting(db);
+      let query = db
+        .selectFrom('feedback')
+        .select(['id', 'org_id', 'inbox_id', 'type', 'score', 'source', 'created_at'])
+        .where('org_id', '=', scope.orgId)
+        .where('id', 'in', ids);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const rows = await query
+        .orderBy('id')
+        .$call((locked) => dialect.forUpdate(locked))
+        .execute();
+      if (rows.length === 0) return { items: [] };
+      const found = rows.map((row) => row.id);
+      const notes = await db
+        .selectFrom('notes')
+        .select((eb) => ['feedback_id', eb.fn.countAll<number | string>().as('count')])
+        .where('org_id', '=', scope.orgId)
+        .where('feedback_id', 'in', found)
+        .groupBy('feedback_id')
+        .execute();
+      const notesOf = new Map(notes.map((row) => [row.feedback_id, Number(row.count)]));
+      const spaces = await db
+        .withTables<SearchTables>()
+        .selectFrom('feedback_embeddings')
+        .select(['model', 'dim'])
+        .distinct()
+        .where('feedback_id', 'in', found)
+        .execute();
+      await dialect.vectorIndex.removeFeedback(db, found, spaces);
+      await db.deleteFrom('feedback').where('org_id', '=', scope.orgId).where('id', 'in', found).execute();
+      const zones = await timeZonesOf(db, [scope.orgId]);
+      await feedbackRollupsRepository(db).subtract(
+        rows.map((row) => ({
+          orgId: row.org_id,
+          inboxId: row.inbox_id,
+          type: row.type,
+          score: row.score,
+          source: row.source,
+          createdAt: row.created_at,
+        })),
+        (orgId) => zones.get(orgId) ?? DEFAULT_TIME_ZONE,
+      );
+      return {
+        items: rows.map((row) => ({ id: row.id, inboxId: row.inbox_id, notesDeleted: notesOf.get(row.id) ?? 0 })),
+      };
     },
 
     /**

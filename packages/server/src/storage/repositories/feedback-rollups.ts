@@ -199,6 +199,42 @@ export function feedbackRollupsRepository(
   }
 
   /**
+   * Takes deleted items off their counts: each key's count (and its day's totals) goes down by what
+   * {@link countByKey} and {@link totalsOf} made of the items, so a deletion is the exact reverse of
+   * their addition; a row counting nothing is removed, as a recount would not write it. Rows are
+   * touched in the upserts' key order, so a deletion and a batch never wait for each other in a cycle.
+   */
+  async function decrement(counts: readonly CountRow[]): Promise<void> {
+    for (const row of counts) {
+      const key = (eb: ExpressionBuilder<DatabaseSchema, 'feedback_daily_counts'>) =>
+        eb.and(COUNTS_KEY.map((column) => eb(column, '=', row[column])));
+      await db
+        .updateTable('feedback_daily_counts')
+        .set((eb) => ({ count: eb('count', '-', row.count) }))
+        .where(key)
+        .execute();
+      await db.deleteFrom('feedback_daily_counts').where(key).where('count', '<=', 0).execute();
+    }
+    for (const row of totalsOf(counts)) {
+      const key = (eb: ExpressionBuilder<DatabaseSchema, 'feedback_daily_totals'>) =>
+        eb.and(TOTALS_KEY.map((column) => eb(column, '=', row[column])));
+      await db
+        .updateTable('feedback_daily_totals')
+        .set((eb) => ({
+          count: eb('count', '-', row.count),
+          scored: eb('scored', '-', row.scored),
+          score_sum: eb('score_sum', '-', row.score_sum),
+          at_least_9: eb('at_least_9', '-', row.at_least_9),
+          at_most_6: eb('at_most_6', '-', row.at_most_6),
+          at_least_4: eb('at_least_4', '-', row.at_least_4),
+        }))
+        .where(key)
+        .execute();
+      await db.deleteFrom('feedback_daily_totals').where(key).where('count', '<=', 0).execute();
+    }
+  }
+
+  /**
    * Counts an organization's feedback again from its rows, by days of `timeZone`: one
    * `insert … select … group by` per local day in the database (reading 1,000,000 items into
    * JavaScript took 9–20 s), each day's rows found by `created_at` and, through the (org_id, id)
@@ -271,6 +307,14 @@ export function feedbackRollupsRepository(
     async recount(orgId: string, timeZone: string): Promise<void> {
       await locks?.forRebuild(db);
       await rebuild(orgId, timeZone);
+    },
+
+    /**
+     * Uncounts deleted items, each on its day in `timeZoneOf(orgId)`; in the deletion's transaction,
+     * after `dailyCountLocks.forCounting` and before reading the zone, as {@link add}'s callers do.
+     */
+    async subtract(items: readonly RollupItem[], timeZoneOf: (orgId: string) => string): Promise<void> {
+      if (items.length > 0) await decrement(countByKey(items, timeZoneOf));
     },
 
     /** Counts an organization's existing feedback (the migration's backfill; see {@link recount}). */

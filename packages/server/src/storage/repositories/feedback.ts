@@ -11,7 +11,7 @@ import { feedbackMatches } from './feedback-filters.js';
 import { feedbackRollupsRepository } from './feedback-rollups.js';
 
 /** The time zone of each organization, read in the caller's transaction. */
-async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<string, string>> {
+export async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<string, string>> {
   const rows = await db.selectFrom('organizations').select(['id', 'timezone']).where('id', 'in', orgIds).execute();
   return new Map(rows.map((row) => [row.id, row.timezone]));
 }
@@ -123,6 +123,20 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
         if (row !== undefined) found.set(key, row);
       }
       return found;
+    },
+    /**
+     * Up to `limit` ids of the items the scope may see whose context has the top-level member
+     * `key` with the text `value`, oldest first (an erasure's next batch).
+     */
+    async idsWithContextMember(scope: BrandScope, key: string, value: string, limit: number): Promise<string[]> {
+      let query = db
+        .selectFrom('feedback')
+        .select('id')
+        .where('org_id', '=', scope.orgId)
+        .where(dialect.contextMemberIs(key, value));
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const rows = await query.orderBy('id').limit(limit).execute();
+      return rows.map((row) => row.id);
     },
     async find(scope: BrandScope, id: string): Promise<Feedback | undefined> {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);

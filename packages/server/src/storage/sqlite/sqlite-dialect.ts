@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type SqlBool,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -112,6 +113,9 @@ export function openSqlite(dataDir: string): Database {
     dailyCountLocks: { forCounting: async () => {}, forRebuild: async () => {} },
     outboxLog: SQLITE_OUTBOX_LOG,
     fullTextMatches: sqliteFullTextMatches,
+    // json_each compares the member's name as it is: no JSON path to escape it into.
+    contextMemberIs: (key, value) =>
+      sql<SqlBool>`exists (select 1 from json_each(feedback.context) where json_each.key = ${key} and json_each.type = 'text' and json_each.value = ${value})`,
     vectorIndex,
     lookupCache: () => new VersionedCache(changeVersion),
     collectLookup: collectLookupByFinders,

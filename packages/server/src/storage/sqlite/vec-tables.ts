@@ -62,6 +62,22 @@ export class SqliteVecTables implements VectorIndexTables {
     }
   }
 
+  async removeFeedback(
+    db: Executor,
+    feedbackIds: readonly string[],
+    spaces: readonly { model: string; dim: number }[],
+  ): Promise<void> {
+    if (feedbackIds.length === 0) return;
+    for (const space of spaces) {
+      const name = SqliteVecTables.tableName(space.model, space.dim);
+      const existing = await sql<{ name: string }>`select name from sqlite_master where name = ${name}`.execute(db);
+      if (existing.rows.length === 0) continue;
+      await sql`delete from ${sql.table(name)} where rowid in (select rowid from feedback where id in (${sql.join(
+        feedbackIds,
+      )}))`.execute(db);
+    }
+  }
+
   async nearestInOrg(
     db: Executor,
     query: { orgId: string; model: string; vector: Uint8Array; dimensions: number; k: number },
