@@ -1187,6 +1187,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/feedback-pages/responses/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase one person's page responses
+         * @description Deletes every response, of every feedback page, that names one person: by a top-level `context` member with that text value (`{"context": {"userId": "u_42"}}`, matched exactly, as `POST …/feedback/erase` matches) or by the contact's email (`{"contact": {"email": "ana@example.com"}}`, compared trimmed and without regard to case), for an erasure request under GDPR article 17. Each goes as `DELETE …/responses/{responseId}` deletes it, with a `page_response.deleted` audit entry naming its page, never the value that named the person; the pages' analytics count them no longer. Works in batches, so a large erasure never holds a lock for long; answers how many went (0 when none matched). A brand-scoped key erases its brand's pages' responses only. Cannot be undone. Requires the `forms` scope, as deleting a response does.
+         */
+        post: operations["erasePageResponses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/feedback-pages/{pageId}": {
         parameters: {
             query?: never;
@@ -3578,6 +3598,34 @@ export interface components {
                 singleSubmission?: boolean;
                 /** @description Ask the public page for a proof of work (ALTCHA); default true. */
                 captcha?: boolean;
+            };
+        };
+        PageResponseErasure: {
+            /**
+             * @description Responses deleted, of every page; 0 when none matched.
+             * @example 2
+             */
+            deleted: number;
+        };
+        /** @description Send exactly one of `context` or `contact`. */
+        PageResponseErasureInput: {
+            /**
+             * @description One top-level member of the responses' `context` and its text value, matched exactly: every response whose context has it is deleted.
+             * @example {
+             *       "userId": "u_42"
+             *     }
+             */
+            context?: {
+                [key: string]: string;
+            };
+            /** @description The respondent's contact: every response whose contact has this email is deleted. */
+            contact?: {
+                /**
+                 * Format: email
+                 * @description The address the respondent gave as their contact, compared trimmed and without regard to case (`Ana@Example.com` matches `ana@example.com`).
+                 * @example ana@example.com
+                 */
+                email: string;
             };
         };
         /** @description Members given replace the stored ones; `settings` member by member, `questions` as a whole list (keep each question’s `id` to keep its answers together). On a published or closed page, changed questions make a new `version`. */
@@ -13269,6 +13317,134 @@ export interface operations {
                 };
             };
             /** @description Another page of the organization uses this slug (`slug_taken`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body exceeds the size limit (`payload_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as `application/json`, or declares a charset other than UTF-8 (`unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    erasePageResponses: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A retry with the same key (from the same API key, within 24 hours) answers the first response again, with `Idempotent-Replayed: true`, instead of writing twice. The same key on a different request answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Use a random value such as a UUID. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageResponseErasureInput"];
+            };
+        };
+        responses: {
+            /** @description Erased, with the number of responses deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageResponseErasure"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`). */
             409: {
                 headers: {
                     [name: string]: unknown;

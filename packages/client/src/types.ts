@@ -196,6 +196,10 @@ export type FeedbackPageList = Schemas['FeedbackPageList'];
 export type FeedbackPageSummary = Schemas['FeedbackPageSummary'];
 export type FeedbackPageDeletion = Schemas['FeedbackPageDeletion'];
 export type PageResponseDeletion = Schemas['PageResponseDeletion'];
+/** Whose responses an erasure deletes: exactly one of a top-level context member or the contact's email. */
+export type PageResponseErasureInput = Schemas['PageResponseErasureInput'];
+/** The answer to a responses erasure: how many responses went, of every page. */
+export type PageResponseErasure = Schemas['PageResponseErasure'];
 export type FeedbackPageListQuery = QueryOf<'listFeedbackPages'>;
 /** Every way to share a page: link, QR code and flyer URLs, email-signature and iframe snippets. */
 export type FeedbackPageShare = Schemas['FeedbackPageShare'];

@@ -67,6 +67,7 @@ export {
   type OrganizationUpdateInput,
   OrganizationUpdateInputSchema,
 } from './organization-input.js';
+export { type PageResponseErasureInput, PageResponseErasureInputSchema } from './page-response-erasure-input.js';
 export { PageResponseResourceSchema } from './page-response-resource.js';
 export {
   PLACEHOLDER_PATTERN,

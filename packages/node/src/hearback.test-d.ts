@@ -14,6 +14,7 @@ import type {
   InboxDeletion,
   Note,
   Organization,
+  PageResponseErasure,
   Problem,
   SearchResults,
   View,
@@ -37,6 +38,9 @@ describe('Hearback types', () => {
     expectTypeOf(hearback.inboxes.delete('inb_1')).resolves.toEqualTypeOf<InboxDeletion>();
     expectTypeOf(hearback.feedback.delete('fb_1')).resolves.toEqualTypeOf<FeedbackDeletion>();
     expectTypeOf(hearback.feedback.erase({ context: { userId: 'u_42' } })).resolves.toEqualTypeOf<FeedbackErasure>();
+    expectTypeOf(
+      hearback.pages.responses.erase({ contact: { email: 'ana@example.com' } }),
+    ).resolves.toEqualTypeOf<PageResponseErasure>();
     expectTypeOf(hearback.brands.delete('brd_1')).resolves.toEqualTypeOf<BrandDeletion>();
     expectTypeOf(hearback.apiKeys.current()).resolves.toEqualTypeOf<ApiKey>();
     expectTypeOf(hearback.feedback.stats({ q: 'checkout' })).resolves.toEqualTypeOf<FeedbackStats>();

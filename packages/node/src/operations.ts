@@ -121,6 +121,7 @@ export const OPERATIONS = {
   listPageResponses: { method: 'pages.responses.list', retry: 'safe' },
   getPageResponse: { method: 'pages.responses.get', retry: 'safe' },
   deletePageResponse: { method: 'pages.responses.delete', retry: 'idempotency-key' },
+  erasePageResponses: { method: 'pages.responses.erase', retry: 'idempotency-key' },
   exportPageResponses: { method: 'pages.responses.export', retry: 'safe' },
   getPageAnalytics: { method: 'pages.analytics', retry: 'safe' },
 } as const satisfies Record<OperationId, OperationBinding>;

@@ -81,6 +81,7 @@ export const OPERATION_SCOPES = {
   testAutomation: 'write',
   listFeedbackPages: ['read', 'forms'],
   createFeedbackPage: 'forms',
+  erasePageResponses: 'forms',
   getFeedbackPage: ['read', 'forms', 'collect'],
   updateFeedbackPage: 'forms',
   deleteFeedbackPage: 'forms',

@@ -108,6 +108,15 @@ describe('SDK contract: every operation against the real server', () => {
     const spam = await hearback.pages.responses.submit(page.id, { answers: { recommend: 0 } });
     expect(await hearback.pages.responses.delete(page.id, spam.id)).toEqual({ id: spam.id, deleted: true });
     expect((await rejection(hearback.pages.responses.get(page.id, spam.id))).code).toBe('not_found');
+    const erased = await hearback.pages.responses.submit(page.id, {
+      answers: { recommend: 3 },
+      contact: { email: 'Erase.Me@example.com' },
+    });
+    expect(await hearback.pages.responses.erase({ contact: { email: 'erase.me@EXAMPLE.com' } })).toEqual({
+      deleted: 1,
+    });
+    expect((await rejection(hearback.pages.responses.get(page.id, erased.id))).code).toBe('not_found');
+    expect((await hearback.pages.responses.get(page.id, response.id)).id).toBe(response.id);
     expect((await hearback.pages.list({ state: 'published' }).toArray()).map((item) => item.id)).toContain(page.id);
     expect(await hearback.pages.get(page.id)).toMatchObject({ id: page.id, questions: page.questions });
     expect((await hearback.pages.update(page.id, { questions: page.questions.slice(0, 1) })).version).toBe(2);

@@ -8,6 +8,8 @@ import type {
   PageAnalyticsQuery,
   PageResponse,
   PageResponseDeletion,
+  PageResponseErasure,
+  PageResponseErasureInput,
   PageResponseExportQuery,
   PageResponseInput,
   PageResponseListQuery,
@@ -87,6 +89,29 @@ export class PageResponsesResource {
       (attempt) =>
         this.context.client.DELETE('/organizations/{orgId}/feedback-pages/{pageId}/responses/{responseId}', {
           params: { path },
+          ...attempt,
+        }),
+      options,
+    );
+  }
+
+  /**
+   * Deletes every response, of every page the key may see, that names one person: by one top-level
+   * context member (`{ context: { userId: 'u_42' } }`, exact text) or by the contact's email
+   * (`{ contact: { email: 'ana@example.com' } }`, trimmed and in any case), for an erasure request.
+   * Resolves to how many went (0 when none matched). Needs the `forms` scope.
+   *
+   * @example
+   * const { deleted } = await hearback.pages.responses.erase({ contact: { email: 'ana@example.com' } });
+   */
+  async erase(input: PageResponseErasureInput, options?: RequestOptions): Promise<PageResponseErasure> {
+    const path = { orgId: this.context.orgId };
+    return this.context.call(
+      'erasePageResponses',
+      (attempt) =>
+        this.context.client.POST('/organizations/{orgId}/feedback-pages/responses/erase', {
+          params: { path },
+          body: input,
           ...attempt,
         }),
       options,

@@ -129,6 +129,9 @@ export const API_OPERATIONS = [
   automations.testAutomation,
   feedbackPages.listFeedbackPages,
   feedbackPages.createFeedbackPage,
+  // Before the `{pageId}` routes: `/feedback-pages/responses/erase` names no page (none of their
+  // POSTs has that shape today; a new `/feedback-pages/{pageId}/<word>` must not take it).
+  pageResponses.erasePageResponses,
   feedbackPages.getFeedbackPage,
   feedbackPages.updateFeedbackPage,
   feedbackPages.deleteFeedbackPage,

@@ -11,6 +11,7 @@ import type { Repositories, Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { readDateBounds } from './date-bounds.js';
+import { ERASURE_BATCH, eraseInBatches } from './erasure.js';
 import { feedbackEvent } from './events.js';
 import { exportFeedback, type FeedbackExportRequest } from './feedback-export.js';
 import { feedbackStats } from './feedback-stats.js';
@@ -36,9 +37,6 @@ async function assertAssignable(tx: Repositories, orgId: string, assigneeId: str
     );
   }
 }
-
-/** Items an erasure deletes per transaction: a few hundred rows' locks, held for milliseconds. */
-export const ERASURE_BATCH = 200;
 
 export function feedbackService(store: Store, onEvents: () => void) {
   async function get(principal: Principal, id: string): Promise<Feedback> {
@@ -128,31 +126,25 @@ export function feedbackService(store: Store, onEvents: () => void) {
 
     /**
      * Deletes every item the principal may see whose context has the one member given (all that
-     * one person sent, for an erasure request), as {@link delete} does, one audit entry per item.
-     * In batches of {@link ERASURE_BATCH}, each its own transaction, so a large erasure never holds
-     * the items' and counts' locks for long; items that arrive meanwhile are taken by a later batch.
+     * one person sent, for an erasure request), as {@link delete} does, one audit entry per item,
+     * in batches (see {@link eraseInBatches}).
      */
     async erase(principal: Principal, input: FeedbackErasureInput): Promise<{ deleted: number }> {
       const [member] = Object.entries(input.context);
       if (!member) return { deleted: 0 };
       const [key, value] = member;
-      let deleted = 0;
-      for (;;) {
-        const batch = await store.transaction(async (tx) => {
-          const ids = await tx.feedback.idsWithContextMember(visibleTo(principal), key, value, ERASURE_BATCH);
-          const { items } = await tx.deletions.feedbackItems(visibleTo(principal), ids);
-          for (const item of items) {
-            await recordAudit(tx, principal, 'feedback.deleted', item.id, {
-              inboxId: item.inboxId,
-              notesDeleted: item.notesDeleted,
-              erasure: true,
-            });
-          }
-          return { found: ids.length, deleted: items.length };
-        });
-        deleted += batch.deleted;
-        if (batch.found < ERASURE_BATCH) return { deleted };
-      }
+      return eraseInBatches(store, async (tx) => {
+        const ids = await tx.feedback.idsWithContextMember(visibleTo(principal), key, value, ERASURE_BATCH);
+        const { items } = await tx.deletions.feedbackItems(visibleTo(principal), ids);
+        for (const item of items) {
+          await recordAudit(tx, principal, 'feedback.deleted', item.id, {
+            inboxId: item.inboxId,
+            notesDeleted: item.notesDeleted,
+            erasure: true,
+          });
+        }
+        return { found: ids.length, deleted: items.length };
+      });
     },
 
     /**

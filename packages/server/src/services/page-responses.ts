@@ -1,4 +1,5 @@
 import { type AnswerValue, type Contact, checkAnswers, checkContact } from '@hearback/forms';
+import type { PageResponseErasureInput } from '@hearback/inputs';
 import type { Principal } from '../domain/api-key.js';
 import type { FeedbackPage, PageResponse, ResponseChannel, StoredPageResponse } from '../domain/feedback-page.js';
 import type { PageResponseInput } from '../domain/feedback-page-input.js';
@@ -7,10 +8,12 @@ import { validationFailed } from '../domain/parse-input.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import type { RespondentMatch } from '../storage/repositories/page-responses.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { recordAudit } from './audit.js';
 import { readDateBounds } from './date-bounds.js';
+import { ERASURE_BATCH, eraseInBatches } from './erasure.js';
 import { pageResponseEvent } from './events.js';
 import { type PageRequest, pageSize, readCursor, toPage } from './pagination.js';
 
@@ -109,6 +112,13 @@ export async function recordResponse(
   return response;
 }
 
+/** Whom an erasure names: the contact's email, else the one context member (the input has exactly one). */
+function respondentOf(input: PageResponseErasureInput): RespondentMatch | undefined {
+  if (input.contact) return { email: input.contact.email };
+  const [member] = Object.entries(input.context ?? {});
+  return member && { contextKey: member[0], contextValue: member[1] };
+}
+
 /** Responses to feedback pages through the API: submitted with a key, listed, read. */
 export function pageResponsesService(store: Store, onEvents: () => void) {
   async function findPage(principal: Principal, pageId: string): Promise<FeedbackPage> {
@@ -159,6 +169,28 @@ export function pageResponsesService(store: Store, onEvents: () => void) {
         await recordAudit(tx, principal, 'page_response.deleted', id, { pageId });
       });
       return { id, deleted: true };
+    },
+
+    /**
+     * Deletes every response, of every page the principal may see, that names one person (a
+     * context member, or the contact's email: see {@link RespondentMatch}), as {@link delete} does,
+     * one `page_response.deleted` audit entry per response naming its page, never the value that
+     * named the person; in batches (see {@link eraseInBatches}).
+     */
+    async erase(principal: Principal, input: PageResponseErasureInput): Promise<{ deleted: number }> {
+      const match = respondentOf(input);
+      if (!match) return { deleted: 0 };
+      return eraseInBatches(store, async (tx) => {
+        const ids = await tx.pageResponses.idsMatching(visibleTo(principal), match, ERASURE_BATCH);
+        const deleted = await tx.pageResponses.deleteMany(visibleTo(principal), ids);
+        for (const response of deleted) {
+          await recordAudit(tx, principal, 'page_response.deleted', response.id, {
+            pageId: response.pageId,
+            erasure: true,
+          });
+        }
+        return { found: ids.length, deleted: deleted.length };
+      });
     },
   };
 }

@@ -8,6 +8,12 @@ import type { CollectFinders, CollectLookup } from './repositories/collect-looku
 import type { Executor } from './repositories/executor.js';
 import type { StreamPosition } from './repositories/outbox.js';
 
+/** The columns that hold a JSON object as text, which {@link DialectAdapter.jsonMemberIs} reads. */
+export type JsonTextColumn = 'feedback.context' | 'page_responses.context' | 'page_responses.contact';
+
+/** How {@link DialectAdapter.jsonMemberIs} compares a member's text: as it is, or trimmed and lower-cased. */
+export type JsonTextComparison = 'exact' | 'caseless';
+
 /**
  * Everything SQLite and PostgreSQL do differently, behind one interface built once when the
  * database opens (`storage/sqlite/sqlite-dialect.ts`, `storage/postgres/postgres-dialect.ts`).
@@ -83,10 +89,17 @@ export interface DialectAdapter {
   ): Promise<{ id: string; comment: string | null }[]>;
 
   /**
-   * A condition on `feedback` rows: their `context` (JSON text) has the top-level member `key`
-   * with exactly the text `value` (a number or an object with the same spelling does not match).
+   * A condition on the rows of `column`'s table: the JSON object stored as text in `column` has
+   * the top-level member `key`, a JSON string, whose text is `value` (a number or an object with the
+   * same spelling does not match; an erasure's rows). `caseless` compares the member's text trimmed
+   * and lower-cased, for a `value` the caller trimmed and lower-cased (ASCII: an email address).
    */
-  contextMemberIs(key: string, value: string): RawBuilder<SqlBool>;
+  jsonMemberIs(
+    column: JsonTextColumn,
+    key: string,
+    value: string,
+    comparison?: JsonTextComparison,
+  ): RawBuilder<SqlBool>;
 
   /** The approximate nearest-neighbour index kept beside `feedback_embeddings`, if the platform has one. */
   readonly vectorIndex: VectorIndexTables;

@@ -73,7 +73,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     automations: automationsRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db, dialect),
     feedbackPages: feedbackPagesRepository(db, dialect),
-    pageResponses: pageResponsesRepository(db),
+    pageResponses: pageResponsesRepository(db, dialect),
     pageAnalytics: pageAnalyticsRepository(db),
     captchaChallenges: captchaChallengesRepository(db),
     auditLog: auditLogRepository(db),

@@ -38,6 +38,7 @@ export async function storeResponse(
     createdAt: string;
     answers: Record<string, AnswerValue>;
     contact?: { name?: string; email?: string };
+    context?: Record<string, unknown>;
   },
 ): Promise<void> {
   await repositories.pageResponses.insert({
@@ -48,7 +49,7 @@ export async function storeResponse(
     pageVersion: page.version,
     answers: response.answers,
     contact: response.contact ?? null,
-    context: null,
+    context: response.context ?? null,
     channel: 'api',
     ipAddress: null,
     userAgent: null,

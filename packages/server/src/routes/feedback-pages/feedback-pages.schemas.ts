@@ -1,4 +1,5 @@
 import { PAGE_STATES } from '@hearback/forms';
+import { PageResponseErasureInputSchema } from '@hearback/inputs';
 import { z } from '@hono/zod-openapi';
 import { PageInputSchema, PageResponseInputSchema, PageUpdateInputSchema } from '../../domain/feedback-page-input.js';
 import {
@@ -70,3 +71,22 @@ export const FeedbackPageDeletionSchema = z
 export const PageResponseDeletionSchema = z
   .object({ id: z.string().openapi({ example: 'resp_01jd3x2k9v6c4h8m2n5p7q1r3s' }), deleted: z.literal(true) })
   .openapi('PageResponseDeletion');
+
+export const PageResponseErasureSchema = documentable(PageResponseErasureInputSchema).openapi(
+  'PageResponseErasureInput',
+  {
+    minProperties: 1,
+    maxProperties: 1,
+    description: 'Send exactly one of `context` or `contact`.',
+  },
+);
+
+export const PageResponseErasureResultSchema = z
+  .object({
+    deleted: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'Responses deleted, of every page; 0 when none matched.', example: 2 }),
+  })
+  .openapi('PageResponseErasure');

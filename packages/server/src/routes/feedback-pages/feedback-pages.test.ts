@@ -539,6 +539,15 @@ describeEachDatabase('Feedback pages', (bed) => {
         return { method: 'DELETE', path: `${pagesPath()}/${page.id}/responses/${response.id}` };
       },
     },
+    {
+      operationId: 'erasePageResponses',
+      okStatus: 200,
+      call: async () => {
+        const page = await publish(await createPage());
+        await expectJson(await submit(page, { answers: fullAnswers(page), context: { userId: 'u_matrix' } }), 201);
+        return { method: 'POST', path: `${pagesPath()}/responses/erase`, json: { context: { userId: 'u_matrix' } } };
+      },
+    },
     ...(['getFeedbackPageShare', 'getFeedbackPageQrSvg', 'getFeedbackPageQrPng', 'getFeedbackPageFlyer'] as const).map(
       (operationId) => ({
         operationId,

@@ -1,10 +1,12 @@
 import type { Access } from '../../domain/api-key.js';
 import { defineOperation } from '../operation.js';
-import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent } from '../shared.schemas.js';
+import { AUTHENTICATED_ERRORS, errorResponse, jsonBody, jsonContent, OrgParams } from '../shared.schemas.js';
 import { PAGE_READ_ACCESS } from './feedback-pages.operations.js';
 import {
   FeedbackPageParams,
   PageResponseDeletionSchema,
+  PageResponseErasureResultSchema,
+  PageResponseErasureSchema,
   PageResponseInputDocument,
   PageResponseListQuery,
   PageResponseListSchema,
@@ -97,4 +99,23 @@ export const deletePageResponse = defineOperation({
     const { pageId, responseId } = c.req.valid('param');
     return c.json(await c.var.services.pageResponses.delete(c.var.principal, pageId, responseId), 200);
   },
+});
+
+export const erasePageResponses = defineOperation({
+  scope: 'forms',
+  route: {
+    method: 'post',
+    path: '/organizations/{orgId}/feedback-pages/responses/erase',
+    tags,
+    operationId: 'erasePageResponses',
+    summary: "Erase one person's page responses",
+    description:
+      'Deletes every response, of every feedback page, that names one person: by a top-level `context` member with that text value (`{"context": {"userId": "u_42"}}`, matched exactly, as `POST …/feedback/erase` matches) or by the contact\'s email (`{"contact": {"email": "ana@example.com"}}`, compared trimmed and without regard to case), for an erasure request under GDPR article 17. Each goes as `DELETE …/responses/{responseId}` deletes it, with a `page_response.deleted` audit entry naming its page, never the value that named the person; the pages\' analytics count them no longer. Works in batches, so a large erasure never holds a lock for long; answers how many went (0 when none matched). A brand-scoped key erases its brand\'s pages\' responses only. Cannot be undone. Requires the `forms` scope, as deleting a response does.',
+    request: { params: OrgParams, body: jsonBody(PageResponseErasureSchema) },
+    responses: {
+      200: jsonContent(PageResponseErasureResultSchema, 'Erased, with the number of responses deleted.'),
+      ...AUTHENTICATED_ERRORS,
+    },
+  },
+  handler: async (c) => c.json(await c.var.services.pageResponses.erase(c.var.principal, c.req.valid('json')), 200),
 });

@@ -10,7 +10,7 @@ import {
   listAllFeedback,
 } from '../../../test/support/api-assertions.js';
 import { describeEachDatabase, type TestBed } from '../../../test/support/harness.js';
-import { ERASURE_BATCH } from '../../services/feedback.js';
+import { ERASURE_BATCH } from '../../services/erasure.js';
 import type { NewFeedback } from '../../storage/repositories/feedback.js';
 
 const TIME_ZONE = 'Asia/Kolkata';

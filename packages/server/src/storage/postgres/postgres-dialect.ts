@@ -83,7 +83,11 @@ export function openPostgres(url: string, poolSize: number): Database {
     outboxLog: POSTGRES_OUTBOX_LOG,
     fullTextMatches: postgresFullTextMatches,
     // jsonb equality: a JSON string equal to the value, never a number spelled the same.
-    contextMemberIs: (key, value) => sql<SqlBool>`(feedback.context::jsonb -> ${key}::text) = to_jsonb(${value}::text)`,
+    jsonMemberIs: (column, key, value, comparison = 'exact') => {
+      const member = sql`(${sql.ref(column)}::jsonb -> ${key}::text)`;
+      if (comparison === 'exact') return sql<SqlBool>`${member} = to_jsonb(${value}::text)`;
+      return sql<SqlBool>`(jsonb_typeof(${member}) = 'string' and lower(trim(${member} #>> '{}')) = ${value}::text)`;
+    },
     // pgvector is not used yet: vector search scans the stored vectors.
     vectorIndex: NO_VECTOR_INDEX,
     // No cheap way to learn that another process changed a row: every lookup reads.

@@ -133,7 +133,7 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
         .selectFrom('feedback')
         .select('id')
         .where('org_id', '=', scope.orgId)
-        .where(dialect.contextMemberIs(key, value));
+        .where(dialect.jsonMemberIs('feedback.context', key, value));
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
       const rows = await query.orderBy('id').limit(limit).execute();
       return rows.map((row) => row.id);

@@ -1,5 +1,6 @@
 import type { AnswerValue, Contact } from '@hearback/forms';
 import type { ResponseChannel, StoredPageResponse } from '../../domain/feedback-page.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { PageResponsesTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
@@ -50,8 +51,14 @@ export interface ResponseQuery {
   to?: string | undefined;
 }
 
+/**
+ * One person's responses, as an erasure names them: a top-level context member with this text
+ * (exactly), or the contact's email (trimmed and lower-cased by the caller; compared so).
+ */
+export type RespondentMatch = { contextKey: string; contextValue: string } | { email: string };
+
 /** Responses to feedback pages. Reads take a {@link BrandScope}, as the pages do. */
-export function pageResponsesRepository(db: Executor) {
+export function pageResponsesRepository(db: Executor, dialect: DialectAdapter) {
   function scoped(scope: BrandScope, pageId: string) {
     let query = db
       .selectFrom('page_responses')
@@ -76,6 +83,29 @@ export function pageResponsesRepository(db: Executor) {
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+    /** Up to `limit` ids of the responses the scope may see, of any page, that `match` names; oldest first. */
+    async idsMatching(scope: BrandScope, match: RespondentMatch, limit: number): Promise<string[]> {
+      let query = db
+        .selectFrom('page_responses')
+        .select('id')
+        .where('org_id', '=', scope.orgId)
+        .where(
+          'contextKey' in match
+            ? dialect.jsonMemberIs('page_responses.context', match.contextKey, match.contextValue)
+            : dialect.jsonMemberIs('page_responses.contact', 'email', match.email, 'caseless'),
+        );
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const rows = await query.orderBy('id').limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
+    /** Deletes the responses of `ids` the scope may see: each deleted one with its page, in id order. */
+    async deleteMany(scope: BrandScope, ids: readonly string[]): Promise<{ id: string; pageId: string }[]> {
+      if (ids.length === 0) return [];
+      let query = db.deleteFrom('page_responses').where('org_id', '=', scope.orgId).where('id', 'in', ids);
+      if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
+      const rows = await query.returning(['id', 'page_id']).execute();
+      return rows.map((row) => ({ id: row.id, pageId: row.page_id })).sort((a, b) => (a.id < b.id ? -1 : 1));
     },
     async find(scope: BrandScope, pageId: string, id: string): Promise<StoredPageResponse | undefined> {
       const row = await scoped(scope, pageId).where('id', '=', id).executeTakeFirst();

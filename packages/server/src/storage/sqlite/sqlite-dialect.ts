@@ -114,8 +114,10 @@ export function openSqlite(dataDir: string): Database {
     outboxLog: SQLITE_OUTBOX_LOG,
     fullTextMatches: sqliteFullTextMatches,
     // json_each compares the member's name as it is: no JSON path to escape it into.
-    contextMemberIs: (key, value) =>
-      sql<SqlBool>`exists (select 1 from json_each(feedback.context) where json_each.key = ${key} and json_each.type = 'text' and json_each.value = ${value})`,
+    jsonMemberIs: (column, key, value, comparison = 'exact') => {
+      const text = comparison === 'exact' ? sql`json_each.value` : sql`lower(trim(json_each.value))`;
+      return sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.key = ${key} and json_each.type = 'text' and ${text} = ${value})`;
+    },
     vectorIndex,
     lookupCache: () => new VersionedCache(changeVersion),
     collectLookup: collectLookupByFinders,
