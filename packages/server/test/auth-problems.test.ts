@@ -49,6 +49,43 @@ describeEachDatabase('the account endpoints refuse with problems', (bed) => {
     });
   });
 
+  it('a NUL or a lone surrogate in an account body: 400 validation_failed naming the field, on both databases', async () => {
+    const reset = await bed().request('/auth/reset-password', {
+      method: 'POST',
+      headers: ORIGIN,
+      json: { token: '\u0000', newPassword: 'a-long-enough-password' },
+    });
+    // PostgreSQL refused the token's NUL in the lookup: a 500.
+    const problem = await expectProblem(reset, 400, 'validation_failed');
+    expect(problem.errors).toEqual([expect.objectContaining({ path: 'token' })]);
+
+    const email = `surrogate-${Date.now()}@example.com`;
+    const signUp = await bed().request('/auth/sign-up/email', {
+      method: 'POST',
+      headers: ORIGIN,
+      json: { name: 'Ada \ud800', email, password: 'a-long-enough-password' },
+    });
+    expect((await expectProblem(signUp, 400, 'validation_failed')).errors).toEqual([
+      expect.objectContaining({ path: 'name' }),
+    ]);
+    // Nothing was stored: the address has no account to sign in to.
+    const signIn = await bed().request('/auth/sign-in/email', {
+      method: 'POST',
+      headers: ORIGIN,
+      json: { email, password: 'a-long-enough-password' },
+    });
+    await expectProblem(signIn, 401, 'invalid_email_or_password');
+
+    const form = await bed().runtime.app.request('/auth/sign-in/email', {
+      method: 'POST',
+      headers: { ...ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=${encodeURIComponent(email)}&password=%00`,
+    });
+    expect((await expectProblem(form, 400, 'validation_failed')).errors).toEqual([
+      expect.objectContaining({ path: 'password' }),
+    ]);
+  });
+
   it('too many sign-ins from one address: 429 rate_limited, with Retry-After; another address still signs in', async () => {
     const { max } = AUTH_RATE_LIMIT_RULES['/sign-in/email'];
     const address = '198.51.100.20';
