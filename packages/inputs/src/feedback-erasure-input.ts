@@ -15,7 +15,9 @@ export const ErasureContextSchema = z
   .record(z.string().min(1).max(MAX_ERASURE_KEY_LENGTH), z.string().min(1).max(MAX_ERASURE_VALUE_LENGTH))
   .refine((context) => Object.keys(context).length === 1, {
     message: 'Name exactly one context member, such as {"userId": "u_42"}.',
-  });
+  })
+  // The refinement, in the document's words (a generated client or a fuzzer reads these).
+  .meta({ minProperties: 1, maxProperties: 1 });
 
 /** `POST …/feedback/erase`: the context member of one person's feedback. */
 export const FeedbackErasureInputSchema = writeInput({

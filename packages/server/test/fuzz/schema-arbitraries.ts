@@ -127,9 +127,16 @@ function valueOfType(
 
 function objectOf(document: OpenApiDocument, schema: Schema, hints: Hints, depth: number): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
+  const minKeys = (schema.minProperties as number | undefined) ?? 0;
+  const maxKeys = schema.maxProperties as number | undefined;
   if (Object.keys(properties).length === 0) {
-    // A free-form object (`context`): a few JSON members.
-    return fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+    // A map (an erasure's one context member) takes its values' schema; a free-form object
+    // (`context`) a few JSON members.
+    const values =
+      typeof schema.additionalProperties === 'object'
+        ? arbitraryOf(document, schema.additionalProperties as Schema, hints, depth + 1)
+        : fc.jsonValue({ maxDepth: 2 });
+    return fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), values, { minKeys, maxKeys: maxKeys ?? 4 });
   }
   const members = Object.fromEntries(
     Object.entries(properties).map(([name, member]) => [
@@ -139,12 +146,16 @@ function objectOf(document: OpenApiDocument, schema: Schema, hints: Hints, depth
   );
   const required = new Set(schema.required ?? []);
   const record = fc.record(members, { requiredKeys: [...required] });
-  // minProperties / anyOf-of-required (PATCH bodies): at least one member the server needs.
+  // min/maxProperties (an erasure's one of two ways) and anyOf-of-required (PATCH bodies): as many
+  // members as the server takes, one of them a member it needs.
   const needsOne = (schema.anyOf ?? []).flatMap((alternative) => alternative.required ?? []);
-  if (needsOne.length === 0 && schema.minProperties === undefined) return record;
-  return record.filter(
-    (value) =>
-      Object.keys(value as object).length >= ((schema.minProperties as number | undefined) ?? 0) &&
-      (needsOne.length === 0 || needsOne.some((name) => name in (value as object))),
-  );
+  if (needsOne.length === 0 && minKeys === 0 && maxKeys === undefined) return record;
+  return record.filter((value) => {
+    const count = Object.keys(value as object).length;
+    return (
+      count >= minKeys &&
+      count <= (maxKeys ?? count) &&
+      (needsOne.length === 0 || needsOne.some((name) => name in (value as object)))
+    );
+  });
 }
