@@ -111,6 +111,34 @@ for (const dialect of dialectsUnderTest()) {
       expect((await leftovers(runtime, errors)).vectors).toEqual([stays]);
     });
 
+    it('deleting an inbox takes its embedded items out of the vector index', async () => {
+      gate.open();
+      const created = await requestApp(runtime, `/organizations/${org.organization.id}/inboxes`, {
+        method: 'POST',
+        key: org.adminKey,
+        json: { name: 'Kept' },
+      });
+      const kept = (await created.json()) as { inboxKey: string };
+      const gone = [
+        await collect(runtime, org, org.inbox.inboxKey, 'Checkout fails on Safari'),
+        await collect(runtime, org, org.inbox.inboxKey, 'Checkout is slow'),
+      ];
+      const stays = await collect(runtime, org, kept.inboxKey, 'Checkout works well now');
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+      });
+      expect(await runner.runUntilIdle()).toBe(3);
+      const indexed = runtime.database.dialect.vectorIndex.kind === 'sqlite-vec';
+      expect((await indexRowsOf(runtime, [...gone, stays])).sort()).toEqual(indexed ? [...gone, stays].sort() : []);
+
+      await deleteInbox(runtime, org, org.inbox.id);
+
+      // Left behind, they crowded a search's candidates until it fell back to the exact scan.
+      expect(await indexRowsOf(runtime, [...gone, stays])).toEqual(indexed ? [stays] : []);
+      expect((await leftovers(runtime, [])).vectors).toEqual([stays]);
+    });
+
     it('the events of feedback deleted before the job ran are handled without an error', async () => {
       const gone = await collect(runtime, org, org.inbox.inboxKey, 'Too many emails');
       await deleteInbox(runtime, org, org.inbox.id);

@@ -8,6 +8,9 @@ import type { CollectFinders, CollectLookup } from './repositories/collect-looku
 import type { Executor } from './repositories/executor.js';
 import type { StreamPosition } from './repositories/outbox.js';
 
+/** Some feedback items of an organization, or all of one of its inboxes. */
+export type FeedbackRows = { orgId: string; ids: readonly string[] } | { orgId: string; inboxId: string };
+
 /** The columns that hold a JSON object as text, which {@link DialectAdapter.jsonMemberIs} reads. */
 export type JsonTextColumn = 'feedback.context' | 'page_responses.context' | 'page_responses.contact';
 
@@ -187,14 +190,11 @@ export interface VectorIndexTables {
   /** Removes the organization's rows from the index tables of these vector spaces; in a transaction. */
   removeOrganization(db: Executor, orgId: string, spaces: readonly { model: string; dim: number }[]): Promise<void>;
   /**
-   * Removes these items' rows from the index tables of these vector spaces; in the transaction that
-   * deletes the items, before it does (rows are found by the items' rowids).
+   * Removes the index rows of the items `which` names (some items, or an inbox's) in these vector
+   * spaces; in the transaction that deletes the items, before it does (rows are found by the items'
+   * rowids). Left behind, they crowd a search's candidates until it falls back to the exact scan.
    */
-  removeFeedback(
-    db: Executor,
-    feedbackIds: readonly string[],
-    spaces: readonly { model: string; dim: number }[],
-  ): Promise<void>;
+  removeFeedback(db: Executor, which: FeedbackRows, spaces: readonly { model: string; dim: number }[]): Promise<void>;
   /** Ids and distances of the `k` nearest in the organization's partition, nearest first. */
   nearestInOrg(
     db: Executor,

@@ -40,6 +40,16 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .$call((query) => dialect.forUpdate(query))
         .executeTakeFirst();
       if (!inbox) return undefined;
+      const spaces = await db
+        .withTables<SearchTables>()
+        .selectFrom('feedback_embeddings')
+        .select(['model', 'dim'])
+        .distinct()
+        .where('feedback_id', 'in', (items) =>
+          items.selectFrom('feedback').select('id').where('org_id', '=', orgId).where('inbox_id', '=', inboxId),
+        )
+        .execute();
+      await dialect.vectorIndex.removeFeedback(db, { orgId, inboxId }, spaces);
       const feedback = await db
         .deleteFrom('feedback')
         .where('org_id', '=', orgId)
@@ -87,7 +97,7 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .distinct()
         .where('feedback_id', 'in', found)
         .execute();
-      await dialect.vectorIndex.removeFeedback(db, found, spaces);
+      await dialect.vectorIndex.removeFeedback(db, { orgId: scope.orgId, ids: found }, spaces);
       await db.deleteFrom('feedback').where('org_id', '=', scope.orgId).where('id', 'in', found).execute();
       const zones = await timeZonesOf(db, [scope.orgId]);
       await feedbackRollupsRepository(db).subtract(

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { IndexedVector, VectorIndexTables } from '../dialect.js';
+import { type RawBuilder, sql } from 'kysely';
+import type { FeedbackRows, IndexedVector, VectorIndexTables } from '../dialect.js';
 import type { Executor } from '../repositories/executor.js';
 
 /**
@@ -52,29 +52,29 @@ export class SqliteVecTables implements VectorIndexTables {
     orgId: string,
     spaces: readonly { model: string; dim: number }[],
   ): Promise<void> {
-    for (const space of spaces) {
-      const name = SqliteVecTables.tableName(space.model, space.dim);
-      const existing = await sql<{ name: string }>`select name from sqlite_master where name = ${name}`.execute(db);
-      if (existing.rows.length === 0) continue;
-      await sql`delete from ${sql.table(name)} where rowid in (select rowid from feedback where org_id = ${orgId})`.execute(
-        db,
-      );
-    }
+    await SqliteVecTables.removeRows(db, spaces, sql`select rowid from feedback where org_id = ${orgId}`);
   }
 
-  async removeFeedback(
+  async removeFeedback(db: Executor, which: FeedbackRows, spaces: readonly { model: string; dim: number }[]) {
+    if ('ids' in which && which.ids.length === 0) return;
+    const rowids =
+      'ids' in which
+        ? sql`select rowid from feedback where org_id = ${which.orgId} and id in (${sql.join(which.ids)})`
+        : sql`select rowid from feedback where org_id = ${which.orgId} and inbox_id = ${which.inboxId}`;
+    await SqliteVecTables.removeRows(db, spaces, rowids);
+  }
+
+  /** Deletes the rows of `rowids` (a select of feedback rowids) from each space's table that exists. */
+  private static async removeRows(
     db: Executor,
-    feedbackIds: readonly string[],
     spaces: readonly { model: string; dim: number }[],
+    rowids: RawBuilder<unknown>,
   ): Promise<void> {
-    if (feedbackIds.length === 0) return;
     for (const space of spaces) {
       const name = SqliteVecTables.tableName(space.model, space.dim);
       const existing = await sql<{ name: string }>`select name from sqlite_master where name = ${name}`.execute(db);
       if (existing.rows.length === 0) continue;
-      await sql`delete from ${sql.table(name)} where rowid in (select rowid from feedback where id in (${sql.join(
-        feedbackIds,
-      )}))`.execute(db);
+      await sql`delete from ${sql.table(name)} where rowid in (${rowids})`.execute(db);
     }
   }
 
