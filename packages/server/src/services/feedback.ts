@@ -107,9 +107,10 @@ export function feedbackService(store: Store, onEvents: () => void) {
 
     /**
      * Deletes an item and what hangs off it (notes, vectors, full-text and vector-index rows, its
-     * share of the daily counts; see `deletions.feedbackItems`), with an audit entry naming the
-     * item, its inbox and how many notes went, never its text. No event: background work that
-     * still holds the item's `feedback.created` finds it gone and skips it.
+     * share of the daily counts, its events and the webhook deliveries made from them; see
+     * `deletions.feedbackItems`), with an audit entry naming the item, its inbox and how many notes
+     * went, never its text. No event: background work that still holds the item's
+     * `feedback.created` finds it gone and skips it.
      */
     async delete(principal: Principal, id: string): Promise<{ id: string; deleted: true; notesDeleted: number }> {
       const notesDeleted = await store.transaction(async (tx) => {

@@ -161,11 +161,13 @@ export function pageResponsesService(store: Store, onEvents: () => void) {
      * Deletes one response (spam, a respondent's erasure request): its answers, contact and context
      * go; the page's completions count one fewer, as they are counted from the responses. The audit
      * entry names the page, never an answer. Under a single-submission limit the respondent may
-     * answer again. No event.
+     * answer again. Its `page_response.created` event and the webhook deliveries made from it go
+     * too (see `deletions.eventCopies`). No event.
      */
     async delete(principal: Principal, pageId: string, id: string): Promise<{ id: string; deleted: true }> {
       await store.transaction(async (tx) => {
         if (!(await tx.pageResponses.delete(visibleTo(principal), pageId, id))) throw notFound('Page response', id);
+        await tx.deletions.eventCopies(principal.orgId, 'response', [id]);
         await recordAudit(tx, principal, 'page_response.deleted', id, { pageId });
       });
       return { id, deleted: true };
@@ -183,6 +185,11 @@ export function pageResponsesService(store: Store, onEvents: () => void) {
       return eraseInBatches(store, async (tx) => {
         const ids = await tx.pageResponses.idsMatching(visibleTo(principal), match, ERASURE_BATCH);
         const deleted = await tx.pageResponses.deleteMany(visibleTo(principal), ids);
+        await tx.deletions.eventCopies(
+          principal.orgId,
+          'response',
+          deleted.map((response) => response.id),
+        );
         for (const response of deleted) {
           await recordAudit(tx, principal, 'page_response.deleted', response.id, {
             pageId: response.pageId,

@@ -12,7 +12,12 @@ import type { StreamPosition } from './repositories/outbox.js';
 export type FeedbackRows = { orgId: string; ids: readonly string[] } | { orgId: string; inboxId: string };
 
 /** The columns that hold a JSON object as text, which {@link DialectAdapter.jsonMemberIs} reads. */
-export type JsonTextColumn = 'feedback.context' | 'page_responses.context' | 'page_responses.contact';
+export type JsonTextColumn =
+  | 'feedback.context'
+  | 'page_responses.context'
+  | 'page_responses.contact'
+  | 'outbox.payload'
+  | 'webhook_deliveries.payload';
 
 /** How {@link DialectAdapter.jsonMemberIs} compares a member's text: as it is, or trimmed and lower-cased. */
 export type JsonTextComparison = 'exact' | 'caseless';
@@ -96,11 +101,12 @@ export interface DialectAdapter {
    * the top-level member `key`, a JSON string, whose text is `value` (a number or an object with the
    * same spelling does not match; an erasure's rows). `caseless` compares the member's text trimmed
    * and lower-cased, for a `value` the caller trimmed and lower-cased (ASCII: an email address).
+   * Several values: the text is any of them (the events of some items, by their `id`).
    */
   jsonMemberIs(
     column: JsonTextColumn,
     key: string,
-    value: string,
+    value: string | readonly string[],
     comparison?: JsonTextComparison,
   ): RawBuilder<SqlBool>;
 

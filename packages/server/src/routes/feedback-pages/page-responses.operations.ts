@@ -91,7 +91,7 @@ export const deletePageResponse = defineOperation({
     operationId: 'deletePageResponse',
     summary: 'Delete a page response',
     description:
-      "Deletes one response with its answers, contact and context (spam, a respondent's erasure request); the page's analytics count one completion fewer. The audit log keeps a `page_response.deleted` entry naming the page, never an answer. Cannot be undone; a second delete answers 404. Emits no event. Requires the `forms` scope, as deleting the page does.",
+      "Deletes one response with its answers, contact and context (spam, a respondent's erasure request); the page's analytics count one completion fewer. The audit log keeps a `page_response.deleted` entry naming the page, never an answer. Its `page_response.created` event and the webhook deliveries made from it go too. Cannot be undone; a second delete answers 404. Emits no event. Requires the `forms` scope, as deleting the page does.",
     request: { params: PageResponseParams },
     responses: { 200: jsonContent(PageResponseDeletionSchema, 'The response is gone.'), ...AUTHENTICATED_ERRORS },
   },

@@ -85,8 +85,9 @@ export function openPostgres(url: string, poolSize: number): Database {
     // jsonb equality: a JSON string equal to the value, never a number spelled the same.
     jsonMemberIs: (column, key, value, comparison = 'exact') => {
       const member = sql`(${sql.ref(column)}::jsonb -> ${key}::text)`;
-      if (comparison === 'exact') return sql<SqlBool>`${member} = to_jsonb(${value}::text)`;
-      return sql<SqlBool>`(jsonb_typeof(${member}) = 'string' and lower(trim(${member} #>> '{}')) = ${value}::text)`;
+      const text = comparison === 'exact' ? sql`(${member} #>> '{}')` : sql`lower(trim(${member} #>> '{}'))`;
+      const equals = typeof value === 'string' ? sql`= ${value}::text` : sql`= any(${[...value]}::text[])`;
+      return sql<SqlBool>`(jsonb_typeof(${member}) = 'string' and ${text} ${equals})`;
     },
     // pgvector is not used yet: vector search scans the stored vectors.
     vectorIndex: NO_VECTOR_INDEX,

@@ -1,3 +1,4 @@
+import { EVENT_REGISTRY, EVENT_TYPES } from '@hearback/inputs';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { BrandScope } from './brands.js';
@@ -28,8 +29,35 @@ export interface BrandDeletion {
  * added meanwhile (a `/collect` into the inbox, a key for the brand) waits and then fails instead
  * of being cascaded uncounted.
  */
+/** The event types whose `data` is a resource of `root` (`feedback`, `response`): the registry's. */
+const eventTypesOf = (root: string) => EVENT_TYPES.filter((type) => EVENT_REGISTRY[type].resourceRoot === root);
+
 export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
+  /**
+   * Deletes what the events of deleted items still hold of them: the events, so that no stream
+   * resumed from before the delete replays them and no webhook is made from them, and the webhook
+   * deliveries made from them, whose stored data a redelivery would send again. In the items'
+   * deletion transaction. A delivery under way finishes; its result finds no row to record.
+   */
+  async function eventCopies(orgId: string, resourceRoot: 'feedback' | 'response', ids: readonly string[]) {
+    if (ids.length === 0) return;
+    const types = eventTypesOf(resourceRoot);
+    await db
+      .deleteFrom('webhook_deliveries')
+      .where('org_id', '=', orgId)
+      .where('event_type', 'in', types)
+      .where(dialect.jsonMemberIs('webhook_deliveries.payload', 'id', ids))
+      .execute();
+    await db
+      .deleteFrom('outbox')
+      .where('org_id', '=', orgId)
+      .where('type', 'in', types)
+      .where(dialect.jsonMemberIs('outbox.payload', 'id', ids))
+      .execute();
+  }
+
   return {
+    eventCopies,
     /** Deletes the inbox and its feedback (their notes and vectors cascade). */
     async inboxWithFeedback(orgId: string, inboxId: string): Promise<InboxDeletion | undefined> {
       const inbox = await db
@@ -62,7 +90,8 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
     /**
      * Deletes the items of `ids` the scope may see, with everything that hangs off them: their
      * notes and stored vectors (foreign keys cascade), their full-text rows (SQLite's trigger;
-     * PostgreSQL's index is on the row), their rows in the vector index (sqlite-vec) and their
+     * PostgreSQL's index is on the row), their rows in the vector index (sqlite-vec), their events
+     * and webhook deliveries ({@link eventCopies}) and their
      * share of the daily counts, taken off in the organization's zone under the lock every
      * counting write takes before it reads the zone (see `dailyCountLocks`). The items are locked
      * first: a triage change waits, then finds nothing. Ids it cannot see are passed over.
@@ -99,6 +128,7 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .execute();
       await dialect.vectorIndex.removeFeedback(db, { orgId: scope.orgId, ids: found }, spaces);
       await db.deleteFrom('feedback').where('org_id', '=', scope.orgId).where('id', 'in', found).execute();
+      await eventCopies(scope.orgId, 'feedback', found);
       const zones = await timeZonesOf(db, [scope.orgId]);
       await feedbackRollupsRepository(db).subtract(
         rows.map((row) => ({

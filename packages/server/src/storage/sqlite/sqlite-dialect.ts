@@ -116,7 +116,8 @@ export function openSqlite(dataDir: string): Database {
     // json_each compares the member's name as it is: no JSON path to escape it into.
     jsonMemberIs: (column, key, value, comparison = 'exact') => {
       const text = comparison === 'exact' ? sql`json_each.value` : sql`lower(trim(json_each.value))`;
-      return sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.key = ${key} and json_each.type = 'text' and ${text} = ${value})`;
+      const equals = typeof value === 'string' ? sql`= ${value}` : sql`in (${sql.join([...value])})`;
+      return sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.key = ${key} and json_each.type = 'text' and ${text} ${equals})`;
     },
     vectorIndex,
     lookupCache: () => new VersionedCache(changeVersion),
