@@ -13,7 +13,8 @@ import { matchesTriageFilters } from './triage-match.js';
 
 export const PAGE_SIZE = 50;
 
-const feedbackKey = (orgId: string) => [...orgKey(orgId), 'feedback'] as const;
+/** Every query of the organization's feedback (its list, items and their details) starts with this. */
+export const feedbackKey = (orgId: string) => [...orgKey(orgId), 'feedback'] as const;
 const listKey = (orgId: string) => [...feedbackKey(orgId), 'list'] as const;
 
 /** The list as pages of {@link PAGE_SIZE}, newest first, for one filter. */

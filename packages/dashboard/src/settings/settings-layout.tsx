@@ -1,7 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { usePermissions } from '../app/permissions.js';
 import { settingsRoute } from './settings-route.js';
-import { SETTINGS_SECTIONS } from './settings-sections.js';
+import { maySection, SETTINGS_SECTIONS } from './settings-sections.js';
 import './settings.css';
 
 /** The settings' frame: the sections a member may open, and the open one. */
@@ -12,7 +12,7 @@ export function SettingsLayout() {
     <div className="settings">
       <nav className="settings-nav" aria-label="Settings">
         <ul>
-          {SETTINGS_SECTIONS.filter((section) => may(section.needs)).map((section) => (
+          {SETTINGS_SECTIONS.filter((section) => maySection(may, section.needs)).map((section) => (
             <li key={section.to}>
               <Link
                 to={section.to}

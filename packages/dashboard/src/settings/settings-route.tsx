@@ -48,6 +48,12 @@ export const auditLogSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./audit-log-page.js'), 'AuditLogPage'),
 });
 
+export const privacySettingsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./privacy-page.js'), 'PrivacyPage'),
+});
+
 /** The settings routes, as `orgRoute`'s child. */
 export const settingsRouteTree = settingsRoute.addChildren([
   settingsIndexRoute,
@@ -56,4 +62,5 @@ export const settingsRouteTree = settingsRoute.addChildren([
   brandsSettingsRoute,
   apiKeysSettingsRoute,
   auditLogSettingsRoute,
+  privacySettingsRoute,
 ]);
