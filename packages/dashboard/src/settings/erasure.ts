@@ -1,3 +1,5 @@
+import { counted } from '@hearback/spec';
+
 /** How the person to erase is named: one top-level member of `context`, or the contact email they gave. */
 export type ErasureSubject = { kind: 'context'; name: string; value: string } | { kind: 'contact'; email: string };
 
@@ -23,8 +25,6 @@ export function subjectLabel(subject: ErasureSubject): string {
   return subject.kind === 'context' ? `${subject.name} = ${subject.value}` : subject.email;
 }
 
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * The erasure's result in words.
  *
@@ -34,8 +34,8 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 export function erasureSummary(counts: ErasureCounts, subject: ErasureSubject): string {
   const label = subjectLabel(subject);
   const parts = [
-    counts.feedback !== undefined && counted(counts.feedback, 'feedback item', 'feedback items'),
-    counts.responses !== undefined && counted(counts.responses, 'page response', 'page responses'),
+    counts.feedback !== undefined && counted(counts.feedback, 'feedback item'),
+    counts.responses !== undefined && counted(counts.responses, 'page response'),
   ].filter((part): part is string => Boolean(part));
   if ((counts.feedback ?? 0) + (counts.responses ?? 0) === 0) {
     const searched =
