@@ -6,7 +6,7 @@ import { api, dataOf } from '../api/client.js';
 import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
-import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { ConfirmDialog, confirmFor } from '../ui/confirm-dialog.js';
 import { type Column, DataTable } from '../ui/data-table.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { answerText } from './answer-text.js';
@@ -127,16 +127,8 @@ function ResponsesTable({ orgId, page }: { orgId: string; page: FeedbackPage }) 
       {may('deletePageResponse') && (
         <ConfirmDialog
           title="Delete this response?"
-          isOpen={deleting !== null}
-          onOpenChange={(open) => {
-            if (open) return;
-            setDeleting(null);
-            remove.reset();
-          }}
           confirmLabel="Delete response"
-          onConfirm={() => deleting && remove.mutate(deleting)}
-          pending={remove.isPending}
-          error={remove.error}
+          {...confirmFor(deleting, () => setDeleting(null), remove)}
         >
           <p>
             The response of {deleting ? submittedAt(deleting) : ''} is deleted with its answers and contact details (for

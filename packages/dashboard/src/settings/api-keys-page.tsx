@@ -5,7 +5,7 @@ import { api, dataOf } from '../api/client.js';
 import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
-import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { ConfirmDialog, confirmFor } from '../ui/confirm-dialog.js';
 import { type Column, DataTable } from '../ui/data-table.js';
 import { PageHeader } from '../ui/page-header.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
@@ -133,16 +133,8 @@ export function ApiKeysPage() {
       {may('revokeApiKey') && (
         <ConfirmDialog
           title={`Revoke “${revoking?.name ?? ''}”?`}
-          isOpen={revoking !== null}
-          onOpenChange={(open) => {
-            if (open) return;
-            setRevoking(null);
-            revoke.reset();
-          }}
           confirmLabel="Revoke key"
-          onConfirm={() => revoking && revoke.mutate(revoking)}
-          pending={revoke.isPending}
-          error={revoke.error}
+          {...confirmFor(revoking, () => setRevoking(null), revoke)}
         >
           <p>
             Everything using this key is refused from its next request. A revoked key cannot be restored: create a new

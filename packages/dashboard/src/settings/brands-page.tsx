@@ -7,7 +7,7 @@ import { inboxesQuery, orgKey } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
-import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { ConfirmDialog, confirmFor } from '../ui/confirm-dialog.js';
 import { type Column, DataTable } from '../ui/data-table.js';
 import { PageHeader } from '../ui/page-header.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
@@ -99,16 +99,8 @@ export function BrandsPage() {
       {may('deleteBrand') && (
         <ConfirmDialog
           title={`Delete “${deleting?.name ?? ''}”?`}
-          isOpen={deleting !== null}
-          onOpenChange={(open) => {
-            if (open) return;
-            setDeleting(null);
-            remove.reset();
-          }}
           confirmLabel="Delete brand"
-          onConfirm={() => deleting && remove.mutate(deleting)}
-          pending={remove.isPending}
-          error={remove.error}
+          {...confirmFor(deleting, () => setDeleting(null), remove)}
         >
           <p>
             Its inboxes and their feedback stay, organization-wide. API keys limited to this brand are deleted with it

@@ -7,7 +7,7 @@ import { inboxesQuery, organizationQuery } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
-import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { ConfirmDialog, confirmFor } from '../ui/confirm-dialog.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { type Column, DataTable } from '../ui/data-table.js';
 import { PageHeader } from '../ui/page-header.js';
@@ -116,16 +116,8 @@ export function InboxesPage() {
       {may('deleteInbox') && (
         <ConfirmDialog
           title={`Delete “${deleting?.name ?? ''}”?`}
-          isOpen={deleting !== null}
-          onOpenChange={(open) => {
-            if (open) return;
-            setDeleting(null);
-            remove.reset();
-          }}
           confirmLabel="Delete inbox"
-          onConfirm={() => deleting && remove.mutate(deleting)}
-          pending={remove.isPending}
-          error={remove.error}
+          {...confirmFor(deleting, () => setDeleting(null), remove)}
         >
           <p>
             Every feedback item collected into it is deleted with it, with their notes, and its inbox key stops

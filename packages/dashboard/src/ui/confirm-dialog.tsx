@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Alert } from './alert.js';
 import { Button } from './button.js';
@@ -52,4 +53,31 @@ export function ConfirmDialog({
       )}
     </ModalDialog>
   );
+}
+
+/**
+ * The {@link ConfirmDialog} props that ask about `subject` (open while it is set) before `act` runs
+ * on it: closing clears the subject and the act's last failure.
+ *
+ * @example
+ * <ConfirmDialog title="Delete?" confirmLabel="Delete" {...confirmFor(deleting, () => setDeleting(null), remove)}>
+ */
+export function confirmFor<T>(
+  subject: T | null,
+  clear: () => void,
+  act: UseMutationResult<unknown, unknown, T>,
+): Pick<ConfirmDialogProps, 'isOpen' | 'onOpenChange' | 'onConfirm' | 'pending' | 'error'> {
+  return {
+    isOpen: subject !== null,
+    onOpenChange: (open) => {
+      if (open) return;
+      clear();
+      act.reset();
+    },
+    onConfirm: () => {
+      if (subject !== null) act.mutate(subject);
+    },
+    pending: act.isPending,
+    error: act.error,
+  };
 }
