@@ -1092,7 +1092,7 @@ export interface paths {
         };
         /**
          * List an automation's webhook deliveries
-         * @description The delivery log: one delivery per event sent to the automation, newest first, with every attempt (time, status code, latency, the first 2 KB of the response).
+         * @description The delivery log: one delivery per event sent to the automation, newest first, with every attempt (time, status code, latency, the first 2 KB of the response). A finished delivery (succeeded, or failed for good) leaves the log, with its attempts and the data it sent, once it has been idle for the server's retention (`HEARBACK_WEBHOOK_DELIVERY_RETENTION_DAYS`, 30 days by default); pending and in-flight deliveries stay until they finish.
          */
         get: operations["listDeliveries"];
         put?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`).
+         * @description Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`). A delivery no longer in the log (past the delivery retention, or deleted with the feedback it carried) is gone for good: 404 `not_found`, as for an id that never existed.
          */
         post: operations["redeliverDelivery"];
         delete?: never;

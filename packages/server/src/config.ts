@@ -43,6 +43,7 @@ const environmentSchema = z.object({
   HEARBACK_COMMIT_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   HEARBACK_DISABLE_JOBS: z.enum(['true', 'false', '1', '0']).optional(),
   HEARBACK_EVENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).optional(),
+  HEARBACK_WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().positive().max(3650).optional(),
   HEARBACK_SEARCH: z.enum(['local', 'openai', 'off']).optional(),
   HEARBACK_SEARCH_IDLE_MS: z.coerce.number().int().min(0).optional(),
   HEARBACK_EMBEDDINGS_URL: z.string().url().optional(),
@@ -137,6 +138,11 @@ export interface Config {
   runJobs: boolean;
   /** How long processed outbox events are kept before the job runner's process deletes them. */
   eventRetentionMs: number;
+  /**
+   * How long a finished webhook delivery (succeeded, or failed for good) is kept after its last
+   * activity before housekeeping deletes it with its attempts; pending and in-flight ones are kept.
+   */
+  webhookDeliveryRetentionMs: number;
   /**
    * On shutdown, how long the job runners let the events in progress finish (an embedding, a
    * webhook fan-out) before handing the rest back to the next process (`HEARBACK_JOB_STOP_GRACE_MS`).
@@ -252,6 +258,7 @@ export function loadConfig(
     commitConcurrency: env.HEARBACK_COMMIT_CONCURRENCY,
     runJobs: !(env.HEARBACK_DISABLE_JOBS === 'true' || env.HEARBACK_DISABLE_JOBS === '1'),
     eventRetentionMs: (env.HEARBACK_EVENT_RETENTION_DAYS ?? 7) * DAY_MS,
+    webhookDeliveryRetentionMs: (env.HEARBACK_WEBHOOK_DELIVERY_RETENTION_DAYS ?? 30) * DAY_MS,
     jobStopGraceMs: env.HEARBACK_JOB_STOP_GRACE_MS ?? JOB_STOP_GRACE_MS,
     collectBodyLimit: 64 * 1024,
     bodyLimit: 1024 * 1024,

@@ -176,6 +176,7 @@ export async function openServiceRuntime(
   const housekeeping = new Housekeeping({
     store,
     retentionMs: config.eventRetentionMs,
+    deliveryRetentionMs: config.webhookDeliveryRetentionMs,
     onError: (error) => logger?.error('housekeeping failed', { error: String(error) }),
   });
   const embedder = options.embedder ?? createEmbedder(config.search);

@@ -33,12 +33,12 @@ describe('hearback migrate', () => {
   for (const dialect of dialectsUnderTest()) {
     it(`names the migrations it applies, then says there is nothing left [${dialect}]`, async () => {
       const dataDir = join(newDir(), 'data');
-      const installation = await olderInstallation(dialect, dataDir, '0020-feedback-brand-index');
+      const installation = await olderInstallation(dialect, dataDir, '0021-page-started-visits');
       try {
         const first = await runCli(['migrate', '--data-dir', dataDir], installation.env);
         expect(first.code).toBe(0);
         expect(first.stdout).toBe(
-          `Applied 2 migrations: 0021-page-started-visits, 0022-invites-one-open-per-email.\nDatabase is up to date (${dialect}).\n`,
+          `Applied 2 migrations: 0022-invites-one-open-per-email, 0023-webhook-deliveries-finished-index.\nDatabase is up to date (${dialect}).\n`,
         );
 
         const second = await runCli(['migrate', '--data-dir', dataDir], installation.env);

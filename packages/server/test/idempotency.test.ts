@@ -237,7 +237,11 @@ describeEachDatabase('Idempotency-Key on writes', (bed) => {
       );
       const who = principal();
       await service.begin(who, freshKey(), 'fp');
-      const housekeeping = new Housekeeping({ store: bed().runtime.store, retentionMs: IDEMPOTENCY_TTL_MS });
+      const housekeeping = new Housekeeping({
+        store: bed().runtime.store,
+        retentionMs: IDEMPOTENCY_TTL_MS,
+        deliveryRetentionMs: IDEMPOTENCY_TTL_MS,
+      });
       expect((await housekeeping.pruneOnce()).idempotencyRecords).toBeGreaterThanOrEqual(1);
       const left = await bed()
         .runtime.database.db.selectFrom('idempotency_records')

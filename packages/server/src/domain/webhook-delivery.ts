@@ -6,6 +6,13 @@
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * The statuses no worker moves a delivery out of by itself (only a redelivery does): housekeeping
+ * deletes such deliveries once they have been idle for the retention. Order matters to SQLite: the
+ * prune's `status in (…)` must read exactly as the partial index of migration 0023 for it to be used.
+ */
+export const FINISHED_DELIVERY_STATUSES = ['succeeded', 'failed'] as const satisfies readonly DeliveryStatus[];
+
 /** One HTTP attempt of a webhook delivery, as the delivery log shows it. */
 export interface DeliveryAttempt {
   /** When the attempt started (ISO-8601). */

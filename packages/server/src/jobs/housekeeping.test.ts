@@ -63,7 +63,12 @@ for (const dialect of dialectsUnderTest()) {
       await runtime.store.outbox.scheduleRetry('jobs', await seqOf(owed as string), 3, 'boom', now.toISOString());
       // Written late with an old timestamp: not read yet, so not deleted.
       const unread = await eventsWrittenAt(2, eightDaysAgo);
-      const pruner = new Housekeeping({ store: runtime.store, retentionMs: 7 * DAY_MS, batchSize: 10 });
+      const pruner = new Housekeeping({
+        store: runtime.store,
+        retentionMs: 7 * DAY_MS,
+        deliveryRetentionMs: 30 * DAY_MS,
+        batchSize: 10,
+      });
 
       expect((await pruner.pruneOnce(now)).events).toBe(25);
 
@@ -84,7 +89,11 @@ for (const dialect of dialectsUnderTest()) {
         .insertInto('outbox_consumers')
         .values({ consumer: 'webhooks', position_tx: '0', position_seq: 0, attempts: 0, updated_at: now.toISOString() })
         .execute();
-      const pruner = new Housekeeping({ store: runtime.store, retentionMs: 7 * DAY_MS });
+      const pruner = new Housekeeping({
+        store: runtime.store,
+        retentionMs: 7 * DAY_MS,
+        deliveryRetentionMs: 30 * DAY_MS,
+      });
       expect((await pruner.pruneOnce(now)).events).toBe(0);
 
       // The same consumer, last seen longer ago than the retention: it no longer holds events back.
@@ -99,7 +108,7 @@ for (const dialect of dialectsUnderTest()) {
     it('leaves the outbox working: new events after a prune are delivered', async () => {
       await eventsWrittenAt(4, new Date(Date.now() - 30 * DAY_MS));
       await consumeAll();
-      const pruner = new Housekeeping({ store: runtime.store, retentionMs: DAY_MS });
+      const pruner = new Housekeeping({ store: runtime.store, retentionMs: DAY_MS, deliveryRetentionMs: 30 * DAY_MS });
       expect((await pruner.pruneOnce()).events).toBe(4);
 
       const [fresh] = await eventsWrittenAt(1, new Date());

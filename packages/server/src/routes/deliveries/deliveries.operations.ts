@@ -30,7 +30,7 @@ export const listDeliveries = defineOperation({
     operationId: 'listDeliveries',
     summary: "List an automation's webhook deliveries",
     description:
-      'The delivery log: one delivery per event sent to the automation, newest first, with every attempt (time, status code, latency, the first 2 KB of the response).',
+      "The delivery log: one delivery per event sent to the automation, newest first, with every attempt (time, status code, latency, the first 2 KB of the response). A finished delivery (succeeded, or failed for good) leaves the log, with its attempts and the data it sent, once it has been idle for the server's retention (`HEARBACK_WEBHOOK_DELIVERY_RETENTION_DAYS`, 30 days by default); pending and in-flight deliveries stay until they finish.",
     request: { params: AutomationParams, query: DeliveryListQuery },
     responses: { 200: jsonContent(DeliveryPageSchema, 'A page of deliveries, newest first.'), ...AUTHENTICATED_ERRORS },
   },
@@ -53,7 +53,7 @@ export const redeliverDelivery = defineOperation({
     operationId: 'redeliverDelivery',
     summary: 'Send a delivery again',
     description:
-      'Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`).',
+      'Queues a new attempt now, with the same `webhook-id` (receivers deduplicate on it), on a fresh retry schedule. An attempt already in flight is left to finish. A disabled automation sends nothing: enable it first (409 `automation_disabled`). A delivery no longer in the log (past the delivery retention, or deleted with the feedback it carried) is gone for good: 404 `not_found`, as for an id that never existed.',
     request: { params: DeliveryParams },
     responses: {
       202: jsonContent(DeliverySchema, 'The delivery, queued.'),

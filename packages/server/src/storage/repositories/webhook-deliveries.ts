@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { AutomationDisabledReason } from '../../domain/automation.js';
-import type { DeliveryStatus } from '../../domain/webhook-delivery.js';
+import { type DeliveryStatus, FINISHED_DELIVERY_STATUSES } from '../../domain/webhook-delivery.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { AutomationsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from '../schema.js';
 import type { Executor } from './executor.js';
@@ -45,6 +45,12 @@ const POSITION_DIGITS = 20;
 export function deliveryOrderKey(position: StreamPosition): string {
   return `${position.tx.padStart(POSITION_DIGITS, '0')}.${String(position.seq).padStart(POSITION_DIGITS, '0')}`;
 }
+
+/**
+ * `status in ('succeeded', 'failed')` with the statuses as literals, not parameters: SQLite uses the
+ * partial index of finished deliveries (migration 0023) only for a term that reads like its own.
+ */
+const isFinished: Expression<SqlBool> = sql<SqlBool>`status in (${sql.join(FINISHED_DELIVERY_STATUSES.map((status) => sql.lit(status)))})`;
 
 /** The row earliest in event order, if any. */
 function earliest<T extends { event_position: string }>(rows: (T | undefined)[]): T | undefined {
@@ -382,6 +388,34 @@ export function webhookDeliveriesRepository(db: Executor, dialect: DialectAdapte
         .where('status', '!=', 'delivering')
         .execute();
       return find(automationId, deliveryId);
+    },
+
+    /**
+     * Deletes up to `limit` finished deliveries (succeeded, or failed for good) of every organization
+     * whose last activity (`updated_at`: the last attempt recorded, or redelivery) is before `before`,
+     * least recently active first, with their attempts (the foreign key cascades); returns how many.
+     * Pending and in-flight deliveries are never deleted, however old. The outer conditions repeat the
+     * inner ones: on PostgreSQL a delivery redelivered between the two reads is re-checked as it is
+     * now, and kept.
+     */
+    async pruneFinishedBefore(before: string, limit: number): Promise<number> {
+      const result = await dialect.unsynced(db, (executor) =>
+        executor
+          .deleteFrom('webhook_deliveries')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('webhook_deliveries')
+              .select('id')
+              .where(isFinished)
+              .where('updated_at', '<', before)
+              .orderBy('updated_at')
+              .limit(limit),
+          )
+          .where(isFinished)
+          .where('updated_at', '<', before)
+          .executeTakeFirst(),
+      );
+      return Number(result.numDeletedRows);
     },
 
     /** Queues every failed delivery of the automation created at or after `since`; returns how many. */
