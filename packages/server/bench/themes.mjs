@@ -4,6 +4,9 @@
  * clusters at most) and the 7 days before as many, on topics composed from the search corpus's
  * templates, through the real themes service and through the app (HTTP in process), on the
  * embedded SQLite (default) or PostgreSQL (`--postgres`, DATABASE_URL). Target: well under a second.
+ * The service is timed twice: clustering on every call (a new service, so an empty cache, each
+ * time: what every call cost before the cache) and repeated with nothing changed (served from the
+ * cache of clusterings, services/period-themes-cache.ts), with the ratio of the two.
  *
  * Usage (from packages/server, after `pnpm build`):
  *   node bench/themes.mjs [--rows 5000] [--real 1500] [--runs 10] [--postgres]
@@ -16,6 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { ulid } from 'ulidx';
 import { percentile } from './harness.mjs';
 import { benchOptions } from './options.mjs';
 import { benchDatabase } from './postgres-database.mjs';
@@ -55,12 +59,16 @@ if (args.postgres && !process.env.DATABASE_URL) {
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const load = (path) => import(join(dist, path));
-const [{ loadConfig }, { createRuntime }, { newId }, { normalize, vectorToBytes }] = await Promise.all([
-  load('config.js'),
-  load('runtime.js'),
-  load('lib/ids.js'),
-  load('search/embedder.js'),
-]);
+const [{ loadConfig }, { createRuntime }, { ID_PREFIXES }, { normalize, vectorToBytes }, { feedbackThemesService }] =
+  await Promise.all([
+    load('config.js'),
+    load('runtime.js'),
+    load('lib/ids.js'),
+    load('search/embedder.js'),
+    load('services/feedback-themes.js'),
+  ]);
+/** An id whose time is `createdAt`'s, as the server's are: the period filters read ids by their time too. */
+const feedbackIdAt = (createdAt) => `${ID_PREFIXES.feedback}_${ulid(Date.parse(createdAt)).toLowerCase()}`;
 
 const log = (line) => process.stdout.write(`${line}\n`);
 const dataDir = mkdtempSync(join(tmpdir(), 'hearback-bench-themes-'));
@@ -110,7 +118,7 @@ async function buildCorpus() {
       items.push({
         topic,
         feedback: {
-          id: newId('feedback'),
+          id: feedbackIdAt(createdAt),
           orgId: org.organization.id,
           inboxId: org.inbox.id,
           brandId: null,
@@ -201,6 +209,11 @@ try {
     brandId: null,
     scopes: new Set(['read']),
   };
+  const clustering = await timed(() =>
+    feedbackThemesService(runtime.store, runtime.embedder).themes(principal, { filters: {} }),
+  );
+  // One call first, so every timed one is served from the cache.
+  await runtime.services.feedbackThemes.themes(principal, { filters: {} });
   const service = await timed(() => runtime.services.feedbackThemes.themes(principal, { filters: {} }));
   const http = await timed(async () => {
     const response = await runtime.app.request(`/organizations/${org.organization.id}/feedback/themes`, {
@@ -211,13 +224,17 @@ try {
   });
   const ms = (value) => `${value.toFixed(0).padStart(5)} ms`;
   for (const [label, figures] of [
-    ['themes service', service],
+    ['themes service, clustering each call', clustering],
+    ['themes service, repeated (cached)', service],
     ['GET /feedback/themes (in process)', http],
   ]) {
     log(
-      `${label.padEnd(36)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  cpu ${ms(figures.cpuMs)}/call  (n=${runs})`,
+      `${label.padEnd(38)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  cpu ${ms(figures.cpuMs)}/call  (n=${runs})`,
     );
   }
+  log(
+    `cached / clustering: p50 ${(service.p50 / clustering.p50).toFixed(3)}, cpu ${(service.cpuMs / clustering.cpuMs).toFixed(3)}`,
+  );
   const answer = http.last;
   log(
     `analyzed ${answer.analyzed} (truncated: ${answer.truncated}), previous ${answer.previousAnalyzed}, unclustered ${answer.unclustered}`,
@@ -228,7 +245,7 @@ try {
     log(`  ${String(theme.size).padStart(5)}  ${change.padStart(7)}  ${theme.label}`);
   }
   log(
-    `${service.p95 <= TARGET_MS ? 'PASS' : 'MISS'}: service p95 ${service.p95.toFixed(0)} ms (target ≤ ${TARGET_MS} ms)`,
+    `${clustering.p95 <= TARGET_MS ? 'PASS' : 'MISS'}: service p95 clustering each call ${clustering.p95.toFixed(0)} ms (target ≤ ${TARGET_MS} ms)`,
   );
 } finally {
   await runtime.close();

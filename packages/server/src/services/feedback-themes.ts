@@ -9,7 +9,14 @@ import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
 import { readDateBounds } from './date-bounds.js';
 import { type PageRequest, pageSize, readCursor } from './pagination.js';
-import { findPeriodThemes, type PeriodThemes, type ThemePeriodQuery, type ThemeSummary } from './period-themes.js';
+import {
+  type ClusteredPeriods,
+  findPeriodThemes,
+  type PeriodThemes,
+  type ThemePeriodQuery,
+  type ThemeSummary,
+} from './period-themes.js';
+import { ClusteringCache } from './period-themes-cache.js';
 import { searchUnavailable } from './search.js';
 
 export const DEFAULT_THEME_LIMIT = 10;
@@ -52,10 +59,13 @@ function summaryOf({ memberIds: _memberIds, ...summary }: PeriodThemes['themes']
  * const page = await feedbackThemesService(store, embedder).feedback(principal, themes[0].id, { filters: {} }, {});
  */
 export function feedbackThemesService(store: Store, embedder: Embedder | undefined) {
+  // Per service, so per server process: another process's writes reach it through the rows read.
+  const clusterings = new ClusteringCache<ClusteredPeriods>();
+
   async function periodThemes(principal: Principal, query: ThemePeriodQuery): Promise<PeriodThemes> {
     if (!embedder) throw searchUnavailable();
     const period = await readDateBounds(store, principal.orgId, query);
-    return findPeriodThemes(store, visibleTo(principal), embedder.model, period);
+    return findPeriodThemes(store, visibleTo(principal), embedder.model, period, clusterings);
   }
 
   return {

@@ -8,6 +8,7 @@ import { themeTerms } from '../search/themes/theme-terms.js';
 import type { BrandScope } from '../storage/repositories/brands.js';
 import type { EmbeddedComment } from '../storage/repositories/embeddings.js';
 import type { Store } from '../storage/store.js';
+import { type ClusteringCache, clusteringKey } from './period-themes-cache.js';
 
 /**
  * The most items a period's themes are found among (the newest): clustering 5,000 vectors takes
@@ -61,6 +62,9 @@ export interface PeriodThemes {
   themes: PeriodTheme[];
 }
 
+/** What clustering makes of the rows read: every part of the answer but the period and `unindexed`. */
+export type ClusteredPeriods = Omit<PeriodThemes, 'from' | 'to' | 'previousFrom' | 'unindexed'>;
+
 const badRange = (message: string) =>
   new ApiError(400, 'validation_failed', message, { errors: [{ path: 'from', message }] });
 
@@ -102,28 +106,10 @@ function commentLabel(comment: string): string {
 }
 
 /**
- * The one step both theme answers take: the newest {@link MAX_THEME_ITEMS} items of the period
- * with a vector of `model` are clustered (search/themes/), each cluster labelled by its distinctive
- * terms and compared with the period of the same length before (how many of that period's items
- * the cluster would have held). Every theme kept by clustering is returned, so a theme's id is the
- * same whatever `limit` a caller later applies (ids are given in order, largest first).
- *
- * @example
- * const { themes } = await findPeriodThemes(store, visibleTo(principal), embedder.model, { filters: {} });
+ * Clusters the rows read (search/themes/), labels each cluster by its distinctive terms and counts
+ * how many of the previous period's items it would have held.
  */
-export async function findPeriodThemes(
-  store: Store,
-  scope: BrandScope,
-  model: string,
-  query: ThemePeriodQuery,
-): Promise<PeriodThemes> {
-  const { from, to, previousFrom } = periodsOf(query);
-  const current = { ...query.filters, from, to };
-  const [read, previous, unindexed] = await Promise.all([
-    store.embeddings.newestEmbedded(scope, current, model, MAX_THEME_ITEMS + 1),
-    store.embeddings.newestEmbedded(scope, { ...query.filters, from: previousFrom, to: from }, model, MAX_THEME_ITEMS),
-    store.embeddings.countUnembedded(scope, current, model),
-  ]);
+function clusterPeriods(read: readonly EmbeddedComment[], previous: readonly EmbeddedComment[]): ClusteredPeriods {
   const items = read.slice(0, MAX_THEME_ITEMS);
   const clustering = clusterVectors(
     items.map((item) => bytesToVector(item.vector)),
@@ -157,14 +143,63 @@ export async function findPeriodThemes(
     };
   });
   return {
-    from,
-    to,
-    previousFrom,
     analyzed: items.length,
     truncated: read.length > MAX_THEME_ITEMS,
     previousAnalyzed: previous.length,
-    unindexed,
     unclustered: clustering.outliers.length,
     themes,
   };
+}
+
+/**
+ * The one step both theme answers take: the newest {@link MAX_THEME_ITEMS} items of the period
+ * with a vector of `model` are clustered (search/themes/), each cluster labelled by its distinctive
+ * terms and compared with the period of the same length before (how many of that period's items
+ * the cluster would have held). Every theme kept by clustering is returned, so a theme's id is the
+ * same whatever `limit` a caller later applies (ids are given in order, largest first).
+ *
+ * Clustering is most of the cost (about 90 % at the cap), so it is done once per state of the rows:
+ * the rows' ids and versions are read first (no comments, no vectors) and a clustering of exactly
+ * those rows is taken from `cache` (see period-themes-cache.ts); otherwise the rows are read whole,
+ * clustered, and kept under the key of the rows that were clustered (not of the versions read
+ * before, which a write in between may have changed).
+ *
+ * @example
+ * const { themes } = await findPeriodThemes(store, visibleTo(principal), embedder.model, { filters: {} }, cache);
+ */
+export async function findPeriodThemes(
+  store: Store,
+  scope: BrandScope,
+  model: string,
+  query: ThemePeriodQuery,
+  cache: ClusteringCache<ClusteredPeriods>,
+): Promise<PeriodThemes> {
+  const { from, to, previousFrom } = periodsOf(query);
+  const current = { ...query.filters, from, to };
+  const before = { ...query.filters, from: previousFrom, to: from };
+  const [currentVersions, previousVersions, unindexed] = await Promise.all([
+    store.embeddings.newestEmbeddedVersions(scope, current, model, MAX_THEME_ITEMS + 1),
+    store.embeddings.newestEmbeddedVersions(scope, before, model, MAX_THEME_ITEMS),
+    store.embeddings.countUnembedded(scope, current, model),
+  ]);
+  const answer = (clustered: ClusteredPeriods): PeriodThemes => ({
+    from,
+    to,
+    previousFrom,
+    analyzed: clustered.analyzed,
+    truncated: clustered.truncated,
+    previousAnalyzed: clustered.previousAnalyzed,
+    unindexed,
+    unclustered: clustered.unclustered,
+    themes: clustered.themes,
+  });
+  const kept = cache.get(clusteringKey(scope, model, { current: currentVersions, previous: previousVersions }));
+  if (kept) return answer(kept);
+  const [read, previous] = await Promise.all([
+    store.embeddings.newestEmbedded(scope, current, model, MAX_THEME_ITEMS + 1),
+    store.embeddings.newestEmbedded(scope, before, model, MAX_THEME_ITEMS),
+  ]);
+  const clustered = clusterPeriods(read, previous);
+  cache.set(clusteringKey(scope, model, { current: read, previous }), clustered);
+  return answer(clustered);
 }

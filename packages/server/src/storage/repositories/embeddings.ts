@@ -30,12 +30,21 @@ export interface StoredEmbedding {
 }
 
 /** An item of a period with its vector, as themes cluster it. */
-export interface EmbeddedComment {
-  feedbackId: string;
+export interface EmbeddedComment extends EmbeddedVersion {
   comment: string;
   type: FeedbackType;
   score: number | null;
   vector: Uint8Array;
+}
+
+/**
+ * When an item and its vector were last written: with its id, what tells one state of the item's
+ * clustering inputs from another (see services/period-themes-cache.ts).
+ */
+export interface EmbeddedVersion {
+  feedbackId: string;
+  updatedAt: string;
+  embeddedAt: string;
 }
 
 /** What still needs a vector: items with a comment and no embedding of `model`. */
@@ -62,6 +71,16 @@ export function joinedFeedbackMatches(scope: BrandScope, filters: FeedbackFilter
 export function embeddingsRepository(executor: Executor, dialect: DialectAdapter) {
   const { vectorIndex } = dialect;
   const db = executor.withTables<SearchTables>();
+  /** The newest `limit` items with a vector of `model` (newest first: ids sort by creation), with their versions. */
+  const newestEmbeddedQuery = (scope: BrandScope, filters: FeedbackFilters, model: string, limit: number) =>
+    db
+      .selectFrom('feedback')
+      .innerJoin('feedback_embeddings', 'feedback_embeddings.feedback_id', 'feedback.id')
+      .select(['feedback.id', 'feedback.updated_at', 'feedback_embeddings.embedded_at'])
+      .where(joinedFeedbackMatches(scope, filters))
+      .where('feedback_embeddings.model', '=', model)
+      .orderBy('feedback.id', 'desc')
+      .limit(limit);
   return {
     /** True when vector search can use sqlite-vec. */
     hasSqliteVec: vectorIndex.kind === 'sqlite-vec',
@@ -169,23 +188,33 @@ export function embeddingsRepository(executor: Executor, dialect: DialectAdapter
       model: string,
       limit: number,
     ): Promise<EmbeddedComment[]> {
-      const rows = await db
-        .selectFrom('feedback')
-        .innerJoin('feedback_embeddings', 'feedback_embeddings.feedback_id', 'feedback.id')
-        .select(['feedback.id', 'feedback.comment', 'feedback.type', 'feedback.score', 'feedback_embeddings.vector'])
-        .where(joinedFeedbackMatches(scope, filters))
-        .where('feedback_embeddings.model', '=', model)
-        .orderBy('feedback.id', 'desc')
-        .limit(limit)
+      const rows = await newestEmbeddedQuery(scope, filters, model, limit)
+        .select(['feedback.comment', 'feedback.type', 'feedback.score', 'feedback_embeddings.vector'])
         .execute();
       return rows.map((row) => ({
         feedbackId: row.id,
+        updatedAt: row.updated_at,
+        embeddedAt: row.embedded_at,
         comment: row.comment ?? '',
         // The column holds what /collect accepted: one of the types.
         type: row.type as FeedbackType,
         score: row.score === null ? null : Number(row.score),
         vector: row.vector,
       }));
+    },
+
+    /**
+     * The versions of the rows `newestEmbedded` reads with the same arguments, without their
+     * comments and vectors: a cheap read that tells whether those rows changed.
+     */
+    async newestEmbeddedVersions(
+      scope: BrandScope,
+      filters: FeedbackFilters,
+      model: string,
+      limit: number,
+    ): Promise<EmbeddedVersion[]> {
+      const rows = await newestEmbeddedQuery(scope, filters, model, limit).execute();
+      return rows.map((row) => ({ feedbackId: row.id, updatedAt: row.updated_at, embeddedAt: row.embedded_at }));
     },
 
     /**
