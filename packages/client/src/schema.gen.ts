@@ -1443,7 +1443,7 @@ export interface paths {
         };
         /**
          * Get a page’s analytics
-         * @description Over whole UTC days (default: the last 30): views, starts, completions (responses), conversion rate and the daily series of each; and per answerable question of the current version: rating distributions and averages, NPS, CSAT %, choice counts, average ranks, number ranges and the latest text answers. The breakdowns read at most the newest 10,000 responses of the range (`breakdownResponses`).
+         * @description Over whole days in the organization's `timezone`, as the feedback trends count them (default: the last 30, ending today there; responses count on the day of their instant in the current zone, views and starts on the day they were counted, which a later change of zone does not move): views, starts, completions (responses), conversion rate and the daily series of each; and per answerable question of the current version: rating distributions and averages, NPS, CSAT %, choice counts, average ranks, number ranges and the latest text answers. The breakdowns read at most the newest 10,000 responses of the range (`breakdownResponses`).
          */
         get: operations["getPageAnalytics"];
         put?: never;
@@ -3749,7 +3749,7 @@ export interface components {
         };
         PageAnalytics: {
             pageId: string;
-            /** @description UTC days, both included. */
+            /** @description Days in the organization's `timezone`, both included. */
             range: {
                 from: string;
                 to: string;
@@ -15055,9 +15055,9 @@ export interface operations {
     getPageAnalytics: {
         parameters: {
             query?: {
-                /** @description First UTC day (inclusive); default: 30 days ending `to`. */
+                /** @description First day (inclusive), in the organization's `timezone`; default: 30 days ending `to`. */
                 from?: string;
-                /** @description Last UTC day (inclusive, the whole day: `to=2026-11-30` counts that day); default: today. At most 366 days in all. */
+                /** @description Last day (inclusive, the whole day in the organization's `timezone`: `to=2026-11-30` counts that day); default: today there. At most 366 days in all. */
                 to?: string;
             };
             header?: never;
@@ -15954,7 +15954,7 @@ export interface operations {
     startPublicPage: {
         parameters: {
             query: {
-                /** @description The visit of the view that loaded the page, as the page gives it to its script (`visit` in its data). Valid on the UTC day of the view and the next. */
+                /** @description The visit of the view that loaded the page, as the page gives it to its script (`visit` in its data). Valid on the day of the view (in the organization's time zone) and the next. */
                 visit: string;
             };
             header?: never;

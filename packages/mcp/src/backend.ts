@@ -108,7 +108,7 @@ export interface HearbackBackend {
   ): Promise<Page<PageResponseRecord>>;
 }
 
-/** UTC days, `YYYY-MM-DD`, both included; the server's defaults when left out (the last 30 days). */
+/** Days in the organization's time zone, `YYYY-MM-DD`, both included; the server's defaults when left out (the last 30 days). */
 export interface DayRangeRequest {
   from?: string | undefined;
   to?: string | undefined;

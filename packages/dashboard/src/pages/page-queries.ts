@@ -34,7 +34,7 @@ export const shareQuery = (orgId: string, pageId: string) =>
       dataOf(api.GET('/organizations/{orgId}/feedback-pages/{pageId}/share', { params: { path: { orgId, pageId } } })),
   });
 
-/** A page's analytics over UTC days `from`–`to` (the server's default range when left out). */
+/** A page's analytics over the organization's days `from`–`to` (the server's default range when left out). */
 export const analyticsQuery = (orgId: string, pageId: string, range: PageAnalyticsQuery = {}) =>
   queryOptions({
     queryKey: [...pageKey(orgId, pageId), 'analytics', range],

@@ -6,7 +6,7 @@ import { defineTool } from './define.js';
 import { Notice } from './schemas.js';
 
 const Count = z.number().int().min(0);
-const Day = z.iso.date().describe('A UTC day, YYYY-MM-DD.');
+const Day = z.iso.date().describe("A day in the organization's time zone, YYYY-MM-DD.");
 
 const BreakdownOutput = z.object({
   questionId: z.string(),
@@ -51,7 +51,9 @@ type Breakdown = z.infer<typeof BreakdownOutput>;
 const AnalyticsOutput = z.object({
   notice: Notice,
   pageId: z.string(),
-  range: z.object({ from: z.string(), to: z.string() }).describe('UTC days, both included.'),
+  range: z
+    .object({ from: z.string(), to: z.string() })
+    .describe("Days in the organization's time zone, both included."),
   views: Count,
   starts: Count,
   completions: Count.describe('Responses in the range.'),
@@ -94,15 +96,17 @@ export const getPageAnalytics = defineTool({
   name: 'get_page_analytics',
   title: 'Get a feedback page’s analytics',
   description:
-    'Summarise a feedback page (survey form) over whole UTC days, the last 30 unless from/to say: views, starts, completions (responses), conversion rate, the daily series, and per question: NPS, CSAT %, rating distribution and average, choice counts, average ranks, number ranges and the latest text answers. Use it to answer how a survey is doing; list_page_responses reads individual responses. Get the pageId from list_feedback_pages.',
+    "Summarise a feedback page (survey form) over whole days in the organization's time zone (the days get_feedback_trends counts), the last 30 unless from/to say: views, starts, completions (responses), conversion rate, the daily series, and per question: NPS, CSAT %, rating distribution and average, choice counts, average ranks, number ranges and the latest text answers. Use it to answer how a survey is doing; list_page_responses reads individual responses. Get the pageId from list_feedback_pages.",
   operationId: 'getPageAnalytics',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.getPageAnalytics === 'function',
   inputSchema: z.strictObject({
     pageId: z.string().min(1).max(100).describe('The page, as list_feedback_pages shows it (page_…).'),
-    from: Day.optional().describe('First UTC day (YYYY-MM-DD), inclusive; default 30 days ending to.'),
+    from: Day.optional().describe(
+      "First day (YYYY-MM-DD) in the organization's time zone, inclusive; default 30 days ending to.",
+    ),
     to: Day.optional().describe(
-      'Last UTC day (YYYY-MM-DD), inclusive: the whole day counts (unlike list_page_responses, whose to is an exclusive instant); default today. At most 366 days in all.',
+      "Last day (YYYY-MM-DD) in the organization's time zone, inclusive: the whole day counts (unlike list_page_responses, whose to is an exclusive instant); default today there. At most 366 days in all.",
     ),
   }),
   outputSchema: AnalyticsOutput,
@@ -128,7 +132,7 @@ export const getPageAnalytics = defineTool({
     const { range, views, starts, completions, conversionRate } = analytics;
     const conversion = conversionRate === null ? 'no views to convert' : `conversion ${percent(conversionRate)}`;
     const lines = [
-      `Feedback page ${analytics.pageId}, ${range.from} to ${range.to} (UTC days): ${counted(views, 'view')}, ${counted(starts, 'start')}, ${counted(completions, 'completion')}, ${conversion}.`,
+      `Feedback page ${analytics.pageId}, ${range.from} to ${range.to} (the organization's days): ${counted(views, 'view')}, ${counted(starts, 'start')}, ${counted(completions, 'completion')}, ${conversion}.`,
     ];
     const active = analytics.daily.filter((day) => day.views + day.starts + day.completions > 0);
     if (active.length > 0) {

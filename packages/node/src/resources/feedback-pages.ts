@@ -254,8 +254,8 @@ export class FeedbackPagesResource {
   }
 
   /**
-   * Views, starts, completions, conversion rate and their daily series over whole UTC days (the
-   * last 30 unless `from`/`to` say), and a breakdown of each question.
+   * Views, starts, completions, conversion rate and their daily series over whole days in the
+   * organization's time zone (the last 30 unless `from`/`to` say), and a breakdown of each question.
    *
    * @example
    * const { conversionRate, questions } = await hearback.pages.analytics(pageId, { from: '2026-11-01', to: '2026-11-30' });

@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors/api-error.js';
-import { analyticsRange, daysOf, MAX_ANALYTICS_DAYS } from './analytics-range.js';
+import { analyticsRange, MAX_ANALYTICS_DAYS } from './analytics-range.js';
 
 describe('analyticsRange', () => {
   const now = new Date('2026-11-30T23:59:00Z');
 
-  it('defaults to the 30 UTC days ending today', () => {
-    expect(analyticsRange({}, now)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
-    expect(analyticsRange({ to: '2026-03-01' }, now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+  it('defaults to the 30 days ending today in the time zone', () => {
+    expect(analyticsRange({}, 'UTC', now)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(analyticsRange({ to: '2026-03-01' }, 'UTC', now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+    // 23:59 UTC is already tomorrow in Auckland, 15:59 the same day in Los Angeles.
+    expect(analyticsRange({}, 'Pacific/Auckland', now)).toEqual({ from: '2026-11-02', to: '2026-12-01' });
+    expect(analyticsRange({}, 'America/Los_Angeles', new Date('2026-12-01T01:00:00Z'))).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
   });
 
   it('keeps a range asked for, one day included', () => {
-    expect(analyticsRange({ from: '2026-11-05', to: '2026-11-05' }, now)).toEqual({
+    expect(analyticsRange({ from: '2026-11-05', to: '2026-11-05' }, 'UTC', now)).toEqual({
       from: '2026-11-05',
       to: '2026-11-05',
     });
@@ -24,7 +30,7 @@ describe('analyticsRange', () => {
   ])('refuses $case with 400 validation_failed', ({ asked, message }) => {
     const error = (() => {
       try {
-        analyticsRange(asked, now);
+        analyticsRange(asked, 'UTC', now);
       } catch (caught) {
         return caught;
       }
@@ -34,17 +40,9 @@ describe('analyticsRange', () => {
   });
 
   it(`accepts ${MAX_ANALYTICS_DAYS} days, a leap year`, () => {
-    expect(daysOf(analyticsRange({ from: '2028-01-01', to: '2028-12-31' }, now))).toHaveLength(366);
-  });
-});
-
-describe('daysOf', () => {
-  it('lists every day, across a month end', () => {
-    expect(daysOf({ from: '2026-02-27', to: '2026-03-02' })).toEqual([
-      '2026-02-27',
-      '2026-02-28',
-      '2026-03-01',
-      '2026-03-02',
-    ]);
+    expect(analyticsRange({ from: '2028-01-01', to: '2028-12-31' }, 'UTC', now)).toEqual({
+      from: '2028-01-01',
+      to: '2028-12-31',
+    });
   });
 });

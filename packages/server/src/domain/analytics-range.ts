@@ -1,4 +1,5 @@
 import { isCalendarDate } from '@hearback/forms';
+import { localDayOf } from '../lib/zoned-time.js';
 import { validationFailed } from './parse-input.js';
 
 /** Days an analytics range covers when `from` is not given (ending `to`, today by default). */
@@ -11,26 +12,29 @@ export const CALENDAR_DAY_MESSAGE = 'Expected a calendar date, YYYY-MM-DD.';
 
 const DAY_MS = 86_400_000;
 
-/** A range of whole UTC days, both ends included (`YYYY-MM-DD`). */
+/** A range of whole days in the organization's time zone, both ends included (`YYYY-MM-DD`). */
 export interface DayRange {
   from: string;
   to: string;
 }
 
+// Calendar arithmetic on dates alone: a date is read as its midnight UTC, where every day has 24 hours.
 const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
 const timeOf = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
 
 /**
- * The UTC days analytics cover: `to` defaults to today, `from` to {@link DEFAULT_ANALYTICS_DAYS}
- * days ending `to`. 400 when `from` is after `to` or the range is longer than
- * {@link MAX_ANALYTICS_DAYS} or a day is not a calendar date (the REST query schema says so first;
- * the MCP tools' backend relies on this).
+ * The days analytics cover, in the organization's time zone: `to` defaults to today there, `from`
+ * to {@link DEFAULT_ANALYTICS_DAYS} days ending `to`. 400 when `from` is after `to` or the range is
+ * longer than {@link MAX_ANALYTICS_DAYS} or a day is not a calendar date (the REST query schema
+ * says so first; the MCP tools' backend relies on this).
  *
  * @example
- * analyticsRange({}, new Date('2026-11-30T12:00:00Z')); // { from: '2026-11-01', to: '2026-11-30' }
+ * analyticsRange({}, 'UTC', new Date('2026-11-30T12:00:00Z')); // { from: '2026-11-01', to: '2026-11-30' }
+ * analyticsRange({}, 'America/Los_Angeles', new Date('2026-12-01T01:00:00Z')); // { from: '2026-11-01', to: '2026-11-30' }
  */
 export function analyticsRange(
   asked: { from?: string | undefined; to?: string | undefined },
+  timeZone: string,
   now = new Date(),
 ): DayRange {
   const invalid = (['from', 'to'] as const).filter((end) => asked[end] !== undefined && !isCalendarDate(asked[end]));
@@ -40,7 +44,7 @@ export function analyticsRange(
       'query',
     );
   }
-  const to = asked.to ?? dayOf(now.getTime());
+  const to = asked.to ?? localDayOf(now.getTime(), timeZone);
   const from = asked.from ?? dayOf(timeOf(to) - (DEFAULT_ANALYTICS_DAYS - 1) * DAY_MS);
   if (from > to) throw validationFailed([{ path: ['from'], message: `Must not be after to (${to}).` }], 'query');
   const days = (timeOf(to) - timeOf(from)) / DAY_MS + 1;
@@ -51,21 +55,4 @@ export function analyticsRange(
     );
   }
   return { from, to };
-}
-
-/**
- * Every day of a range, oldest first.
- *
- * @example
- * daysOf({ from: '2026-02-27', to: '2026-03-01' }); // ['2026-02-27', '2026-02-28', '2026-03-01']
- */
-export function daysOf(range: DayRange): string[] {
-  const days: string[] = [];
-  for (let time = timeOf(range.from); time <= timeOf(range.to); time += DAY_MS) days.push(dayOf(time));
-  return days;
-}
-
-/** The first and last instants of a range, as stored timestamps compare with them. */
-export function instantsOf(range: DayRange): { from: string; to: string } {
-  return { from: `${range.from}T00:00:00.000Z`, to: `${range.to}T23:59:59.999Z` };
 }

@@ -1,4 +1,4 @@
-import { oldestVisitDay } from '../services/page-visits.js';
+import { oldestStartableVisitDay } from '../services/page-visits.js';
 import type { Store } from '../storage/store.js';
 
 export interface HousekeepingOptions {
@@ -69,9 +69,7 @@ export class Housekeeping {
       // An expired challenge fails verification by itself: its spent mark has nothing left to guard.
       spentChallenges: await this.options.store.captchaChallenges.purgeExpired(now.toISOString()),
       // Likewise a visit too old to start: the start is refused before its mark is looked up.
-      startedVisits: await this.options.store.feedbackPages.forgetStartedVisits(
-        oldestVisitDay(now.toISOString().slice(0, 10)),
-      ),
+      startedVisits: await this.options.store.feedbackPages.forgetStartedVisits(oldestStartableVisitDay(now)),
     };
   }
 

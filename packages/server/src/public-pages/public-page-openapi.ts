@@ -86,7 +86,7 @@ const start = createRoute({
       visit: z.string().openapi({
         param: { name: 'visit', in: 'query' },
         description:
-          'The visit of the view that loaded the page, as the page gives it to its script (`visit` in its data). Valid on the UTC day of the view and the next.',
+          "The visit of the view that loaded the page, as the page gives it to its script (`visit` in its data). Valid on the day of the view (in the organization's time zone) and the next.",
         example: '2026-11-27.PUgit5Pt6NtWUBBF.yLo8Ge3Hj3H8xMiXvB6VctSezK6RniaDQiAL1Woz9mU',
       }),
     }),

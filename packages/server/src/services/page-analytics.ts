@@ -1,11 +1,14 @@
-import { analyticsRange, type DayRange, daysOf, instantsOf } from '../domain/analytics-range.js';
+import { analyticsRange, type DayRange } from '../domain/analytics-range.js';
 import type { Principal } from '../domain/api-key.js';
+import { instantBounds } from '../domain/date-bound.js';
 import type { FeedbackPage } from '../domain/feedback-page.js';
 import { type AnsweredResponse, type QuestionBreakdown, questionBreakdowns } from '../domain/question-breakdown.js';
 import { roundTo } from '../domain/satisfaction-scores.js';
 import { notFound } from '../errors/api-error.js';
 import type { Store } from '../storage/store.js';
 import { visibleTo } from './access.js';
+import { timeZoneOf } from './date-bounds.js';
+import { type TrendBucket, trendBuckets } from './trend-buckets.js';
 
 /**
  * The most responses the per-question breakdowns read (the newest of the range); the totals and
@@ -14,7 +17,7 @@ import { visibleTo } from './access.js';
 export const MAX_BREAKDOWN_RESPONSES = 10_000;
 const READ_BATCH = 500;
 
-/** A feedback page's analytics over a range of UTC days. */
+/** A feedback page's analytics over a range of days in its organization's time zone. */
 export interface PageAnalytics {
   pageId: string;
   range: DayRange;
@@ -37,13 +40,14 @@ async function findPage(store: Store, principal: Principal, pageId: string): Pro
   return page;
 }
 
-/** The range's responses, newest first, read by cursor up to {@link MAX_BREAKDOWN_RESPONSES}. */
-async function responsesOf(store: Store, principal: Principal, pageId: string, range: DayRange) {
+/** The days' responses, newest first, read by cursor up to {@link MAX_BREAKDOWN_RESPONSES}. */
+async function responsesOf(store: Store, principal: Principal, pageId: string, days: readonly TrendBucket[]) {
+  const range = { from: days[0]?.start, to: days.at(-1)?.end };
   const responses: AnsweredResponse[] = [];
   let before: string | null = null;
   do {
     const limit = Math.min(READ_BATCH, MAX_BREAKDOWN_RESPONSES - responses.length);
-    const batch = await store.pageResponses.list(visibleTo(principal), pageId, { limit, before, ...instantsOf(range) });
+    const batch = await store.pageResponses.list(visibleTo(principal), pageId, { limit, before, ...range });
     for (const { id, createdAt, answers } of batch.items) responses.push({ id, createdAt, answers });
     before = batch.lastId;
   } while (before !== null && responses.length < MAX_BREAKDOWN_RESPONSES);
@@ -52,7 +56,9 @@ async function responsesOf(store: Store, principal: Principal, pageId: string, r
 
 /**
  * Views, starts, completions, conversion and their daily series (added up by the database), and
- * per-question breakdowns over the page's current questions (computed from the answers).
+ * per-question breakdowns over the page's current questions (computed from the answers). Days are
+ * the organization's, as the feedback trends count them: the range's dates (and today) are read in
+ * its time zone, and a response counts on the day its instant falls on there.
  *
  * @example
  * const analytics = await pageAnalytics(store, principal, 'page_…', { from: '2026-11-01', to: '2026-11-30' });
@@ -63,18 +69,29 @@ export async function pageAnalytics(
   pageId: string,
   asked: { from?: string | undefined; to?: string | undefined },
 ): Promise<PageAnalytics> {
-  const range = analyticsRange(asked);
+  const timeZone = await timeZoneOf(store, principal.orgId);
+  const now = new Date();
+  const range = analyticsRange(asked, timeZone, now);
   const page = await findPage(store, principal, pageId);
+  // The trends' days: each from its first instant in the zone to the next one's (23 or 25 hours across a change).
+  const instants = instantBounds(range, timeZone);
+  const days = trendBuckets({
+    interval: 'day',
+    timeZone,
+    from: Date.parse(instants.from),
+    to: Date.parse(instants.to),
+    now: now.getTime(),
+  });
   const counted = new Map(
-    (await store.pageAnalytics.dailyCounts(visibleTo(principal), page.id, range)).map((row) => [row.day, row]),
+    (await store.pageAnalytics.dailyCounts(visibleTo(principal), page.id, days)).map((row) => [row.day, row]),
   );
-  const daily = daysOf(range).map((day) => {
+  const daily = days.map(({ date: day }) => {
     const { views = 0, starts = 0, completions = 0 } = counted.get(day) ?? {};
     return { day, views, starts, completions };
   });
   const total = (member: 'views' | 'starts' | 'completions') => daily.reduce((sum, day) => sum + day[member], 0);
   const [views, completions] = [total('views'), total('completions')];
-  const responses = await responsesOf(store, principal, page.id, range);
+  const responses = await responsesOf(store, principal, page.id, days);
   return {
     pageId: page.id,
     range,

@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
+import { localDayOf } from '../lib/zoned-time.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 
 /**
- * How many UTC days a view's visit may still count its start: the view's day and the next, so a
- * page opened before midnight and started after it counts, and a start never waits longer than
- * the table of started visits keeps them.
+ * How many days (of its organization's time zone) a view's visit may still count its start: the
+ * view's day and the next, so a page opened before midnight and started after it counts, and a
+ * start never waits longer than the table of started visits keeps them.
  */
 export const VISIT_DAYS = 2;
 
@@ -14,14 +15,29 @@ const VISIT = /^(\d{4}-\d{2}-\d{2})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
 
 /** A counted view's visit, as its page carries it: the day the view was counted, an id, and a MAC of both with the page. */
 export interface PageVisit {
-  /** The UTC day (`YYYY-MM-DD`) the view was counted on, where its start is counted too. */
+  /** The day (`YYYY-MM-DD`, in the organization's time zone) the view was counted on, where its start is counted too. */
   day: string;
   id: string;
 }
 
-/** The oldest UTC day whose visits may still start on `today`; older ones are refused and can be forgotten. */
+/** The oldest day whose visits may still start on `today`; older ones are refused. */
 export function oldestVisitDay(today: string): string {
   return new Date(Date.parse(today) - (VISIT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The zone whose today is the earliest on earth: UTC−12 (the signs of IANA's `Etc` names are reversed). */
+const WESTERNMOST_ZONE = 'Etc/GMT+12';
+
+/**
+ * The oldest day whose visits may still start somewhere at `now`: a visit carries its
+ * organization's day, which in the zones west of UTC is still yesterday's UTC day, so visits are
+ * forgotten only once the westernmost zone's today cannot start them.
+ *
+ * @example
+ * oldestStartableVisitDay(new Date('2026-11-27T06:00:00Z')); // '2026-11-25'
+ */
+export function oldestStartableVisitDay(now: Date): string {
+  return oldestVisitDay(localDayOf(now.getTime(), WESTERNMOST_ZONE));
 }
 
 const macOf = (secrets: ServerSecrets, pageId: string, day: string, id: string) =>
@@ -45,7 +61,7 @@ export function issueVisit(secrets: ServerSecrets, pageId: string, day: string):
 
 /**
  * The visit `text` names, when this server issued it for `pageId` (its MAC) within the last
- * {@link VISIT_DAYS} days; otherwise a 400 naming `visit`: a start without a counted view (a
+ * {@link VISIT_DAYS} days of the organization, whose `today` is given; otherwise a 400 naming `visit`: a start without a counted view (a
  * program posting starts by itself, a forged or stale visit) counts nothing.
  *
  * @example

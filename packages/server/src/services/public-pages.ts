@@ -2,9 +2,11 @@ import type { Challenge } from 'altcha-lib';
 import type { FeedbackPage, PageResponse } from '../domain/feedback-page.js';
 import type { PageResponseInput } from '../domain/feedback-page-input.js';
 import { ApiError } from '../errors/api-error.js';
+import { localDayOf } from '../lib/zoned-time.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { type CaptchaOptions, captchaService } from './captcha.js';
+import { timeZoneOf } from './date-bounds.js';
 import { assertAccepting, checkResponse, recordResponse } from './page-responses.js';
 import { issueVisit, readVisit } from './page-visits.js';
 
@@ -22,9 +24,6 @@ export interface Visitor {
   /** The page's single-submission cookie came with the request. */
   answeredBefore: boolean;
 }
-
-/** The UTC day of `date`, `YYYY-MM-DD`: the bucket of a page's daily views and starts. */
-const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
 
 const alreadySubmitted = () =>
   new ApiError(409, 'already_submitted', 'You have already answered this page: it takes one response per person.');
@@ -49,6 +48,13 @@ export function publicPagesService(
    * A keyed hash of the page, address and user agent: the same browser on the same network
    * answers to it, and the database holds nothing that gives either back.
    */
+  /**
+   * Today in the page's organization's time zone: the day a view is counted on, as trends count
+   * feedback. A count stays on its day: a later change of zone moves responses (counted from their
+   * instants) but not views and starts, kept as daily counts alone.
+   */
+  const todayOf = async (page: FeedbackPage) => localDayOf(Date.now(), await timeZoneOf(store, page.orgId));
+
   const respondentHash = (page: FeedbackPage, visitor: Visitor) =>
     secrets.mac('page-respondent-hash', `${page.id}\0${visitor.ipAddress ?? ''}\0${visitor.userAgent ?? ''}`);
 
@@ -64,7 +70,7 @@ export function publicPagesService(
      * script, whose start names it ({@link started}).
      */
     async viewed(page: FeedbackPage): Promise<string> {
-      const day = utcDay();
+      const day = await todayOf(page);
       await store.feedbackPages.count(page.id, day, 'views');
       return issueVisit(secrets, page.id, day);
     },
@@ -76,7 +82,8 @@ export function publicPagesService(
      * address), or an expired one, is a 400 naming `visit`; a closed page's is not counted.
      */
     async started(page: FeedbackPage | undefined, visit: string | undefined): Promise<void> {
-      const read = readVisit(secrets, page?.id, visit, utcDay());
+      // Without a page no visit's MAC matches: any day serves, and no organization is read.
+      const read = readVisit(secrets, page?.id, visit, page ? await todayOf(page) : localDayOf(Date.now(), 'UTC'));
       if (page?.state !== 'published') return;
       await store.feedbackPages.countStart(page.id, read);
     },

@@ -74,7 +74,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     webhookDeliveries: webhookDeliveriesRepository(db, dialect),
     feedbackPages: feedbackPagesRepository(db, dialect),
     pageResponses: pageResponsesRepository(db, dialect),
-    pageAnalytics: pageAnalyticsRepository(db),
+    pageAnalytics: pageAnalyticsRepository(db, dialect),
     captchaChallenges: captchaChallengesRepository(db),
     auditLog: auditLogRepository(db),
     savedViews: savedViewsRepository(db),

@@ -43,7 +43,7 @@ export const FeedbackPageListQuery = PageQuery.extend({
 
 /**
  * When responses were submitted, for listing and export, read as every range is (`readDateBounds`).
- * (Analytics take whole UTC days: `PageAnalyticsQuery`.)
+ * (Analytics take whole days of the organization's time zone: `PageAnalyticsQuery`.)
  */
 export const SubmittedRangeQuery = {
   from: dateQuery('from', fromBoundDescription('Submitted')),

@@ -50,7 +50,7 @@ export const getPageAnalytics = defineOperation({
     tags,
     operationId: 'getPageAnalytics',
     summary: 'Get a page’s analytics',
-    description: `Over whole UTC days (default: the last 30): views, starts, completions (responses), conversion rate and the daily series of each; and per answerable question of the current version: rating distributions and averages, NPS, CSAT %, choice counts, average ranks, number ranges and the latest text answers. The breakdowns read at most the newest ${MAX_BREAKDOWN_RESPONSES.toLocaleString('en')} responses of the range (\`breakdownResponses\`).`,
+    description: `Over whole days in the organization's \`timezone\`, as the feedback trends count them (default: the last 30, ending today there; responses count on the day of their instant in the current zone, views and starts on the day they were counted, which a later change of zone does not move): views, starts, completions (responses), conversion rate and the daily series of each; and per answerable question of the current version: rating distributions and averages, NPS, CSAT %, choice counts, average ranks, number ranges and the latest text answers. The breakdowns read at most the newest ${MAX_BREAKDOWN_RESPONSES.toLocaleString('en')} responses of the range (\`breakdownResponses\`).`,
     request: { params: FeedbackPageParams, query: PageAnalyticsQuery },
     responses: { 200: jsonContent(PageAnalyticsSchema, 'The page’s analytics.'), ...AUTHENTICATED_ERRORS },
   },

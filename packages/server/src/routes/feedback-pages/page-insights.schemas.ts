@@ -14,10 +14,13 @@ const calendarDay = (name: 'from' | 'to', description: string) =>
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 
 export const PageAnalyticsQuery = z.object({
-  from: calendarDay('from', `First UTC day (inclusive); default: ${DEFAULT_ANALYTICS_DAYS} days ending \`to\`.`),
+  from: calendarDay(
+    'from',
+    `First day (inclusive), in the organization's \`timezone\`; default: ${DEFAULT_ANALYTICS_DAYS} days ending \`to\`.`,
+  ),
   to: calendarDay(
     'to',
-    `Last UTC day (inclusive, the whole day: \`to=2026-11-30\` counts that day); default: today. At most ${MAX_ANALYTICS_DAYS} days in all.`,
+    `Last day (inclusive, the whole day in the organization's \`timezone\`: \`to=2026-11-30\` counts that day); default: today there. At most ${MAX_ANALYTICS_DAYS} days in all.`,
   ),
 });
 
@@ -85,7 +88,9 @@ const QuestionBreakdownSchema = z
 export const PageAnalyticsSchema = z
   .object({
     pageId: z.string(),
-    range: z.object({ from: z.string(), to: z.string() }).openapi({ description: 'UTC days, both included.' }),
+    range: z
+      .object({ from: z.string(), to: z.string() })
+      .openapi({ description: "Days in the organization's `timezone`, both included." }),
     views: Count,
     starts: Count.openapi({ description: 'Visits of the public page that started answering.' }),
     completions: Count.openapi({ description: 'Responses stored in the range, through the page or the API.' }),

@@ -151,8 +151,9 @@ export function feedbackPagesRepository(db: Executor, dialect: DialectAdapter) {
       return row && (JSON.parse(row.questions) as Question[]);
     },
     /**
-     * Counts a view or a start of the page on a UTC day (`YYYY-MM-DD`): a visitor's page load never
-     * waits for an fsync of its own (a count lost in a crash costs the analytics one view).
+     * Counts a view or a start of the page on a day (`YYYY-MM-DD`) of its organization's time zone,
+     * which the caller reads: a visitor's page load never waits for an fsync of its own (a count
+     * lost in a crash costs the analytics one view).
      */
     count: countOnDay,
     /**

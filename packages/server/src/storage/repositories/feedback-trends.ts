@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { FeedbackFilters } from '../../domain/feedback.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { DatabaseSchema } from '../schema.js';
@@ -6,6 +6,7 @@ import type { BrandScope } from './brands.js';
 import type { Executor } from './executor.js';
 import { feedbackMatches } from './feedback-filters.js';
 import { MAX_SOURCES, scoreAggregates, type TypeAggregate, toNumber, toTypeAggregate } from './feedback-stats.js';
+import { bucketOf } from './time-buckets.js';
 
 /** What a trend series may be split by, and the column each reads. */
 export const TREND_GROUPS = { type: 'type', inbox: 'inbox_id', source: 'source', brand: 'brand_id' } as const;
@@ -17,19 +18,6 @@ export interface TrendRow extends TypeAggregate {
   bucket: number;
   /** The group's value (`inbox_id`, `source`, `brand_id`, `type`); null without `groupBy` or for items without one. */
   group: string | null;
-}
-
-/**
- * The bucket an item's `created_at` falls in, by binary search over the boundaries (ISO-8601 UTC
- * text sorts as time): about log2(buckets) comparisons a row, the same SQL on both dialects, and
- * exact for any time zone, since the boundaries were computed in it beforehand.
- */
-function bucketIndex(boundaries: readonly string[], low: number, high: number): RawBuilder<number> {
-  if (high - low === 1) return sql<number>`${sql.lit(low)}`;
-  const middle = (low + high) >> 1;
-  const earlier = bucketIndex(boundaries, low, middle);
-  const later = bucketIndex(boundaries, middle, high);
-  return sql<number>`case when created_at < ${boundaries[middle]} then ${earlier} else ${later} end`;
 }
 
 /** `source` is one of these (null included: items without a source). */
@@ -79,12 +67,7 @@ export function feedbackTrendsRepository(db: Executor, dialect: DialectAdapter) 
       const rows = await dialect.largeExpressionRead(db, (reader) =>
         matching(reader)
           .$if(frequentSources !== undefined, (query) => query.where(sourceAmong(frequentSources ?? [])))
-          .select((eb) => [
-            bucketIndex(boundaries, 0, boundaries.length - 1).as('bucket'),
-            'type',
-            group.as('grp'),
-            ...scoreAggregates(eb),
-          ])
+          .select((eb) => [bucketOf(boundaries).as('bucket'), 'type', group.as('grp'), ...scoreAggregates(eb)])
           // By position: the bucket expression carries parameters, and PostgreSQL would not see the
           // same expression in a GROUP BY that repeats it with parameters of its own.
           .groupBy([sql`1`, 'type', sql`3`])
