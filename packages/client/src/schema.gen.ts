@@ -1682,7 +1682,7 @@ export interface components {
              * @description Stable, machine-readable error code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "secret_in_use" | "automation_disabled" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
+            code: "validation_failed" | "malformed_json" | "bad_request" | "headers_too_large" | "request_timeout" | "unsupported_media_type" | "payload_too_large" | "missing_api_key" | "sign_in_required" | "invalid_api_key" | "expired_api_key" | "revoked_api_key" | "insufficient_scope" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "inbox_not_found" | "conflict" | "secret_in_use" | "automation_disabled" | "slug_taken" | "page_not_accepting_responses" | "captcha_required" | "captcha_failed" | "already_submitted" | "idempotency_key_reused" | "idempotency_key_in_use" | "event_limit_reached" | "inbox_limit_reached" | "search_limit_reached" | "plan_upgrade_required" | "domain_claimed" | "domain_verification_failed" | "sso_not_configured" | "sso_state_mismatch" | "sso_sign_in_failed" | "search_unavailable" | "theme_not_found" | "internal_error" | "rate_limited" | "signup_closed" | "user_not_found" | "failed_to_create_user" | "failed_to_create_session" | "failed_to_update_user" | "failed_to_get_session" | "invalid_password" | "invalid_email" | "invalid_email_or_password" | "invalid_user" | "social_account_already_linked" | "provider_not_found" | "invalid_token" | "token_expired" | "id_token_not_supported" | "failed_to_get_user_info" | "user_email_not_found" | "email_not_verified" | "password_too_short" | "password_too_long" | "user_already_exists" | "user_already_exists_use_another_email" | "email_can_not_be_updated" | "change_email_disabled" | "credential_account_not_found" | "session_expired" | "failed_to_unlink_last_account" | "account_not_found" | "user_already_has_password" | "cross_site_navigation_login_blocked" | "verification_email_not_enabled" | "email_already_verified" | "email_mismatch" | "session_not_fresh" | "linked_account_already_exists" | "invalid_origin" | "invalid_callback_url" | "invalid_redirect_url" | "invalid_error_callback_url" | "invalid_new_user_callback_url" | "missing_or_null_origin" | "callback_url_required" | "failed_to_create_verification" | "field_not_allowed" | "async_validation_not_supported" | "validation_error" | "missing_field" | "method_not_allowed_defer_session_required" | "body_must_be_an_object" | "password_already_set";
             requestId?: string;
             /** @description One entry per invalid field. */
             errors?: {
@@ -4680,7 +4680,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked API key. */
+            /** @description No session, or one that has ended (`sign_in_required`): sign in first. An API key cannot be used. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4770,7 +4770,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked API key. */
+            /** @description No session, or one that has ended (`sign_in_required`): sign in first. An API key cannot be used. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4898,7 +4898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked API key. */
+            /** @description No session, or one that has ended (`sign_in_required`): sign in first. An API key cannot be used. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5480,7 +5480,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked API key. */
+            /** @description No session, or one that has ended (`sign_in_required`): sign in first. An API key cannot be used. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6152,7 +6152,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked API key. */
+            /** @description No session, or one that has ended (`sign_in_required`): sign in first. An API key cannot be used. */
             401: {
                 headers: {
                     [name: string]: unknown;

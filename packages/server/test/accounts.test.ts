@@ -282,7 +282,7 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
       json: { token, newPassword: 'an even longer new password' },
     });
     expect(reset.status, await reset.clone().text()).toBe(200);
-    await expectProblem(await request('/account', { session: grace }), 401, 'missing_api_key');
+    await expectProblem(await request('/account', { session: grace }), 401, 'sign_in_required');
     const refused = await request('/auth/sign-in/email', {
       method: 'POST',
       headers: { origin: 'http://localhost' },
@@ -304,7 +304,7 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
     expect(revoked.status, await revoked.clone().text()).toBe(200);
     await within(stream.ended, HEARTBEAT_MS * 50, "the stream outlived its member's sessions");
     for (const session of [grace, second]) {
-      await expectProblem(await request('/account', { session }), 401, 'missing_api_key');
+      await expectProblem(await request('/account', { session }), 401, 'sign_in_required');
     }
     grace = await signIn('grace@example.com', 'an even longer new password');
   });

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'payload_too_large',
   'missing_api_key',
+  'sign_in_required',
   'invalid_api_key',
   'expired_api_key',
   'revoked_api_key',

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { ANYONE, INSTANCE_ADMIN, type OperationAccess, type Principal, SIGNED_IN } from '../domain/api-key.js';
+import { INSTANCE_ADMIN, type OperationAccess, type Principal } from '../domain/api-key.js';
+import type { AcceptedCredentials } from '../domain/credentials.js';
 import { ApiError, notFound } from '../errors/api-error.js';
+import { missingCredentials } from '../errors/missing-credentials.js';
 import { requireOperationAccess } from '../services/access.js';
 import { type Caller, type SignedIn, signedInOnly } from '../services/callers.js';
 import type { AppEnv } from './app-env.js';
@@ -27,21 +29,23 @@ function userOf(caller: Caller): SignedIn {
  * requires, a member's being their role's, and refuses a brand-scoped key an organization-wide
  * operation (403 `forbidden`). In that order, so a caller without the scope learns
  * nothing about other tenants. Runs before validation, so a caller without the scope gets 403
- * whatever it sends. Operations outside any organization (`SIGNED_IN`, `INSTANCE_ADMIN`) take a
- * signed-in user only; an `ANYONE` operation reads no credentials at all (a key or cookie sent along
- * changes nothing, so it is not checked either).
+ * whatever it sends. What it reads, and what a 401 asks for, is `accepted`
+ * (`acceptedCredentials` of the operation): operations outside any organization (`SIGNED_IN`,
+ * `INSTANCE_ADMIN`) take a signed-in user only, those naming none in their path (`/me`, `/collect`)
+ * a key only; an `ANYONE` operation reads no credentials at all (a key or cookie sent along changes
+ * nothing, so it is not checked either).
  *
  * @example
- * app.openapi({ ...route, middleware: [authenticate({ scope: 'read' })] }, handler);
+ * app.openapi({ ...route, middleware: [authenticate({ scope: 'read' }, 'key or session')] }, handler);
  */
-export function authenticate(operation: OperationAccess): MiddlewareHandler<AppEnv> {
+export function authenticate(operation: OperationAccess, accepted: AcceptedCredentials): MiddlewareHandler<AppEnv> {
   const access = operation.scope;
   return async (c, next) => {
-    if (access === ANYONE) return next();
+    if (accepted === 'none') return next();
     const { services } = c.var;
-    const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers));
+    const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers), accepted);
     if (caller.kind === 'user') requireSameOrigin(c.req.raw, c.var.publicUrl);
-    if (access === SIGNED_IN || access === INSTANCE_ADMIN) {
+    if (accepted === 'session') {
       const signed = userOf(caller);
       if (access === INSTANCE_ADMIN && !signed.user.instanceAdmin) {
         throw new ApiError(403, 'forbidden', 'Only an administrator of this Hearback instance may do this.');
@@ -55,9 +59,9 @@ export function authenticate(operation: OperationAccess): MiddlewareHandler<AppE
       principal = caller.principal;
       if (orgId !== undefined && orgId !== principal.orgId) throw notFound('Organization', orgId);
     } else {
-      // A member acts in the organization of the path; `/me` and `/collect` name none.
-      if (orgId === undefined)
-        throw new ApiError(401, 'missing_api_key', 'Send an API key in the X-Service-Key header.');
+      // A session is read only where the path names the organization a member acts in
+      // (`acceptedCredentials`): this is for the type, a request never gets here without one.
+      if (orgId === undefined) throw missingCredentials('key');
       principal = await services.callers.memberPrincipal(caller.signedIn, orgId);
     }
     c.set('principal', principal);

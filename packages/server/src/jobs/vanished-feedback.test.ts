@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionCookieOf } from '../../test/support/accounts.js';
 import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
 import { type EmbedGate, embedGate, type TestEmbedder, testEmbedder } from '../../test/support/test-embedder.js';
 import type { Runtime } from '../runtime.js';
@@ -24,6 +25,22 @@ async function deleteInbox(runtime: Runtime, org: BootstrappedOrganization, inbo
     key: org.adminKey,
   });
   expect(response.status).toBe(200);
+}
+
+/** Deletes the organization as its owner does: the instance's first user, signed in, typing its slug. */
+async function deleteOrganization(runtime: Runtime, org: BootstrappedOrganization) {
+  const signedUp = await requestApp(runtime, '/auth/sign-up/email', {
+    method: 'POST',
+    headers: { origin: 'http://localhost' },
+    json: { email: 'owner@example.com', password: 'a long enough password', name: 'Owner' },
+  });
+  expect(signedUp.status, await signedUp.clone().text()).toBe(200);
+  const response = await requestApp(runtime, `/organizations/${org.organization.id}`, {
+    method: 'DELETE',
+    session: sessionCookieOf(signedUp),
+    json: { confirm: org.organization.slug },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 async function deleteFeedback(runtime: Runtime, org: BootstrappedOrganization, id: string) {
@@ -135,6 +152,29 @@ for (const dialect of dialectsUnderTest()) {
       await deleteInbox(runtime, org, org.inbox.id);
 
       // Left behind, they crowded a search's candidates until it fell back to the exact scan.
+      expect(await indexRowsOf(runtime, [...gone, stays])).toEqual(indexed ? [stays] : []);
+      expect((await leftovers(runtime, [])).vectors).toEqual([stays]);
+    });
+
+    it('deleting an organization takes its embedded items out of the vector index', async () => {
+      gate.open();
+      const other = await runtime.services.organizations.bootstrap({ name: 'Staying' });
+      const gone = [
+        await collect(runtime, org, org.inbox.inboxKey, 'Checkout fails on Safari'),
+        await collect(runtime, org, org.inbox.inboxKey, 'Checkout is slow'),
+      ];
+      const stays = await collect(runtime, other, other.inbox.inboxKey, 'Checkout works well now');
+      const runner = new JobRunner({
+        store: runtime.store,
+        handlers: { 'feedback.created': [embedFeedbackHandler(runtime.store, embedder)] },
+      });
+      expect(await runner.runUntilIdle()).toBe(3);
+      const indexed = runtime.database.dialect.vectorIndex.kind === 'sqlite-vec';
+      expect((await indexRowsOf(runtime, [...gone, stays])).sort()).toEqual(indexed ? [...gone, stays].sort() : []);
+
+      await deleteOrganization(runtime, org);
+
+      // Left behind, they stayed in the index's tables for good, in a partition nobody can search.
       expect(await indexRowsOf(runtime, [...gone, stays])).toEqual(indexed ? [stays] : []);
       expect((await leftovers(runtime, [])).vectors).toEqual([stays]);
     });

@@ -1,8 +1,7 @@
 import type { HearbackTool } from '@hearback/mcp/tools';
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { KEY_SCOPES } from '../domain/api-key.js';
-import { SESSION_SECURITY_SCHEME } from '../openapi.js';
-import { CONNECTION_ERRORS, errorResponse, SECURITY } from '../routes/shared.schemas.js';
+import { CONNECTION_ERRORS, errorResponse, KEY_ONLY_SECURITY } from '../routes/shared.schemas.js';
 import { MCP_PATH } from './mcp-endpoint.js';
 
 /**
@@ -13,9 +12,6 @@ export const MCP_SPEC_VERSION = '2025-11-25';
 
 /** The transport the endpoint speaks, in the specification of the Model Context Protocol. */
 const MCP_TRANSPORT_SPEC = `https://modelcontextprotocol.io/specification/${MCP_SPEC_VERSION}/basic/transports#streamable-http`;
-
-/** `/mcp` takes an API key only (`readApiKey`), as a header or a bearer token: no session cookie. */
-const MCP_SECURITY = SECURITY.filter((requirement) => !(SESSION_SECURITY_SCHEME in requirement));
 
 const JsonRpcId = z.union([z.string(), z.number().int()]);
 
@@ -126,7 +122,8 @@ export function mcpRoutes(tools: readonly HearbackTool[]): RouteConfig[] {
     summary: 'Send an MCP message',
     description: postDescription(tools),
     externalDocs: { description: 'MCP: the Streamable HTTP transport', url: MCP_TRANSPORT_SPEC },
-    security: MCP_SECURITY,
+    // An API key only (`readApiKey`), as a header or a bearer token: no session cookie.
+    security: KEY_ONLY_SECURITY,
     'x-mcp-tools': tools.map(toolSummary),
     request: {
       headers: z.object({

@@ -1,6 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { ANY_KEY } from '../domain/api-key.js';
+import { ANY_KEY, SIGNED_IN } from '../domain/api-key.js';
 import { documented } from './documented.js';
 
 const route = createRoute({
@@ -30,5 +30,14 @@ describe('documented(): who may call an operation', () => {
     expect(published).not.toHaveProperty('x-required-scope');
     expect(published).not.toHaveProperty('x-accepted-scopes');
     expect(published.security).toEqual(expect.any(Array));
+  });
+
+  it('publishes the credentials the route takes: a key or a session in an organization, a key alone outside one', () => {
+    const schemes = (published: RouteConfig) => (published.security ?? []).flatMap((entry) => Object.keys(entry));
+    expect(schemes(documented(route, { scope: 'read' }))).toEqual(['ApiKeyAuth', 'BearerAuth', 'SessionCookie']);
+    expect(schemes(documented({ ...route, path: '/me' }, { scope: ANY_KEY }))).toEqual(['ApiKeyAuth', 'BearerAuth']);
+    const signedIn = documented({ ...route, path: '/account' }, { scope: SIGNED_IN });
+    expect(schemes(signedIn)).toEqual(['SessionCookie']);
+    expect(signedIn.responses[401]).toMatchObject({ description: expect.stringContaining('`sign_in_required`') });
   });
 });

@@ -2,17 +2,19 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import {
   type Access,
   ANY_KEY,
-  ANYONE,
+  type ANYONE,
   acceptedScopes,
-  INSTANCE_ADMIN,
+  type INSTANCE_ADMIN,
   isScoped,
   type OperationAccess,
   type Scope,
-  SIGNED_IN,
+  type SIGNED_IN,
 } from '../domain/api-key.js';
+import { type AcceptedCredentials, acceptedCredentials } from '../domain/credentials.js';
 import {
   CONNECTION_ERRORS,
   errorResponse,
+  KEY_ONLY_SECURITY,
   SECURITY,
   SESSION_ONLY_SECURITY,
   WriteIdempotencyHeaders,
@@ -70,11 +72,23 @@ function scopeExtensions(access: Access): {
   return { 'x-required-scope': preferred, ...(accepted.length > 1 && { 'x-accepted-scopes': [...accepted] }) };
 }
 
-/** Which credentials an operation takes: none (`ANYONE`), a session only, or a key or a session. */
-function securityOf(access: Access): Record<string, string[]>[] {
-  if (access === ANYONE) return [];
-  return access === SIGNED_IN || access === INSTANCE_ADMIN ? SESSION_ONLY_SECURITY : SECURITY;
-}
+/** The credentials an operation takes (`acceptedCredentials`), as the document's `security`. */
+const SECURITY_OF: Record<AcceptedCredentials, Record<string, string[]>[]> = {
+  none: [],
+  session: SESSION_ONLY_SECURITY,
+  key: KEY_ONLY_SECURITY,
+  'key or session': SECURITY,
+};
+
+/**
+ * The 401 of an operation taking a session only, which `missingCredentials` answers a request
+ * without one; the others keep their route's (a missing, invalid or ended API key).
+ */
+const SIGN_IN_REQUIRED_ERRORS = {
+  401: errorResponse(
+    'No session, or one that has ended (`sign_in_required`): sign in first. An API key cannot be used.',
+  ),
+};
 
 /**
  * The route as documented, from what serves it (see `middlewareOf` in operation.ts): the API key
@@ -91,6 +105,7 @@ function securityOf(access: Access): Record<string, string[]>[] {
 export function documented(route: RouteConfig, operation: OperationAccess): RouteConfig {
   const { tags, operationId, summary, description, ...rest } = route;
   const { scope: access, organizationWide } = operation;
+  const accepted = acceptedCredentials(access, route.path);
   const idempotentWrite = isGenericallyIdempotent(route);
   const responses = {
     ...CONNECTION_ERRORS,
@@ -98,6 +113,7 @@ export function documented(route: RouteConfig, operation: OperationAccess): Rout
     ...(hasJsonBody(route) && JSON_BODY_ERRORS),
     ...(idempotentWrite && IDEMPOTENCY_ERRORS),
     ...route.responses,
+    ...(accepted === 'session' && SIGN_IN_REQUIRED_ERRORS),
   };
   const request = idempotentWrite
     ? { ...route.request, headers: route.request?.headers ?? WriteIdempotencyHeaders }
@@ -108,7 +124,7 @@ export function documented(route: RouteConfig, operation: OperationAccess): Rout
     operationId,
     summary,
     ...(description !== undefined && { description }),
-    security: securityOf(access),
+    security: SECURITY_OF[accepted],
     ...scopeExtensions(access),
     ...(organizationWide !== undefined && { 'x-organization-wide': true }),
     ...rest,

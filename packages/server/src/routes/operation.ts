@@ -1,6 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Access, OperationAccess } from '../domain/api-key.js';
+import { acceptedCredentials } from '../domain/credentials.js';
 import type { AppEnv, AppRouteHandler } from '../http/app-env.js';
 import { authenticate } from '../http/auth.js';
 import { idempotent } from '../http/idempotency.js';
@@ -48,7 +49,7 @@ export interface Operation<Id extends string = string> extends Readonly<Operatio
  */
 export function middlewareOf(route: RouteConfig, access: OperationAccess): MiddlewareHandler<AppEnv>[] {
   return [
-    authenticate(access),
+    authenticate(access, acceptedCredentials(access.scope, route.path)),
     ...(hasJsonBody(route) ? [utf8JsonBody()] : []),
     ...(isGenericallyIdempotent(route) ? [idempotent()] : []),
   ];

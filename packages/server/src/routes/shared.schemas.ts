@@ -194,6 +194,8 @@ export const SECURITY: Record<string, string[]>[] = [
   { BearerAuth: [] },
   { [SESSION_SECURITY_SCHEME]: [] },
 ];
+/** Operations naming no organization a member could act in (`/me`, `/collect`, `/mcp`): an API key only. */
+export const KEY_ONLY_SECURITY: Record<string, string[]>[] = [{ [API_KEY_SECURITY_SCHEME]: [] }, { BearerAuth: [] }];
 /** Operations of a signed-in user outside an organization: the session cookie only. */
 export const SESSION_ONLY_SECURITY: Record<string, string[]>[] = [{ [SESSION_SECURITY_SCHEME]: [] }];
 

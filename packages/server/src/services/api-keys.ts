@@ -2,6 +2,7 @@ import type { ApiKey, KeyScope, Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import type { Inbox } from '../domain/organization.js';
 import { ApiError, notFound } from '../errors/api-error.js';
+import { missingCredentials } from '../errors/missing-credentials.js';
 import { newUlid } from '../lib/ids.js';
 import { hashSecret, randomToken, secretMatches } from '../lib/secrets.js';
 import { nowIso } from '../lib/time.js';
@@ -70,11 +71,8 @@ export function apiKeysService(store: Store) {
 
   /** The key id and secret of a well-formed key string; throws 401 when there is no key at all. */
   function parseKey(rawKey: string | undefined): { id: string; secret: string } | undefined {
-    if (!rawKey) {
-      throw new ApiError(401, 'missing_api_key', 'Send an API key in the X-Service-Key header.', {
-        headers: { 'WWW-Authenticate': 'ApiKey header="X-Service-Key"' },
-      });
-    }
+    // Only a key will do here: a caller that takes a session too asks for both before calling this.
+    if (!rawKey) throw missingCredentials('key');
     const match = KEY_PATTERN.exec(rawKey);
     return match?.[1] && match[2] ? { id: `key_${match[1]}`, secret: match[2] } : undefined;
   }

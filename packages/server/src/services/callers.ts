@@ -1,7 +1,9 @@
 import type { Auth } from '../accounts/auth.js';
 import type { Principal } from '../domain/api-key.js';
+import type { AcceptedCredentials } from '../domain/credentials.js';
 import { ROLE_SCOPES } from '../domain/roles.js';
 import { ApiError, notFound } from '../errors/api-error.js';
+import { missingCredentials } from '../errors/missing-credentials.js';
 import type { UserRecord } from '../storage/repositories/members.js';
 import type { Store } from '../storage/store.js';
 import type { apiKeysService } from './api-keys.js';
@@ -37,14 +39,20 @@ export function callersService(store: Store, apiKeys: ReturnType<typeof apiKeysS
 
   return {
     /**
-     * The caller: a key when one is sent (a key wins over a cookie), else the session's user; 401
-     * with neither.
+     * The caller: a key when one is sent (a key wins over a cookie), else the session's user where
+     * the operation takes a session (`accepted`); 401 with neither, asking for what it takes.
      */
-    async identify(headers: Headers, rawKey: string | undefined): Promise<Caller> {
-      if (rawKey !== undefined) return { kind: 'key', principal: await apiKeys.authenticate(rawKey) };
+    async identify(
+      headers: Headers,
+      rawKey: string | undefined,
+      accepted: Exclude<AcceptedCredentials, 'none'>,
+    ): Promise<Caller> {
+      if (rawKey !== undefined || accepted === 'key') {
+        return { kind: 'key', principal: await apiKeys.authenticate(rawKey) };
+      }
       const user = await signedIn(headers);
       if (user) return { kind: 'user', signedIn: user };
-      return { kind: 'key', principal: await apiKeys.authenticate(undefined) };
+      throw missingCredentials(accepted);
     },
 
     /** A member's principal in an organization; 404 (as if absent) when the user is not a member. */

@@ -1,6 +1,6 @@
 import { EVENT_REGISTRY, EVENT_TYPES } from '@hearback/inputs';
 import { DEFAULT_TIME_ZONE } from '../../domain/time-zone.js';
-import type { DialectAdapter } from '../dialect.js';
+import type { DialectAdapter, FeedbackRows } from '../dialect.js';
 import type { BrandScope } from './brands.js';
 import type { SearchTables } from './embeddings.js';
 import type { Executor } from './executor.js';
@@ -56,6 +56,24 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
       .execute();
   }
 
+  /**
+   * The vector spaces (model and dimensions) the stored vectors of these items are in, an
+   * organization's or some of them: the index tables their rows may be in.
+   */
+  async function vectorSpacesOf(which: FeedbackRows | { orgId: string }) {
+    return db
+      .withTables<SearchTables>()
+      .selectFrom('feedback_embeddings')
+      .select(['model', 'dim'])
+      .distinct()
+      .where('feedback_id', 'in', (eb) => {
+        const items = eb.selectFrom('feedback').select('id').where('org_id', '=', which.orgId);
+        if ('inboxId' in which) return items.where('inbox_id', '=', which.inboxId);
+        return 'ids' in which ? items.where('id', 'in', which.ids) : items;
+      })
+      .execute();
+  }
+
   return {
     eventCopies,
     /** Deletes the inbox and its feedback (their notes and vectors cascade). */
@@ -68,16 +86,7 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .$call((query) => dialect.forUpdate(query))
         .executeTakeFirst();
       if (!inbox) return undefined;
-      const spaces = await db
-        .withTables<SearchTables>()
-        .selectFrom('feedback_embeddings')
-        .select(['model', 'dim'])
-        .distinct()
-        .where('feedback_id', 'in', (items) =>
-          items.selectFrom('feedback').select('id').where('org_id', '=', orgId).where('inbox_id', '=', inboxId),
-        )
-        .execute();
-      await dialect.vectorIndex.removeFeedback(db, { orgId, inboxId }, spaces);
+      await dialect.vectorIndex.removeFeedback(db, { orgId, inboxId }, await vectorSpacesOf({ orgId, inboxId }));
       const feedback = await db
         .deleteFrom('feedback')
         .where('org_id', '=', orgId)
@@ -119,14 +128,8 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
         .groupBy('feedback_id')
         .execute();
       const notesOf = new Map(notes.map((row) => [row.feedback_id, Number(row.count)]));
-      const spaces = await db
-        .withTables<SearchTables>()
-        .selectFrom('feedback_embeddings')
-        .select(['model', 'dim'])
-        .distinct()
-        .where('feedback_id', 'in', found)
-        .execute();
-      await dialect.vectorIndex.removeFeedback(db, { orgId: scope.orgId, ids: found }, spaces);
+      const items = { orgId: scope.orgId, ids: found };
+      await dialect.vectorIndex.removeFeedback(db, items, await vectorSpacesOf(items));
       await db.deleteFrom('feedback').where('org_id', '=', scope.orgId).where('id', 'in', found).execute();
       await eventCopies(scope.orgId, 'feedback', found);
       const zones = await timeZonesOf(db, [scope.orgId]);
@@ -148,10 +151,13 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
 
     /**
      * Deletes an organization: its inboxes with their feedback as {@link inboxWithFeedback} does
-     * (vectors included), then the organization, whose other rows cascade.
+     * (vectors and their rows in the vector index included), then the organization, whose other
+     * rows cascade.
      */
     async organization(orgId: string): Promise<boolean> {
       const inboxes = await db.selectFrom('inboxes').select('id').where('org_id', '=', orgId).execute();
+      // Before the feedback goes: the index rows are found by the items' rowids.
+      await dialect.vectorIndex.removeOrganization(db, orgId, await vectorSpacesOf({ orgId }));
       await db.deleteFrom('feedback').where('org_id', '=', orgId).execute();
       for (const inbox of inboxes) await db.deleteFrom('inboxes').where('id', '=', inbox.id).execute();
       const deleted = await db.deleteFrom('organizations').where('id', '=', orgId).executeTakeFirst();
