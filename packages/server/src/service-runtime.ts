@@ -14,6 +14,8 @@ import { resolveServerSecrets } from './secrets/secret-file.js';
 import type { ServerSecrets } from './secrets/server-secrets.js';
 import type { CaptchaOptions } from './services/captcha.js';
 import { createServices, type Services } from './services/index.js';
+import type { ClusteredPeriods } from './services/period-themes.js';
+import type { ClusteringCache } from './services/period-themes-cache.js';
 import { REINDEX_EVENT, type SearchReindexService, searchReindexService } from './services/search-reindex.js';
 import { type Database, openDatabase } from './storage/database.js';
 import { openExistingDatabase } from './storage/existing-database.js';
@@ -40,6 +42,8 @@ export interface RuntimeOptions {
   webhookSender?: WebhookSender | undefined;
   /** The public pages' proof of work; tests ask for less work. */
   captcha?: CaptchaOptions | undefined;
+  /** Where the themes keep their clusterings (services/period-themes-cache.ts); tests count what is stored. */
+  themeClusterings?: ClusteringCache<ClusteredPeriods> | undefined;
   /** Sends account mail (reset, verification, invites). Default: SMTP by `HEARBACK_SMTP_URL`, or the log. */
   mailer?: Mailer | undefined;
   /**
@@ -239,6 +243,7 @@ export async function openServiceRuntime(
     streamHeartbeatMs: config.streamHeartbeatMs,
     onDeliveriesQueued: () => deliveries.wake(),
     captcha: options.captcha,
+    themeClusterings: options.themeClusterings,
     onUsageError: (error) => logger?.error('usage count write failed (kept for the next)', { error: String(error) }),
     // The name and why, never a value: none was opened.
     onSecretUnreadable: ({ orgId, name, error }) =>

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../src/runtime.js';
-import { clusterVectors } from '../src/search/themes/cluster-vectors.js';
 import type { BootstrappedOrganization } from '../src/services/organizations.js';
+import type { ClusteredPeriods } from '../src/services/period-themes.js';
+import { ClusteringCache } from '../src/services/period-themes-cache.js';
 import { createBrand } from './support/api.js';
 import { createApiKey, createInbox, expectJson } from './support/api-assertions.js';
 import { collectAt } from './support/collect-at.js';
@@ -14,13 +15,18 @@ import {
 } from './support/harness.js';
 import { THEME_CORPUS } from './support/theme-corpus.js';
 
-// The real clustering, counted: a request served from the cache does not call it.
-vi.mock('../src/search/themes/cluster-vectors.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/search/themes/cluster-vectors.js')>();
-  return { ...actual, clusterVectors: vi.fn(actual.clusterVectors) };
-});
-const clusterings = vi.mocked(clusterVectors);
-
+/**
+ * The themes' cache, counting what it stores: a clustering is stored each time one is made (see
+ * findPeriodThemes), so a request answered from the cache adds nothing. (Not a mock of the
+ * clustering module: the suite's files share loaded modules, so a module mock would not hold.)
+ */
+class CountingClusterings extends ClusteringCache<ClusteredPeriods> {
+  stored = 0;
+  override set(key: string, value: ClusteredPeriods): ClusteredPeriods {
+    this.stored++;
+    return super.set(key, value);
+  }
+}
 interface Themes {
   analyzed: number;
   unindexed: number;
@@ -38,6 +44,7 @@ for (const dialect of dialectsUnderTest()) {
     /** A second server process on the same database (search off: it only writes). */
     let other: Runtime;
     let mobileKey: string;
+    const counting = new CountingClusterings();
     /** The item the third test adds. */
     let added: string | undefined;
     const ids = { slowLoading: [] as string[] };
@@ -65,7 +72,7 @@ for (const dialect of dialectsUnderTest()) {
 
     beforeAll(async () => {
       database = await sharedTestDatabase(dialect);
-      const runtime = await database.open({ search: { embedder: 'local', idleMs: 0 } });
+      const runtime = await database.open({ search: { embedder: 'local', idleMs: 0 } }, { themeClusterings: counting });
       const orgA = await runtime.services.organizations.bootstrap({ name: 'Org A' });
       const orgB = await runtime.services.organizations.bootstrap({ name: 'Org B' });
       bed = { runtime, orgA, orgB, request: (path, init) => requestApp(runtime, path, init) };
@@ -87,21 +94,21 @@ for (const dialect of dialectsUnderTest()) {
     });
 
     it('answers a second identical request, and the items of its themes, without clustering again', async () => {
-      clusterings.mockClear();
+      counting.stored = 0;
       const first = await themesOf();
-      expect(clusterings).toHaveBeenCalledTimes(1);
+      expect(counting.stored).toBe(1);
       expect(await themesOf()).toEqual(first);
       const checkout = themeAbout(first, CHECKOUT);
       expect((await themeItemIds(checkout?.id ?? '')).length).toBe(checkout?.size);
-      expect(clusterings).toHaveBeenCalledTimes(1);
+      expect(counting.stored).toBe(1);
     });
 
     it("clusters another organization's and a brand-scoped key's feedback apart, each once", async () => {
       const own = await themesOf();
-      clusterings.mockClear();
+      counting.stored = 0;
       const orgB = await themesOf(bed.orgB.adminKey, bed.orgB);
       const mobile = await themesOf(mobileKey);
-      expect(clusterings).toHaveBeenCalledTimes(2);
+      expect(counting.stored).toBe(2);
       expect(orgB.analyzed).toBe(THEME_CORPUS.darkMode.length);
       for (const item of orgB.themes.flatMap((theme) => theme.representatives))
         expect(item.orgId).toBe(bed.orgB.organization.id);
@@ -112,19 +119,19 @@ for (const dialect of dialectsUnderTest()) {
       expect(await themesOf(bed.orgB.adminKey, bed.orgB)).toEqual(orgB);
       expect(await themesOf(mobileKey)).toEqual(mobile);
       expect(await themesOf()).toEqual(own);
-      expect(clusterings).toHaveBeenCalledTimes(2);
+      expect(counting.stored).toBe(2);
     });
 
     it('clusters again once a new item in the period has its vector, and counts it unindexed until then', async () => {
       const before = await themesOf();
-      clusterings.mockClear();
+      counting.stored = 0;
       [added] = await collectAt(bed, bed.orgA, '2026-11-15T00:00:00Z', ['Checkout keeps failing when I enter my card']);
       const waiting = await themesOf();
       expect(waiting).toEqual({ ...before, unindexed: 1 });
-      expect(clusterings).not.toHaveBeenCalled();
+      expect(counting.stored).toBe(0);
       await bed.runtime.jobs.runUntilIdle();
       const after = await themesOf();
-      expect(clusterings).toHaveBeenCalledTimes(1);
+      expect(counting.stored).toBe(1);
       expect(after).toMatchObject({ analyzed: before.analyzed + 1, unindexed: 0 });
       expect(await themeItemIds(themeAbout(after, CHECKOUT)?.id ?? '')).toContain(added);
     });
@@ -134,7 +141,7 @@ for (const dialect of dialectsUnderTest()) {
       const checkoutItems = async (body: Themes) => themeItemIds(themeAbout(body, CHECKOUT)?.id ?? '');
       // Not the item the test before added: deleting it would bring back a state already clustered.
       const [deleted, moved] = (await checkoutItems(before)).filter((id) => id !== added);
-      clusterings.mockClear();
+      counting.stored = 0;
 
       const removal = await requestApp(other, `/organizations/${bed.orgA.organization.id}/feedback/${deleted}`, {
         method: 'DELETE',
@@ -142,7 +149,7 @@ for (const dialect of dialectsUnderTest()) {
       });
       expect(removal.status).toBe(200);
       const afterDelete = await themesOf();
-      expect(clusterings).toHaveBeenCalledTimes(1);
+      expect(counting.stored).toBe(1);
       expect(afterDelete.analyzed).toBe(before.analyzed - 1);
       expect(await checkoutItems(afterDelete)).not.toContain(deleted);
       expect(await checkoutItems(afterDelete)).toContain(moved);
@@ -160,7 +167,7 @@ for (const dialect of dialectsUnderTest()) {
         ),
       );
       const afterEmbed = await themesOf();
-      expect(clusterings).toHaveBeenCalledTimes(2);
+      expect(counting.stored).toBe(2);
       expect(afterEmbed.analyzed).toBe(afterDelete.analyzed);
       expect(await themeItemIds(themeAbout(afterEmbed, DARK_MODE)?.id ?? '')).toContain(moved);
       expect(await checkoutItems(afterEmbed)).not.toContain(moved);

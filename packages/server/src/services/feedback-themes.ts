@@ -58,10 +58,12 @@ function summaryOf({ memberIds: _memberIds, ...summary }: PeriodThemes['themes']
  * const { themes } = await feedbackThemesService(store, embedder).themes(principal, { filters: {} });
  * const page = await feedbackThemesService(store, embedder).feedback(principal, themes[0].id, { filters: {} }, {});
  */
-export function feedbackThemesService(store: Store, embedder: Embedder | undefined) {
+export function feedbackThemesService(
+  store: Store,
+  embedder: Embedder | undefined,
   // Per service, so per server process: another process's writes reach it through the rows read.
-  const clusterings = new ClusteringCache<ClusteredPeriods>();
-
+  clusterings = new ClusteringCache<ClusteredPeriods>(),
+) {
   async function periodThemes(principal: Principal, query: ThemePeriodQuery): Promise<PeriodThemes> {
     if (!embedder) throw searchUnavailable();
     const period = await readDateBounds(store, principal.orgId, query);

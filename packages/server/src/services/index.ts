@@ -30,6 +30,8 @@ import { type OrganizationSecretsOptions, organizationSecretsService } from './o
 import { organizationsService } from './organizations.js';
 import { pageInsightsService } from './page-insights.js';
 import { pageResponsesService } from './page-responses.js';
+import type { ClusteredPeriods } from './period-themes.js';
+import type { ClusteringCache } from './period-themes-cache.js';
 import type { PlanName } from './plans.js';
 import { publicPagesService } from './public-pages.js';
 import { restHooksService } from './rest-hooks.js';
@@ -68,6 +70,8 @@ export interface ServicesOptions {
   onSecretUnreadable?: OrganizationSecretsOptions['onUnreadable'];
   /** The public pages' proof of work (lifetime, work); tests make it quick. */
   captcha?: CaptchaOptions | undefined;
+  /** The themes' clusterings; default: a cache of this process's own. */
+  themeClusterings?: ClusteringCache<ClusteredPeriods> | undefined;
   /** Requests to addresses an organization's admin chose (SSO providers), under the webhooks' address policy. */
   outboundFetch: OutboundFetch;
   /** Accounts and sessions (better-auth over the same database). */
@@ -107,7 +111,7 @@ export function createServices(store: Store, options: ServicesOptions) {
       heartbeatMs: options.streamHeartbeatMs,
       stillValid: callers.stillValid,
     }),
-    feedbackThemes: feedbackThemesService(store, options.embedder),
+    feedbackThemes: feedbackThemesService(store, options.embedder, options.themeClusterings),
     notes: notesService(store),
     savedViews: savedViewsService(store),
     auditLog: auditLogService(store),
