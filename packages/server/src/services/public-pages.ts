@@ -45,16 +45,16 @@ export function publicPagesService(
   const captcha = captchaService(store, secrets, options.captcha);
 
   /**
-   * A keyed hash of the page, address and user agent: the same browser on the same network
-   * answers to it, and the database holds nothing that gives either back.
-   */
-  /**
    * Today in the page's organization's time zone: the day a view is counted on, as trends count
    * feedback. A count stays on its day: a later change of zone moves responses (counted from their
    * instants) but not views and starts, kept as daily counts alone.
    */
   const todayOf = async (page: FeedbackPage) => localDayOf(Date.now(), await timeZoneOf(store, page.orgId));
 
+  /**
+   * A keyed hash of the page, address and user agent: the same browser on the same network
+   * answers to it, and the database holds nothing that gives either back.
+   */
   const respondentHash = (page: FeedbackPage, visitor: Visitor) =>
     secrets.mac('page-respondent-hash', `${page.id}\0${visitor.ipAddress ?? ''}\0${visitor.userAgent ?? ''}`);
 
