@@ -3749,6 +3749,11 @@ export interface components {
         };
         PageAnalytics: {
             pageId: string;
+            /**
+             * @description The organization's time zone the days follow.
+             * @example Europe/Berlin
+             */
+            timezone: string;
             /** @description Days in the organization's `timezone`, both included. */
             range: {
                 from: string;

@@ -293,8 +293,10 @@ describe('hearback CLI', () => {
     beforeAll(async () => {
       stub = await startEmbeddingsStub();
       dataDir = newDataDir();
-      credentials = JSON.parse((await cli('init', '--json', '--data-dir', dataDir)).stdout);
-      // Collected with search off, so nothing embeds them: like a server that ran before search did.
+      // Made and collected with search off, so nothing records a model or embeds: like a server that ran before search did.
+      credentials = JSON.parse(
+        (await cliWith({ HEARBACK_SEARCH: 'off' }, 'init', '--json', '--data-dir', dataDir)).stdout,
+      );
       const server = await serve(dataDir, { HEARBACK_SEARCH: 'off' });
       for (const comment of COMMENTS) {
         const collected = await call(`${server.url}/collect`, credentials.collectKey, {

@@ -12,6 +12,7 @@ interface Day {
   completions: number;
 }
 interface Analytics {
+  timezone: string;
   range: { from: string; to: string };
   views: number;
   starts: number;
@@ -108,6 +109,8 @@ for (const dialect of dialectsUnderTest()) {
       vi.useRealTimers();
 
       const counted = await analytics(zoned.org, zoned.page.id, '?from=2026-11-02&to=2026-11-03');
+      // The answer says which zone its days are in, as the trends' does.
+      expect(counted.timezone).toBe('America/Los_Angeles');
       expect(counted.daily).toEqual([
         { day: '2026-11-02', views: 1, starts: 1, completions: 1 },
         { day: '2026-11-03', views: 0, starts: 0, completions: 0 },
@@ -124,7 +127,9 @@ for (const dialect of dialectsUnderTest()) {
       });
 
       // The same instant in an organization in UTC: its day, as before.
-      expect((await analytics(utc.org, utc.page.id, '?from=2026-11-02&to=2026-11-03')).daily).toEqual([
+      const inUtc = await analytics(utc.org, utc.page.id, '?from=2026-11-02&to=2026-11-03');
+      expect(inUtc.timezone).toBe('UTC');
+      expect(inUtc.daily).toEqual([
         { day: '2026-11-02', views: 0, starts: 0, completions: 0 },
         { day: '2026-11-03', views: 1, starts: 1, completions: 1 },
       ]);

@@ -141,6 +141,8 @@ function AnalyticsReport({ analytics }: { analytics: PageAnalytics }) {
         <h2 id="totals-heading">
           From {analytics.range.from} to {analytics.range.to}
         </h2>
+        {/* The days are the organization's (its settings' time zone), as the trends count them. */}
+        <p className="muted">Days in {analytics.timezone}.</p>
         <dl className="figures figures-large">
           <Figure label="Views" value={analytics.views} />
           <Figure label="Started" value={analytics.starts} />

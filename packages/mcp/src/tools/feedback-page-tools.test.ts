@@ -31,6 +31,7 @@ const PAGE: FeedbackPageRecord = {
 
 const ANALYTICS: PageAnalyticsRecord = {
   pageId: 'page_1',
+  timezone: 'America/Los_Angeles',
   range: { from: '2026-11-01', to: '2026-11-02' },
   views: 8,
   starts: 5,
@@ -161,7 +162,7 @@ describe('feedback page tools', () => {
     expect(result.structuredContent).toMatchObject({ ...ANALYTICS, notice: expect.any(String) });
     const text = (result.content[0] as { text: string }).text;
     expect(text).toContain(
-      "Feedback page page_1, 2026-11-01 to 2026-11-02 (the organization's days): 8 views, 5 starts, 2 completions, conversion 25%.",
+      'Feedback page page_1, 2026-11-01 to 2026-11-02 (days in America/Los_Angeles): 8 views, 5 starts, 2 completions, conversion 25%.',
     );
     expect(text).toContain('  - 2026-11-01: 8 views, 5 starts, 2 completions');
     expect(text).not.toContain('2026-11-02: 0 views');

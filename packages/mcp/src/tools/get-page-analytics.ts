@@ -51,6 +51,7 @@ type Breakdown = z.infer<typeof BreakdownOutput>;
 const AnalyticsOutput = z.object({
   notice: Notice,
   pageId: z.string(),
+  timezone: z.string().describe("The organization's time zone the days follow."),
   range: z
     .object({ from: z.string(), to: z.string() })
     .describe("Days in the organization's time zone, both included."),
@@ -113,11 +114,22 @@ export const getPageAnalytics = defineTool({
   async run(backend, input) {
     if (!backend.getPageAnalytics) throw new TypeError('This backend cannot read page analytics.');
     const analytics = await backend.getPageAnalytics(input.pageId, { from: input.from, to: input.to });
-    const { pageId, range, views, starts, completions, conversionRate, daily, breakdownResponses, questions } =
-      analytics;
+    const {
+      pageId,
+      timezone,
+      range,
+      views,
+      starts,
+      completions,
+      conversionRate,
+      daily,
+      breakdownResponses,
+      questions,
+    } = analytics;
     return {
       notice: UNTRUSTED_NOTICE,
       pageId,
+      timezone,
       range,
       views,
       starts,
@@ -129,10 +141,10 @@ export const getPageAnalytics = defineTool({
     };
   },
   render(analytics) {
-    const { range, views, starts, completions, conversionRate } = analytics;
+    const { timezone, range, views, starts, completions, conversionRate } = analytics;
     const conversion = conversionRate === null ? 'no views to convert' : `conversion ${percent(conversionRate)}`;
     const lines = [
-      `Feedback page ${analytics.pageId}, ${range.from} to ${range.to} (the organization's days): ${counted(views, 'view')}, ${counted(starts, 'start')}, ${counted(completions, 'completion')}, ${conversion}.`,
+      `Feedback page ${analytics.pageId}, ${range.from} to ${range.to} (days in ${timezone}): ${counted(views, 'view')}, ${counted(starts, 'start')}, ${counted(completions, 'completion')}, ${conversion}.`,
     ];
     const active = analytics.daily.filter((day) => day.views + day.starts + day.completions > 0);
     if (active.length > 0) {

@@ -7,7 +7,7 @@ import type { UserRecord } from '../storage/repositories/members.js';
 import type { Store } from '../storage/store.js';
 import { recordAudit } from './audit.js';
 import type { SignedIn } from './callers.js';
-import { insertOrganization } from './organizations.js';
+import { insertOrganization, type OrganizationInserted } from './organizations.js';
 import type { PlanName } from './plans.js';
 
 /** An organization as its member sees it in their list. */
@@ -23,7 +23,7 @@ export interface Account {
 }
 
 /** What a signed-in user does outside any one organization: see theirs, make one, delete one. */
-export function accountsService(store: Store, defaultPlan: PlanName) {
+export function accountsService(store: Store, defaultPlan: PlanName, onOrganizationInserted?: OrganizationInserted) {
   return {
     async account(signed: SignedIn): Promise<Account> {
       const memberships = await store.members.organizationsOf(signed.user.id);
@@ -38,7 +38,11 @@ export function accountsService(store: Store, defaultPlan: PlanName) {
     /** A new organization with one inbox; its creator is its owner. */
     async createOrganization(signed: SignedIn, input: { name: string }): Promise<MyOrganization> {
       return store.transaction(async (tx) => {
-        const { organization } = await insertOrganization(tx, { name: input.name, plan: defaultPlan });
+        const { organization } = await insertOrganization(
+          tx,
+          { name: input.name, plan: defaultPlan },
+          onOrganizationInserted,
+        );
         const id = organization.id;
         await tx.members.insert(id, signed.user.id, 'owner', organization.createdAt);
         await recordAudit(tx, { orgId: id, actor: { type: 'user', id: signed.user.id } }, 'organization.created', id, {

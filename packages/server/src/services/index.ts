@@ -37,6 +37,7 @@ import { publicPagesService } from './public-pages.js';
 import { restHooksService } from './rest-hooks.js';
 import { savedViewsService } from './saved-views.js';
 import { searchService } from './search.js';
+import { recordSearchModelOfNewOrganization } from './search-reindex.js';
 import { serverFeaturesOf } from './server-features.js';
 import { ssoService } from './sso.js';
 import { ssoSignInService } from './sso-sign-in.js';
@@ -92,6 +93,8 @@ export function createServices(store: Store, options: ServicesOptions) {
   const apiKeys = apiKeysService(store);
   const callers = callersService(store, apiKeys, options.auth);
   const sso = ssoService(store, options.secrets, txtResolver(options.dnsServers));
+  // With search on, a new organization starts with the embedder's model recorded, as a start would record it.
+  const onOrganizationInserted = options.embedder && recordSearchModelOfNewOrganization(options.embedder.model);
   return {
     sso,
     ssoSignIn: ssoSignInService(sso, options.secrets, options.auth, options.outboundFetch),
@@ -99,10 +102,10 @@ export function createServices(store: Store, options: ServicesOptions) {
     /** What this server offers (semantic search): for clients, and for the `/mcp` tools it serves. */
     features: serverFeaturesOf(options.embedder),
     auth: options.auth,
-    accounts: accountsService(store, options.defaultPlan),
+    accounts: accountsService(store, options.defaultPlan, onOrganizationInserted),
     members: membersService(store, onEvents),
     invites: invitesService(store, options.secrets, options.mailer),
-    organizations: organizationsService(store, options.defaultPlan, usage),
+    organizations: organizationsService(store, options.defaultPlan, usage, onOrganizationInserted),
     apiKeys,
     inboxes: inboxesService(store),
     brands: brandsService(store),

@@ -27,12 +27,19 @@ export interface BootstrappedOrganization {
 }
 
 /**
+ * What else a new organization needs, in the transaction that makes it (with search on: its search
+ * model record, services/index.ts).
+ */
+export type OrganizationInserted = (tx: Repositories, orgId: string) => Promise<void>;
+
+/**
  * Inserts a new organization with its default inbox, inside the caller's transaction: what every
  * way of making one shares (the operator's bootstrap, a person's `POST /organizations`).
  */
 export async function insertOrganization(
   tx: Repositories,
   input: { name: string; plan: PlanName },
+  onInserted?: OrganizationInserted,
 ): Promise<{ organization: Organization; inbox: Inbox }> {
   const now = nowIso();
   const id = newId('organization');
@@ -49,10 +56,16 @@ export async function insertOrganization(
   await tx.organizations.insert(organization);
   const inbox = newInbox(organization.id, { name: 'Default inbox' });
   await tx.inboxes.insert(inbox);
+  await onInserted?.(tx, organization.id);
   return { organization, inbox };
 }
 
-export function organizationsService(store: Store, defaultPlan: PlanName, usageTally: UsageTally) {
+export function organizationsService(
+  store: Store,
+  defaultPlan: PlanName,
+  usageTally: UsageTally,
+  onInserted?: OrganizationInserted,
+) {
   return {
     /**
      * A ready-to-use organization: one inbox, an admin key with every scope and a collect-only
@@ -62,10 +75,11 @@ export function organizationsService(store: Store, defaultPlan: PlanName, usageT
      */
     async bootstrap(input: { name: string; plan?: PlanName | undefined }): Promise<BootstrappedOrganization> {
       return store.transaction(async (tx) => {
-        const { organization, inbox } = await insertOrganization(tx, {
-          name: input.name,
-          plan: input.plan ?? defaultPlan,
-        });
+        const { organization, inbox } = await insertOrganization(
+          tx,
+          { name: input.name, plan: input.plan ?? defaultPlan },
+          onInserted,
+        );
         const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...KEY_SCOPES] });
         const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
         const owner = await tx.members.instanceAdministrator();

@@ -20,6 +20,8 @@ const READ_BATCH = 500;
 /** A feedback page's analytics over a range of days in its organization's time zone. */
 export interface PageAnalytics {
   pageId: string;
+  /** The organization's time zone (IANA) the days are in. */
+  timezone: string;
   range: DayRange;
   views: number;
   starts: number;
@@ -94,6 +96,7 @@ export async function pageAnalytics(
   const responses = await responsesOf(store, principal, page.id, days);
   return {
     pageId: page.id,
+    timezone: timeZone,
     range,
     views,
     starts: total('starts'),

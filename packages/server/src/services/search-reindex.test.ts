@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sessionCookieOf } from '../../test/support/accounts.js';
 import { expectJson } from '../../test/support/api-assertions.js';
 import { dialectsUnderTest, openTestRuntime, requestApp } from '../../test/support/harness.js';
 import { makeRetriesDue, retriesOf } from '../../test/support/outbox.js';
@@ -206,7 +207,9 @@ for (const dialect of dialectsUnderTest()) {
       const idsB = await collect(runtime, orgB, COMMENTS.slice(5));
       await runtime.jobs.runUntilIdle();
       expect(await runtime.reindex?.reconcile()).toEqual([]);
-      expect(await runtime.store.searchModels.find(orgA.organization.id)).toMatchObject({ model: 'test-a', dim: 8 });
+      expect(await runtime.reindex?.status(orgA.organization.id)).toEqual([
+        { orgId: orgA.organization.id, recorded: { model: 'test-a', dim: 8, state: 'ready' }, missing: 0 },
+      ]);
 
       const embedder = testEmbedder('test-b', 12);
       const restarted = await restart(runtime, { embedder });
@@ -263,6 +266,38 @@ for (const dialect of dialectsUnderTest()) {
         state: 'ready',
       });
       expect(sorted(embedder.embedded)).toEqual(sorted(COMMENTS.slice(0, 3)));
+    });
+
+    it('records the model of an organization made while search is on: status shows it without a restart', async () => {
+      const { runtime, orgA } = await open({ embedder: testEmbedder('test-a', 8) });
+      // The start's check is over: only the making of an organization can record its model now.
+      await runtime.searchModelsChecked;
+      const signedUp = await requestApp(runtime, '/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin: 'http://localhost' },
+        json: { email: 'owner@example.com', password: 'a-password-long-enough', name: 'Owner' },
+      });
+      expect(signedUp.status, await signedUp.clone().text()).toBe(200);
+      const created = await requestApp(runtime, '/organizations', {
+        method: 'POST',
+        session: sessionCookieOf(signedUp),
+        json: { name: 'Made while serving' },
+      });
+      const { organization } = await expectJson<{ organization: { id: string } }>(created, 201);
+
+      // Made through the API (a person's `POST /organizations`) and by the operator (`init`, a first `serve`).
+      const ready = { model: 'test-a', dim: null, state: 'ready' };
+      expect(await runtime.reindex?.status(organization.id)).toEqual([
+        { orgId: organization.id, recorded: ready, missing: 0 },
+      ]);
+      expect(await runtime.reindex?.status(orgA.organization.id)).toEqual([
+        { orgId: orgA.organization.id, recorded: ready, missing: 0 },
+      ]);
+      // Its first vector gives the dimension; nothing is queued for reindexing at the next start.
+      await collect(runtime, orgA, COMMENTS.slice(0, 1));
+      await runtime.jobs.runUntilIdle();
+      expect((await runtime.reindex?.status(orgA.organization.id))?.[0]?.recorded).toEqual({ ...ready, dim: 8 });
+      expect(await runtime.reindex?.reconcile()).toEqual([]);
     });
 
     it('reindexes in steps, retries a failed step and keeps the batches committed before it', async () => {

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import type { Embedder } from '../search/embedder.js';
 import { DEFAULT_CONSUMER, type OutboxEvent } from '../storage/repositories/outbox.js';
 import type { SearchModel } from '../storage/repositories/search-models.js';
-import type { Store } from '../storage/store.js';
+import type { Repositories, Store } from '../storage/store.js';
 import { EMBED_BATCH_SIZE, embedAndStore } from './embedding.js';
 
 /**
@@ -56,6 +56,28 @@ export interface SearchReindexOptions {
 }
 
 /**
+ * The record of an organization whose vectors are all of the embedder's model (or that has none):
+ * that model, ready. A finished reindex writes it; so does `reconcile()` at start for an organization
+ * without one and without vectors of another model, and {@link recordSearchModelOfNewOrganization}
+ * when an organization is made.
+ */
+function readySearchModel(orgId: string, model: string, dim: number | null, updatedAt = nowIso()): SearchModel {
+  return { orgId, model, dim, state: 'ready', previousModel: null, previousDim: null, updatedAt };
+}
+
+/**
+ * Records the embedder's model for an organization being made, inside the transaction that makes
+ * it (it has no vectors yet): `hearback search status` shows its model at once, not `-` until the
+ * next start. Wired in services/index.ts when search is on.
+ *
+ * @example
+ * await recordSearchModelOfNewOrganization(embedder.model)(tx, organization.id);
+ */
+export function recordSearchModelOfNewOrganization(model: string) {
+  return (tx: Repositories, orgId: string): Promise<void> => tx.searchModels.save(readySearchModel(orgId, model, null));
+}
+
+/**
  * Backfills and replaces embeddings with the embedder's model: the `hearback search reindex`
  * command, and the background reindex after a model change (see {@link REINDEX_EVENT}). The
  * database is the progress record (an item is pending while it has no vector of the model), so
@@ -81,15 +103,7 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
           : [];
       await tx.embeddingBacklog.removeOtherModels(orgId, model, previous);
       const space = (await tx.embeddingBacklog.spaces(orgId)).find((candidate) => candidate.model === model);
-      const record: SearchModel = {
-        orgId,
-        model,
-        dim: space?.dim ?? (recorded?.model === model ? recorded.dim : null),
-        state: 'ready',
-        previousModel: null,
-        previousDim: null,
-        updatedAt: nowIso(),
-      };
+      const record = readySearchModel(orgId, model, space?.dim ?? (recorded?.model === model ? recorded.dim : null));
       await tx.searchModels.save(record);
       return record;
     });
@@ -185,22 +199,19 @@ export function searchReindexService(store: Store, embedder: Embedder, options: 
           queued.push(orgId);
           continue;
         }
-        // No record yet (vectors written before this table, or a new organization): the stored vectors tell.
-        const spaces = recorded ? [] : await store.embeddingBacklog.spaces(orgId);
+        // No record yet (vectors written before this table, or an organization made with search off), or one
+        // recorded before the organization had a vector (as a new one is): the stored vectors tell.
+        const spaces = recorded?.dim != null ? [] : await store.embeddingBacklog.spaces(orgId);
         const previous = recorded
-          ? { model: recorded.model, dim: recorded.dim }
+          ? {
+              model: recorded.model,
+              dim: recorded.dim ?? spaces.find((space) => space.model === recorded.model)?.dim ?? null,
+            }
           : spaces.find((space) => space.model !== model);
         const now = nowIso();
         if (!previous) {
-          await store.searchModels.save({
-            orgId,
-            model,
-            dim: spaces.find((space) => space.model === model)?.dim ?? null,
-            state: 'ready',
-            previousModel: null,
-            previousDim: null,
-            updatedAt: now,
-          });
+          const dim = spaces.find((space) => space.model === model)?.dim ?? null;
+          await store.searchModels.save(readySearchModel(orgId, model, dim, now));
           continue;
         }
         await store.transaction(async (tx) => {

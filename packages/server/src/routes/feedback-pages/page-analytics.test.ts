@@ -49,6 +49,7 @@ describeEachDatabase('Page analytics', (bed) => {
     );
     expect(analytics).toEqual({
       pageId: page.id,
+      timezone: 'UTC',
       range: { from: '2026-11-01', to: '2026-11-04' },
       views: 8,
       starts: 5,

@@ -88,6 +88,9 @@ const QuestionBreakdownSchema = z
 export const PageAnalyticsSchema = z
   .object({
     pageId: z.string(),
+    timezone: z
+      .string()
+      .openapi({ description: "The organization's time zone the days follow.", example: 'Europe/Berlin' }),
     range: z
       .object({ from: z.string(), to: z.string() })
       .openapi({ description: "Days in the organization's `timezone`, both included." }),
