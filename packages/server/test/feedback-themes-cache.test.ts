@@ -22,9 +22,25 @@ import { THEME_CORPUS } from './support/theme-corpus.js';
  */
 class CountingClusterings extends ClusteringCache<ClusteredPeriods> {
   stored = 0;
+  /**
+   * Requests held where they ask the cache until this many have asked: requests that arrive
+   * together, whatever the database's timing (on PostgreSQL one may otherwise finish first).
+   */
+  together = 1;
+  private readonly held: (() => void)[] = [];
+
   override set(key: string, value: ClusteredPeriods): ClusteredPeriods {
     this.stored++;
     return super.set(key, value);
+  }
+
+  override async share(...args: Parameters<ClusteringCache<ClusteredPeriods>['share']>): Promise<ClusteredPeriods> {
+    if (this.together > 1)
+      await new Promise<void>((resolve) => {
+        this.held.push(resolve);
+        if (this.held.length >= this.together) for (const release of this.held.splice(0)) release();
+      });
+    return super.share(...args);
   }
 }
 interface Themes {
@@ -101,6 +117,28 @@ for (const dialect of dialectsUnderTest()) {
       const checkout = themeAbout(first, CHECKOUT);
       expect((await themeItemIds(checkout?.id ?? '')).length).toBe(checkout?.size);
       expect(counting.stored).toBe(1);
+    });
+
+    it('clusters once for identical requests that arrive together, before anything is kept', async () => {
+      // A period no other test asks for, so its rows' clustering is not kept yet whatever ran before.
+      const query = new URLSearchParams({ from: '2026-11-10T00:00:00.000Z', to: TO });
+      const request = async () =>
+        expectJson<Themes>(
+          await bed.request(`/organizations/${bed.orgA.organization.id}/feedback/themes?${query}`, {
+            key: bed.orgA.adminKey,
+          }),
+          200,
+        );
+      counting.stored = 0;
+      counting.together = 2;
+      const [first, second] = await Promise.all([request(), request()]).finally(() => {
+        counting.together = 1;
+      });
+      expect(counting.stored).toBe(1);
+      expect(second).toEqual(first);
+      expect(first.analyzed).toBe(
+        THEME_CORPUS.darkMode.length + THEME_CORPUS.slowLoading.length + THEME_CORPUS.noise.length,
+      );
     });
 
     it("clusters another organization's and a brand-scoped key's feedback apart, each once", async () => {

@@ -37,15 +37,21 @@ export function clusteringKey(scope: BrandScope, model: string, rows: ClusteredR
 }
 
 /**
- * The last clusterings, by {@link clusteringKey}, least recently used dropped first. A value is
- * shared by every request with its key, so callers must not change it (its top level is frozen).
+ * The last clusterings, by {@link clusteringKey}, least recently used dropped first, and the ones
+ * being made. A value is shared by every request with its key, so callers must not change it (its
+ * top level is frozen).
  *
  * @example
  * const cache = new ClusteringCache<Clustered>();
- * const found = cache.get(key) ?? cache.set(key, cluster(rows));
+ * const found = await cache.share(key, async () => {
+ *   const rows = await readRows();
+ *   return { key: keyOf(rows), value: cluster(rows) };
+ * });
  */
 export class ClusteringCache<V extends object> {
   private readonly entries = new Map<string, V>();
+  /** Clusterings under way, by the key their callers asked for; each leaves when it settles. */
+  private readonly making = new Map<string, Promise<V>>();
 
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
@@ -56,6 +62,28 @@ export class ClusteringCache<V extends object> {
     this.entries.delete(key);
     this.entries.set(key, value);
     return value;
+  }
+
+  /**
+   * The value under `key`: kept, being made for an earlier caller with the same key (requests that
+   * arrive together before anything is kept share one clustering, about half a second of CPU at
+   * the cap, instead of each making its own), or made now by `make`. `make` says under which key
+   * its value is kept: that of the rows it actually clustered, which a write since `key` was
+   * computed may have changed (callers waiting on it then get a state at least as new as the one
+   * they read). A failure is not kept: every caller waiting on it gets it, the next one tries again.
+   */
+  async share(key: string, make: () => Promise<{ key: string; value: V }>): Promise<V> {
+    const kept = this.get(key);
+    if (kept) return kept;
+    const underWay = this.making.get(key);
+    if (underWay) return underWay;
+    const made = make().then((result) => this.set(result.key, result.value));
+    this.making.set(key, made);
+    try {
+      return await made;
+    } finally {
+      this.making.delete(key);
+    }
   }
 
   set(key: string, value: V): V {

@@ -160,9 +160,10 @@ function clusterPeriods(read: readonly EmbeddedComment[], previous: readonly Emb
  *
  * Clustering is most of the cost (about 90 % at the cap), so it is done once per state of the rows:
  * the rows' ids and versions are read first (no comments, no vectors) and a clustering of exactly
- * those rows is taken from `cache` (see period-themes-cache.ts); otherwise the rows are read whole,
- * clustered, and kept under the key of the rows that were clustered (not of the versions read
- * before, which a write in between may have changed).
+ * those rows is taken from `cache` (see period-themes-cache.ts), or from a clustering of them under
+ * way for a concurrent call; otherwise the rows are read whole, clustered, and kept under the key of
+ * the rows that were clustered (not of the versions read before, which a write in between may have
+ * changed).
  *
  * @example
  * const { themes } = await findPeriodThemes(store, visibleTo(principal), embedder.model, { filters: {} }, cache);
@@ -193,13 +194,13 @@ export async function findPeriodThemes(
     unclustered: clustered.unclustered,
     themes: clustered.themes,
   });
-  const kept = cache.get(clusteringKey(scope, model, { current: currentVersions, previous: previousVersions }));
-  if (kept) return answer(kept);
-  const [read, previous] = await Promise.all([
-    store.embeddings.newestEmbedded(scope, current, model, MAX_THEME_ITEMS + 1),
-    store.embeddings.newestEmbedded(scope, before, model, MAX_THEME_ITEMS),
-  ]);
-  const clustered = clusterPeriods(read, previous);
-  cache.set(clusteringKey(scope, model, { current: read, previous }), clustered);
+  const key = clusteringKey(scope, model, { current: currentVersions, previous: previousVersions });
+  const clustered = await cache.share(key, async () => {
+    const [read, previous] = await Promise.all([
+      store.embeddings.newestEmbedded(scope, current, model, MAX_THEME_ITEMS + 1),
+      store.embeddings.newestEmbedded(scope, before, model, MAX_THEME_ITEMS),
+    ]);
+    return { key: clusteringKey(scope, model, { current: read, previous }), value: clusterPeriods(read, previous) };
+  });
   return answer(clustered);
 }
