@@ -60,6 +60,12 @@ export interface FeedbackPage {
   updatedAt: string;
 }
 
+/** A page found by its public address, with what its visits are counted by. */
+export interface PublicFeedbackPage extends FeedbackPage {
+  /** Its organization's time zone: the days its views and starts count on. */
+  timeZone: string;
+}
+
 /** A page as lists show it: with how many responses it has. */
 export interface FeedbackPageSummary extends FeedbackPage {
   responseCount: number;

@@ -1,12 +1,11 @@
 import type { Challenge } from 'altcha-lib';
-import type { FeedbackPage, PageResponse } from '../domain/feedback-page.js';
+import type { FeedbackPage, PageResponse, PublicFeedbackPage } from '../domain/feedback-page.js';
 import type { PageResponseInput } from '../domain/feedback-page-input.js';
 import { ApiError } from '../errors/api-error.js';
 import { localDayOf } from '../lib/zoned-time.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 import type { Store } from '../storage/store.js';
 import { type CaptchaOptions, captchaService } from './captcha.js';
-import { timeZoneOf } from './date-bounds.js';
 import { assertAccepting, checkResponse, recordResponse } from './page-responses.js';
 import { issueVisit, readVisit } from './page-visits.js';
 
@@ -49,7 +48,7 @@ export function publicPagesService(
    * feedback. A count stays on its day: a later change of zone moves responses (counted from their
    * instants) but not views and starts, kept as daily counts alone.
    */
-  const todayOf = async (page: FeedbackPage) => localDayOf(Date.now(), await timeZoneOf(store, page.orgId));
+  const todayOf = (page: PublicFeedbackPage) => localDayOf(Date.now(), page.timeZone);
 
   /**
    * A keyed hash of the page, address and user agent: the same browser on the same network
@@ -60,7 +59,7 @@ export function publicPagesService(
 
   return {
     /** A published or closed page by its public address; undefined for drafts and unknown slugs. */
-    async find(orgSlug: string, pageSlug: string): Promise<FeedbackPage | undefined> {
+    async find(orgSlug: string, pageSlug: string): Promise<PublicFeedbackPage | undefined> {
       const page = await store.feedbackPages.findPublic(orgSlug, pageSlug);
       return page && page.state !== 'draft' ? page : undefined;
     },
@@ -69,8 +68,8 @@ export function publicPagesService(
      * Counts a view of the page today, and answers the visit it opens: the page hands it to its
      * script, whose start names it ({@link started}).
      */
-    async viewed(page: FeedbackPage): Promise<string> {
-      const day = await todayOf(page);
+    async viewed(page: PublicFeedbackPage): Promise<string> {
+      const day = todayOf(page);
       await store.feedbackPages.count(page.id, day, 'views');
       return issueVisit(secrets, page.id, day);
     },
@@ -81,9 +80,9 @@ export function publicPagesService(
      * inflates nothing. A visit this server did not issue for the page (or for no page at that
      * address), or an expired one, is a 400 naming `visit`; a closed page's is not counted.
      */
-    async started(page: FeedbackPage | undefined, visit: string | undefined): Promise<void> {
-      // Without a page no visit's MAC matches: any day serves, and no organization is read.
-      const read = readVisit(secrets, page?.id, visit, page ? await todayOf(page) : localDayOf(Date.now(), 'UTC'));
+    async started(page: PublicFeedbackPage | undefined, visit: string | undefined): Promise<void> {
+      // Without a page no visit's MAC matches: any day serves.
+      const read = readVisit(secrets, page?.id, visit, page ? todayOf(page) : localDayOf(Date.now(), 'UTC'));
       if (page?.state !== 'published') return;
       await store.feedbackPages.countStart(page.id, read);
     },

@@ -1,5 +1,5 @@
 import type { PageState, Question } from '@hearback/forms';
-import type { FeedbackPage, PageSettings } from '../../domain/feedback-page.js';
+import type { FeedbackPage, PageSettings, PublicFeedbackPage } from '../../domain/feedback-page.js';
 import type { DialectAdapter } from '../dialect.js';
 import type { FeedbackPagesTable } from '../schema.js';
 import type { BrandScope } from './brands.js';
@@ -85,16 +85,20 @@ export function feedbackPagesRepository(db: Executor, dialect: DialectAdapter) {
       const row = await scoped(scope).where('id', '=', id).executeTakeFirst();
       return row && toFeedbackPage(row);
     },
-    /** A page by its public address: the organization's slug and the page's. */
-    async findPublic(orgSlug: string, pageSlug: string): Promise<FeedbackPage | undefined> {
+    /**
+     * A page by its public address: the organization's slug and the page's, with the
+     * organization's time zone (read in the same query: a visitor's view needs it).
+     */
+    async findPublic(orgSlug: string, pageSlug: string): Promise<PublicFeedbackPage | undefined> {
       const row = await db
         .selectFrom('feedback_pages')
         .innerJoin('organizations', 'organizations.id', 'feedback_pages.org_id')
         .selectAll('feedback_pages')
+        .select('organizations.timezone as org_time_zone')
         .where('organizations.slug', '=', orgSlug)
         .where('feedback_pages.slug', '=', pageSlug)
         .executeTakeFirst();
-      return row && toFeedbackPage(row);
+      return row && { ...toFeedbackPage(row), timeZone: row.org_time_zone };
     },
     async slugTaken(orgId: string, slug: string): Promise<boolean> {
       const row = await db
