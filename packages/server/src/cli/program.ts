@@ -115,8 +115,9 @@ program
     if (config.publicDir) process.stdout.write(`Public files: ${config.publicDir} at ${server.publicUrl}/\n`);
     process.stdout.write(`OpenAPI document: ${server.publicUrl}/openapi.json\n`);
     process.stdout.write(`API reference: ${server.publicUrl}/docs\n`);
-    if (await runtime.services.organizations.isEmpty()) {
-      const created = await runtime.services.organizations.bootstrap({ name: 'My organization' });
+    // Another process starting on the same database at the same moment may make it instead.
+    const created = await runtime.services.organizations.bootstrapIfEmpty({ name: 'My organization' });
+    if (created) {
       process.stdout.write(`\nFirst start: created an organization.\n${bootstrapText(created, server.publicUrl)}\n\n`);
     }
   });

@@ -66,6 +66,27 @@ export function organizationsService(
   usageTally: UsageTally,
   onInserted?: OrganizationInserted,
 ) {
+  /** {@link bootstrap}'s work, in the caller's transaction. */
+  async function bootstrapIn(
+    tx: Repositories,
+    input: { name: string; plan?: PlanName | undefined },
+  ): Promise<BootstrappedOrganization> {
+    const { organization, inbox } = await insertOrganization(
+      tx,
+      { name: input.name, plan: input.plan ?? defaultPlan },
+      onInserted,
+    );
+    const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...KEY_SCOPES] });
+    const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
+    const owner = await tx.members.instanceAdministrator();
+    if (owner) {
+      await tx.members.insert(organization.id, owner.id, 'owner', organization.createdAt);
+      const actor = { orgId: organization.id, actor: { type: 'user' as const, id: owner.id } };
+      await recordAudit(tx, actor, 'member.joined', owner.id, { role: 'owner', via: 'instance_admin' });
+    }
+    return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret, owner };
+  }
+
   return {
     /**
      * A ready-to-use organization: one inbox, an admin key with every scope and a collect-only
@@ -74,26 +95,25 @@ export function organizationsService(
      * a member could never get one. (Before, the first user adopts it: accounts.ts.)
      */
     async bootstrap(input: { name: string; plan?: PlanName | undefined }): Promise<BootstrappedOrganization> {
-      return store.transaction(async (tx) => {
-        const { organization, inbox } = await insertOrganization(
-          tx,
-          { name: input.name, plan: input.plan ?? defaultPlan },
-          onInserted,
-        );
-        const admin = await insertApiKey(tx, organization.id, { name: 'Admin key', scopes: [...KEY_SCOPES] });
-        const collect = await insertApiKey(tx, organization.id, { name: 'Collect key (widgets)', scopes: ['collect'] });
-        const owner = await tx.members.instanceAdministrator();
-        if (owner) {
-          await tx.members.insert(organization.id, owner.id, 'owner', organization.createdAt);
-          const actor = { orgId: organization.id, actor: { type: 'user' as const, id: owner.id } };
-          await recordAudit(tx, actor, 'member.joined', owner.id, { role: 'owner', via: 'instance_admin' });
-        }
-        return { organization, inbox, adminKey: admin.secret, collectKey: collect.secret, owner };
-      });
+      return store.transaction((tx) => bootstrapIn(tx, input));
     },
 
-    async isEmpty(): Promise<boolean> {
-      return (await store.organizations.list()).length === 0;
+    /**
+     * The first start's organization ({@link bootstrap}), made only when the instance has none, in
+     * one transaction: undefined when it has one, or when another process starting on the same
+     * database at the same moment made it first. Both then insert the same slug (the name's, none
+     * being taken), and the unique index refuses the second once the first commits (on SQLite the
+     * second transaction waits for the first and finds it).
+     */
+    async bootstrapIfEmpty(input: { name: string }): Promise<BootstrappedOrganization | undefined> {
+      try {
+        return await store.transaction(async (tx) =>
+          (await tx.organizations.list()).length === 0 ? bootstrapIn(tx, input) : undefined,
+        );
+      } catch (error) {
+        if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) return undefined;
+        throw error;
+      }
     },
 
     async list(): Promise<Organization[]> {
