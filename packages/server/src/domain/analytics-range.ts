@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@hearback/forms';
-import { localDayOf } from '../lib/zoned-time.js';
+import { daysBetween, localDayOf, shiftDay } from '../lib/zoned-time.js';
 import { validationFailed } from './parse-input.js';
 
 /** Days an analytics range covers when `from` is not given (ending `to`, today by default). */
@@ -10,17 +10,11 @@ export const MAX_ANALYTICS_DAYS = 366;
 /** What a bad day in a range is told. */
 export const CALENDAR_DAY_MESSAGE = 'Expected a calendar date, YYYY-MM-DD.';
 
-const DAY_MS = 86_400_000;
-
 /** A range of whole days in the organization's time zone, both ends included (`YYYY-MM-DD`). */
 export interface DayRange {
   from: string;
   to: string;
 }
-
-// Calendar arithmetic on dates alone: a date is read as its midnight UTC, where every day has 24 hours.
-const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
-const timeOf = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
 
 /**
  * The days analytics cover, in the organization's time zone: `to` defaults to today there, `from`
@@ -45,9 +39,9 @@ export function analyticsRange(
     );
   }
   const to = asked.to ?? localDayOf(now.getTime(), timeZone);
-  const from = asked.from ?? dayOf(timeOf(to) - (DEFAULT_ANALYTICS_DAYS - 1) * DAY_MS);
+  const from = asked.from ?? shiftDay(to, -(DEFAULT_ANALYTICS_DAYS - 1));
   if (from > to) throw validationFailed([{ path: ['from'], message: `Must not be after to (${to}).` }], 'query');
-  const days = (timeOf(to) - timeOf(from)) / DAY_MS + 1;
+  const days = daysBetween(from, to) + 1;
   if (days > MAX_ANALYTICS_DAYS) {
     throw validationFailed(
       [{ path: ['from'], message: `The range covers ${days} days; at most ${MAX_ANALYTICS_DAYS} are allowed.` }],

@@ -68,6 +68,26 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
 
+/**
+ * The date `days` after a `YYYY-MM-DD` date (negative: before), by the calendar alone.
+ *
+ * @example
+ * shiftDay('2026-03-01', -1); // '2026-02-28'
+ */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Days from one `YYYY-MM-DD` date to another, by the calendar alone (0 for the same date).
+ *
+ * @example
+ * daysBetween('2026-02-27', '2026-03-01'); // 2
+ */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS);
+}
+
 /** The first day of the month `months` later (negative: earlier). */
 export function addMonths(date: LocalDate, months: number): LocalDate {
   const index = date.year * 12 + (date.month - 1) + months;

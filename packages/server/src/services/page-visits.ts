@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
-import { localDayOf } from '../lib/zoned-time.js';
+import { localDayOf, shiftDay } from '../lib/zoned-time.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
 
 /**
@@ -10,7 +10,6 @@ import type { ServerSecrets } from '../secrets/server-secrets.js';
  */
 export const VISIT_DAYS = 2;
 
-const DAY_MS = 86_400_000;
 const VISIT = /^(\d{4}-\d{2}-\d{2})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
 
 /** A counted view's visit, as its page carries it: the day the view was counted, an id, and a MAC of both with the page. */
@@ -22,7 +21,7 @@ export interface PageVisit {
 
 /** The oldest day whose visits may still start on `today`; older ones are refused. */
 export function oldestVisitDay(today: string): string {
-  return new Date(Date.parse(today) - (VISIT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  return shiftDay(today, -(VISIT_DAYS - 1));
 }
 
 /** The zone whose today is the earliest on earth: UTC−12 (the signs of IANA's `Etc` names are reversed). */
