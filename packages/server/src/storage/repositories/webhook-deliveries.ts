@@ -48,9 +48,10 @@ export function deliveryOrderKey(position: StreamPosition): string {
 
 /**
  * `status in ('succeeded', 'failed')` with the statuses as literals, not parameters: SQLite uses the
- * partial index of finished deliveries (migration 0023) only for a term that reads like its own.
+ * partial index of finished deliveries (migration 0023) only for a term that reads like its own
+ * (a test holds the prune's query plan to it).
  */
-const isFinished: Expression<SqlBool> = sql<SqlBool>`status in (${sql.join(FINISHED_DELIVERY_STATUSES.map((status) => sql.lit(status)))})`;
+export const isFinished: Expression<SqlBool> = sql<SqlBool>`status in (${sql.join(FINISHED_DELIVERY_STATUSES.map((status) => sql.lit(status)))})`;
 
 /** The row earliest in event order, if any. */
 function earliest<T extends { event_position: string }>(rows: (T | undefined)[]): T | undefined {
