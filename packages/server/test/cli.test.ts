@@ -236,19 +236,6 @@ describe('hearback CLI', () => {
     });
   });
 
-  describe('serve, twice at once on an empty data directory', () => {
-    it('makes one organization, printed by one of the two, and both serve', async () => {
-      const dataDir = newDataDir();
-      const servers = await Promise.all([serve(dataDir), serve(dataDir)]);
-      // The first-start check runs after the banner: a graceful exit means it had finished.
-      expect(await Promise.all(servers.map((server) => server.stop()))).toEqual([0, 0]);
-      const printed = servers.filter((server) => server.output().includes('First start'));
-      expect(printed).toHaveLength(1);
-      const listed = await cli('orgs', 'list', '--json', '--data-dir', dataDir);
-      expect(JSON.parse(listed.stdout)).toHaveLength(1);
-    });
-  });
-
   describe('serve with HEARBACK_PUBLIC_URL', () => {
     it('prints the public URL as its address, in the banner, the first-start curl and skill.json', async () => {
       const publicUrl = 'https://feedback.example.com';

@@ -7,7 +7,7 @@ import { dialectsUnderTest, type SharedDatabase, sharedTestDatabase } from './su
  * processes started at once on one PostgreSQL database (as a deployment brings them up) must make
  * one, not one each, and none may fail its start for it. (Two runtimes of one process cannot show
  * it on SQLite: a second connection's wait for the write lock blocks the thread the first one's
- * transaction needs. test/cli.test.ts starts two processes on one SQLite file instead.)
+ * transaction needs; there a write transaction holds the whole database anyway.)
  */
 for (const dialect of dialectsUnderTest().filter((name) => name === 'postgres')) {
   describe(`the first start's organization, two processes at once [${dialect}]`, () => {

@@ -99,21 +99,15 @@ export function organizationsService(
     },
 
     /**
-     * The first start's organization ({@link bootstrap}), made only when the instance has none, in
-     * one transaction: undefined when it has one, or when another process starting on the same
-     * database at the same moment made it first. Both then insert the same slug (the name's, none
-     * being taken), and the unique index refuses the second once the first commits (on SQLite the
-     * second transaction waits for the first and finds it).
+     * The first start's organization ({@link bootstrap}), made only when the instance has none:
+     * undefined when it has one, or when another process starting on the same database at the
+     * same moment made it first (the check and the creation are one transaction, under a lock
+     * the other's waits for).
      */
     async bootstrapIfEmpty(input: { name: string }): Promise<BootstrappedOrganization | undefined> {
-      try {
-        return await store.transaction(async (tx) =>
-          (await tx.organizations.list()).length === 0 ? bootstrapIn(tx, input) : undefined,
-        );
-      } catch (error) {
-        if (isUniqueViolation(error, ORGANIZATION_SLUG_INDEX)) return undefined;
-        throw error;
-      }
+      return store.transaction(async (tx) =>
+        (await tx.organizations.noneExclusively()) ? bootstrapIn(tx, input) : undefined,
+      );
     },
 
     async list(): Promise<Organization[]> {

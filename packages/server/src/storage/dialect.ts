@@ -69,6 +69,13 @@ export interface DialectAdapter {
     forRebuild(db: Executor): Promise<void>;
   };
 
+  /**
+   * Holds the lock `name` until the transaction ends: transactions of any process taking the same
+   * name run one after the other, even where no row exists yet to lock (PostgreSQL: an advisory
+   * lock). On SQLite a write transaction already holds the whole database. Inside a transaction.
+   */
+  transactionLock(db: Executor, name: string): Promise<void>;
+
   /** Locks the rows read until the transaction ends, so two processes cannot both change them. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 

@@ -49,7 +49,7 @@ interface LookupCaches {
 /** `caches` only for the store itself: inside a transaction every lookup must read. */
 function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledInserts, caches?: LookupCaches) {
   return {
-    organizations: organizationsRepository(db),
+    organizations: organizationsRepository(db, dialect),
     brands: brandsRepository(db),
     inboxes: inboxesRepository(db, caches?.inboxes),
     apiKeys: apiKeysRepository(db, caches?.apiKeys),

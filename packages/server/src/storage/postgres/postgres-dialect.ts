@@ -70,6 +70,9 @@ export function openPostgres(url: string, poolSize: number): Database {
     forUpdate: (query) => query.forUpdate(),
     forUpdateSkipLocked: (query) => query.forUpdate().skipLocked(),
     forKeyShare: (query) => query.forKeyShare(),
+    transactionLock: async (executor, name) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(executor);
+    },
     // Row exclusive is what every insert takes anyway, shared by all batches; share row exclusive
     // conflicts with it and with itself (two rebuilds holding a shared lock would deadlock).
     dailyCountLocks: {

@@ -1,5 +1,6 @@
 import type { Organization } from '../../domain/organization.js';
 import type { PlanName } from '../../services/plans.js';
+import type { DialectAdapter } from '../dialect.js';
 import type { OrganizationsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
@@ -15,8 +16,17 @@ export function toOrganization(row: OrganizationsTable): Organization {
   };
 }
 
-export function organizationsRepository(db: Executor) {
+export function organizationsRepository(db: Executor, dialect: DialectAdapter) {
   return {
+    /**
+     * Whether the instance has no organization, read under a lock held until the transaction
+     * ends: two transactions asking it (two processes' first starts) run one after the other, so
+     * only the first finds it empty. Inside a transaction.
+     */
+    async noneExclusively(): Promise<boolean> {
+      await dialect.transactionLock(db, 'hearback.first-organization');
+      return (await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()) === undefined;
+    },
     async insert(organization: Organization): Promise<void> {
       await db
         .insertInto('organizations')

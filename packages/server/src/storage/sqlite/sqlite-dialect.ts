@@ -107,6 +107,7 @@ export function openSqlite(dataDir: string): Database {
             }
           }),
     // A write transaction holds the whole database: no other writer reads the rows meanwhile.
+    transactionLock: async () => {},
     forUpdate: (query) => query,
     forUpdateSkipLocked: (query) => query,
     forKeyShare: (query) => query,
