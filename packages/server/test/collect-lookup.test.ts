@@ -71,7 +71,9 @@ describe.each(dialectsUnderTest())('POST /collect key and inbox lookup [%s]', (d
     expect((await collect(org.collectKey)).status).toBe(201);
     const texts = recordPgQueries();
     expect((await collect(org.collectKey)).status).toBe(201);
-    const lookups = texts.filter((text) => /"api_keys"|"inboxes"/.test(text));
+    // Reads only: the first request's `lastUsedAt` write (fire and forget, at most once a minute)
+    // may land after the recording began on a busy machine.
+    const lookups = texts.filter((text) => /"api_keys"|"inboxes"/.test(text) && !/^\s*update\b/i.test(text));
     expect(lookups).toHaveLength(1);
     expect(lookups[0]).toMatch(/"api_keys".*"inboxes"/s);
   });
