@@ -10,7 +10,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -91,7 +91,7 @@ async function webhookReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       // Throws on a forged or stale request: the delivery then fails and shows in the log.
-      const event = verifyWebhook(Buffer.concat(chunks), request.headers as IncomingHttpHeaders & {}, secret);
+      const event = verifyWebhook(Buffer.concat(chunks), request.headers, secret);
       received.push({
         id: String(request.headers['webhook-id']),
         type: event.type,
