@@ -5494,7 +5494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description An API key: only a signed-in person leaves (`forbidden`). */
+            /** @description The key lacks the required scope or brand access. */
             403: {
                 headers: {
                     [name: string]: unknown;

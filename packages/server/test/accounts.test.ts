@@ -323,8 +323,8 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
     const { adminKey } = await runtime.services.organizations.bootstrap({ name: 'Keyed' });
     await expectProblem(
       await request(org('/plan'), { method: 'PATCH', key: adminKey, json: { plan: 'enterprise' } }),
-      403,
-      'forbidden',
+      401,
+      'sign_in_required',
     );
   });
 

@@ -41,6 +41,18 @@ describeEachDatabase('a 401 asks for what the operation takes', (bed) => {
     }
   });
 
+  it('a session-only route reads the session alone: a key sent along neither opens it nor refuses a live session', async () => {
+    const { session } = await operatorOf(bed());
+    const { adminKey } = bed().orgA;
+    // A browser (or a proxy) that adds a key header does not lose the signed-in user's own routes.
+    const account = await expectJson(await bed().request('/account', { session, key: adminKey }), 200);
+    expect(account.user.email).toBe((await operatorOf(bed())).email);
+    await expectJson(await bed().request('/account', { session, key: 'hb_not_a_key' }), 200);
+    // A key alone is not read either: the route asks for what it takes.
+    const keyOnly = await expectProblem(await bed().request('/account', { key: adminKey }), 401, 'sign_in_required');
+    expect(keyOnly.detail).toContain('An API key cannot be used here.');
+  });
+
   it('a key-only route without a key: missing_api_key asking for the key alone, even from a signed-in user', async () => {
     const { session } = await operatorOf(bed());
     const requests: [string, Response][] = [

@@ -4,7 +4,6 @@ import type { AcceptedCredentials } from '../domain/credentials.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import { missingCredentials } from '../errors/missing-credentials.js';
 import { requireOperationAccess } from '../services/access.js';
-import { type Caller, type SignedIn, signedInOnly } from '../services/callers.js';
 import type { AppEnv } from './app-env.js';
 import { requireSameOrigin } from './csrf.js';
 
@@ -17,11 +16,6 @@ export function readApiKey(headers: { get(name: string): string | null | undefin
   return match?.[1]?.trim();
 }
 
-function userOf(caller: Caller): SignedIn {
-  if (caller.kind !== 'user') throw signedInOnly();
-  return caller.signedIn;
-}
-
 /**
  * Authenticates the caller (an API key, or a session cookie: a key wins), refuses a cookie write
  * from another origin (CSRF), hides other organizations (their ids answer 404, as if absent: a key
@@ -32,7 +26,8 @@ function userOf(caller: Caller): SignedIn {
  * whatever it sends. What it reads, and what a 401 asks for, is `accepted`
  * (`acceptedCredentials` of the operation): operations outside any organization (`SIGNED_IN`,
  * `INSTANCE_ADMIN`) take a signed-in user only, those naming none in their path (`/me`, `/collect`)
- * a key only; an `ANYONE` operation reads no credentials at all (a key or cookie sent along changes
+ * a key only, and each reads only what it takes (a key sent to a session-only route, or a cookie
+ * to a key-only one, is not read: it neither opens nor refuses anything); an `ANYONE` operation reads no credentials at all (a key or cookie sent along changes
  * nothing, so it is not checked either).
  *
  * @example
@@ -43,16 +38,17 @@ export function authenticate(operation: OperationAccess, accepted: AcceptedCrede
   return async (c, next) => {
     if (accepted === 'none') return next();
     const { services } = c.var;
-    const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers), accepted);
-    if (caller.kind === 'user') requireSameOrigin(c.req.raw, c.var.publicUrl);
     if (accepted === 'session') {
-      const signed = userOf(caller);
+      const signed = await services.callers.signedInUser(c.req.raw.headers);
+      requireSameOrigin(c.req.raw, c.var.publicUrl);
       if (access === INSTANCE_ADMIN && !signed.user.instanceAdmin) {
         throw new ApiError(403, 'forbidden', 'Only an administrator of this Hearback instance may do this.');
       }
       c.set('signedIn', signed);
       return next();
     }
+    const caller = await services.callers.identify(c.req.raw.headers, readApiKey(c.req.raw.headers), accepted);
+    if (caller.kind === 'user') requireSameOrigin(c.req.raw, c.var.publicUrl);
     const orgId = c.req.param('orgId');
     let principal: Principal;
     if (caller.kind === 'key') {

@@ -1,8 +1,7 @@
 import type { Auth } from '../accounts/auth.js';
 import type { Principal } from '../domain/api-key.js';
-import type { AcceptedCredentials } from '../domain/credentials.js';
 import { ROLE_SCOPES } from '../domain/roles.js';
-import { ApiError, notFound } from '../errors/api-error.js';
+import { notFound } from '../errors/api-error.js';
 import { missingCredentials } from '../errors/missing-credentials.js';
 import type { UserRecord } from '../storage/repositories/members.js';
 import type { Store } from '../storage/store.js';
@@ -39,14 +38,22 @@ export function callersService(store: Store, apiKeys: ReturnType<typeof apiKeysS
 
   return {
     /**
-     * The caller: a key when one is sent (a key wins over a cookie), else the session's user where
-     * the operation takes a session (`accepted`); 401 with neither, asking for what it takes.
+     * The signed-in user of an operation that takes a session only: read from the cookie alone (a
+     * key sent along is not read, as a key-only operation reads no cookie); 401 `sign_in_required`
+     * without a live session.
      */
-    async identify(
-      headers: Headers,
-      rawKey: string | undefined,
-      accepted: Exclude<AcceptedCredentials, 'none'>,
-    ): Promise<Caller> {
+    async signedInUser(headers: Headers): Promise<SignedIn> {
+      const user = await signedIn(headers);
+      if (user) return user;
+      throw missingCredentials('session');
+    },
+
+    /**
+     * The caller of an operation that takes a key (`accepted`): a key when one is sent (a key wins
+     * over a cookie), else, where the operation takes a session too, the session's user; 401 with
+     * neither, asking for what it takes.
+     */
+    async identify(headers: Headers, rawKey: string | undefined, accepted: 'key' | 'key or session'): Promise<Caller> {
       if (rawKey !== undefined || accepted === 'key') {
         return { kind: 'key', principal: await apiKeys.authenticate(rawKey) };
       }
@@ -80,9 +87,4 @@ export function callersService(store: Store, apiKeys: ReturnType<typeof apiKeysS
       return (await store.members.roleOf(principal.orgId, principal.actor.id)) !== undefined;
     },
   };
-}
-
-/** 403 for a key on an operation only a signed-in user may call. */
-export function signedInOnly(): ApiError {
-  return new ApiError(403, 'forbidden', 'This operation needs a signed-in user (a session cookie), not an API key.');
 }

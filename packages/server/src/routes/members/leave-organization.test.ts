@@ -113,9 +113,9 @@ describeEachDatabase(
       });
     });
 
-    it('refuses an API key with 403 naming why: a key is no member and cannot leave', async () => {
-      const refused = await expectProblem(await leave(orgA(), { key: orgA().adminKey }), 403, 'forbidden');
-      expect(refused.detail).toBe('This operation needs a signed-in user (a session cookie), not an API key.');
+    it('refuses an API key with 401 naming why: a key is no member and cannot leave', async () => {
+      const refused = await expectProblem(await leave(orgA(), { key: orgA().adminKey }), 401, 'sign_in_required');
+      expect(refused.detail).toContain('An API key cannot be used here.');
     });
 
     it('answers 404 for an organization the person does not belong to, as its other paths do', async () => {

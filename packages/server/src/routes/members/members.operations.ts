@@ -87,8 +87,8 @@ export const transferOwnership = defineOperation({
 });
 
 export const leaveOrganization = defineOperation({
-  // A person's own act: no key is a member (403 `forbidden` for one), and every role may leave but
-  // the owner's, which passes only by a transfer (409).
+  // A person's own act: no key is a member (a key alone answers 401 `sign_in_required`), and every
+  // role may leave but the owner's, which passes only by a transfer (409).
   scope: SIGNED_IN,
   route: {
     method: 'post',
@@ -102,7 +102,6 @@ export const leaveOrganization = defineOperation({
     responses: {
       200: jsonContent(OrganizationLeaveSchema, 'Left.'),
       ...AUTHENTICATED_ERRORS,
-      403: errorResponse('An API key: only a signed-in person leaves (`forbidden`).'),
       404: errorResponse('Not a member of this organization (`not_found`).'),
       409: errorResponse(
         'The owner cannot leave before transferring ownership (`conflict`), or a request with this `Idempotency-Key` is still running (`idempotency_key_in_use`).',
