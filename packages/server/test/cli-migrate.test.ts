@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/storage/database.js';
 import { migrationProvider } from '../src/storage/migrations/index.js';
+import { SQLITE_FILE_NAME } from '../src/storage/sqlite/sqlite-dialect.js';
 import { runCli, useBuiltCli } from './support/built-cli.js';
 import { type DialectName, dialectsUnderTest, postgresAdminUrl } from './support/harness.js';
 import { createTestDatabase } from './support/postgres-server.js';
@@ -49,4 +51,27 @@ describe('hearback migrate', () => {
       }
     });
   }
+
+  // Processes starting at once on a new SQLite file (a server and `hearback init`, two servers
+  // brought up together) each migrate it. Kysely's Migrator applied SQLite's migrations statement by
+  // statement, with no transaction and no lock: all but one failed ("table … already exists", or a
+  // column another's half-applied migration had not added yet). They must take turns.
+  it('several at once on a new SQLite file: every one succeeds, each migration applied once [sqlite]', async () => {
+    const known = Object.keys(await migrationProvider({ dialect: 'sqlite' }).getMigrations()).sort();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const dataDir = join(newDir(), 'data');
+      const results = await Promise.all(Array.from({ length: 4 }, () => runCli(['migrate', '--data-dir', dataDir])));
+      for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0, stderr: '' });
+      // One applied them all, whole; the others waited for it and found nothing left.
+      expect(results.filter((result) => result.stdout.startsWith('Applied ')).map((result) => result.stdout)).toEqual([
+        `Applied ${known.length} migrations: ${known.join(', ')}.\nDatabase is up to date (sqlite).\n`,
+      ]);
+      const sqlite = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(sqlite.prepare('select name from kysely_migration order by name').pluck().all()).toEqual(known);
+      } finally {
+        sqlite.close();
+      }
+    }
+  });
 });

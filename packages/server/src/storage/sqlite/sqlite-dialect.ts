@@ -6,7 +6,9 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type DialectAdapter as KyselyDialectAdapter,
   type SqlBool,
+  SqliteAdapter,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -74,7 +76,7 @@ export function openSqlite(dataDir: string): Database {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE_NAME);
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  useWal(sqlite);
   // FULL syncs the WAL on every commit: a 201 means the row survives power loss.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -129,6 +131,32 @@ export function openSqlite(dataDir: string): Database {
   return { db, dialect, location: file, close: () => db.destroy() };
 }
 
+/** How long to wait between attempts at a new file's switch to WAL. */
+const WAL_SWITCH_RETRY_MS = 10;
+
+/**
+ * Switches the file to WAL (a setting kept in the file: once switched, this is a no-op). The switch
+ * needs the database to itself, and SQLite answers SQLITE_BUSY at once, without waiting out
+ * `busy_timeout`, while another process switches the same new file (waiting could deadlock, so it
+ * does not): processes starting together on a new data directory failed their start with "database
+ * is locked". Tried again, for as long as a lock is waited for elsewhere.
+ */
+function useWal(sqlite: SqliteDatabase.Database): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      const mode = sqlite.pragma('journal_mode = WAL', { simple: true });
+      if (mode !== 'wal') throw new Error(`SQLite kept the journal mode "${String(mode)}" where WAL was asked for.`);
+      return;
+    } catch (error) {
+      const busy = error instanceof SqliteDatabase.SqliteError && error.code === 'SQLITE_BUSY';
+      if (!busy || Date.now() >= deadline) throw error;
+      // Synchronous, as opening is: a few milliseconds at a first start, never on a served request.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_SWITCH_RETRY_MS);
+    }
+  }
+}
+
 /**
  * Kysely's SQLite transactions begin deferred: the write lock is taken at the first write. When
  * another process (a CLI command, a second server) commits between such a transaction's first read
@@ -137,6 +165,8 @@ export function openSqlite(dataDir: string): Database {
  * and the server answered 503 for the batch it was committing. `begin immediate` takes the write
  * lock first, so two writers wait for each other instead. In one process nothing waits longer: a
  * transaction already holds Kysely's only connection for its whole length.
+ *
+ * Its migrations run in such a transaction too (see {@link TransactionalDdlSqliteAdapter}).
  */
 class WriteLockFirstSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
@@ -148,6 +178,26 @@ class WriteLockFirstSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new WriteLockFirstSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): KyselyDialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * Kysely's Migrator runs SQLite's migrations statement by statement, outside any transaction and
+ * without a lock (its adapter says SQLite has no transactional DDL, which it has). Two processes
+ * starting on a new database file (a server and `hearback init`, two servers) then both read "no
+ * migration applied" and both applied them: all but one failed their start with "table … already
+ * exists" or worse, a column missing that the other's half-applied migration had not added yet; and
+ * a start stopped mid-migration left a schema no later start could finish. In a transaction (`begin
+ * immediate`, above) the pending migrations apply whole or not at all, one process at a time: the
+ * next waits for the write lock, then finds them applied.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
