@@ -334,11 +334,13 @@ describe.each(dialectsUnderTest())('Accounts and teams [%s]', (dialect) => {
       403,
       'insufficient_scope',
     );
-    await expectProblem(
+    const mistyped = await expectProblem(
       await request(org(), { method: 'DELETE', session: ann, json: { confirm: 'team' } }),
       400,
       'validation_failed',
     );
+    // Each message a plain sentence, as every other validation error's.
+    expect(mistyped.errors).toEqual([{ path: 'confirm', message: `Must be the organization's slug: ${slug}.` }]);
     expect(
       await expectJson(await request(org(), { method: 'DELETE', session: ann, json: { confirm: slug } }), 200),
     ).toEqual({ id: orgId, deleted: true });

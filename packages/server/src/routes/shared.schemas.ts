@@ -116,11 +116,23 @@ export function queryInteger(name: string, options: { min?: number; max?: number
     .openapi({ param: { name, in: 'query' }, description: options.description });
 }
 
+/**
+ * A date-time whose offset's `+` was sent unescaped in a URL: the query string reads it as a space
+ * (`?from=2026-11-01T09:30:00+05:30` arrives as `2026-11-01T09:30:00 05:30`).
+ */
+const UNESCAPED_PLUS_OFFSET = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)? \d{2}(?::?\d{2})?$/;
+
 /** A date bound in a query string: an ISO-8601 date or a date-time with offset ({@link DateBoundSchema}). */
 export const dateQuery = (name: string, description: string) =>
   z
     .string()
-    .refine((value) => DateBoundSchema.safeParse(value).success, { message: DATE_BOUND_MESSAGE })
+    .superRefine((value, ctx) => {
+      if (DateBoundSchema.safeParse(value).success) return;
+      const message = UNESCAPED_PLUS_OFFSET.test(value)
+        ? `${DATE_BOUND_MESSAGE} A "+" in a URL's query string reads as a space: send the offset's "+" as %2B (${value.replace(' ', '%2B')}).`
+        : DATE_BOUND_MESSAGE;
+      ctx.addIssue({ code: 'custom', message });
+    })
     .optional()
     .openapi({ param: { name, in: 'query' }, description, example: '2026-11-01' });
 

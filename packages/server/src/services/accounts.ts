@@ -81,7 +81,7 @@ export function accountsService(store: Store, defaultPlan: PlanName, onOrganizat
             'validation_failed',
             `Type the organization's slug (${organization.slug}) in "confirm" to delete it.`,
             {
-              errors: [{ path: 'confirm', message: `must be "${organization.slug}"` }],
+              errors: [{ path: 'confirm', message: `Must be the organization's slug: ${organization.slug}.` }],
             },
           );
         }

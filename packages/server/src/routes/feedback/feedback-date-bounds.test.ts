@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectJson } from '../../../test/support/api-assertions.js';
+import { expectJson, expectProblem } from '../../../test/support/api-assertions.js';
 import { describeEachDatabase } from '../../../test/support/harness.js';
 import { callTool, connectMcp, textOf } from '../../../test/support/mcp-client.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
@@ -142,6 +142,39 @@ describeEachDatabase('a date bound is a day in the organization’s time zone', 
         expect(await searchIds({ from: justAfter.replace('Z', '+00:00') })).toEqual(
           [...expected('2026-11-10'), ...expected('2026-11-11')].sort(),
         );
+      });
+
+      it('says how to send an offset\'s "+" when a URL turned it into a space', async () => {
+        const first = items[0]?.at ?? '';
+        const local = first.replace(/Z$/, '+00:00');
+        // As a shell user writes it: the "+" unescaped, which a query string reads as a space.
+        const typed = `/organizations/${org.organization.id}/feedback?from=${local}`;
+        const problem = await expectProblem(
+          await bed().request(typed, { key: org.adminKey }),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors).toEqual([
+          {
+            path: 'from',
+            message: `Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z). A "+" in a URL's query string reads as a space: send the offset's "+" as %2B (${local.replace('+', '%2B')}).`,
+          },
+        ]);
+        // Sent as it says, it is that instant.
+        const escaped = await bed().request(typed.replace('+', '%2B'), { key: org.adminKey });
+        expect((await expectJson<{ data: unknown[] }>(escaped, 200)).data).toHaveLength(items.length);
+        // Any other wrong bound keeps the plain rule.
+        const other = await expectProblem(
+          await bed().request(path('', { from: 'yesterday' }), { key: org.adminKey }),
+          400,
+          'validation_failed',
+        );
+        expect(other.errors).toEqual([
+          {
+            path: 'from',
+            message: 'Expected an ISO-8601 date (2026-11-01) or date-time with offset (2026-11-01T09:30:00Z).',
+          },
+        ]);
       });
 
       describe('over MCP', () => {
