@@ -27,8 +27,9 @@ export function readApiKey(headers: { get(name: string): string | null | undefin
  * (`acceptedCredentials` of the operation): operations outside any organization (`SIGNED_IN`,
  * `INSTANCE_ADMIN`) take a signed-in user only, those naming none in their path (`/me`, `/collect`)
  * a key only, and each reads only what it takes (a key sent to a session-only route, or a cookie
- * to a key-only one, is not read: it neither opens nor refuses anything); an `ANYONE` operation reads no credentials at all (a key or cookie sent along changes
- * nothing, so it is not checked either).
+ * to a key-only one, is not read: it neither opens nor refuses anything); an `ANYONE` operation
+ * reads no credentials at all (a key or cookie sent along changes nothing, so it is not checked
+ * either).
  *
  * @example
  * app.openapi({ ...route, middleware: [authenticate({ scope: 'read' }, 'key or session')] }, handler);
