@@ -9,6 +9,12 @@ export interface ChartSeries {
   values: (number | null)[];
 }
 
+/** The values a metric can take: the value axis never reaches past them (NPS stops at −100, CSAT at 100 %). */
+export interface ValueBounds {
+  min?: number;
+  max?: number;
+}
+
 export interface TrendChartProps {
   title: string;
   /** What the numbers are, for the table that reads them out. */
@@ -24,6 +30,7 @@ export interface TrendChartProps {
   format: (value: number) => string;
   /** Whole numbers only (counts): no ticks between them. */
   integer?: boolean;
+  bounds?: ValueBounds;
 }
 
 const HEIGHT = 220;
@@ -31,6 +38,23 @@ const HEIGHT = 220;
 const VALUE_AXIS_SIZE = 56;
 /** Tick steps of a count axis: whole numbers. */
 const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+/** A constant, so a chart without bounds is not drawn again on every render. */
+const UNBOUNDED: ValueBounds = {};
+/** uPlot's own padding around the values (its default range), before the bounds cut it. */
+const RANGE_PAD = 0.1;
+
+/**
+ * The value axis' range: uPlot's default, which pads around the values (a flat line at −100 got
+ * −200…0), cut at the metric's bounds.
+ */
+function boundedRange(bounds: ValueBounds): uPlot.Range.Function {
+  return (_plot, dataMin, dataMax) => {
+    if (dataMin == null || dataMax == null) return [dataMin, dataMax];
+    const [min, max] = uPlot.rangeNum(dataMin, dataMax, RANGE_PAD, true);
+    if (min == null || max == null) return [min, max];
+    return [Math.max(min, bounds.min ?? min), Math.min(max, bounds.max ?? max)];
+  };
+}
 
 /**
  * A line chart of trend buckets drawn by uPlot on a canvas, with the same numbers in a table for
@@ -46,6 +70,7 @@ export function TrendChart({
   palette,
   format,
   integer = false,
+  bounds = UNBOUNDED,
 }: TrendChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
@@ -65,7 +90,7 @@ export function TrendChart({
         width: element.clientWidth || 600,
         height: HEIGHT,
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timezone),
-        scales: { x: { time: true } },
+        scales: { x: { time: true }, y: { range: boundedRange(bounds) } },
         axes: [
           axis,
           {
@@ -76,6 +101,14 @@ export function TrendChart({
           },
         ],
         cursor: { drag: { x: false, y: false } },
+        // The value axis' reach, on the element as well as drawn on the canvas, where nothing can read it.
+        hooks: {
+          setScale: [
+            (plot, key) => {
+              if (key === 'y') element.dataset.valueRange = `${plot.scales.y?.min} to ${plot.scales.y?.max}`;
+            },
+          ],
+        },
         legend: { live: true },
         series: [
           { label: 'Period', value: (_plot: uPlot, x: number | null) => (x == null ? '–' : (bucketOf.get(x) ?? '–')) },
@@ -98,7 +131,7 @@ export function TrendChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [starts, bucketLabels, series, timezone, palette, format, integer]);
+  }, [starts, bucketLabels, series, timezone, palette, format, integer, bounds]);
 
   return (
     <figure className="trend-chart">

@@ -1,8 +1,8 @@
 import type { FeedbackTrends } from '@hearback/client';
-import { capitalized, FEEDBACK_TYPE_NAMES, type FeedbackType } from '@hearback/spec';
+import { capitalized, FEEDBACK_TYPE_NAMES, type FeedbackType, SCORE_RANGES } from '@hearback/spec';
 import { useMemo } from 'react';
 import { usePalette } from './chart-palette.js';
-import { type ChartSeries, TrendChart } from './trend-chart.js';
+import { type ChartSeries, TrendChart, type ValueBounds } from './trend-chart.js';
 
 type Series = FeedbackTrends['series'][number];
 type Point = Series['buckets'][number];
@@ -38,6 +38,18 @@ interface ChartSpec {
   /** Shown instead of the chart when no bucket has a value. */
   empty: string;
   integer?: boolean;
+  /** The values the metric can take, given the series shown: the axis stays within them. */
+  bounds: (shown: Series[]) => ValueBounds;
+}
+
+/** The scales of the types the series average: from the lowest of their minimums to the highest of their maximums. */
+function scoreBounds(shown: Series[]): ValueBounds {
+  const ranges = shown.flatMap((series) => {
+    const range = series.scoreType && SCORE_RANGES[series.scoreType];
+    return range ? [range] : [];
+  });
+  if (ranges.length === 0) return {};
+  return { min: Math.min(...ranges.map((range) => range.min)), max: Math.max(...ranges.map((range) => range.max)) };
 }
 
 const CHARTS: ChartSpec[] = [
@@ -48,6 +60,7 @@ const CHARTS: ChartSpec[] = [
     format: whole,
     empty: 'No feedback.',
     integer: true,
+    bounds: () => ({ min: 0 }),
   },
   {
     title: 'Average score',
@@ -56,6 +69,7 @@ const CHARTS: ChartSpec[] = [
     format: decimal,
     empty:
       'No average to show: no scores, or scores of different types, which do not average together. Choose a type, or split by type.',
+    bounds: scoreBounds,
   },
   {
     title: 'NPS',
@@ -63,6 +77,7 @@ const CHARTS: ChartSpec[] = [
     value: (point) => point.nps,
     format: decimal,
     empty: 'No NPS responses in this period.',
+    bounds: () => ({ min: -100, max: 100 }),
   },
   {
     title: 'CSAT',
@@ -70,6 +85,7 @@ const CHARTS: ChartSpec[] = [
     value: (point) => point.csatPercent,
     format: percent,
     empty: 'No CSAT responses in this period.',
+    bounds: () => ({ min: 0, max: 100 }),
   },
 ];
 
@@ -99,7 +115,8 @@ export function TrendCharts({ trends }: { trends: FeedbackTrends }) {
           label: seriesLabel(series, trends.groupBy),
           values: series.buckets.map(chart.value),
         }));
-        return { chart, lines, drawn: lines.some((line) => line.values.some((value) => value !== null)) };
+        const drawn = lines.some((line) => line.values.some((value) => value !== null));
+        return { chart, lines, drawn, bounds: chart.bounds(shown) };
       }),
     [shown, trends.groupBy],
   );
@@ -121,7 +138,7 @@ export function TrendCharts({ trends }: { trends: FeedbackTrends }) {
         </p>
       )}
       <div className="trend-grid">
-        {charts.map(({ chart, lines, drawn }) =>
+        {charts.map(({ chart, lines, drawn, bounds }) =>
           drawn ? (
             <TrendChart
               key={chart.title}
@@ -134,6 +151,7 @@ export function TrendCharts({ trends }: { trends: FeedbackTrends }) {
               palette={palette}
               format={chart.format}
               integer={chart.integer}
+              bounds={bounds}
             />
           ) : (
             <figure key={chart.title} className="trend-chart trend-chart-empty">
