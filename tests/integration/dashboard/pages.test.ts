@@ -273,6 +273,8 @@ describe.skipIf(!available)('the feedback pages screens', () => {
     const stars = page.getByRole('table', { name: 'How was your visit?: answers by score' });
     expect(await stars.getByRole('row', { name: /^4/ }).innerText()).toMatch(/4\s+1\s+100%/);
     expect(await page.locator('.recent-answers').innerText()).toContain(HOSTILE_ANSWER);
+    // One response, said in the singular.
+    expect(await page.getByText('From 1 response.', { exact: true }).isVisible()).toBe(true);
     // The zone the days are counted in, the organization's, is said next to the range.
     const organization = await harness.api<{ timezone: string }>('');
     expect(await page.getByText(`Days in ${organization.timezone}.`, { exact: true }).isVisible()).toBe(true);

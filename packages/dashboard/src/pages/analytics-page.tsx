@@ -1,4 +1,5 @@
 import type { PageAnalytics, PageQuestionBreakdown } from '@hearback/client';
+import { counted } from '@hearback/spec';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Alert } from '../ui/alert.js';
@@ -156,7 +157,7 @@ function AnalyticsReport({ analytics }: { analytics: PageAnalytics }) {
       </section>
       <section aria-labelledby="questions-heading">
         <h2 id="questions-heading">By question</h2>
-        <p className="muted">From {analytics.breakdownResponses} responses.</p>
+        <p className="muted">From {counted(analytics.breakdownResponses, 'response')}.</p>
         {analytics.questions.map((question) => (
           <Breakdown key={question.questionId} question={question} />
         ))}
