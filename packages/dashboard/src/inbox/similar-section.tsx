@@ -35,6 +35,7 @@ export function SimilarSection({ orgId, feedbackId }: { orgId: string; feedbackI
         {hits.map(({ feedback }) => (
           <li key={feedback.id}>
             <Link
+              className="clamp-lines"
               to="/orgs/$orgId/inbox"
               params={{ orgId }}
               search={(previous) => ({ ...previous, item: feedback.id })}

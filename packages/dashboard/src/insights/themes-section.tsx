@@ -94,7 +94,12 @@ function ThemeList({
             <ul className="theme-samples" aria-label={`Sample comments of ${theme.label}`}>
               {theme.representatives.map((item) => (
                 <li key={item.id}>
-                  <Link to="/orgs/$orgId/inbox" params={{ orgId }} search={{ ...inboxFilters, item: item.id }}>
+                  <Link
+                    className="clamp-lines"
+                    to="/orgs/$orgId/inbox"
+                    params={{ orgId }}
+                    search={{ ...inboxFilters, item: item.id }}
+                  >
                     {item.comment ?? '(no comment)'}
                   </Link>
                 </li>
