@@ -14,7 +14,7 @@ export {
 } from './answers.js';
 export { recordByQuestionId, valueOfQuestion } from './by-question-id.js';
 export { type ContactCheck, type ContactIssue, checkContact, MAX_CONTACT_NAME_LENGTH } from './contact.js';
-export { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken } from './page-theme.js';
+export { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken, STAR_COLOR } from './page-theme.js';
 export {
   CONTACT_REQUIREMENTS,
   type ContactRequirement,

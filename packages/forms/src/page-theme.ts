@@ -46,3 +46,9 @@ export const DEFAULT_PAGE_COLORS: Readonly<Record<'light' | 'dark', Readonly<Rec
     success: '#3fb950',
   },
 };
+
+/**
+ * The stars of a star rating, in either scheme and whatever the theme: a star is amber, not the
+ * page's primary colour. The public page's stylesheet and the builder's preview both draw with it.
+ */
+export const STAR_COLOR = '#b7791f';

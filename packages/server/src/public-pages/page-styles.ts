@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken } from '@hearback/forms';
+import { DEFAULT_PAGE_COLORS, PAGE_COLOR_TOKENS, type PageColorToken, STAR_COLOR } from '@hearback/forms';
 import { hexColorOf, textColorOn } from '@hearback/spec';
 import type { PageTheme } from '../domain/feedback-page.js';
 
@@ -48,7 +48,7 @@ h1[tabindex="-1"]:focus{outline:none}
 .choice input{inline-size:1.2em;block-size:1.2em;margin:0;accent-color:var(--hb-primary)}
 .choice:has(input:checked){border-color:var(--hb-primary);box-shadow:inset 0 0 0 1px var(--hb-primary)}
 .rating .choice{min-inline-size:44px;justify-content:center}
-.star-rating .choice span[dir]{color:#b7791f;font-size:1.3em}
+.star-rating .choice span[dir]{color:${STAR_COLOR};font-size:1.3em}
 .emoji-rating .choice span[dir]{font-size:1.4em}
 .nps .choices{gap:.35em}
 .rank{display:flex;align-items:center;gap:.6em;margin-block:.4em}

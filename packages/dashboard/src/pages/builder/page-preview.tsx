@@ -9,6 +9,7 @@ import {
   type Question,
   type RatingType,
   ratingScale,
+  STAR_COLOR,
 } from '@hearback/forms';
 import { type CSSProperties, type ReactNode, useId } from 'react';
 import type { QuestionDraft } from './page-draft.js';
@@ -23,6 +24,7 @@ function previewStyle(settings: PageSettings, scheme: PreviewScheme): CSSPropert
   const chosen = scheme === 'light' ? settings.theme.colors : settings.theme.dark?.colors;
   const style: Record<string, string> = {};
   for (const token of PAGE_COLOR_TOKENS) style[`--pv-${token}`] = chosen?.[token] || DEFAULT_PAGE_COLORS[scheme][token];
+  style['--pv-star'] = STAR_COLOR;
   const { radius } = settings.theme;
   if (radius !== undefined && radius !== '') style['--pv-radius'] = typeof radius === 'number' ? `${radius}px` : radius;
   return style as CSSProperties;
