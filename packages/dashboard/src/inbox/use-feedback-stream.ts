@@ -2,7 +2,7 @@ import type { Feedback, FeedbackListQuery } from '@hearback/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { recheckAccess } from '../app/access-changes.js';
-import { prependFeedback, storeFeedback } from './feedback-queries.js';
+import { feedbackListQuery, prependFeedback, storeFeedback } from './feedback-queries.js';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
@@ -19,7 +19,9 @@ function streamUrl(orgId: string, query: FeedbackListQuery): string {
 /**
  * Keeps the cached list of `query` live: `feedback.created` puts the new item on top (`onArrive`
  * names it, for the slide-in), `feedback.updated` replaces it wherever it shows. EventSource
- * reconnects by itself and resumes after the last event it saw (`Last-Event-ID`).
+ * reconnects by itself and resumes after the last event it saw (`Last-Event-ID`). A stream opened
+ * without one sends only what comes next, so the list is read again once it is open: what arrived
+ * while no stream was open (the person was on another screen) shows too.
  */
 export function useFeedbackStream(
   orgId: string,
@@ -34,8 +36,28 @@ export function useFeedbackStream(
 
   useEffect(() => {
     const source = new EventSource(url);
+    // Whether the browser has an event's id to resume from when it reconnects.
+    let resumable = false;
+    // The events that came while the list is read again: its answer may predate them, so they go
+    // over it once it is in (each applies once: an item already listed is not added twice).
+    let duringRefetch: (() => void)[] | undefined;
+    const apply = (change: () => void) => {
+      change();
+      duringRefetch?.push(change);
+    };
     setState('connecting');
-    source.onopen = () => setState('live');
+    source.onopen = () => {
+      setState('live');
+      if (resumable) return;
+      // Subscribed now (the server answers once it is): everything before is in this reading.
+      const pending: (() => void)[] = [];
+      duringRefetch = pending;
+      const { queryKey } = feedbackListQuery(orgId, latest.current.query);
+      void queryClient.refetchQueries({ queryKey, exact: true }).finally(() => {
+        if (duringRefetch === pending) duringRefetch = undefined;
+        for (const change of pending) change();
+      });
+    };
     source.onerror = () => {
       setState('reconnecting');
       // Closed for good: the server refused to reconnect (as when this person was removed). The
@@ -43,15 +65,18 @@ export function useFeedbackStream(
       if (source.readyState === EventSource.CLOSED) recheckAccess(queryClient);
     };
     source.addEventListener('feedback.created', (event) => {
+      resumable ||= event.lastEventId !== '';
       const item = JSON.parse(event.data) as Feedback;
-      prependFeedback(queryClient, latest.current.query, item);
+      apply(() => prependFeedback(queryClient, latest.current.query, item));
       latest.current.onArrive(item);
     });
     source.addEventListener('feedback.updated', (event) => {
-      storeFeedback(queryClient, JSON.parse(event.data) as Feedback);
+      resumable ||= event.lastEventId !== '';
+      const item = JSON.parse(event.data) as Feedback;
+      apply(() => storeFeedback(queryClient, item));
     });
     return () => source.close();
-  }, [url, queryClient]);
+  }, [url, orgId, queryClient]);
 
   return state;
 }
