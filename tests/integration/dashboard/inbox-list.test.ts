@@ -1,7 +1,7 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardHarness, type Person, startDashboardHarness } from './harness.js';
+import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
 
@@ -10,11 +10,12 @@ const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 
 /** Longer than a poll's default second: the list is read again once the stream is open. */
 const ARRIVAL = { timeout: 10_000 };
 
-describe.skipIf(!available)('the inbox list: complete after another screen', () => {
+describe.skipIf(!available)('the inbox list: complete after another screen, a reversed score range', () => {
   let harness: DashboardHarness;
   let page: Page;
-  const rows = () => page.locator('li.feedback-row');
-  const badge = () => page.locator('.stream-state');
+  const inboxUrl = () => `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox`;
+  const rows = (of: Page = page) => of.locator('li.feedback-row');
+  const badge = (of: Page = page) => of.locator('.stream-state');
   const goTo = async (link: string) => {
     await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: link }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: link }).isVisible()).toBe(true);
@@ -55,5 +56,70 @@ describe.skipIf(!available)('the inbox list: complete after another screen', () 
     expect(await rows().first().innerText()).toContain('Arrived on the second visit to Insights');
     await harness.screenshot(page, 'inbox-back-from-insights-light');
     expect(harness.errors(page)).toEqual([]);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`says beside the field that a reversed score range is wrong, and asks the API nothing, ${scheme}`, async () => {
+      const viewer = scheme === 'light' ? page : await harness.newPage({ colorScheme: scheme });
+      if (viewer !== page) await harness.signIn(viewer, ADA);
+      await viewer.goto(inboxUrl());
+      await expect.poll(() => badge(viewer).innerText()).toBe('Live');
+      const reversed: string[] = [];
+      const record = (request: Request) => {
+        const url = new URL(request.url());
+        const reversedRange = url.searchParams.get('scoreMin') === '9' && url.searchParams.get('scoreMax') === '2';
+        // The API's, not the screen's own address (which holds the filters).
+        if (reversedRange && url.pathname.startsWith('/organizations/')) reversed.push(url.pathname);
+      };
+      viewer.on('request', record);
+
+      if (scheme === 'light') {
+        // Typed in, as the person would.
+        await viewer.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'NPS' });
+        await viewer.getByLabel('Score from').fill('9');
+        await viewer.getByLabel('Score from').press('Enter');
+        await viewer.getByLabel('to', { exact: true }).fill('2');
+        await viewer.getByLabel('to', { exact: true }).press('Enter');
+      } else {
+        // A link with the range the wrong way round: the same, from the first load.
+        await viewer.goto(`${inboxUrl()}?type=nps&scoreMin=9&scoreMax=2`);
+      }
+
+      const to = viewer.getByLabel('to', { exact: true });
+      await expect.poll(() => to.getAttribute('aria-invalid')).toBe('true');
+      const error = viewer.locator('.range-filters .field-error');
+      expect(await error.innerText()).toBe('Must be at least the lowest score.');
+      expect(await to.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+      expect(await viewer.getByText('The query string is invalid').count()).toBe(0);
+      expect(await badge(viewer).innerText()).toBe('Not live');
+      await harness.screenshot(viewer, `inbox-reversed-score-range-${scheme}`);
+      expect(await seriousViolations(viewer)).toEqual([]);
+
+      // Put right, the list and its stream come back.
+      await to.fill('10');
+      await to.press('Enter');
+      await expect.poll(() => to.getAttribute('aria-invalid')).toBe(null);
+      await expect.poll(() => badge(viewer).innerText()).toBe('Live');
+      viewer.off('request', record);
+      expect(reversed).toEqual([]);
+      expect(harness.errors(viewer)).toEqual([]);
+    });
+  }
+
+  it('says the stream is not live, not "Reconnecting…", when the server refuses it', async () => {
+    const viewer = await harness.newPage();
+    await harness.signIn(viewer, ADA);
+    await viewer.route('**/feedback/stream**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ status: 400, code: 'validation_failed', title: 'Refused for this test' }),
+      }),
+    );
+    await viewer.goto(inboxUrl());
+    await expect.poll(() => badge(viewer).innerText()).toBe('Not live');
+    // The browser does not try a refused stream again: the badge stays so.
+    expect(await rows(viewer).count()).toBe(3);
+    expect(await badge(viewer).innerText()).toBe('Not live');
   });
 });
