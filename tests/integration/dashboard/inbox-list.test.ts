@@ -1,7 +1,14 @@
 import { requireChromiumOrSkip } from '@hearback/test-utils';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardHarness, type Person, seriousViolations, startDashboardHarness } from './harness.js';
+import {
+  type DashboardHarness,
+  type Person,
+  PHONE,
+  SCREENSHOT_DIR,
+  seriousViolations,
+  startDashboardHarness,
+} from './harness.js';
 
 const available = requireChromiumOrSkip('dashboard');
 
@@ -10,7 +17,7 @@ const ADA: Person = { name: 'Ada Lovelace', email: 'ada@example.com', password: 
 /** Longer than a poll's default second: the list is read again once the stream is open. */
 const ARRIVAL = { timeout: 10_000 };
 
-describe.skipIf(!available)('the inbox list: complete after another screen, a reversed score range', () => {
+describe.skipIf(!available)('the inbox list: after another screen, a reversed score range, the bulk bar', () => {
   let harness: DashboardHarness;
   let page: Page;
   const inboxUrl = () => `${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/inbox`;
@@ -121,5 +128,80 @@ describe.skipIf(!available)('the inbox list: complete after another screen, a re
     // The browser does not try a refused stream again: the badge stays so.
     expect(await rows(viewer).count()).toBe(3);
     expect(await badge(viewer).innerText()).toBe('Not live');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`keeps the bulk bar in the window when rows far down are checked, not over them, on a phone, ${scheme}`, async () => {
+      if (scheme === 'light') {
+        for (let index = 0; index < 30; index += 1) {
+          await harness.collect({ type: 'nps', score: index % 11, comment: `Row ${index} of a long inbox` });
+        }
+      }
+      const phone = await harness.newPage({ ...PHONE, colorScheme: scheme });
+      await harness.signIn(phone, ADA);
+      await phone.goto(inboxUrl());
+      await expect.poll(() => rows(phone).count()).toBeGreaterThanOrEqual(30);
+      const boxes = phone.getByRole('checkbox', { name: /Select for bulk changes/ });
+      const last = boxes.last();
+      await last.scrollIntoViewIfNeeded();
+      await last.tap();
+      await boxes.nth(-2).tap();
+      const bar = phone.getByRole('region', { name: 'Bulk changes' });
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+      const barBox = await bar.boundingBox();
+      expect(barBox?.y).toBeGreaterThanOrEqual(0);
+      expect((barBox?.y ?? 0) + (barBox?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+      expect(await bar.getByText('2 selected').isVisible()).toBe(true);
+      // The rows just checked are still in sight and reachable: the bar is not over them.
+      for (const box of [last, boxes.nth(-2)]) {
+        expect(
+          await box.evaluate((input) => {
+            const { x, y, width, height } = input.getBoundingClientRect();
+            return document.elementFromPoint(x + width / 2, y + height / 2) === input;
+          }),
+        ).toBe(true);
+      }
+      // What the window shows (a full-page shot would not show where the bar stays).
+      await phone.screenshot({ path: `${SCREENSHOT_DIR}inbox-bulk-bar-phone-${scheme}.png`, animations: 'disabled' });
+      expect(await seriousViolations(phone)).toEqual([]);
+
+      await bar.getByRole('combobox', { name: 'Set status' }).selectOption({ label: 'Triaged' });
+      await expect.poll(() => bar.isVisible()).toBe(false);
+      expect(harness.errors(phone)).toEqual([]);
+    });
+  }
+
+  it('keeps the bulk bar in view beside an open item on a desktop, over neither the item nor the rows', async () => {
+    const desk = await harness.newPage();
+    await harness.signIn(desk, ADA);
+    await desk.goto(inboxUrl());
+    await expect.poll(() => rows(desk).count()).toBeGreaterThanOrEqual(30);
+    const boxes = desk.getByRole('checkbox', { name: /Select for bulk changes/ });
+    await boxes.last().scrollIntoViewIfNeeded();
+    await boxes.last().check();
+    await rows(desk).last().getByText('Arrived while on Insights').click();
+    await expect.poll(() => new URL(desk.url()).searchParams.get('item')).toBeTruthy();
+    const bar = desk.getByRole('region', { name: 'Bulk changes' });
+    const pane = desk.locator('aside.pane');
+    await expect.poll(() => pane.getByText('Arrived while on Insights').first().isVisible()).toBe(true);
+    // Opening an item scrolls the page to its top (left as it is here): back down to the checked row.
+    await boxes.last().scrollIntoViewIfNeeded();
+    expect(await desk.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+    const barBox = await bar.boundingBox();
+    const paneBox = await pane.boundingBox();
+    expect(barBox?.y).toBeGreaterThanOrEqual(0);
+    // Side by side: the bar ends left of where the open item starts.
+    expect((barBox?.x ?? 0) + (barBox?.width ?? 0)).toBeLessThanOrEqual(paneBox?.x ?? 0);
+    expect(
+      await boxes.last().evaluate((input) => {
+        const { x, y, width, height } = input.getBoundingClientRect();
+        return document.elementFromPoint(x + width / 2, y + height / 2) === input;
+      }),
+    ).toBe(true);
+    await desk.screenshot({ path: `${SCREENSHOT_DIR}inbox-bulk-bar-desktop-light.png`, animations: 'disabled' });
+    expect(harness.errors(desk)).toEqual([]);
   });
 });

@@ -132,17 +132,18 @@ export function InboxPage() {
         onChange={(change) => setSearch({ ...change, item: undefined })}
         onClear={() => navigate({ search: {}, replace: true })}
       />
-      {selection.ids.size > 0 && canTriage && (
-        <BulkBar
-          count={selection.ids.size}
-          members={members.data?.data ?? []}
-          pending={bulk.isPending}
-          onApply={(change) => bulk.mutate({ ids: [...selection.ids], change })}
-          onClear={() => selection.clear()}
-        />
-      )}
       <div className="inbox-split">
         <section className="feedback-list" aria-label="Feedback" aria-busy={askable && shown.isPending}>
+          {/* In the list's column: it stays in view down the list (sticky) and never over the open item. */}
+          {selection.ids.size > 0 && canTriage && (
+            <BulkBar
+              count={selection.ids.size}
+              members={members.data?.data ?? []}
+              pending={bulk.isPending}
+              onApply={(change) => bulk.mutate({ ids: [...selection.ids], change })}
+              onClear={() => selection.clear()}
+            />
+          )}
           {search.meaning && (
             <p className="list-caption" role="status">
               {!byMeaning.isSuccess
