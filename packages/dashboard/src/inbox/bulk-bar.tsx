@@ -5,7 +5,10 @@ import { STATUS_OPTIONS } from './status.js';
 
 const NOBODY = 'nobody';
 
-/** Changes for every checked item at once: a status, an assignee. */
+/**
+ * Changes for every checked item at once: a status, an assignee. Its fields say what they do in their
+ * placeholder, their labels are for screen readers: the bar stays in view over the list, one line high.
+ */
 export function BulkBar({
   count,
   members,
@@ -24,6 +27,7 @@ export function BulkBar({
       <span aria-live="polite">{count} selected</span>
       <SelectField
         label="Set status"
+        hideLabel
         options={STATUS_OPTIONS}
         placeholder="Set status…"
         disabled={pending}
@@ -32,6 +36,7 @@ export function BulkBar({
       />
       <SelectField
         label="Assign to"
+        hideLabel
         options={[
           { id: NOBODY, label: 'Nobody' },
           ...members.map((member) => ({ id: member.userId, label: member.name })),

@@ -11,7 +11,7 @@ import { feedbackListQuery, useUpdateFeedback } from './feedback-queries.js';
 import { FeedbackRow } from './feedback-row.js';
 import { InboxFilters } from './inbox-filters.js';
 import { inboxRoute } from './inbox-route.js';
-import { type InboxSearch, isFiltered, listQueryOf } from './inbox-search.js';
+import { type InboxSearch, isFiltered, listQueryOf, scoreRangeError } from './inbox-search.js';
 import { meaningSearchQuery } from './meaning-search.js';
 import { SavedViews } from './saved-views.js';
 import { noteSearchOff, useSearchOff } from './search-availability.js';
@@ -24,6 +24,8 @@ const STREAM_LABELS: Record<StreamState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
+  closed: 'Not live',
+  off: 'Not live',
 };
 
 /** The inbox: the live, filtered list of feedback, its open item, bulk and keyboard triage. */
@@ -33,8 +35,13 @@ export function InboxPage() {
   const navigate = useNavigate({ from: inboxRoute.fullPath });
   const { may } = usePermissions();
   const query = useMemo(() => listQueryOf(search), [search]);
-  const list = useInfiniteQuery(feedbackListQuery(orgId, query));
-  const byMeaning = useQuery({ ...meaningSearchQuery(orgId, search.meaning ?? '', query), enabled: !!search.meaning });
+  // A reversed score range is said beside its field; nothing is asked that the API would refuse.
+  const askable = !scoreRangeError(query);
+  const list = useInfiniteQuery({ ...feedbackListQuery(orgId, query), enabled: askable });
+  const byMeaning = useQuery({
+    ...meaningSearchQuery(orgId, search.meaning ?? '', query),
+    enabled: askable && !!search.meaning,
+  });
   const members = useQuery(membersQuery(orgId));
   const queryClient = useQueryClient();
   const searchOff = useSearchOff(orgId);
@@ -48,7 +55,7 @@ export function InboxPage() {
   const assignee = useRef<HTMLSelectElement>(null);
 
   const onArrive = useCallback((item: Feedback) => setArrived((ids) => new Set(ids).add(item.id)), []);
-  const stream = useFeedbackStream(orgId, query, onArrive);
+  const stream = useFeedbackStream(orgId, query, onArrive, askable);
 
   const items = search.meaning
     ? (byMeaning.data?.data.map((hit) => hit.feedback) ?? [])
@@ -125,17 +132,18 @@ export function InboxPage() {
         onChange={(change) => setSearch({ ...change, item: undefined })}
         onClear={() => navigate({ search: {}, replace: true })}
       />
-      {selection.ids.size > 0 && canTriage && (
-        <BulkBar
-          count={selection.ids.size}
-          members={members.data?.data ?? []}
-          pending={bulk.isPending}
-          onApply={(change) => bulk.mutate({ ids: [...selection.ids], change })}
-          onClear={() => selection.clear()}
-        />
-      )}
       <div className="inbox-split">
-        <section className="feedback-list" aria-label="Feedback" aria-busy={shown.isPending}>
+        <section className="feedback-list" aria-label="Feedback" aria-busy={askable && shown.isPending}>
+          {/* In the list's column: it stays in view down the list (sticky) and never over the open item. */}
+          {selection.ids.size > 0 && canTriage && (
+            <BulkBar
+              count={selection.ids.size}
+              members={members.data?.data ?? []}
+              pending={bulk.isPending}
+              onApply={(change) => bulk.mutate({ ids: [...selection.ids], change })}
+              onClear={() => selection.clear()}
+            />
+          )}
           {search.meaning && (
             <p className="list-caption" role="status">
               {!byMeaning.isSuccess

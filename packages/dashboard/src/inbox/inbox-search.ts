@@ -1,4 +1,5 @@
 import type { FeedbackFilters, FeedbackListQuery } from '@hearback/client';
+import { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
 import { optionalNumber, optionalOneOf, optionalString } from '../app/search-params.js';
 
@@ -75,3 +76,10 @@ export function searchOfFilters(filters: FeedbackFilters): InboxSearch {
 
 /** Whether any filter is set (the empty state then says "nothing matches" rather than "nothing yet"). */
 export const isFiltered = (search: InboxSearch) => Object.keys(listQueryOf(search)).length > 0;
+
+/**
+ * What is wrong with the score range, said beside its "to" field as the API would say it: a reversed
+ * range holds no score, and the list, its stream and a search would all be refused.
+ */
+export const scoreRangeError = (query: FeedbackListQuery): string | undefined =>
+  scoreBoundsInOrder(query) ? undefined : SCORE_BOUNDS_IN_ORDER.message;

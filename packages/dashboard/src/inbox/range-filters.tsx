@@ -1,6 +1,6 @@
 import { SCORE_RANGES, type ScoreRange } from '@hearback/spec';
 import { useId } from 'react';
-import type { InboxSearch } from './inbox-search.js';
+import { type InboxSearch, listQueryOf, scoreRangeError } from './inbox-search.js';
 
 /** The lowest and highest score any type has: the bounds of the score fields without a type. */
 const SCORED = Object.values(SCORE_RANGES).filter((range): range is ScoreRange => range !== null);
@@ -22,11 +22,13 @@ export function RangeFilters({
 }) {
   const id = useId();
   const range = (search.type && SCORE_RANGES[search.type]) || ALL_SCORES;
+  const rangeError = scoreRangeError(listQueryOf(search));
   const field = (
     name: keyof InboxSearch,
     label: string,
     props: React.InputHTMLAttributes<HTMLInputElement>,
     parse: (value: string) => unknown,
+    error?: string,
   ) => (
     <div className="field field-compact">
       <label htmlFor={`${id}-${name}`} className="field-label">
@@ -36,6 +38,8 @@ export function RangeFilters({
         {...props}
         id={`${id}-${name}`}
         className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-${name}-error` : undefined}
         key={String(search[name] ?? '')}
         defaultValue={String(search[name] ?? '')}
         onBlur={(event) => {
@@ -46,6 +50,11 @@ export function RangeFilters({
           if (event.key === 'Enter') event.currentTarget.blur();
         }}
       />
+      {error && (
+        <span id={`${id}-${name}-error`} className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </div>
   );
   return (
@@ -56,7 +65,13 @@ export function RangeFilters({
         { type: 'number', min: range.min, max: range.max, inputMode: 'numeric' },
         asNumber,
       )}
-      {field('scoreMax', 'to', { type: 'number', min: range.min, max: range.max, inputMode: 'numeric' }, asNumber)}
+      {field(
+        'scoreMax',
+        'to',
+        { type: 'number', min: range.min, max: range.max, inputMode: 'numeric' },
+        asNumber,
+        rangeError,
+      )}
       {field('from', 'Since', { type: 'date' }, asDate)}
       {field('to', 'Until', { type: 'date' }, asDate)}
       {field('source', 'Source', { type: 'text', placeholder: 'widget, email…' }, (value) => value.trim() || undefined)}
