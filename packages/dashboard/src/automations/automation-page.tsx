@@ -15,6 +15,7 @@ import { AutomationEditor } from './automation-editor.js';
 import { automationQuery, useInvalidateAutomations, useUpdateAutomation } from './automation-queries.js';
 import { DISABLED_REASON_TEXT, EnabledState } from './automation-state.js';
 import { automationRoute } from './automations-route.js';
+import { FailingBanner } from './failing-banner.js';
 import { TestPanel } from './test-panel.js';
 import './automations.css';
 
@@ -146,9 +147,7 @@ export function AutomationPage() {
         </Link>
       </p>
       {current.disabledReason && <Alert tone="info">{DISABLED_REASON_TEXT[current.disabledReason]}</Alert>}
-      {current.failingSince && (
-        <Alert tone="info">Every delivery has failed since {new Date(current.failingSince).toLocaleString()}.</Alert>
-      )}
+      <FailingBanner orgId={orgId} automation={current} />
       <Alert>{problemFeedback(toggle.error).formError}</Alert>
       {may('testAutomation') && (
         <div className="automation-tools">
