@@ -144,6 +144,14 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     const [stored] = (await harness.api<{ data: AutomationRow[] }>('/automations')).data;
     if (!stored) throw new Error('no automation');
     automation = stored;
+    // The address is the new automation's: a reload opens it, and the secret is not shown twice.
+    expect(new URL(page.url()).pathname).toBe(`/app/orgs/${harness.hearback.orgId}/automations/${stored.id}`);
+    expect(await page.getByText('Automation “Detractors to the receiver” created.').isVisible()).toBe(true);
+    await page.reload();
+    const heading = page.getByRole('heading', { name: 'Detractors to the receiver', level: 1 });
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Detractors to the receiver');
+    expect(await secret.count()).toBe(0);
     expect(stored).toMatchObject({
       name: 'Detractors to the receiver',
       enabled: true,
