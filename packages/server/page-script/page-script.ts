@@ -33,6 +33,10 @@ function enhance(form: HTMLFormElement, data: PageScriptData): void {
   let started = false;
 
   form.noValidate = true;
+  // The captcha's status takes its line before the first press: shown on that press's mousedown
+  // (focus starts the check), it would push Send down under the pointer, and the click (which
+  // needs the mouseup on the same element) would never reach it.
+  if (captchaStatus) captchaStatus.hidden = false;
   const read = () =>
     formAnswers(
       questions,
@@ -50,10 +54,7 @@ function enhance(form: HTMLFormElement, data: PageScriptData): void {
   }
 
   function solve(): Promise<string> {
-    if (captchaStatus) {
-      captchaStatus.hidden = false;
-      captchaStatus.textContent = 'Checking that you are not a robot…';
-    }
+    if (captchaStatus) captchaStatus.textContent = 'Checking that you are not a robot…';
     captcha = solveCaptcha(`${data.base}/challenge`, data.worker ?? '').then(
       (payload) => {
         if (captchaStatus) captchaStatus.textContent = 'Verified: you can send the form.';

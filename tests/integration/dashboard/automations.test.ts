@@ -144,6 +144,14 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     const [stored] = (await harness.api<{ data: AutomationRow[] }>('/automations')).data;
     if (!stored) throw new Error('no automation');
     automation = stored;
+    // The address is the new automation's: a reload opens it, and the secret is not shown twice.
+    expect(new URL(page.url()).pathname).toBe(`/app/orgs/${harness.hearback.orgId}/automations/${stored.id}`);
+    expect(await page.getByText('Automation “Detractors to the receiver” created.').isVisible()).toBe(true);
+    await page.reload();
+    const heading = page.getByRole('heading', { name: 'Detractors to the receiver', level: 1 });
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Detractors to the receiver');
+    expect(await secret.count()).toBe(0);
     expect(stored).toMatchObject({
       name: 'Detractors to the receiver',
       enabled: true,
@@ -498,5 +506,46 @@ describe.skipIf(!available)('automations in the dashboard', () => {
     await page.waitForURL(/\/automations$/);
     await expect.poll(() => page.getByText('No automations yet.').isVisible()).toBe(true);
     expect((await harness.api<{ data: AutomationRow[] }>('/automations')).data).toEqual([]);
+  });
+
+  it('says once why a test and every delivery fail when the address policy refuses the URL', async () => {
+    // 10.0.0.1 is private, outside what this server allows (127.0.0.0/8): refused before any connection.
+    const refused = await harness.api<AutomationRow>('/automations', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'To a private address',
+        events: ['feedback.created'],
+        webhook: { url: 'http://10.0.0.1/hooks/hearback' },
+      }),
+    });
+    await harness.collect({ type: 'thumbs', score: 0, comment: 'Refused on the way out' });
+    await expect
+      .poll(
+        async () => (await harness.api<{ failingSince: string | null }>(`/automations/${refused.id}`)).failingSince,
+        LOG_REFRESH,
+      )
+      .not.toBeNull();
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const viewer = colorScheme === 'light' ? page : await harness.newPage({ colorScheme, height: 1000 });
+      if (viewer !== page) await harness.signIn(viewer, ADA);
+      await viewer.goto(`${harness.hearback.url}/app/orgs/${harness.hearback.orgId}/automations/${refused.id}`);
+      const banner = viewer.getByRole('status').filter({ hasText: 'Every delivery has failed since' });
+      await expect.poll(() => banner.textContent()).toContain('The last attempt: Refused to connect to 10.0.0.1');
+      expect(await banner.getByRole('link', { name: 'See the delivery log' }).isVisible()).toBe(true);
+      // The banner keeps its distance from the panels below it.
+      const bannerBox = await banner.boundingBox();
+      const panelsBox = await viewer.locator('.automation-tools').boundingBox();
+      expect((panelsBox?.y ?? 0) - ((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0))).toBeGreaterThanOrEqual(12);
+
+      await viewer.getByRole('button', { name: 'Send test' }).click();
+      const result = viewer.locator('.test-result').getByRole('alert');
+      await expect.poll(() => result.textContent()).toContain('The address is not allowed in');
+      const said = (await result.textContent()) ?? '';
+      expect(said.split('HEARBACK_WEBHOOK_ALLOWED_CIDRS')).toHaveLength(2);
+      expect(said).toMatch(/[^.]\.$/);
+      // Not expectCleanScreen: axe flags the preview's default body (scrollable, not focusable), which is not this fix's.
+      await harness.screenshot(viewer, `automations-refused-${colorScheme}`);
+    }
   });
 });

@@ -90,6 +90,36 @@ describe.skipIf(!available)('the dashboard, from sign-up to triage', () => {
     }
   });
 
+  it('keeps one widget key however often the guide is opened: its snippet again, or a replacement', async () => {
+    await page.getByRole('link', { name: 'Set up', exact: true }).click();
+    // Back in the same browser session: the snippet made before, no second key.
+    await expect.poll(() => page.locator('pre.snippet').isVisible()).toBe(true);
+    expect(await page.locator('pre.snippet').innerText()).toBe(snippet);
+    expect(await page.getByRole('button', { name: /Create a collect key/ }).count()).toBe(0);
+
+    // Another browser: the secret is gone, so the guide says a key exists and offers to replace it.
+    const elsewhere = await harness.newPage({ colorScheme: 'dark' });
+    await harness.signIn(elsewhere, ADA);
+    await elsewhere.getByRole('link', { name: 'Set up', exact: true }).click();
+    const replace = elsewhere.getByRole('button', { name: 'Replace the key and show the snippet' });
+    await expect.poll(() => replace.isVisible()).toBe(true);
+    expect(await elsewhere.getByText(/The widget’s key “Widget \(.+\)”.*its secret was shown once/).isVisible()).toBe(
+      true,
+    );
+    expect(await elsewhere.getByRole('button', { name: /Create a collect key/ }).count()).toBe(0);
+    await expectCleanScreen(harness, elsewhere, 'setup-returning-dark');
+    await replace.click();
+    await expect.poll(() => elsewhere.locator('pre.snippet').isVisible()).toBe(true);
+    expect(await elsewhere.locator('pre.snippet').innerText()).not.toBe(snippet);
+
+    const keys = await harness.api<{ data: { name: string; revokedAt: string | null }[] }>('/api-keys');
+    const widgetKeys = keys.data.filter((key) => key.name.startsWith('Widget ('));
+    expect(widgetKeys.map((key) => key.revokedAt === null).sort()).toEqual([false, true]);
+
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Live' }).isVisible()).toBe(true);
+  });
+
   it('shows feedback sent from elsewhere as it arrives, without a reload', async () => {
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;

@@ -195,7 +195,13 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     await expectCleanScreen(harness, bob, 'accept-invite-light');
     await bob.getByRole('link', { name: 'Create account' }).click();
     await bob.waitForURL(/\/app\/sign-up/);
-    await harness.signUp(bob, BOB, new URL(bob.url()).pathname + new URL(bob.url()).search);
+    // The invited address is filled in: bob gives his name and a password only.
+    const workEmail = bob.getByLabel('Work email');
+    await expect.poll(() => workEmail.inputValue()).toBe(BOB.email);
+    await expectCleanScreen(harness, bob, 'accept-invite-sign-up-light');
+    await bob.getByLabel('Name').fill(BOB.name);
+    await bob.getByLabel('Password').fill(BOB.password);
+    await bob.getByRole('button', { name: 'Create account' }).click();
     await bob.waitForURL(/\/app\/invites\/accept\?token=/);
     await expect.poll(() => bob.getByText(`Signed in as ${BOB.email}`).isVisible()).toBe(true);
     expect(await joinHeading.isVisible()).toBe(true);
@@ -313,8 +319,10 @@ describe.skipIf(!available)('the team: invitations, roles and single sign-on', (
     await expect.poll(() => ada.getByRole('alert').textContent()).toContain('for another email address');
     await ada.getByRole('button', { name: 'Use another account' }).click();
     await ada.waitForURL(/\/app\/sign-in\?redirect=/);
+    await expect.poll(() => ada.getByLabel('Email').inputValue()).toBe(DAVE.email);
     await ada.getByRole('link', { name: 'Create an account' }).click();
     await ada.waitForURL(/\/app\/sign-up\?redirect=/);
+    await expect.poll(() => ada.getByLabel('Work email').inputValue()).toBe(DAVE.email);
     await harness.signUp(ada, DAVE, new URL(ada.url()).pathname + new URL(ada.url()).search);
     await ada.getByRole('button', { name: 'Accept invitation' }).click();
     await ada.waitForURL(new RegExp(`/app/orgs/${harness.hearback.orgId}/inbox`));

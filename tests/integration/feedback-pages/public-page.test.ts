@@ -98,6 +98,47 @@ describe.skipIf(!available)('a feedback page in Chromium', () => {
     expect(harness.consoleErrors(page)).toEqual([]);
   });
 
+  it('sends a page of optional questions left blank with a mouse click on Send, captcha and all', async () => {
+    const created = await harness.publish({
+      title: 'All optional',
+      questions: [
+        { id: 'stars', type: 'star_rating', title: 'How was it?' },
+        { id: 'why', type: 'long_text', title: 'Anything to add?' },
+      ],
+      settings: { thankYouMessage: 'Thanks for stopping by.' },
+    });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await harness.newPage({ colorScheme });
+      await page.goto(created.url);
+      // A real press: its mousedown starts the captcha's check, and its mouseup must still land on Send.
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => page.locator('h1').textContent(), { timeout: 30_000 }).toBe('Thank you');
+      expect(await page.getByText('Thanks for stopping by.').isVisible()).toBe(true);
+      await harness.screenshot(page, `optional-blank-sent-${colorScheme}`);
+      expect(harness.consoleErrors(page)).toEqual([]);
+    }
+    const stored = await harness.responses(created.id);
+    expect(stored.map((response) => response.answers)).toEqual([{}, {}]);
+  });
+
+  it('keeps Send where it is when the captcha’s check starts and ends', async () => {
+    const created = await harness.publish({
+      title: 'Steady button',
+      questions: [{ id: 'why', type: 'short_text', title: 'What brought you here?' }],
+    });
+    const page = await harness.newPage();
+    await page.goto(created.url);
+    const send = page.getByRole('button', { name: 'Send' });
+    const top = async () => (await send.boundingBox())?.y;
+    const before = await top();
+    await page.getByLabel('What brought you here?').focus();
+    await expect
+      .poll(() => page.locator('[data-captcha]').textContent(), { timeout: 30_000 })
+      .toBe('Verified: you can send the form.');
+    expect(await top()).toBe(before);
+    await harness.screenshot(page, 'captcha-verified');
+  });
+
   it('sends one start per view, naming its visit: replayed beacons count nothing more', async () => {
     const created = await harness.publish({
       title: 'Counted',

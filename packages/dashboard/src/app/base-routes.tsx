@@ -6,10 +6,16 @@ import { ErrorScreen, NotFoundScreen } from './error-screen.js';
 import { OrgLayout } from './org-layout.js';
 import { optionalString, safeRedirect } from './search-params.js';
 
-/** Where to go once signed in (a path of the app). */
-interface RedirectSearch {
+/** Where to go once signed in (a path of the app), and the address to sign in or up with (an invitation's). */
+interface AuthSearch {
   redirect?: string | undefined;
+  email?: string | undefined;
 }
+
+const authSearch = (search: Record<string, unknown>): AuthSearch => ({
+  redirect: safeRedirect(search.redirect),
+  email: optionalString(search.email),
+});
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -24,14 +30,14 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  validateSearch: (search): RedirectSearch => ({ redirect: safeRedirect(search.redirect) }),
+  validateSearch: authSearch,
   component: lazyRouteComponent(() => import('../auth/sign-in-page.js'), 'SignInPage'),
 });
 
 export const signUpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-up',
-  validateSearch: (search): RedirectSearch => ({ redirect: safeRedirect(search.redirect) }),
+  validateSearch: authSearch,
   component: lazyRouteComponent(() => import('../auth/sign-up-page.js'), 'SignUpPage'),
 });
 

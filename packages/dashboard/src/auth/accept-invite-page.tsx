@@ -47,7 +47,7 @@ export function AcceptInvitePage() {
     mutationFn: () => authClient.signOut(),
     onSuccess: async () => {
       queryClient.clear();
-      await navigate({ to: '/sign-in', search: { redirect: here } });
+      await navigate({ to: '/sign-in', search: { redirect: here, email: preview.data?.email } });
     },
   });
 
@@ -72,10 +72,10 @@ export function AcceptInvitePage() {
         <InviteSummary invite={invite} />
         <p>Sign in, or create an account, with the address the invitation was sent to.</p>
         <div className="row">
-          <Link className="button button-primary" to="/sign-up" search={{ redirect: here }}>
+          <Link className="button button-primary" to="/sign-up" search={{ redirect: here, email: invite?.email }}>
             Create account
           </Link>
-          <Link className="button button-secondary" to="/sign-in" search={{ redirect: here }}>
+          <Link className="button button-secondary" to="/sign-in" search={{ redirect: here, email: invite?.email }}>
             Sign in
           </Link>
         </div>

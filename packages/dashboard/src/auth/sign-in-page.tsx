@@ -14,7 +14,7 @@ const ssoStartUrl = (email: string) => `/auth/sso/start?email=${encodeURICompone
 const route = getRouteApi('/sign-in');
 
 export function SignInPage() {
-  const { redirect } = route.useSearch();
+  const { redirect, email } = route.useSearch();
   const { error, pending, attempt } = useAuthAttempt(redirect);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +37,7 @@ export function SignInPage() {
       footer={
         <>
           New here?{' '}
-          <Link to="/sign-up" search={{ redirect }}>
+          <Link to="/sign-up" search={{ redirect, email }}>
             Create an account
           </Link>
         </>
@@ -45,7 +45,15 @@ export function SignInPage() {
     >
       <Form onSubmit={onSubmit} className="stack">
         <Alert>{error}</Alert>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          defaultValue={email}
+        />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" />
         <Button type="submit" variant="primary" pending={pending}>
           Sign in

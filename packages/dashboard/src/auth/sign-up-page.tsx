@@ -12,7 +12,7 @@ import { useAuthAttempt } from './use-auth-attempt.js';
 const route = getRouteApi('/sign-up');
 
 export function SignUpPage() {
-  const { redirect } = route.useSearch();
+  const { redirect, email } = route.useSearch();
   const { error, pending, attempt } = useAuthAttempt(redirect);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -33,7 +33,7 @@ export function SignUpPage() {
       footer={
         <>
           Already have one?{' '}
-          <Link to="/sign-in" search={{ redirect }}>
+          <Link to="/sign-in" search={{ redirect, email }}>
             Sign in
           </Link>
         </>
@@ -42,7 +42,7 @@ export function SignUpPage() {
       <Form onSubmit={onSubmit} className="stack">
         <Alert>{error}</Alert>
         <TextField label="Name" name="name" autoComplete="name" required autoFocus />
-        <TextField label="Work email" name="email" type="email" autoComplete="email" required />
+        <TextField label="Work email" name="email" type="email" autoComplete="email" required defaultValue={email} />
         <TextField
           label="Password"
           name="password"

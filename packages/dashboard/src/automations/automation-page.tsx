@@ -15,6 +15,8 @@ import { AutomationEditor } from './automation-editor.js';
 import { automationQuery, useInvalidateAutomations, useUpdateAutomation } from './automation-queries.js';
 import { DISABLED_REASON_TEXT, EnabledState } from './automation-state.js';
 import { automationRoute } from './automations-route.js';
+import { useHandedOverSigningSecret } from './created-secret.js';
+import { FailingBanner } from './failing-banner.js';
 import { TestPanel } from './test-panel.js';
 import './automations.css';
 
@@ -108,6 +110,7 @@ export function AutomationPage() {
   const update = useUpdateAutomation(orgId, automationId);
   const toggle = useUpdateAutomation(orgId, automationId);
   const [saved, setSaved] = useState(false);
+  const createdSecret = useHandedOverSigningSecret(automationId);
 
   if (automation.isPending) return <p className="muted">Loading…</p>;
   if (automation.isError) return <Alert>{automation.error.message}</Alert>;
@@ -146,9 +149,17 @@ export function AutomationPage() {
         </Link>
       </p>
       {current.disabledReason && <Alert tone="info">{DISABLED_REASON_TEXT[current.disabledReason]}</Alert>}
-      {current.failingSince && (
-        <Alert tone="info">Every delivery has failed since {new Date(current.failingSince).toLocaleString()}.</Alert>
+      {createdSecret && (
+        <div className="stack created-automation">
+          <Alert tone="success">Automation “{current.name}” created.</Alert>
+          <p>
+            Every request is signed with <a href="https://www.standardwebhooks.com/">Standard Webhooks</a>: your
+            receiver verifies the <code>webhook-signature</code> header with this secret.
+          </p>
+          <SecretReveal label="Signing secret" secret={createdSecret} />
+        </div>
       )}
+      <FailingBanner orgId={orgId} automation={current} />
       <Alert>{problemFeedback(toggle.error).formError}</Alert>
       {may('testAutomation') && (
         <div className="automation-tools">

@@ -44,6 +44,23 @@ export const automationQuery = (orgId: string, automationId: string) =>
 const deliveriesKey = (orgId: string, automationId: string) =>
   [...automationsKey(orgId), 'deliveries', automationId] as const;
 
+/**
+ * The last attempt of the newest delivery that was attempted, or null: why an automation whose
+ * deliveries all fail is failing. Under the log's key, so whatever refreshes the log refreshes it.
+ */
+export const lastAttemptQuery = (orgId: string, automationId: string) =>
+  queryOptions({
+    queryKey: [...deliveriesKey(orgId, automationId), 'last-attempt'],
+    queryFn: async () => {
+      const newest = await dataOf(
+        api.GET('/organizations/{orgId}/automations/{automationId}/deliveries', {
+          params: { path: { orgId, automationId }, query: { limit: 5 } },
+        }),
+      );
+      return newest.data.find((delivery) => delivery.attempts.length > 0)?.attempts.at(-1) ?? null;
+    },
+  });
+
 /** An automation's delivery log, newest first, refreshed while on screen. */
 export const deliveriesQuery = (orgId: string, automationId: string, status?: DeliveryStatus) =>
   infiniteQueryOptions({

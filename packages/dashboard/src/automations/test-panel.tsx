@@ -13,14 +13,17 @@ const OUTCOME_WORDS: Record<WebhookTestOutcome['kind'], string> = {
   response: 'The receiver answered',
   network_error: 'The request did not get through',
   timeout: 'No complete answer within 15 seconds',
-  address_refused: 'The address is not allowed (see HEARBACK_WEBHOOK_ALLOWED_CIDRS)',
+  // The server's error names the address and the setting that allows it.
+  address_refused: 'The address is not allowed',
 };
 
 /** One sentence for how a test went: the receiver's status and time, or why there was no answer. */
 export function outcomeSummary(outcome: WebhookTestOutcome): string {
   const status = outcome.status === undefined ? '' : ` ${outcome.status}`;
   const reason = outcome.error ? `: ${outcome.error}` : '';
-  return `${OUTCOME_WORDS[outcome.kind]}${status} in ${outcome.latencyMs} ms${reason}.`;
+  const sentence = `${OUTCOME_WORDS[outcome.kind]}${status} in ${outcome.latencyMs} ms${reason}`;
+  // The server's errors are sentences already: one full stop, not two.
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CreatedApiKey, Feedback, Inbox } from '@hearback/client';
+import type { Feedback, Inbox } from '@hearback/client';
 import { createHearbackClient } from '@hearback/client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -8,11 +8,13 @@ import { inboxesQuery } from '../api/organization.js';
 import { usePermissions } from '../app/permissions.js';
 import { RoleNeeded } from '../app/role-needed.js';
 import { useFeedbackStream } from '../inbox/use-feedback-stream.js';
+import { When } from '../settings/when.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { problemFeedback } from '../ui/problem-feedback.js';
 import { setupRoute } from './setup-route.js';
+import { useWidgetKey } from './widget-key.js';
 import { widgetSnippet } from './widget-snippet.js';
 
 const FIRST_INBOX_NAME = 'Website';
@@ -78,24 +80,60 @@ function TestDelivery({ orgId, inbox, collectKey }: { orgId: string; inbox: Inbo
   );
 }
 
+/** Steps 2 and 3: the widget's key and snippet (one key per inbox, however often the guide is opened), then a test. */
+function WidgetSteps({ orgId, inbox }: { orgId: string; inbox: Inbox }) {
+  const { may } = usePermissions();
+  const { loading, secret, earlier, create } = useWidgetKey(orgId, inbox);
+  return (
+    <>
+      <section className="setup-step" aria-labelledby="step-2">
+        <h2 id="step-2">2. Paste the widget into your site</h2>
+        {loading ? null : secret ? (
+          <>
+            <p>
+              Paste this before <code>&lt;/body&gt;</code>. The key can only send feedback; it is shown once, here.
+            </p>
+            <pre className="snippet">
+              <code>{widgetSnippet(window.location.origin, inbox.inboxKey, secret)}</code>
+            </pre>
+            <CopyButton text={widgetSnippet(window.location.origin, inbox.inboxKey, secret)} label="Copy snippet" />
+          </>
+        ) : (
+          <>
+            {earlier ? (
+              <p>
+                The widget’s key “<strong>{earlier.name}</strong>” <span className="muted">…{earlier.hint}</span> was
+                created <When iso={earlier.createdAt} />; its secret was shown once, then. If your site has its snippet,
+                there is nothing more to do here. To see a snippet again, replace the key: sites with the old snippet
+                stop sending feedback until you paste the new one.
+              </p>
+            ) : (
+              <p>The widget needs a key that may only send feedback.</p>
+            )}
+            {!may('createApiKey') ? (
+              <RoleNeeded operation="createApiKey" action="create it" />
+            ) : (
+              <>
+                <Button variant="primary" onClick={() => create.mutate()} pending={create.isPending}>
+                  {earlier ? 'Replace the key and show the snippet' : 'Create a collect key and show the snippet'}
+                </Button>
+                <Alert>{problemFeedback(create.error).formError}</Alert>
+              </>
+            )}
+          </>
+        )}
+      </section>
+      {secret && <TestDelivery orgId={orgId} inbox={inbox} collectKey={secret} />}
+    </>
+  );
+}
+
 /** The first-run guide: an inbox, the widget snippet with its keys, a test that arrives live. */
 export function SetupGuide() {
   const { orgId } = setupRoute.useParams();
   const { inbox, loading, create } = useFirstInbox(orgId);
   // The sidebar hides this guide from roles that cannot write, but its address still opens it.
   const { may } = usePermissions();
-  const [key, setKey] = useState<CreatedApiKey>();
-  const createKey = useMutation({
-    mutationFn: () =>
-      dataOf(
-        api.POST('/organizations/{orgId}/api-keys', {
-          params: { path: { orgId } },
-          body: { name: `Widget (${inbox?.name ?? 'website'})`, scopes: ['collect'] },
-        }),
-      ),
-    onSuccess: setKey,
-  });
-
   return (
     <div className="setup">
       <header className="page-header">
@@ -119,40 +157,7 @@ export function SetupGuide() {
           </>
         )}
       </section>
-      {inbox && (
-        <section className="setup-step" aria-labelledby="step-2">
-          <h2 id="step-2">2. Paste the widget into your site</h2>
-          {key ? (
-            <>
-              <p>
-                Paste this before <code>&lt;/body&gt;</code>. The key can only send feedback; it is shown once, here.
-              </p>
-              <pre className="snippet">
-                <code>{widgetSnippet(window.location.origin, inbox.inboxKey, key.secret)}</code>
-              </pre>
-              <CopyButton
-                text={widgetSnippet(window.location.origin, inbox.inboxKey, key.secret)}
-                label="Copy snippet"
-              />
-            </>
-          ) : (
-            <>
-              <p>The widget needs a key that may only send feedback.</p>
-              {!may('createApiKey') ? (
-                <RoleNeeded operation="createApiKey" action="create it" />
-              ) : (
-                <>
-                  <Button variant="primary" onClick={() => createKey.mutate()} pending={createKey.isPending}>
-                    Create a collect key and show the snippet
-                  </Button>
-                  <Alert>{problemFeedback(createKey.error).formError}</Alert>
-                </>
-              )}
-            </>
-          )}
-        </section>
-      )}
-      {inbox && key && <TestDelivery orgId={orgId} inbox={inbox} collectKey={key.secret} />}
+      {inbox && <WidgetSteps orgId={orgId} inbox={inbox} />}
     </div>
   );
 }

@@ -62,7 +62,7 @@ button[disabled]{opacity:.6;cursor:progress}
 .error-summary a{color:var(--hb-error)}
 .progress{margin-block-end:var(--hb-spacing);color:var(--hb-muted)}
 .progress progress{inline-size:100%;accent-color:var(--hb-primary)}
-.captcha{color:var(--hb-muted);font-size:.95em;margin-block:var(--hb-spacing)}
+.captcha{color:var(--hb-muted);font-size:.95em;margin-block:var(--hb-spacing);min-block-size:1.5em}
 .notice{border-inline-start:4px solid var(--hb-primary);padding-inline-start:.75em;color:var(--hb-muted)}
 footer{text-align:center;color:var(--hb-muted);font-size:.85em;padding:var(--hb-spacing)}
 a{color:var(--hb-primary)}
