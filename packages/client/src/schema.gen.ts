@@ -572,8 +572,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Triage feedback: status, assignee and issue-tracker link
-         * @description Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). Requires the `write` or `triage` scope.
+         * Triage feedback: status, assignee, issue-tracker link and tags
+         * @description Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). `tags` is the whole set: it replaces the item's tags (`[]` clears them); each is trimmed, its whitespace collapsed and lower-cased, 1–32 characters, at most 10 once duplicates collapse. Requires the `write` or `triage` scope.
          */
         patch: operations["updateFeedback"];
         trace?: never;
@@ -586,7 +586,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A feedback item's activity: status changes, assignment, issue links and notes, by whom
+         * A feedback item's activity: status changes, assignment, issue links, tags and notes, by whom
          * @description Oldest first, keyset-paginated; read from the audit log, so it lists exactly the changes that were made. A triage request that changed several fields gives one item per field (`limit` counts requests, so a page may hold a few more items). Requires the `read` scope; brand-scoped keys see their brand's items only.
          */
         get: operations["getFeedbackActivity"];
@@ -2141,6 +2141,14 @@ export interface components {
              */
             assigneeId: string | null;
             /**
+             * @description Its tags for triage, normalized (lower-case), sorted; `[]` when it has none.
+             * @example [
+             *       "billing",
+             *       "bug"
+             *     ]
+             */
+            tags: string[];
+            /**
              * Format: date-time
              * @example 2026-11-22T10:15:00.000Z
              */
@@ -2479,7 +2487,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** @description Send at least one of `status`, `issueLink` or `assigneeId`. */
+        /** @description Send at least one of `status`, `issueLink`, `assigneeId` or `tags`. */
         FeedbackUpdate: {
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -2497,6 +2505,14 @@ export interface components {
              * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
              */
             assigneeId?: string | null;
+            /**
+             * @description The item's tags, the whole set: replaces the ones it has (`[]` removes them all). Duplicates after normalization count once; at most 10.
+             * @example [
+             *       "billing",
+             *       "bug"
+             *     ]
+             */
+            tags?: string[];
         };
         FeedbackDeletion: {
             /** @example fb_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -2524,11 +2540,11 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            kind: "status_changed" | "assigned" | "unassigned" | "issue_linked" | "issue_unlinked" | "note_added" | "note_edited" | "note_deleted";
-            /** @description Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`); null for none. */
-            from?: string | null;
+            kind: "status_changed" | "assigned" | "unassigned" | "issue_linked" | "issue_unlinked" | "tags_changed" | "note_added" | "note_edited" | "note_deleted";
+            /** @description Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`), the whole set of tags, sorted (`tags_changed`); null for none. */
+            from?: string | string[] | null;
             /** @description After the change, as `from`. */
-            to?: string | null;
+            to?: string | string[] | null;
             /** @description The note (`note_*`). */
             noteId?: string;
         };

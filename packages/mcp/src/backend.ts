@@ -255,6 +255,8 @@ export interface FeedbackRecord {
   issueLink: { tracker: string; url: string; key: string } | null;
   /** The member (user id) the item is assigned to; null when unassigned. */
   assigneeId: string | null;
+  /** Its tags for triage, normalized (lower-case), sorted. */
+  tags: string[];
   createdAt: string;
   updatedAt: string;
 }

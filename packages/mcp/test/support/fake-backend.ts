@@ -23,6 +23,7 @@ export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): Feedbac
     status: 'new',
     issueLink: null,
     assigneeId: null,
+    tags: [],
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: '2026-11-22T10:00:00.000Z',
     ...overrides,

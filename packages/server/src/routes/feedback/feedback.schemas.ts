@@ -150,7 +150,7 @@ export const FeedbackUpdateSchema = documentable(FeedbackUpdateInputSchema)
   // openapi-typescript turns that into `unknown` for the client's types).
   .openapi('FeedbackUpdate', {
     minProperties: 1,
-    description: 'Send at least one of `status`, `issueLink` or `assigneeId`.',
+    description: 'Send at least one of `status`, `issueLink`, `assigneeId` or `tags`.',
   });
 
 export const FeedbackDeletionSchema = z
