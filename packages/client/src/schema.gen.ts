@@ -598,6 +598,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{orgId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's feedback tags, with how many items carry each
+         * @description Every tag on a feedback item, most used first, then by name (the tags to offer when filtering the list with `tag`). Requires the `read` scope; brand-scoped keys count their brand's items only.
+         */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations/{orgId}/search": {
         parameters: {
             query?: never;
@@ -2556,6 +2576,19 @@ export interface components {
             /** @description The actor's current name; null once it is gone (a deleted brand's keys). */
             name: string | null;
         };
+        TagCountList: {
+            /** @description Most used first, then by name. */
+            data: components["schemas"]["TagCount"][];
+        };
+        TagCount: {
+            /** @example billing */
+            tag: string;
+            /**
+             * @description Items carrying it.
+             * @example 12
+             */
+            count: number;
+        };
         SearchResults: {
             /** @description Most relevant first. */
             data: components["schemas"]["SearchHit"][];
@@ -2679,7 +2712,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused).
+         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused), `tag` as a list of tags.
          * @example {
          *       "type": "nps",
          *       "scoreMax": 6,
@@ -2729,6 +2762,13 @@ export interface components {
             assigneeId?: string;
             /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
             unassigned?: boolean;
+            /**
+             * @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10.
+             * @example [
+             *       "billing"
+             *     ]
+             */
+            tag?: string[];
         };
         ViewInput: {
             /** @example Unhappy NPS, untriaged */
@@ -6737,6 +6777,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
             };
             header?: never;
             path: {
@@ -6844,6 +6886,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
             };
             header?: never;
             path: {
@@ -6951,6 +6995,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description Bucket size: calendar days (midnight to midnight in the organization's time zone), ISO weeks (from Monday) or calendar months. At most 400 buckets. */
                 interval?: "day" | "week" | "month";
                 /** @description One series per type, inbox, `context.source` (the 50 most frequent) or brand. */
@@ -7062,6 +7108,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description Most themes to return, largest first (1–12, default 10). */
                 limit?: number;
             };
@@ -7184,6 +7232,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
             };
             header?: never;
             path: {
@@ -7302,6 +7352,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description Resume after this event: the `id:` of the last event received. Events after it are sent first (those still kept; see `HEARBACK_EVENT_RETENTION_DAYS`), then new ones. Without it the stream starts at the present. The `Last-Event-ID` header takes precedence. */
                 lastEventId?: string;
             };
@@ -7414,6 +7466,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description csv (default), json or ndjson. */
                 format?: "csv" | "json" | "ndjson";
             };
@@ -7985,6 +8039,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackActivityPage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagCountList"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

@@ -71,6 +71,9 @@ export function feedbackService(store: Store, onEvents: () => void) {
       return toPage(result);
     },
 
+    /** The organization's tags on the items the principal may see, most used first, then by name. */
+    tags: (principal: Principal) => store.feedbackTags.counts(visibleTo(principal)),
+
     /**
      * Triage: status, issue link, assignee and tags change together with their `feedback.updated`
      * event (the item as it is after, tags included) and an audit entry that records each given
