@@ -131,6 +131,20 @@ describeEachDatabase('filtering feedback by tag, and the tags of an organization
     });
   });
 
+  it('the export takes the filter, and its items carry their tags', async () => {
+    const response = await bed().request(
+      `/organizations/${orgId()}/feedback/export?format=ndjson&tag=billing&tag=bug`,
+      { key: orgA().adminKey },
+    );
+    expect(response.status).toBe(200);
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as FeedbackItem);
+    expect(lines.map((feedback) => feedback.id)).toEqual(newestFirst(sent.billingBug));
+    expect(lines.every((feedback) => feedback.tags.join() === 'billing,bug')).toBe(true);
+  });
+
   it('a saved view keeps the tags and gives them back', async () => {
     const views = `/organizations/${orgId()}/views`;
     const created = await expectJson<{ id: string; filters: Record<string, unknown> }>(
