@@ -87,7 +87,7 @@ describeEachDatabase('filtering feedback by tag, and the tags of an organization
         200,
       );
       expect(await idsOf('tag=bug&status=resolved')).toEqual([first]);
-      expect(await idsOf('tag=billing&inboxId=' + orgA().inbox.id)).toEqual(newestFirst(sent.billing, sent.billingBug));
+      expect(await idsOf(`tag=billing&inboxId=${orgA().inbox.id}`)).toEqual(newestFirst(sent.billing, sent.billingBug));
     });
 
     it('pages through the tagged items only, each once', async () => {
