@@ -566,7 +566,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a feedback item
-         * @description Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).
+         * @description Deletes the item with everything that hangs off it: its notes, issue link, assignment, tags, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).
          */
         delete: operations["deleteFeedback"];
         options?: never;

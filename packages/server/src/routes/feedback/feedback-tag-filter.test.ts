@@ -113,12 +113,20 @@ describeEachDatabase('filtering feedback by tag, and the tags of an organization
       expect(await idsOf('tag=billing', branded.key)).toEqual([branded.billingBug]);
     });
 
-    it('stats follow the filter too', async () => {
+    it('stats and trends follow the filter too', async () => {
       const stats = await expectJson<{ total: number }>(
         await bed().request(`/organizations/${orgId()}/feedback/stats?tag=billing&tag=bug`, { key: orgA().adminKey }),
         200,
       );
       expect(stats.total).toBe(sent.billingBug.length);
+      // Trends read the daily counts, which hold no tags: a tag filter reads the items instead.
+      const trends = await expectJson<{ series: { total: number }[] }>(
+        await bed().request(`/organizations/${orgId()}/feedback/trends?interval=month&tag=billing&tag=bug`, {
+          key: orgA().adminKey,
+        }),
+        200,
+      );
+      expect(trends.series.map((series) => series.total)).toEqual([sent.billingBug.length]);
     });
 
     it.each([

@@ -119,7 +119,7 @@ export const deleteFeedback = defineOperation({
     operationId: 'deleteFeedback',
     summary: 'Delete a feedback item',
     description:
-      "Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).",
+      "Deletes the item with everything that hangs off it: its notes, issue link, assignment, tags, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).",
     request: { params: FeedbackParams },
     responses: {
       200: jsonContent(FeedbackDeletionSchema, 'Deleted, with the number of notes deleted with it.'),
