@@ -522,7 +522,7 @@ export interface paths {
         };
         /**
          * Export feedback (CSV, JSON or NDJSON)
-         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `assigneeId`, `context` (JSON); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
+         * @description Every item matching the list's filters, newest first, as a file to download (`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"`), streamed as it is read, 500 items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns `id`, `createdAt`, `inboxId`, `brandId`, `type`, `score`, `comment`, `source`, `status`, `issueLink` (its URL), `assigneeId`, `context` (JSON), `tags` (a JSON list; empty for none); text that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as `GET …/feedback/{id}` answers them. Requires the `read` scope; brand-scoped keys export their brand only.
          */
         get: operations["exportFeedback"];
         put?: never;
@@ -566,14 +566,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a feedback item
-         * @description Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).
+         * @description Deletes the item with everything that hangs off it: its notes, issue link, assignment, tags, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).
          */
         delete: operations["deleteFeedback"];
         options?: never;
         head?: never;
         /**
-         * Triage feedback: status, assignee and issue-tracker link
-         * @description Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). Requires the `write` or `triage` scope.
+         * Triage feedback: status, assignee, issue-tracker link and tags
+         * @description Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). `tags` is the whole set: it replaces the item's tags (`[]` clears them); each is trimmed, its whitespace collapsed and lower-cased, 1–32 characters, at most 10 once duplicates collapse. Requires the `write` or `triage` scope.
          */
         patch: operations["updateFeedback"];
         trace?: never;
@@ -586,10 +586,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A feedback item's activity: status changes, assignment, issue links and notes, by whom
+         * A feedback item's activity: status changes, assignment, issue links, tags and notes, by whom
          * @description Oldest first, keyset-paginated; read from the audit log, so it lists exactly the changes that were made. A triage request that changed several fields gives one item per field (`limit` counts requests, so a page may hold a few more items). Requires the `read` scope; brand-scoped keys see their brand's items only.
          */
         get: operations["getFeedbackActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{orgId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's feedback tags, with how many items carry each
+         * @description Every tag on a feedback item, most used first, then by name (the tags to offer when filtering the list with `tag`). Requires the `read` scope; brand-scoped keys count their brand's items only.
+         */
+        get: operations["listTags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2141,6 +2161,14 @@ export interface components {
              */
             assigneeId: string | null;
             /**
+             * @description Its tags for triage, normalized (lower-case), sorted; `[]` when it has none.
+             * @example [
+             *       "billing",
+             *       "bug"
+             *     ]
+             */
+            tags: string[];
+            /**
              * Format: date-time
              * @example 2026-11-22T10:15:00.000Z
              */
@@ -2479,7 +2507,7 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** @description Send at least one of `status`, `issueLink` or `assigneeId`. */
+        /** @description Send at least one of `status`, `issueLink`, `assigneeId` or `tags`. */
         FeedbackUpdate: {
             /** @enum {string} */
             status?: "new" | "triaged" | "in_progress" | "resolved" | "closed" | "spam";
@@ -2497,6 +2525,14 @@ export interface components {
              * @example usr_01jd3x2k9v6c4h8m2n5p7q1r3s
              */
             assigneeId?: string | null;
+            /**
+             * @description The item's tags, the whole set: replaces the ones it has (`[]` removes them all). Duplicates after normalization count once; at most 10.
+             * @example [
+             *       "billing",
+             *       "bug"
+             *     ]
+             */
+            tags?: string[];
         };
         FeedbackDeletion: {
             /** @example fb_01jd3x2k9v6c4h8m2n5p7q1r3s */
@@ -2524,11 +2560,11 @@ export interface components {
             at: string;
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            kind: "status_changed" | "assigned" | "unassigned" | "issue_linked" | "issue_unlinked" | "note_added" | "note_edited" | "note_deleted";
-            /** @description Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`); null for none. */
-            from?: string | null;
+            kind: "status_changed" | "assigned" | "unassigned" | "issue_linked" | "issue_unlinked" | "tags_changed" | "note_added" | "note_edited" | "note_deleted";
+            /** @description Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`), the whole set of tags, sorted (`tags_changed`); null for none. */
+            from?: string | string[] | null;
             /** @description After the change, as `from`. */
-            to?: string | null;
+            to?: string | string[] | null;
             /** @description The note (`note_*`). */
             noteId?: string;
         };
@@ -2539,6 +2575,19 @@ export interface components {
             id: string;
             /** @description The actor's current name; null once it is gone (a deleted brand's keys). */
             name: string | null;
+        };
+        TagCountList: {
+            /** @description Most used first, then by name. */
+            data: components["schemas"]["TagCount"][];
+        };
+        TagCount: {
+            /** @example billing */
+            tag: string;
+            /**
+             * @description Items carrying it.
+             * @example 12
+             */
+            count: number;
         };
         SearchResults: {
             /** @description Most relevant first. */
@@ -2663,7 +2712,7 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused).
+         * @description Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused), `tag` as a list of tags.
          * @example {
          *       "type": "nps",
          *       "scoreMax": 6,
@@ -2713,6 +2762,13 @@ export interface components {
             assigneeId?: string;
             /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
             unassigned?: boolean;
+            /**
+             * @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10.
+             * @example [
+             *       "billing"
+             *     ]
+             */
+            tag?: string[];
         };
         ViewInput: {
             /** @example Unhappy NPS, untriaged */
@@ -6721,6 +6777,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
             };
             header?: never;
             path: {
@@ -6828,6 +6886,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
             };
             header?: never;
             path: {
@@ -6935,6 +6995,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description Bucket size: calendar days (midnight to midnight in the organization's time zone), ISO weeks (from Monday) or calendar months. At most 400 buckets. */
                 interval?: "day" | "week" | "month";
                 /** @description One series per type, inbox, `context.source` (the 50 most frequent) or brand. */
@@ -7046,6 +7108,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description Most themes to return, largest first (1–12, default 10). */
                 limit?: number;
             };
@@ -7168,6 +7232,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
             };
             header?: never;
             path: {
@@ -7286,6 +7352,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description Resume after this event: the `id:` of the last event received. Events after it are sent first (those still kept; see `HEARBACK_EVENT_RETENTION_DAYS`), then new ones. Without it the stream starts at the present. The `Last-Event-ID` header takes precedence. */
                 lastEventId?: string;
             };
@@ -7398,6 +7466,8 @@ export interface operations {
                 assigneeId?: string;
                 /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
                 unassigned?: boolean;
+                /** @description Only items carrying this tag, normalized as tags are (`Billing` finds `billing`). Repeat it for items carrying every one given (`?tag=billing&tag=bug`), at most 10. */
+                tag?: string[];
                 /** @description csv (default), json or ndjson. */
                 format?: "csv" | "json" | "ndjson";
             };
@@ -7969,6 +8039,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackActivityPage"];
+                };
+            };
+            /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the required scope or brand access. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was not received in time (`request_timeout`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request line or headers are too large (`headers_too_large`). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagCountList"];
                 };
             };
             /** @description Invalid input (`validation_failed`, `malformed_json`, `bad_request`). */

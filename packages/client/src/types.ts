@@ -45,7 +45,9 @@ export type FeedbackDeletion = Schemas['FeedbackDeletion'];
 export type FeedbackErasureInput = Schemas['FeedbackErasureInput'];
 /** The answer to an erasure: how many items went. */
 export type FeedbackErasure = Schemas['FeedbackErasure'];
-/** One change in an item's history: a status change, (un)assignment, issue (un)link or note, by whom. */
+/** One of the organization's feedback tags, with how many items carry it (`GET …/tags`). */
+export type TagCount = Schemas['TagCount'];
+/** One change in an item's history: a status change, (un)assignment, issue (un)link, tags or note, by whom. */
 export type FeedbackActivity = Schemas['FeedbackActivity'];
 export type FeedbackActivityKind = FeedbackActivity['kind'];
 /** Who made a change: an API key, a signed-in user or the operator (`system`), with a current name. */

@@ -29,6 +29,7 @@ const SAMPLE_FEEDBACK: z.output<typeof FeedbackResourceSchema> = {
   status: 'new',
   issueLink: null,
   assigneeId: null,
+  tags: [],
   createdAt: '2026-11-22T10:15:00.000Z',
   updatedAt: '2026-11-22T10:15:00.000Z',
 };

@@ -34,6 +34,10 @@ export const FeedbackResourceSchema = z
       description: 'The member (user id) the item is assigned to; null when unassigned.',
       example: 'usr_01jd3x2k9v6c4h8m2n5p7q1r3s',
     }),
+    tags: z.array(z.string()).meta({
+      description: 'Its tags for triage, normalized (lower-case), sorted; `[]` when it has none.',
+      example: ['billing', 'bug'],
+    }),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   })

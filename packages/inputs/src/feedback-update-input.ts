@@ -1,9 +1,10 @@
 import { FEEDBACK_STATUSES, ISSUE_TRACKERS } from '@hearback/spec';
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { TagSetSchema } from './tags-input.js';
 import { acrossMembers, writeInput } from './write-input.js';
 
-/** `PATCH …/feedback/{id}`: triage (status, issue link, assignee); the members given change. */
+/** `PATCH …/feedback/{id}`: triage (status, issue link, assignee, tags); the members given change. */
 export const FeedbackUpdateInputSchema = writeInput({
   status: z.enum(FEEDBACK_STATUSES).optional(),
   issueLink: writeInput({
@@ -21,9 +22,14 @@ export const FeedbackUpdateInputSchema = writeInput({
     .nullable()
     .optional()
     .meta({ description: 'Assign to a member of the organization (a user id); `null` unassigns.' }),
+  tags: TagSetSchema.optional(),
 }).refine(
-  (body) => body.status !== undefined || body.issueLink !== undefined || body.assigneeId !== undefined,
-  acrossMembers('Send at least one of status, issueLink or assigneeId.'),
+  (body) =>
+    body.status !== undefined ||
+    body.issueLink !== undefined ||
+    body.assigneeId !== undefined ||
+    body.tags !== undefined,
+  acrossMembers('Send at least one of status, issueLink, assigneeId or tags.'),
 );
 
 export type FeedbackUpdateInput = z.input<typeof FeedbackUpdateInputSchema>;

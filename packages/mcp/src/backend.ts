@@ -70,8 +70,8 @@ export interface HearbackBackend {
    * implement it.
    */
   getFeedbackActivity?(id: string, page: PageRequest): Promise<Page<FeedbackActivityRecord>>;
-  /** `PATCH /organizations/{orgId}/feedback/{id}` with a status (`write` scope). */
-  updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<FeedbackRecord>;
+  /** `PATCH /organizations/{orgId}/feedback/{id}` with a status, tags or both (`write` or `triage` scope). */
+  updateFeedback(id: string, changes: FeedbackChanges): Promise<FeedbackRecord>;
   /**
    * `POST /organizations/{orgId}/search` (`read` scope): by meaning and words, best first; counts
    * against the plan's monthly search queries. Optional: the `search_feedback` tool is offered
@@ -200,6 +200,13 @@ export interface StatsFilters {
   status?: FeedbackStatus | undefined;
 }
 
+/** What `update_feedback_status` changes: the members given. */
+export interface FeedbackChanges {
+  status?: FeedbackStatus | undefined;
+  /** The whole set of tags: replaces the item's (`[]` clears them). */
+  tags?: string[] | undefined;
+}
+
 export interface FeedbackFilters extends StatsFilters {
   scoreMin?: number | undefined;
   scoreMax?: number | undefined;
@@ -209,6 +216,8 @@ export interface FeedbackFilters extends StatsFilters {
   assigneeId?: string | undefined;
   /** `true`: items assigned to nobody. */
   unassigned?: boolean | undefined;
+  /** Items carrying every one of these tags. */
+  tag?: string[] | undefined;
 }
 
 export interface InboxRecord {
@@ -255,6 +264,8 @@ export interface FeedbackRecord {
   issueLink: { tracker: string; url: string; key: string } | null;
   /** The member (user id) the item is assigned to; null when unassigned. */
   assigneeId: string | null;
+  /** Its tags for triage, normalized (lower-case), sorted. */
+  tags: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -4,6 +4,7 @@ export type {
   DayRangeRequest,
   DeliveryRecord,
   DeliveryStatus,
+  FeedbackChanges,
   FeedbackFilters,
   FeedbackPageRecord,
   FeedbackRecord,

@@ -329,7 +329,7 @@ describe('Hearback MCP server', () => {
       });
       const client = await connectClient(
         fakeBackend({
-          updateFeedbackStatus: async () => {
+          updateFeedback: async () => {
             throw refusal;
           },
         }).backend,
@@ -693,9 +693,46 @@ describe('Hearback MCP server', () => {
       const { backend, calls } = fakeBackend();
       const client = await connectClient(backend);
       const result = await callTool(client, 'update_feedback_status', { id: 'fb_3', status: 'resolved' });
-      expect(calls[0]).toEqual({ method: 'updateFeedbackStatus', args: ['fb_3', 'resolved'] });
-      expect(result.structuredContent).toMatchObject({ feedback: { id: 'fb_3', status: 'resolved' } });
+      expect(calls[0]).toEqual({ method: 'updateFeedback', args: ['fb_3', { status: 'resolved' }] });
+      expect(result.structuredContent).toMatchObject({ feedback: { id: 'fb_3', status: 'resolved', tags: [] } });
       expect((result.content[0] as { text: string }).text).toMatch(/^Feedback fb_3 now has status resolved\./);
+    });
+
+    it('update_feedback_status sets the tags, normalized as the API does, and shows them quoted', async () => {
+      const { backend, calls } = fakeBackend();
+      const client = await connectClient(backend);
+      const result = await callTool(client, 'update_feedback_status', { id: 'fb_3', tags: [' Billing', 'bug', 'BUG'] });
+      expect(calls[0]).toEqual({ method: 'updateFeedback', args: ['fb_3', { tags: ['billing', 'bug'] }] });
+      expect(result.structuredContent).toMatchObject({ feedback: { id: 'fb_3', tags: ['billing', 'bug'] } });
+      expect((result.content[0] as { text: string }).text).toMatch(
+        /^Feedback fb_3 now has tags "billing", "bug"\.\n.*· tags "billing", "bug"/s,
+      );
+    });
+
+    it('update_feedback_status refuses eleven tags or a tag of 33 characters before calling the backend', async () => {
+      const { backend, calls } = fakeBackend();
+      const client = await connectClient(backend);
+      const eleven = Array.from({ length: 11 }, (_, index) => `t${index}`);
+      for (const tags of [eleven, ['x'.repeat(33)], ['']]) {
+        const result = await callTool(client, 'update_feedback_status', { id: 'fb_3', tags });
+        expect(result.isError).toBe(true);
+      }
+      expect(calls).toEqual([]);
+    });
+
+    it('get_feedback filters by tags, and lists each item with its tags', async () => {
+      const filtersSeen: unknown[] = [];
+      const { backend } = fakeBackend({
+        listFeedback: async (filters) => {
+          filtersSeen.push(filters);
+          return { data: [feedbackRecord({ tags: ['billing', 'bug'] })], nextCursor: null };
+        },
+      });
+      const client = await connectClient(backend);
+      const result = await callTool(client, 'get_feedback', { tag: ['Billing', 'bug'] });
+      expect(result.structuredContent).toMatchObject({ items: [{ id: 'fb_1', tags: ['billing', 'bug'] }] });
+      expect((result.content[0] as { text: string }).text).toContain('· tags "billing", "bug"');
+      expect(filtersSeen).toEqual([expect.objectContaining({ tag: ['billing', 'bug'] })]);
     });
   });
 });

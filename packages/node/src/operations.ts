@@ -57,6 +57,7 @@ export const OPERATIONS = {
   // idempotency record for a read: a retry after a lost answer would count twice.
   searchFeedback: { method: 'search', retry: 'never' },
   updateFeedback: { method: 'feedback.update', retry: 'idempotency-key' },
+  listTags: { method: 'feedback.tags', retry: 'safe' },
   deleteFeedback: { method: 'feedback.delete', retry: 'idempotency-key' },
   eraseFeedback: { method: 'feedback.erase', retry: 'idempotency-key' },
   getFeedbackActivity: { method: 'feedback.activity', retry: 'safe' },

@@ -211,6 +211,45 @@ describe('hearback export', () => {
     expect(both.stdout).toBe('');
   });
 
+  it('exports the items carrying every --tag given, as the endpoint does', async () => {
+    const scope = { orgId: credentials.orgId, brandId: null };
+    const now = new Date().toISOString();
+    const tagged = ['fb_00cli_000001', 'fb_00cli_000002', 'fb_00cli_000003'];
+    await runtime.store.transaction(async (tx) => {
+      await tx.feedbackTags.replace(scope.orgId, tagged[0] as string, ['billing'], now);
+      await tx.feedbackTags.replace(scope.orgId, tagged[1] as string, ['billing', 'bug'], now);
+      await tx.feedbackTags.replace(scope.orgId, tagged[2] as string, ['bug'], now);
+    });
+    const both = await cli(
+      'export',
+      '--org',
+      slug,
+      '--format',
+      'ndjson',
+      '--tag',
+      'Billing',
+      '--tag',
+      'bug',
+      '--data-dir',
+      dataDir,
+    );
+    expect(both.code, both.stderr).toBe(0);
+    expect(
+      both.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual([tagged[1]]);
+    const one = await cli('export', '--org', slug, '--format', 'ndjson', '--tag', 'billing', '--data-dir', dataDir);
+    expect(Buffer.from(one.stdout)).toEqual(await httpExport({ format: 'ndjson', tag: 'billing' }));
+    expect(
+      one.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual([tagged[1], tagged[0]]);
+  });
+
   it('fails with exit code 1 and writes nothing on an unknown organization or invalid filters', async () => {
     const out = join(dataDir, 'never.csv');
     const unknown = await cli('export', '--org', 'org_01jd3x2k9v6c4h8m2n5p7q1r3s', '--out', out, '--data-dir', dataDir);

@@ -420,6 +420,22 @@ describeEachDatabase(
       expect((await rest<FeedbackItem>(`${orgPath()}/feedback/${id}`)).status).toBe('in_progress');
     });
 
+    it('update_feedback_status sets the tags the REST API then shows, and get_feedback filters and shows them', async () => {
+      const { id } = (await callTool(client, 'submit_feedback', { inbox: inbox.inboxKey, type: 'thumbs', score: 1 }))
+        .structuredContent as { id: string };
+      const result = await callTool(client, 'update_feedback_status', { id, tags: ['Billing', ' bug ', 'BUG'] });
+      expect(result.structuredContent).toMatchObject({ feedback: { id, tags: ['billing', 'bug'] } });
+      expect((await rest<FeedbackItem>(`${orgPath()}/feedback/${id}`)).tags).toEqual(['billing', 'bug']);
+      const listed = await callTool(client, 'get_feedback', { tag: ['BILLING', 'bug'], inboxId: inbox.id });
+      expect(listed.structuredContent).toMatchObject({ items: [{ id, tags: ['billing', 'bug'] }] });
+      expect(textOf(listed)).toContain('· tags "billing", "bug"');
+      const one = await callTool(client, 'get_feedback', { id });
+      expect(one.structuredContent).toMatchObject({ items: [{ id, tags: ['billing', 'bug'] }] });
+      const cleared = await callTool(client, 'update_feedback_status', { id, tags: [] });
+      expect(cleared.structuredContent).toMatchObject({ feedback: { id, tags: [] } });
+      expect(textOf(cleared)).toMatch(/now has no tags\./);
+    });
+
     describe('refusals', () => {
       it('answers malformed arguments with a tool error, before any effect', async () => {
         const before = (await rest<{ total: number }>(`${orgPath()}/feedback/stats`)).total;

@@ -52,3 +52,49 @@ export function isValidScore(type: FeedbackType, score: number | null | undefine
   if (!range) return score == null;
   return Number.isInteger(score) && (score as number) >= range.min && (score as number) <= range.max;
 }
+
+/** The longest tag, in characters (Unicode code points), after {@link normalizeTag}. */
+export const MAX_TAG_LENGTH = 32;
+
+/** The most tags one feedback item holds. */
+export const MAX_TAGS_PER_ITEM = 10;
+
+// Control characters (C0, DEL, C1) left once whitespace (tabs and line breaks included) is collapsed.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * A tag as it is stored and compared: NFC, trimmed, each run of whitespace one space, lower-cased,
+ * so `" Bug "`, `"bug"` and `"BUG"` are one tag. Check the result with {@link tagProblem}.
+ *
+ * @example
+ * normalizeTag('  Billing\t Issue '); // 'billing issue'
+ */
+export function normalizeTag(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * Why a normalized tag cannot be stored, or undefined when it can: 1–{@link MAX_TAG_LENGTH}
+ * characters, no control character.
+ *
+ * @example
+ * tagProblem(normalizeTag('   ')); // 'Must not be empty.'
+ */
+export function tagProblem(tag: string): string | undefined {
+  if (tag.length === 0) return 'Must not be empty.';
+  if ([...tag].length > MAX_TAG_LENGTH) return `At most ${MAX_TAG_LENGTH} characters.`;
+  if (CONTROL_CHARACTER.test(tag)) return 'Must not contain control characters.';
+  return undefined;
+}
+
+/**
+ * The tags of an item as given in a request, normalized, without duplicates, sorted: the set
+ * stored and answered. Each must pass {@link tagProblem}; there may be at most
+ * {@link MAX_TAGS_PER_ITEM} of them, counted after duplicates collapse.
+ *
+ * @example
+ * tagSet(['Bug', 'billing', 'bug ']); // ['billing', 'bug']
+ */
+export function tagSet(tags: readonly string[]): string[] {
+  return [...new Set(tags.map(normalizeTag))].sort();
+}

@@ -15,8 +15,13 @@ export {
   isFeedbackType,
   isValidScore,
   MAX_COMMENT_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS_PER_ITEM,
+  normalizeTag,
   SCORE_RANGES,
   type ScoreRange,
+  tagProblem,
+  tagSet,
 } from './feedback.js';
 export { hexColorOf, textColorOn } from './label-color.js';
 export { keptUntilHandOver } from './membership.js';

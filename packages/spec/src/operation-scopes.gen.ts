@@ -33,6 +33,7 @@ export const OPERATION_SCOPES = {
   updateFeedback: ['write', 'triage'],
   deleteFeedback: 'write',
   getFeedbackActivity: 'read',
+  listTags: 'read',
   searchFeedback: 'read',
   similarFeedback: 'read',
   listNotes: 'read',

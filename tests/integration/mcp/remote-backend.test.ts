@@ -153,4 +153,23 @@ describe('remote backend (the tools over the REST API, with @hearback/client)', 
       code: 'unexpected_response',
     });
   });
+
+  it('tags an item and filters by its tags through the REST API', async () => {
+    const submitted = await callTool(admin, 'submit_feedback', {
+      inbox: server.inboxId,
+      type: 'text',
+      comment: 'Tag me',
+    });
+    const { id } = submitted.structuredContent as { id: string };
+    const tagged = await callTool(admin, 'update_feedback_status', { id, tags: ['Billing', 'bug'] });
+    expect(tagged.structuredContent).toMatchObject({ feedback: { id, tags: ['billing', 'bug'] } });
+    const stored = await (await server.rest(`/organizations/${server.orgId}/feedback/${id}`)).json();
+    expect(stored).toMatchObject({ tags: ['billing', 'bug'] });
+    // Two tags: the query carries tag twice, and only items with both match.
+    const listed = await callTool(admin, 'get_feedback', { tag: ['billing', 'bug'] });
+    expect(listed.structuredContent).toMatchObject({ items: [{ id, tags: ['billing', 'bug'] }] });
+    const none = await callTool(admin, 'get_feedback', { tag: ['billing', 'nowhere'] });
+    expect(none.structuredContent).toMatchObject({ items: [] });
+    await callTool(admin, 'update_feedback_status', { id, tags: [] });
+  });
 });

@@ -245,7 +245,7 @@ describe('SDK contract: every operation against the real server', () => {
     // The export holds what the list shows, as a file: CSV by default, JSON and NDJSON on request.
     const csv = await hearback.feedback.export({ inboxId: inbox.id, q: 'charged' });
     expect(csv.split('\r\n')).toEqual([
-      'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context',
+      'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context,tags',
       expect.stringMatching(
         new RegExp(`^${ids.billing},.+,csat,2,I was charged twice for my subscription this month,`),
       ),
@@ -332,12 +332,18 @@ describe('SDK contract: every operation against the real server', () => {
     expect((await rejection(hearback.feedback.notes.get(feedbackId, note.id))).code).toBe('not_found');
 
     await hearback.feedback.update(feedbackId, { status: 'resolved' });
+    expect((await hearback.feedback.update(feedbackId, { tags: ['Billing'] })).tags).toEqual(['billing']);
+    expect(await hearback.feedback.tags()).toEqual([{ tag: 'billing', count: 1 }]);
+    expect((await hearback.feedback.list({ tag: ['billing'] }).toArray()).map((item) => item.id)).toEqual([feedbackId]);
+    await hearback.feedback.update(feedbackId, { tags: [] });
     const activity = await hearback.feedback.activity(feedbackId, { limit: 2 }).toArray();
     expect(activity.map(({ kind, from, to, noteId }) => ({ kind, from, to, noteId }))).toEqual([
       { kind: 'note_added', noteId: note.id },
       { kind: 'note_edited', noteId: note.id },
       { kind: 'note_deleted', noteId: note.id },
       { kind: 'status_changed', from: 'new', to: 'resolved' },
+      { kind: 'tags_changed', from: [], to: ['billing'] },
+      { kind: 'tags_changed', from: ['billing'], to: [] },
     ]);
     expect(new Set(activity.map((change) => change.actor.type))).toEqual(new Set(['api_key']));
   });

@@ -5,19 +5,24 @@ import { feedbackDetailKey } from './feedback-queries.js';
 import { fullTime, timeAgo } from './relative-time.js';
 import { STATUS_LABELS } from './status.js';
 
+/** A value that is one id or URL (tags' values are lists). */
+const single = (value: FeedbackActivity['to']) => (typeof value === 'string' ? value : null);
+
 /** One line per change, in words: "Ada assigned it to Grace". */
 function describe(entry: FeedbackActivity, nameOf: (userId: string | null | undefined) => string): string {
   switch (entry.kind) {
     case 'status_changed':
       return `moved it to ${STATUS_LABELS[entry.to as keyof typeof STATUS_LABELS] ?? entry.to}`;
     case 'assigned':
-      return `assigned it to ${nameOf(entry.to)}`;
+      return `assigned it to ${nameOf(single(entry.to))}`;
     case 'unassigned':
-      return `unassigned ${nameOf(entry.from)}`;
+      return `unassigned ${nameOf(single(entry.from))}`;
     case 'issue_linked':
       return `linked ${entry.to}`;
     case 'issue_unlinked':
       return 'unlinked the issue';
+    case 'tags_changed':
+      return Array.isArray(entry.to) && entry.to.length > 0 ? `tagged it ${entry.to.join(', ')}` : 'removed its tags';
     case 'note_added':
       return 'added a note';
     case 'note_edited':

@@ -7,11 +7,11 @@ import type {
   DeliveryRecord,
   DeliveryStatus,
   FeedbackActivityRecord,
+  FeedbackChanges,
   FeedbackFilters,
   FeedbackPageRecord,
   FeedbackRecord,
   FeedbackStatsRecord,
-  FeedbackStatus,
   FeedbackThemesRecord,
   FeedbackTrendsRecord,
   HearbackBackend,
@@ -153,9 +153,9 @@ export function createRemoteBackend(options: RemoteBackendOptions): HearbackBack
       const params = { path: { ...(await path()), id }, query: page };
       return call(() => client.GET('/organizations/{orgId}/feedback/{id}/activity', { params }));
     },
-    async updateFeedbackStatus(id: string, status: FeedbackStatus): Promise<FeedbackRecord> {
+    async updateFeedback(id: string, changes: FeedbackChanges): Promise<FeedbackRecord> {
       const params = { path: { ...(await path()), id } };
-      return call(() => client.PATCH('/organizations/{orgId}/feedback/{id}', { params, body: { status } }));
+      return call(() => client.PATCH('/organizations/{orgId}/feedback/{id}', { params, body: changes }));
     },
     async searchFeedback(request: SearchRequest): Promise<SearchResults> {
       const params = { path: await path() };

@@ -12,6 +12,7 @@ const ACTIVITY_KINDS = [
   'unassigned',
   'issue_linked',
   'issue_unlinked',
+  'tags_changed',
   'note_added',
   'note_edited',
   'note_deleted',
@@ -26,8 +27,16 @@ const ActivityOutput = z.object({
     name: z.string().nullable().describe("The key's or the member's name: set by people, so untrusted."),
   }),
   kind: z.enum(ACTIVITY_KINDS),
-  from: z.string().nullable().optional().describe('Before: a status, a user id or an issue URL.'),
-  to: z.string().nullable().optional().describe('After, as from.'),
+  from: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional()
+    .describe('Before: a status, a user id, an issue URL, or the whole set of tags (tags_changed).'),
+  to: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional()
+    .describe('After, as from.'),
   noteId: z.string().optional(),
 });
 
@@ -46,8 +55,14 @@ function toOutput(change: FeedbackActivityRecord): ActivityOutputType {
   };
 }
 
+/** A value of a change as text: tags (typed by people, so untrusted) quoted, an empty set as none. */
+function valueText(value: string | string[] | null | undefined): string {
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((tag) => quoted(tag, 40)).join(', ');
+  return value ?? 'none';
+}
+
 function describeChange(change: ActivityOutputType): string {
-  const fromTo = `${change.from ?? 'none'} → ${change.to ?? 'none'}`;
+  const fromTo = `${valueText(change.from)} → ${valueText(change.to)}`;
   if (change.noteId) return `${change.kind.replace('_', ' ')} ${change.noteId}`;
   return change.from === undefined && change.to === undefined ? change.kind : `${change.kind} ${fromTo}`;
 }
@@ -56,7 +71,7 @@ export const getFeedbackActivity = defineTool({
   name: 'get_feedback_activity',
   title: 'Get feedback activity',
   description:
-    "One feedback item's history, oldest first: status changes, assignment, issue links and notes, each with when and who (an API key or a member, by name). Use it to answer who triaged an item or why its status is what it is. Paginated: pass nextCursor as cursor for more.",
+    "One feedback item's history, oldest first: status changes, assignment, issue links, tags and notes, each with when and who (an API key or a member, by name). Use it to answer who triaged an item or why its status is what it is. Paginated: pass nextCursor as cursor for more.",
   operationId: 'getFeedbackActivity',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.getFeedbackActivity === 'function',

@@ -9,8 +9,9 @@ export function renderFeedback(item: FeedbackOutputType, label: string): string 
   const source = item.source === null ? '' : ` · source ${quoted(item.source, 40)}`;
   const issue = item.issueLink ? ` · issue ${item.issueLink.key}` : '';
   const assignee = item.assigneeId ? ` · assigned to ${item.assigneeId}` : '';
+  const tags = item.tags.length > 0 ? ` · tags ${item.tags.map((tag) => quoted(tag, 40)).join(', ')}` : '';
   const lines = [
-    `${label}${item.id} · ${type}${score} · status ${item.status}${source} · inbox ${item.inboxId} · ${item.createdAt}${issue}${assignee}`,
+    `${label}${item.id} · ${type}${score} · status ${item.status}${source} · inbox ${item.inboxId} · ${item.createdAt}${issue}${assignee}${tags}`,
   ];
   const userText: string[] = [];
   if (item.comment) userText.push(item.comment);

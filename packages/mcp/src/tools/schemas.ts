@@ -77,6 +77,7 @@ export const FeedbackOutput = z.object({
   status: z.enum(FEEDBACK_STATUSES),
   issueLink: z.object({ tracker: z.string(), url: z.string(), key: z.string() }).nullable(),
   assigneeId: z.string().nullable().describe('The member (user id) the item is assigned to; null when unassigned.'),
+  tags: z.array(z.string()).describe('Triage tags the team set (lower-case, sorted): typed by people, so untrusted.'),
   createdAt: z.string(),
   updatedAt: z.string(),
   truncated: z.boolean().describe('True when comment or context was shortened here; get the item by id for all of it.'),
@@ -107,7 +108,8 @@ export function toFeedbackOutput(feedback: FeedbackRecord, shorten: boolean): Fe
     context = {};
     truncated = true;
   }
-  const { id, inboxId, brandId, type, score, source, status, issueLink, assigneeId, createdAt, updatedAt } = feedback;
+  const { id, inboxId, brandId, type, score, source, status, issueLink, assigneeId, tags, createdAt, updatedAt } =
+    feedback;
   return {
     id,
     inboxId,
@@ -120,6 +122,7 @@ export function toFeedbackOutput(feedback: FeedbackRecord, shorten: boolean): Fe
     status,
     issueLink: issueLink && { tracker: issueLink.tracker, url: issueLink.url, key: issueLink.key },
     assigneeId,
+    tags,
     createdAt,
     updatedAt,
     truncated,

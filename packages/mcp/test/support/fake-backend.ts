@@ -23,6 +23,7 @@ export function feedbackRecord(overrides: Partial<FeedbackRecord> = {}): Feedbac
     status: 'new',
     issueLink: null,
     assigneeId: null,
+    tags: [],
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
@@ -94,7 +95,13 @@ export function fakeBackend(overrides: Partial<HearbackBackend> = {}) {
     getFeedbackStats: record('getFeedbackStats', () => EMPTY_STATS),
     getFeedbackTrends: record('getFeedbackTrends', () => EMPTY_TRENDS),
     submitFeedback: record('submitFeedback', () => ({ id: 'fb_new' })),
-    updateFeedbackStatus: record('updateFeedbackStatus', (id: string, status) => feedbackRecord({ id, status })),
+    updateFeedback: record('updateFeedback', (id: string, changes) =>
+      feedbackRecord({
+        id,
+        ...(changes.status && { status: changes.status }),
+        ...(changes.tags && { tags: changes.tags }),
+      }),
+    ),
     ...overrides,
   };
   return { backend, calls };

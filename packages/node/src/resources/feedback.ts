@@ -15,6 +15,7 @@ import type {
   FeedbackUpdate,
   PageQuery,
   SearchResults,
+  TagCount,
   ThemeFeedbackPage,
   ThemeFeedbackQuery,
 } from '@hearback/client';
@@ -78,6 +79,23 @@ export class FeedbackResource {
         this.context.client.GET('/organizations/{orgId}/feedback/stats', { params: { path, query }, ...attempt }),
       options,
     );
+  }
+
+  /**
+   * The organization's feedback tags with how many items carry each, most used first, then by
+   * name (a brand-scoped key counts its brand's items only): the tags to offer as `tag` filters.
+   *
+   * @example
+   * const tags = await hearback.feedback.tags(); // [{ tag: 'billing', count: 12 }, …]
+   */
+  async tags(options?: RequestOptions): Promise<TagCount[]> {
+    const path = { orgId: this.context.orgId };
+    const { data } = await this.context.call(
+      'listTags',
+      (attempt) => this.context.client.GET('/organizations/{orgId}/tags', { params: { path }, ...attempt }),
+      options,
+    );
+    return data;
   }
 
   /**

@@ -38,6 +38,11 @@ export function registerExportCommand(program: Command, context: CommandContext)
     .option('--q <text>', 'comments containing this text (case-insensitive)')
     .option('--assignee <userId>', 'only items assigned to this member')
     .option('--unassigned', 'only items assigned to nobody')
+    .option(
+      '--tag <tag>',
+      'only items carrying this tag; repeat it for items carrying every one',
+      (tag: string, tags: string[] | undefined) => [...(tags ?? []), tag],
+    )
     .addOption(context.dataDirOption())
     .addHelpText(
       'after',

@@ -30,6 +30,8 @@ export interface ExportCommandOptions {
   q?: string;
   assignee?: string;
   unassigned?: boolean;
+  /** `--tag`, repeatable. */
+  tag?: string[];
   dataDir?: string;
 }
 
@@ -38,7 +40,7 @@ function parseQuery(options: ExportCommandOptions) {
   const { org: _org, out: _out, dataDir: _dataDir, inbox, brand, assignee, ...rest } = options;
   const query = Object.fromEntries(
     Object.entries({ ...rest, inboxId: inbox, brandId: brand, assigneeId: assignee }).filter(
-      (entry): entry is [string, string | boolean] => entry[1] !== undefined,
+      (entry): entry is [string, string | boolean | string[]] => entry[1] !== undefined,
     ),
   );
   return FeedbackExportQuery.safeParse(query, PLAIN_MESSAGES);

@@ -8,30 +8,37 @@ export const ACTIVITY_KINDS = [
   'unassigned',
   'issue_linked',
   'issue_unlinked',
+  'tags_changed',
   'note_added',
   'note_edited',
   'note_deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-/** One change of an item: `from`/`to` for status (a status), assignment (user ids), links (issue URLs). */
+/** A field's value in an item's history: a status, a user id, an issue URL, or a set of tags. */
+type ActivityValue = string | string[] | null;
+
+/**
+ * One change of an item: `from`/`to` for status (a status), assignment (user ids), links (issue
+ * URLs), tags (the whole set before and after, sorted).
+ */
 export interface FeedbackActivity {
   id: string;
   at: string;
   actor: AuditEntry['actor'];
   kind: ActivityKind;
-  from?: string | null;
-  to?: string | null;
+  from?: ActivityValue;
+  to?: ActivityValue;
   noteId?: string;
 }
 
 interface Transition {
-  from: string | null;
-  to: string | null;
+  from: ActivityValue;
+  to: ActivityValue;
 }
 
 /** The fields of an item a triage request may change, as the audit log records them. */
-type TriageState = Pick<Feedback, 'status' | 'assigneeId'> & { issueLink: string | null };
+type TriageState = Pick<Feedback, 'status' | 'assigneeId' | 'tags'> & { issueLink: string | null };
 
 /**
  * The details of a `feedback.updated` entry: the fields given, and each one's value before and
@@ -45,6 +52,7 @@ export function triageDetails(before: Feedback, after: Feedback, changed: readon
     status: feedback.status,
     assigneeId: feedback.assigneeId,
     issueLink: feedback.issueLink?.url ?? null,
+    tags: feedback.tags,
   });
   const [from, to] = [state(before), state(after)];
   const details: Record<string, unknown> = { changed };
@@ -88,7 +96,8 @@ export function activityOf(entry: AuditEntry): FeedbackActivity[] {
   const activity: FeedbackActivity[] = [];
   for (const field of changed) {
     const transition = transitionOf(entry.details[field]);
-    if ('from' in transition && transition.from === transition.to) continue;
+    // Tags are sets written sorted: the same set is the same text.
+    if ('from' in transition && JSON.stringify(transition.from) === JSON.stringify(transition.to)) continue;
     const made = transition.to !== null;
     const kind: ActivityKind | undefined =
       field === 'status'
@@ -101,7 +110,9 @@ export function activityOf(entry: AuditEntry): FeedbackActivity[] {
             ? made
               ? 'issue_linked'
               : 'issue_unlinked'
-            : undefined;
+            : field === 'tags'
+              ? 'tags_changed'
+              : undefined;
     if (kind) activity.push({ id: `${entry.id}:${field}`, ...base, kind, ...transition });
   }
   return activity;

@@ -15,11 +15,15 @@ export const FEEDBACK_CSV_COLUMNS = [
   'issueLink',
   'assigneeId',
   'context',
+  // Last, added after the others: a script reading columns by position keeps working.
+  'tags',
 ] as const;
 
 /**
  * The feedback CSV export's header and records: one column per field of the item, the issue
- * link as its URL and the context as JSON (empty for `{}`), so the file opens in a spreadsheet.
+ * link as its URL, the context as JSON (empty for `{}`) and the tags as a JSON list (empty for
+ * none: a tag may hold a comma, so a plain list could not be read back), so the file opens in a
+ * spreadsheet.
  *
  * @example
  * FEEDBACK_CSV.header + items.map(FEEDBACK_CSV.record).join('');
@@ -40,5 +44,6 @@ export const FEEDBACK_CSV = {
       feedback.issueLink?.url,
       feedback.assigneeId,
       Object.keys(feedback.context).length > 0 ? JSON.stringify(feedback.context) : '',
+      feedback.tags.length > 0 ? JSON.stringify(feedback.tags) : '',
     ]),
 };

@@ -72,10 +72,21 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
         json: { assigneeId },
       });
     }
+    // Two tagged.
+    for (const [id, tags] of [
+      [ids[2], ['billing']],
+      [ids[5], ['billing', 'bug']],
+    ] as const) {
+      await bed().request(`/organizations/${org.organization.id}/feedback/${id}`, {
+        method: 'PATCH',
+        key,
+        json: { tags },
+      });
+    }
     items = await listAllFeedback(bed(), org.organization.id, key);
   });
 
-  const cases: [string, () => FeedbackFilters & Record<string, string | number | boolean | undefined>][] = [
+  const cases: [string, () => FeedbackFilters & Record<string, string | string[] | number | boolean | undefined>][] = [
     ['no filter', () => ({})],
     ['type', () => ({ type: 'nps' })],
     ['scoreMin', () => ({ scoreMin: 5 })],
@@ -91,6 +102,7 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
     ['q with LIKE wildcards', () => ({ q: '100%' })],
     ['q with an underscore', () => ({ q: 'y_p' })],
     ['q across case in the comment', () => ({ q: 'dark mode' })],
+    ['tag (one; the query gives it as text)', () => ({ tag: ['bug'] })],
     ['from', () => ({ from: items[3]?.createdAt })],
     ['to (exclusive)', () => ({ to: items[3]?.createdAt })],
     ['everything at once', () => ({ type: 'nps', scoreMin: 1, q: 'support', inboxId, source: 'email' })],
@@ -100,7 +112,7 @@ describeEachDatabase('matchesFeedbackFilters agrees with the list', (bed) => {
     const filters = filtersOf();
     const query = Object.fromEntries(
       Object.entries(filters)
-        .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+        .filter((entry): entry is [string, string | string[] | number | boolean] => entry[1] !== undefined)
         .map(([name, value]) => [name, String(value)]),
     );
     const listed = await listAllFeedback(bed(), bed().orgA.organization.id, key, query);

@@ -23,6 +23,8 @@ const RULES: FilterRules = {
   assigneeId: (feedback, assigneeId) => feedback.assigneeId === assigneeId,
   // `false` filters nothing, as in SQL.
   unassigned: (feedback, unassigned) => !unassigned || feedback.assigneeId === null,
+  // Events written before tags existed carry none.
+  tag: (feedback, tags) => tags.every((tag) => (feedback.tags ?? []).includes(tag)),
   q: (feedback, q) => feedback.comment?.toLowerCase().includes(q.toLowerCase()) === true,
 };
 

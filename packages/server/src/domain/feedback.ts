@@ -26,6 +26,8 @@ export interface Feedback {
   issueLink: IssueLink | null;
   /** The member (a user id) the item is assigned to; null when unassigned. */
   assigneeId: string | null;
+  /** Its tags for triage, normalized (`normalizeTag` of @hearback/spec), sorted. */
+  tags: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -52,4 +54,6 @@ export interface FeedbackFilters {
   assigneeId?: string | undefined;
   /** `true`: items assigned to nobody (exclusive with `assigneeId`). */
   unassigned?: boolean | undefined;
+  /** Items carrying every one of these tags (normalized). */
+  tag?: string[] | undefined;
 }

@@ -135,13 +135,16 @@ export function separateRepeats(
   return { firsts, repeats };
 }
 
-/** The `feedback.created` outbox event of a stored item; its idempotency key and fingerprint stay out of it. */
+/**
+ * The `feedback.created` outbox event of a stored item, as the API answers it (a new item has no
+ * tags); its idempotency key and fingerprint stay out of it.
+ */
 export function feedbackCreatedEvent({
   idempotencyKey: _key,
   idempotencyFingerprint: _fingerprint,
   ...feedback
 }: NewFeedback): OutboxEvent {
-  return feedbackEvent('feedback.created', feedback, feedback.createdAt);
+  return feedbackEvent('feedback.created', { ...feedback, tags: [] }, feedback.createdAt);
 }
 
 function groupIndexesByOrg(items: NewFeedback[]): Map<string, number[]> {

@@ -1,3 +1,4 @@
+import { FeedbackUpdateInputSchema } from '@hearback/inputs';
 import {
   type HearbackBackend,
   type HearbackTool,
@@ -81,8 +82,11 @@ export function createServerBackend(
         return { id };
       }),
     getFeedbackActivity: (id, page) => as('getFeedbackActivity', () => services.feedback.activity(principal, id, page)),
-    updateFeedbackStatus: (id, status) =>
-      as('updateFeedback', () => services.feedback.update(principal, id, { status })),
+    updateFeedback: (id, changes) =>
+      // The rules of `PATCH …/feedback/{id}` (the tags' normalization and limits) in the same words.
+      as('updateFeedback', () =>
+        services.feedback.update(principal, id, parseInput(FeedbackUpdateInputSchema, changes, 'json')),
+      ),
     // Served only with search on (`needsSemanticSearch`): themes cluster the vectors search makes.
     getFeedbackThemes: ({ from, to, limit, ...filters }: ThemesQuery) =>
       as('getFeedbackThemes', () => services.feedbackThemes.themes(principal, { from, to, limit, filters })),

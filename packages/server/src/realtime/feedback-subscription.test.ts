@@ -19,6 +19,7 @@ function event(seq: number, changes: Partial<Feedback> = {}, type = 'feedback.cr
     status: 'new',
     issueLink: null,
     assigneeId: null,
+    tags: [],
     createdAt: '2026-11-25T10:00:00.000Z',
     updatedAt: '2026-11-25T10:00:00.000Z',
     ...changes,

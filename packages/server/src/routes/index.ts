@@ -11,6 +11,7 @@ import * as deliveries from './deliveries/deliveries.operations.js';
 import * as feedback from './feedback/feedback.operations.js';
 import { exportFeedback } from './feedback/feedback-export.operations.js';
 import { streamFeedback } from './feedback/feedback-stream.operations.js';
+import { listTags } from './feedback/feedback-tags.operations.js';
 import { getFeedbackThemes, listThemeFeedback } from './feedback/feedback-themes.operations.js';
 import * as feedbackPageSharing from './feedback-pages/feedback-page-sharing.operations.js';
 import * as feedbackPages from './feedback-pages/feedback-pages.operations.js';
@@ -73,6 +74,7 @@ export const API_OPERATIONS = [
   feedback.updateFeedback,
   feedback.deleteFeedback,
   feedback.getFeedbackActivity,
+  listTags,
 
   search.searchFeedback,
   search.similarFeedback,

@@ -1,4 +1,5 @@
 import type { FeedbackErasureInput } from '@hearback/inputs';
+import { tagSet } from '@hearback/spec';
 import type { Principal } from '../domain/api-key.js';
 import { changedFields } from '../domain/audit.js';
 import type { Feedback, FeedbackFilters, FeedbackStatus, IssueTracker } from '../domain/feedback.js';
@@ -25,6 +26,8 @@ export interface FeedbackChanges {
   issueLink?: { tracker?: IssueTracker | undefined; url: string } | null | undefined;
   /** A user id of a member of the organization; `null` unassigns. */
   assigneeId?: string | null | undefined;
+  /** The item's whole set of tags (replaces it; `[]` clears it), normalized by the input's schema. */
+  tags?: string[] | undefined;
 }
 
 /** Only a current member of the item's organization can be its assignee (a 400 naming the field). */
@@ -68,10 +71,13 @@ export function feedbackService(store: Store, onEvents: () => void) {
       return toPage(result);
     },
 
+    /** The organization's tags on the items the principal may see, most used first, then by name. */
+    tags: (principal: Principal) => store.feedbackTags.counts(visibleTo(principal)),
+
     /**
-     * Triage: status, issue link and assignee change together with their `feedback.updated`
-     * event and an audit entry that records each given field's value before and after (the
-     * item's activity is read from it).
+     * Triage: status, issue link, assignee and tags change together with their `feedback.updated`
+     * event (the item as it is after, tags included) and an audit entry that records each given
+     * field's value before and after (the item's activity is read from it).
      */
     async update(principal: Principal, id: string, changes: FeedbackChanges): Promise<Feedback> {
       const issueLink = changes.issueLink ? parseIssueLink(changes.issueLink) : changes.issueLink;
@@ -80,6 +86,8 @@ export function feedbackService(store: Store, onEvents: () => void) {
         const before = await tx.feedback.findForUpdate(visibleTo(principal), id);
         if (!before) throw notFound('Feedback', id);
         await assertAssignable(tx, principal.orgId, changes.assigneeId);
+        // Before the row's update, which reads the item back with its tags.
+        if (changes.tags !== undefined) await tx.feedbackTags.replace(principal.orgId, id, tagSet(changes.tags), now);
         const feedback = await tx.feedback.update(
           visibleTo(principal),
           id,

@@ -172,6 +172,14 @@ export interface FeedbackTable {
   updated_at: string;
 }
 
+/** A feedback item's tag (0025), normalized; an item's rows go with it (foreign key, cascade). */
+export interface FeedbackTagsTable {
+  feedback_id: string;
+  org_id: string;
+  tag: string;
+  created_at: string;
+}
+
 export interface NotesTable {
   id: string;
   org_id: string;
@@ -437,6 +445,7 @@ export interface DatabaseSchema {
   inboxes: InboxesTable;
   api_keys: ApiKeysTable;
   feedback: FeedbackTable;
+  feedback_tags: FeedbackTagsTable;
   notes: NotesTable;
   outbox: OutboxTable;
   outbox_consumers: OutboxConsumersTable;

@@ -19,6 +19,7 @@ import { feedbackPagesRepository } from './repositories/feedback-pages.js';
 import { feedbackRollupReadsRepository } from './repositories/feedback-rollup-reads.js';
 import { feedbackRollupsRepository } from './repositories/feedback-rollups.js';
 import { feedbackStatsRepository } from './repositories/feedback-stats.js';
+import { feedbackTagsRepository } from './repositories/feedback-tags.js';
 import { feedbackTrendsRepository } from './repositories/feedback-trends.js';
 import { fullTextRepository } from './repositories/full-text.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
@@ -54,6 +55,7 @@ function repositories(db: Executor, dialect: DialectAdapter, inserts: CompiledIn
     inboxes: inboxesRepository(db, caches?.inboxes),
     apiKeys: apiKeysRepository(db, caches?.apiKeys),
     feedback: feedbackRepository(db, dialect, inserts),
+    feedbackTags: feedbackTagsRepository(db),
     feedbackStats: feedbackStatsRepository(db),
     feedbackTrends: feedbackTrendsRepository(db, dialect),
     feedbackRollups: feedbackRollupsRepository(db, dialect.dailyCountLocks, inserts),

@@ -155,6 +155,7 @@ export interface FeedbackItem {
   status: string;
   issueLink: { tracker: string; url: string; key: string } | null;
   assigneeId: string | null;
+  tags: string[];
   createdAt: string;
   updatedAt: string;
 }

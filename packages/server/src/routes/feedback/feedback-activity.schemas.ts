@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS } from '../../domain/feedback-activity.js';
 import { AuditActorSchema } from '../audit-log/audit-log.schemas.js';
 import { pageOf, Timestamp } from '../shared.schemas.js';
 
-const Value = z.string().nullable();
+const Value = z.union([z.string(), z.array(z.string())]).nullable();
 
 export const FeedbackActivitySchema = z
   .object({
@@ -13,7 +13,7 @@ export const FeedbackActivitySchema = z
     kind: z.enum(ACTIVITY_KINDS),
     from: Value.optional().openapi({
       description:
-        'Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`); null for none.',
+        'Before the change: a status (`status_changed`), a user id (`assigned`, `unassigned`), an issue URL (`issue_linked`, `issue_unlinked`), the whole set of tags, sorted (`tags_changed`); null for none.',
     }),
     to: Value.optional().openapi({ description: 'After the change, as `from`.' }),
     noteId: z.string().optional().openapi({ description: 'The note (`note_*`).' }),

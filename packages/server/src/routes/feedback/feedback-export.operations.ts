@@ -16,7 +16,7 @@ export const exportFeedback = defineOperation({
     tags: ['Feedback'],
     operationId: 'exportFeedback',
     summary: 'Export feedback (CSV, JSON or NDJSON)',
-    description: `Every item matching the list's filters, newest first, as a file to download (\`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"\`), streamed as it is read, ${EXPORT_BATCH} items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns \`id\`, \`createdAt\`, \`inboxId\`, \`brandId\`, \`type\`, \`score\`, \`comment\`, \`source\`, \`status\`, \`issueLink\` (its URL), \`assigneeId\`, \`context\` (JSON); text that a spreadsheet would run as a formula (starting with \`=\`, \`+\`, \`-\`, \`@\`, tab or CR) gets a leading \`'\`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as \`GET …/feedback/{id}\` answers them. Requires the \`read\` scope; brand-scoped keys export their brand only.`,
+    description: `Every item matching the list's filters, newest first, as a file to download (\`Content-Disposition: attachment; filename="feedback-<organization slug>-<UTC day>.<format>"\`), streamed as it is read, ${EXPORT_BATCH} items at a time. **CSV**: UTF-8 with a byte order mark (for Excel), RFC 4180 quoting, CRLF line ends; columns \`id\`, \`createdAt\`, \`inboxId\`, \`brandId\`, \`type\`, \`score\`, \`comment\`, \`source\`, \`status\`, \`issueLink\` (its URL), \`assigneeId\`, \`context\` (JSON), \`tags\` (a JSON list; empty for none); text that a spreadsheet would run as a formula (starting with \`=\`, \`+\`, \`-\`, \`@\`, tab or CR) gets a leading \`'\`. **JSON**: one array of items. **NDJSON**: one item per line. Items in JSON and NDJSON are as \`GET …/feedback/{id}\` answers them. Requires the \`read\` scope; brand-scoped keys export their brand only.`,
     request: { params: OrgParams, query: FeedbackExportQuery },
     responses: {
       200: fileResponse(
@@ -24,7 +24,7 @@ export const exportFeedback = defineOperation({
         'The feedback as a file.',
         {
           filename: 'feedback-acme-2026-11-25.csv',
-          csv: '\uFEFFid,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context\r\nfb_01jd3x2k9v6c4h8m2n5p7q1r3s,2026-11-25T09:30:00.000Z,inb_01jd3x2k9v6c4h8m2n5p7q1r3s,,nps,9,Fast and clear,widget,new,,,"{""source"":""widget""}"\r\n',
+          csv: '\uFEFFid,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context,tags\r\nfb_01jd3x2k9v6c4h8m2n5p7q1r3s,2026-11-25T09:30:00.000Z,inb_01jd3x2k9v6c4h8m2n5p7q1r3s,,nps,9,Fast and clear,widget,new,,,"{""source"":""widget""}","[""billing""]"\r\n',
         },
         z.array(FeedbackSchema),
       ),

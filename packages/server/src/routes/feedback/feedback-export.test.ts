@@ -17,7 +17,7 @@ import { EXPORT_BATCH } from '../../services/file-export.js';
 import type { BootstrappedOrganization } from '../../services/organizations.js';
 import type { NewFeedback } from '../../storage/repositories/feedback.js';
 
-const HEADER = 'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context\r\n';
+const HEADER = 'id,createdAt,inboxId,brandId,type,score,comment,source,status,issueLink,assigneeId,context,tags\r\n';
 const decoder = () => new TextDecoder('utf-8', { ignoreBOM: true });
 
 describeEachDatabase('Feedback export', (bed) => {
@@ -97,7 +97,11 @@ describeEachDatabase('Feedback export', (bed) => {
       await bed().request(`/organizations/${org.organization.id}/feedback/${linked}`, {
         method: 'PATCH',
         key: org.adminKey,
-        json: { status: 'triaged', issueLink: { url: 'https://github.com/acme/app/issues/12' } },
+        json: {
+          status: 'triaged',
+          issueLink: { url: 'https://github.com/acme/app/issues/12' },
+          tags: ['Billing', '=cmd, "x"'],
+        },
       }),
       200,
     );
@@ -126,10 +130,10 @@ describeEachDatabase('Feedback export', (bed) => {
       'Ünïcödé — 日本語 🎉👍🏽',
     ];
     const expectedRows = [
-      ...cells.map((cell, n) => `${start(items[n] as FeedbackItem)},text,,${cell},,new,,,\r\n`),
+      ...cells.map((cell, n) => `${start(items[n] as FeedbackItem)},text,,${cell},,new,,,,\r\n`),
       // The context as stored: PostgreSQL's jsonb may order its keys differently.
-      `${start(items[9] as FeedbackItem)},nps,9,,'=cmd|calc,new,,,"${JSON.stringify(items[9]?.context).replaceAll('"', '""')}"\r\n`,
-      `${start(items[10] as FeedbackItem)},stars,2,linked,,triaged,https://github.com/acme/app/issues/12,,\r\n`,
+      `${start(items[9] as FeedbackItem)},nps,9,,'=cmd|calc,new,,,"${JSON.stringify(items[9]?.context).replaceAll('"', '""')}",\r\n`,
+      `${start(items[10] as FeedbackItem)},stars,2,linked,,triaged,https://github.com/acme/app/issues/12,,,"[""=cmd, \\""x\\"""",""billing""]"\r\n`,
     ];
     expect(text).toBe(`\uFEFF${HEADER}${expectedRows.reverse().join('')}`);
   });

@@ -98,9 +98,9 @@ export const updateFeedback = defineOperation({
     path: '/organizations/{orgId}/feedback/{id}',
     tags,
     operationId: 'updateFeedback',
-    summary: 'Triage feedback: status, assignee and issue-tracker link',
+    summary: 'Triage feedback: status, assignee, issue-tracker link and tags',
     description:
-      'Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). Requires the `write` or `triage` scope.',
+      "Emits `feedback.updated`. `assigneeId` must be a member of the organization (400 `validation_failed` otherwise). `tags` is the whole set: it replaces the item's tags (`[]` clears them); each is trimmed, its whitespace collapsed and lower-cased, 1–32 characters, at most 10 once duplicates collapse. Requires the `write` or `triage` scope.",
     request: { params: FeedbackParams, body: jsonBody(FeedbackUpdateSchema) },
     responses: { 200: jsonContent(FeedbackSchema, 'The updated feedback item.'), ...AUTHENTICATED_ERRORS },
   },
@@ -119,7 +119,7 @@ export const deleteFeedback = defineOperation({
     operationId: 'deleteFeedback',
     summary: 'Delete a feedback item',
     description:
-      "Deletes the item with everything that hangs off it: its notes, issue link, assignment, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).",
+      "Deletes the item with everything that hangs off it: its notes, issue link, assignment, tags, search vectors and full-text entry, and its share of stats and trends; its activity is no longer readable (the audit log keeps a `feedback.deleted` entry, without the item's text). For spam, or a person's erasure request. Its events and the webhook deliveries made from them go too (no stream replays it, no webhook sends it again). Cannot be undone; a second delete answers 404. Emits no event. Requires the `write` scope (admins and owners; triage is not enough).",
     request: { params: FeedbackParams },
     responses: {
       200: jsonContent(FeedbackDeletionSchema, 'Deleted, with the number of notes deleted with it.'),
@@ -155,7 +155,7 @@ export const getFeedbackActivity = defineOperation({
     path: '/organizations/{orgId}/feedback/{id}/activity',
     tags,
     operationId: 'getFeedbackActivity',
-    summary: "A feedback item's activity: status changes, assignment, issue links and notes, by whom",
+    summary: "A feedback item's activity: status changes, assignment, issue links, tags and notes, by whom",
     description:
       "Oldest first, keyset-paginated; read from the audit log, so it lists exactly the changes that were made. A triage request that changed several fields gives one item per field (`limit` counts requests, so a page may hold a few more items). Requires the `read` scope; brand-scoped keys see their brand's items only.",
     request: { params: FeedbackParams, query: PageQuery },

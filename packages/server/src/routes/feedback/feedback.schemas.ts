@@ -6,8 +6,9 @@ import {
   oneAssigneeFilter,
   SCORE_BOUNDS_IN_ORDER,
   scoreBoundsInOrder,
+  TagSchema,
 } from '@hearback/inputs';
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES, MAX_TAGS_PER_ITEM } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import {
   dateQuery,
@@ -37,6 +38,7 @@ export const TYPED_FILTER_DESCRIPTIONS = {
   scoreMin: 'Lowest score to include.',
   scoreMax: 'Highest score to include.',
   unassigned: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+  tag: `Only items carrying this tag, normalized as tags are (\`Billing\` finds \`billing\`). Repeat it for items carrying every one given (\`?tag=billing&tag=bug\`), at most ${MAX_TAGS_PER_ITEM}.`,
 };
 
 /** `unassigned=true` in a query string; `false` (or nothing) filters nothing. (A saved view's JSON takes a boolean: views.schemas.ts.) */
@@ -45,6 +47,21 @@ const unassignedFilter = z
   .openapi({
     param: { name: 'unassigned', in: 'query' },
     description: TYPED_FILTER_DESCRIPTIONS.unassigned,
+  });
+
+/**
+ * `tag=a&tag=b` in a query string (one `tag` arrives as text, several as a list) and a saved view's
+ * JSON list alike: the tags, each normalized and checked as a PATCH's tags are.
+ */
+const tagFilter = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z.array(documentable(TagSchema)).max(MAX_TAGS_PER_ITEM).optional(),
+  )
+  .openapi({
+    param: { name: 'tag', in: 'query', style: 'form', explode: true },
+    description: TYPED_FILTER_DESCRIPTIONS.tag,
+    example: ['billing'],
   });
 
 const FeedbackListFields = PageQuery.extend({
@@ -90,6 +107,7 @@ const FeedbackListFields = PageQuery.extend({
     .optional()
     .openapi({ param: { name: 'assigneeId', in: 'query' }, description: 'Only items assigned to this member.' }),
   unassigned: unassignedFilter,
+  tag: tagFilter,
 });
 
 export const FeedbackListQuery = FeedbackListFields.refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER).refine(
@@ -150,7 +168,7 @@ export const FeedbackUpdateSchema = documentable(FeedbackUpdateInputSchema)
   // openapi-typescript turns that into `unknown` for the client's types).
   .openapi('FeedbackUpdate', {
     minProperties: 1,
-    description: 'Send at least one of `status`, `issueLink` or `assigneeId`.',
+    description: 'Send at least one of `status`, `issueLink`, `assigneeId` or `tags`.',
   });
 
 export const FeedbackDeletionSchema = z

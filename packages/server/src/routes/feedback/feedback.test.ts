@@ -739,6 +739,7 @@ describeEachDatabase('feedback API', (bed) => {
         okStatus: 200,
         call: async () => ({ method: 'GET', path: `${feedbackPath()}/${await collected()}/activity` }),
       },
+      { operationId: 'listTags', okStatus: 200, call: () => ({ method: 'GET', path: `${orgPath(bed().orgA)}/tags` }) },
     ]);
   });
 });

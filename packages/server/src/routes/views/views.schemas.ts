@@ -31,7 +31,7 @@ export const ViewFiltersSchema = writeInput({
   .refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER)
   .openapi('FeedbackFilters', {
     description:
-      'Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused).',
+      'Filters of `GET /organizations/{orgId}/feedback`, by name, as its query parameters take them, in JSON types: scores as integers, `unassigned` as a boolean (`"3"` or `"true"` is refused), `tag` as a list of tags.',
     example: { type: 'nps', scoreMax: 6, status: 'new' },
   });
 

@@ -23,6 +23,7 @@ import * as pageStartedVisits from './0021-page-started-visits.js';
 import * as invitesOneOpenPerEmail from './0022-invites-one-open-per-email.js';
 import * as webhookDeliveriesFinishedIndex from './0023-webhook-deliveries-finished-index.js';
 import * as vectorIndexOrphans from './0024-vector-index-orphans.js';
+import * as feedbackTags from './0025-feedback-tags.js';
 import type { MigrationContext } from './context.js';
 
 interface DialectAwareMigration {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectAwareMigration> = {
   '0022-invites-one-open-per-email': invitesOneOpenPerEmail,
   '0023-webhook-deliveries-finished-index': webhookDeliveriesFinishedIndex,
   '0024-vector-index-orphans': vectorIndexOrphans,
+  '0025-feedback-tags': feedbackTags,
 };
 
 /** Migrations are bundled in code (not read from disk), so the built CLI finds them anywhere. */

@@ -76,7 +76,7 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
 
   return {
     eventCopies,
-    /** Deletes the inbox and its feedback (their notes and vectors cascade). */
+    /** Deletes the inbox and its feedback (their notes, tags and vectors cascade). */
     async inboxWithFeedback(orgId: string, inboxId: string): Promise<InboxDeletion | undefined> {
       const inbox = await db
         .selectFrom('inboxes')
@@ -98,7 +98,7 @@ export function deletionsRepository(db: Executor, dialect: DialectAdapter) {
 
     /**
      * Deletes the items of `ids` the scope may see, with everything that hangs off them: their
-     * notes and stored vectors (foreign keys cascade), their full-text rows (SQLite's trigger;
+     * notes, tags and stored vectors (foreign keys cascade), their full-text rows (SQLite's trigger;
      * PostgreSQL's index is on the row), their rows in the vector index (sqlite-vec), their events
      * and webhook deliveries ({@link eventCopies}) and their
      * share of the daily counts, taken off in the organization's zone under the lock every

@@ -41,6 +41,16 @@ export function feedbackMatches(scope: BrandScope, filters: FeedbackFilters) {
     if (filters.status) conditions.push(eb('status', '=', filters.status));
     if (filters.assigneeId) conditions.push(eb('assignee_id', '=', filters.assigneeId));
     if (filters.unassigned) conditions.push(eb('assignee_id', 'is', null));
+    // One subquery per tag (every tag given): each reads the (org_id, tag, feedback_id) index.
+    for (const tag of filters.tag ?? []) {
+      conditions.push(
+        eb(
+          'feedback.id',
+          'in',
+          eb.selectFrom('feedback_tags').select('feedback_id').where('org_id', '=', scope.orgId).where('tag', '=', tag),
+        ),
+      );
+    }
     if (filters.q) {
       // lower() on both sides: LIKE is case-sensitive on PostgreSQL and not on SQLite. The two
       // agree for ASCII letters only: SQLite's lower() folds A-Z alone, PostgreSQL's follows the

@@ -9,6 +9,7 @@ import type { Executor } from './executor.js';
 import { pageOf } from './executor.js';
 import { feedbackMatches } from './feedback-filters.js';
 import { feedbackRollupsRepository } from './feedback-rollups.js';
+import { feedbackTagsRepository } from './feedback-tags.js';
 
 /** The time zone of each organization, read in the caller's transaction. */
 export async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<string, string>> {
@@ -16,7 +17,8 @@ export async function timeZonesOf(db: Executor, orgIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row.timezone]));
 }
 
-export interface NewFeedback extends Feedback {
+/** A new item: it has no tags yet (`/collect` takes none; triage adds them). */
+export interface NewFeedback extends Omit<Feedback, 'tags'> {
   idempotencyKey: string | null;
   /** What was submitted under `idempotencyKey` (see ingest/collect-fingerprint.ts); none when absent. */
   idempotencyFingerprint?: string | null;
@@ -29,7 +31,7 @@ export interface KeyedFeedback {
   fingerprint: string | null;
 }
 
-function toFeedback(row: FeedbackTable): Feedback {
+function toFeedback(row: FeedbackTable, tags: string[]): Feedback {
   return {
     id: row.id,
     orgId: row.org_id,
@@ -43,6 +45,7 @@ function toFeedback(row: FeedbackTable): Feedback {
     status: row.status as FeedbackStatus,
     issueLink: row.issue_link ? (JSON.parse(row.issue_link) as IssueLink) : null,
     assigneeId: row.assignee_id,
+    tags,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -74,6 +77,14 @@ export function toFeedbackRow(feedback: NewFeedback): Required<FeedbackTable> {
 }
 
 export function feedbackRepository(db: Executor, dialect: DialectAdapter, inserts?: CompiledInserts) {
+  const tags = feedbackTagsRepository(db);
+  /** Every item read is answered with its tags: one more query for the rows read, whatever their number. */
+  async function withTags(rows: FeedbackTable[]): Promise<Feedback[]> {
+    const tagsOf = await tags.of(rows.map((row) => row.id));
+    return rows.map((row) => toFeedback(row, tagsOf.get(row.id) ?? []));
+  }
+  const oneWithTags = async (row: FeedbackTable | undefined) => (row ? (await withTags([row]))[0] : undefined);
+
   return {
     /**
      * Stores new items and counts them in the daily counts, on their days in their organization's
@@ -141,8 +152,7 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
     async find(scope: BrandScope, id: string): Promise<Feedback | undefined> {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
-      const row = await query.executeTakeFirst();
-      return row && toFeedback(row);
+      return oneWithTags(await query.executeTakeFirst());
     },
     /**
      * {@link find}, holding the row until the transaction ends (PostgreSQL; SQLite's one writer
@@ -151,15 +161,14 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
     async findForUpdate(scope: BrandScope, id: string): Promise<Feedback | undefined> {
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', '=', id);
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
-      const row = await query.$call((locked) => dialect.forUpdate(locked)).executeTakeFirst();
-      return row && toFeedback(row);
+      return oneWithTags(await query.$call((locked) => dialect.forUpdate(locked)).executeTakeFirst());
     },
     /** The items among `ids` the scope may see, in no particular order. */
     async findMany(scope: BrandScope, ids: readonly string[]): Promise<Feedback[]> {
       if (ids.length === 0) return [];
       let query = db.selectFrom('feedback').selectAll().where('org_id', '=', scope.orgId).where('id', 'in', ids);
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
-      return (await query.execute()).map(toFeedback);
+      return withTags(await query.execute());
     },
     /** Newest first; `before` is the last id of the previous page. */
     async list(scope: BrandScope, filters: FeedbackFilters, page: { limit: number; before: string | null }) {
@@ -170,7 +179,7 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
         .limit(page.limit + 1)
         .execute();
       const { rows: pageRows, lastId } = pageOf(rows, page.limit);
-      return { items: pageRows.map(toFeedback), lastId };
+      return { items: await withTags(pageRows), lastId };
     },
     async update(
       scope: BrandScope,
@@ -191,8 +200,7 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
         .where('org_id', '=', scope.orgId)
         .where('id', '=', id);
       if (scope.brandId) query = query.where('brand_id', '=', scope.brandId);
-      const row = await query.returningAll().executeTakeFirst();
-      return row && toFeedback(row);
+      return oneWithTags(await query.returningAll().executeTakeFirst());
     },
     /** Unassigns a member's items in an organization (they left it); returns the items as they are now. */
     async unassignAll(orgId: string, assigneeId: string, updatedAt: string): Promise<Feedback[]> {
@@ -203,7 +211,7 @@ export function feedbackRepository(db: Executor, dialect: DialectAdapter, insert
         .where('assignee_id', '=', assigneeId)
         .returningAll()
         .execute();
-      return rows.map(toFeedback);
+      return withTags(rows);
     },
   };
 }

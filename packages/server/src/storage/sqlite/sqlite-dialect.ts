@@ -40,6 +40,7 @@ const LOOKUP_INDEPENDENT_TABLES: ReadonlySet<string> = new Set([
   'feedback',
   'feedback_daily_counts',
   'feedback_daily_totals',
+  'feedback_tags',
   'outbox',
   'outbox_consumers',
   'outbox_retries',
