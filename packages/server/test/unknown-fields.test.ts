@@ -70,7 +70,13 @@ describeEachDatabase('Unknown fields in write bodies', (bed) => {
       ['PATCH', `${orgPath()}/brands/${brand.id}`, { name: 'b', plan: 'pro' }, 'plan', 'name'],
       ['POST', `${orgPath()}/inboxes`, { name: 'i', inboxKey: 'mine' }, 'inboxKey', 'name, brandId'],
       ['PATCH', `${orgPath()}/inboxes/${inbox.id}`, { name: 'i', archived: true }, 'archived', 'name, brandId'],
-      ['PATCH', feedbackPath, { status: 'closed', comment: 'edited' }, 'comment', 'status, issueLink, assigneeId'],
+      [
+        'PATCH',
+        feedbackPath,
+        { status: 'closed', comment: 'edited' },
+        'comment',
+        'status, issueLink, assigneeId, tags',
+      ],
       ['POST', `${feedbackPath}/notes`, { body: 'n', author: 'me' }, 'author', 'body'],
       ['PATCH', `${feedbackPath}/notes/${note.id}`, { body: 'n', pinned: true }, 'pinned', 'body'],
     ];

@@ -29,7 +29,7 @@ describeEachDatabase('Unknown query parameters', (bed) => {
       {
         path: 'score',
         message:
-          'Unknown field: score. Accepted query parameters: limit, cursor, type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q, assigneeId, unassigned.',
+          'Unknown field: score. Accepted query parameters: limit, cursor, type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q, assigneeId, unassigned, tag.',
       },
     ]);
   });

@@ -169,6 +169,14 @@ export class ContractChecker {
     const url = new URL(request.url, 'http://fuzz.local');
     for (const parameter of operation.parameters) {
       if (parameter.in !== 'query' && parameter.in !== 'header') continue;
+      if (isQueryList(parameter)) {
+        // Repeated (`?tag=a&tag=b`): the list of its values, each an item of the schema's.
+        const values = url.searchParams.getAll(parameter.name);
+        if (values.length === 0) continue;
+        const validate = this.validatorOf(parameter.schema);
+        if (!validate(values)) return `${parameter.in} ${parameter.name}=${JSON.stringify(values)}`;
+        continue;
+      }
       const raw = parameter.in === 'query' ? url.searchParams.get(parameter.name) : request.headers[parameter.name];
       // An empty query value is no filter (`scoreMax=`, like `source=`), as the server reads it.
       if (raw === null || raw === undefined || (parameter.in === 'query' && raw === '')) continue;
@@ -191,6 +199,11 @@ export class ContractChecker {
     const validate = this.validatorOf(operation.body);
     return validate(body) ? undefined : `body: ${this.errorsOf(validate)}`;
   }
+}
+
+/** A query parameter taking a list of text values, sent repeated (`style: form`, `explode: true`). */
+function isQueryList(parameter: Parameter): boolean {
+  return parameter.in === 'query' && [parameter.schema.type].flat().includes('array');
 }
 
 /** A query or header value as the schema sees it: integers written in decimal digits, booleans as `true`/`false`, else text. */

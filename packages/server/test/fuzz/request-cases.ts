@@ -133,10 +133,16 @@ function pathValue(parameter: Parameter, operation: Operation, fixtures: Fixture
   );
 }
 
-function queryValue(document: OpenApiDocument, parameter: Parameter, hints: Hints): fc.Arbitrary<string | undefined> {
-  const valid = (hints(parameter.name) ?? arbitraryOf(document, parameter.schema, hints)).map((value) =>
-    value === null || value === undefined ? undefined : encodeText(String(value)),
-  );
+/**
+ * A query parameter's values: one, or for a list (`style: form`, `explode: true`, as `tag` is) one
+ * per element, sent as the parameter repeated (`?tag=a&tag=b`).
+ */
+function queryValue(document: OpenApiDocument, parameter: Parameter, hints: Hints): fc.Arbitrary<string[] | undefined> {
+  const valid = (hints(parameter.name) ?? arbitraryOf(document, parameter.schema, hints)).map((value) => {
+    if (value === null || value === undefined) return undefined;
+    const values = Array.isArray(value) ? value : [value];
+    return values.length === 0 ? undefined : values.map((each) => encodeText(String(each)));
+  });
   return fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: valid });
 }
 
@@ -234,8 +240,7 @@ export function requestCaseOf(
       });
       const query: [string, string][] = [];
       queryParameters.forEach((parameter, index) => {
-        const value = draft.query[index];
-        if (value !== undefined) query.push([parameter.name, value]);
+        for (const value of draft.query[index] ?? []) query.push([parameter.name, value]);
       });
       if (draft.mutation === 'query' && queryParameters.length > 0) {
         const parameter = queryParameters[draft.badQuery.at % queryParameters.length] as Parameter;
