@@ -186,7 +186,8 @@ describe.skipIf(!available)('the inbox list: after another screen, a reversed sc
     const bar = desk.getByRole('region', { name: 'Bulk changes' });
     const pane = desk.locator('aside.pane');
     await expect.poll(() => pane.getByText('Arrived while on Insights').first().isVisible()).toBe(true);
-    // Opening an item scrolls the page to its top (left as it is here): back down to the checked row.
+    // Opening the item kept the page where it was; the bar, come in above the rows, pushed the
+    // checked row down to the window's foot: back to it.
     await boxes.last().scrollIntoViewIfNeeded();
     expect(await desk.evaluate(() => window.scrollY)).toBeGreaterThan(500);
 
@@ -203,5 +204,78 @@ describe.skipIf(!available)('the inbox list: after another screen, a reversed sc
     ).toBe(true);
     await desk.screenshot({ path: `${SCREENSHOT_DIR}inbox-bulk-bar-desktop-light.png`, animations: 'disabled' });
     expect(harness.errors(desk)).toEqual([]);
+  });
+
+  it('keeps its place in a long list while items are opened by click and by j/k on a desktop', async () => {
+    const desk = await harness.newPage();
+    await harness.signIn(desk, ADA);
+    await desk.goto(inboxUrl());
+    await expect.poll(() => rows(desk).count()).toBeGreaterThanOrEqual(30);
+    const far = rows(desk).nth(25);
+    await far.scrollIntoViewIfNeeded();
+    await desk.evaluate(() => window.scrollBy(0, 200));
+    const scrolled = await desk.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    const pane = desk.getByRole('complementary', { name: 'Comment' });
+    const paneShows = async (row: number) =>
+      (await pane.locator('.pane-comment').textContent()) ===
+      (await rows(desk).nth(row).locator('.feedback-row-comment').textContent());
+    const rowTop = () => far.evaluate((row) => row.getBoundingClientRect().top);
+    const before = await rowTop();
+
+    await far.getByRole('button').click();
+    await expect.poll(() => paneShows(25)).toBe(true);
+    // The list stays where it was: the row just pressed is under the pointer still, marked as open.
+    expect(await desk.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await rowTop()).toBe(before);
+    expect(await far.getByRole('button').getAttribute('aria-current')).toBe('true');
+    // The open item is in its pane beside the list, in the window.
+    const paneBox = await pane.boundingBox();
+    expect(paneBox?.y).toBeGreaterThanOrEqual(0);
+    expect(paneBox?.y).toBeLessThan(860);
+    await desk.screenshot({ path: `${SCREENSHOT_DIR}inbox-open-far-down-desktop-light.png`, animations: 'disabled' });
+
+    // Moving with the keyboard keeps the place as well.
+    await desk.keyboard.press('j');
+    await expect.poll(() => paneShows(26)).toBe(true);
+    expect(await desk.evaluate(() => window.scrollY)).toBe(scrolled);
+    await desk.keyboard.press('k');
+    await expect.poll(() => paneShows(25)).toBe(true);
+    expect(await desk.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(harness.errors(desk)).toEqual([]);
+  });
+
+  it('brings the item opened far down a long list into view on a phone, not a sliver of it', async () => {
+    const phone = await harness.newPage(PHONE);
+    await harness.signIn(phone, ADA);
+    await phone.goto(inboxUrl());
+    await expect.poll(() => rows(phone).count()).toBeGreaterThanOrEqual(30);
+    // Far down, where the pane (below the list on a phone) has only its top edge in the window.
+    const placeholder = phone.getByRole('complementary', { name: 'Feedback item' });
+    await placeholder.scrollIntoViewIfNeeded();
+    await phone.evaluate(
+      (top) => window.scrollBy(0, top - (window.innerHeight - 40)),
+      await placeholder.evaluate((element) => element.getBoundingClientRect().top),
+    );
+    expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const last = rows(phone).last();
+    const comment = await last.locator('.feedback-row-comment').textContent();
+
+    await last.getByRole('button').tap();
+    const pane = phone.getByRole('complementary', { name: 'Comment' });
+    await expect.poll(() => pane.locator('.pane-comment').textContent()).toBe(comment);
+    // The item's heading, comment and triage fields are in the window, not under its foot.
+    await expect.poll(() => pane.evaluate((element) => element.getBoundingClientRect().top >= 0)).toBe(true);
+    for (const part of [
+      pane.getByRole('heading', { name: 'Comment' }),
+      pane.locator('.pane-comment'),
+      pane.getByLabel('Status'),
+    ]) {
+      const box = await part.boundingBox();
+      expect(box?.y).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? PHONE.height) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+    }
+    await phone.screenshot({ path: `${SCREENSHOT_DIR}inbox-open-far-down-phone-light.png`, animations: 'disabled' });
+    expect(harness.errors(phone)).toEqual([]);
   });
 });

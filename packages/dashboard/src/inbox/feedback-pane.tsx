@@ -34,11 +34,14 @@ export function FeedbackPane({ orgId, id, assigneeRef, onDeleted }: FeedbackPane
   const canTriage = may('updateFeedback');
   const pane = useRef<HTMLElement>(null);
   const shownId = item.data?.id;
-  // On a narrow screen the pane is below the list: opening an item brings it into view. Beside the
-  // list its top is in view already, and a pane taller than the window would scroll the page.
+  // On a narrow screen the pane is below the list: opening an item brings it into view, also when
+  // only a sliver of it shows at the window's foot. Beside the list (sticky) most of it is in view
+  // already, and a pane taller than the window would scroll the page.
   useEffect(() => {
-    const top = pane.current?.getBoundingClientRect().top;
-    if (shownId && top !== undefined && (top < 0 || top >= window.innerHeight)) {
+    const box = pane.current?.getBoundingClientRect();
+    if (!shownId || !box) return;
+    const shown = Math.min(box.bottom, window.innerHeight) - box.top;
+    if (box.top < 0 || shown < Math.min(box.height, window.innerHeight / 2)) {
       pane.current?.scrollIntoView({ block: 'start' });
     }
   }, [shownId]);

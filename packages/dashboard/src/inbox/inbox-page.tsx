@@ -68,7 +68,10 @@ export function InboxPage() {
   const openIndex = items.findIndex((item) => item.id === search.item);
   const setSearch = (change: Partial<InboxSearch>) =>
     navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
-  const open = (id: string | undefined) => setSearch({ item: id });
+  // Opening, moving between and closing items keeps the list where it was (the pane shows the item;
+  // on a phone the pane brings itself into view): only a new filter starts the page at its top.
+  const open = (id: string | undefined) =>
+    navigate({ search: (previous) => ({ ...previous, item: id }), replace: true, resetScroll: false });
   const canTriage = may('updateFeedback');
 
   const bulk = useMutation({
