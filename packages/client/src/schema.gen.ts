@@ -2656,6 +2656,14 @@ export interface components {
             assigneeId?: string;
             /** @description `true`: only items assigned to nobody. Not with `assigneeId`. */
             unassigned?: boolean;
+            /**
+             * @description Only items carrying every one of these tags, each normalized as tags are (`Billing` finds `billing`); at most 10.
+             * @example [
+             *       "billing",
+             *       "bug"
+             *     ]
+             */
+            tag?: string[];
         };
         NotePage: {
             data: components["schemas"]["Note"][];

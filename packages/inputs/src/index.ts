@@ -95,7 +95,7 @@ export {
   type SsoInput,
   SsoInputSchema,
 } from './sso-input.js';
-export { TagSchema, TagSetSchema } from './tags-input.js';
+export { TagFilterSchema, TagSchema, TagSetSchema } from './tags-input.js';
 export {
   AssignableRoleSchema,
   InviteAcceptanceInputSchema,

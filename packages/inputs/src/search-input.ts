@@ -4,6 +4,7 @@ import { ONE_ASSIGNEE_FILTER, oneAssigneeFilter } from './assignee-filter.js';
 import { DateBoundSchema } from './date-bound.js';
 import { idSchema } from './ids.js';
 import { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from './score-bounds.js';
+import { TagFilterSchema } from './tags-input.js';
 import { writeInput } from './write-input.js';
 
 /** Results a search returns unless asked for another number. */
@@ -17,7 +18,7 @@ export const MAX_SEARCH_LIMIT = 50;
  * API takes is one an agent can give.
  *
  * @example
- * SearchFiltersInputSchema.parse({ type: 'nps', unassigned: true });
+ * SearchFiltersInputSchema.parse({ type: 'nps', unassigned: true, tag: ['Billing'] }); // tag: ['billing']
  */
 export const SearchFiltersInputSchema = writeInput({
   type: z.enum(FEEDBACK_TYPES).optional(),
@@ -33,6 +34,8 @@ export const SearchFiltersInputSchema = writeInput({
   assigneeId: idSchema('user').optional(),
   // `false` filters nothing, as in the list.
   unassigned: z.boolean().optional(),
+  // A JSON list, as a saved view keeps it: the items carrying every tag given.
+  tag: TagFilterSchema.optional(),
 })
   .refine(oneAssigneeFilter, ONE_ASSIGNEE_FILTER)
   .refine(scoreBoundsInOrder, SCORE_BOUNDS_IN_ORDER);

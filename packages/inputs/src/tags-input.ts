@@ -31,3 +31,10 @@ export const TagSetSchema = z
     description: `The item's tags, the whole set: replaces the ones it has (\`[]\` removes them all). Duplicates after normalization count once; at most ${MAX_TAGS_PER_ITEM}.`,
     example: ['billing', 'bug'],
   });
+
+/**
+ * A filter by tags, as the feedback list's `tag` and search's `filters.tag` take it: the items
+ * carrying every one given, each normalized and checked as an item's tags are, at most
+ * {@link MAX_TAGS_PER_ITEM} (no item carries more).
+ */
+export const TagFilterSchema = z.array(TagSchema).max(MAX_TAGS_PER_ITEM);

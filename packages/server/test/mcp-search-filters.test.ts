@@ -48,6 +48,14 @@ describeEachDatabase('search_feedback filters over MCP', (bed) => {
       }),
       200,
     );
+    await expectJson(
+      await bed().request(`/organizations/${bed().orgA.organization.id}/feedback/${otherIds[0]}`, {
+        method: 'PATCH',
+        key: bed().orgA.adminKey,
+        json: { tags: ['billing', 'bug'] },
+      }),
+      200,
+    );
     client = await connectMcp(bed(), bed().orgA.adminKey);
   });
   afterAll(async () => {
@@ -75,5 +83,18 @@ describeEachDatabase('search_feedback filters over MCP', (bed) => {
     const problem = toolProblem(result);
     expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
     expect(JSON.stringify(problem)).toContain('Filter by assigneeId or by unassigned, not both.');
+  });
+
+  it('narrows to the items carrying every tag given, as POST /search does', async () => {
+    expect(await searchIds({ tag: ['Billing'] })).toEqual([otherIds[0]]);
+    expect(await searchIds({ tag: ['billing', 'bug'] })).toEqual([otherIds[0]]);
+    expect(await searchIds({ tag: ['billing', 'nowhere'] })).toEqual([]);
+    expect(await searchIds({ tag: ['BUG'] })).toEqual(await restSearchIds({ tag: ['bug'] }));
+  });
+
+  it('refuses a tag longer than 32 characters by the rule of an item’s tags, naming it', async () => {
+    const result = await callTool(client, 'search_feedback', { query: 'invoice', tag: ['x'.repeat(33)] });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('At most 32 characters. at tag[0]');
   });
 });

@@ -25,6 +25,7 @@ const FILTER_DESCRIPTIONS: Record<keyof SearchFilterShape, string> = {
   q: 'Only items whose comment contains this text (any case), on top of the search.',
   assigneeId: 'Only items assigned to this member (a user id, usr_…).',
   unassigned: 'true: only items assigned to nobody. Not with assigneeId.',
+  tag: 'Only items carrying every one of these tags (any case: tags are lower-cased).',
 };
 
 /** The search filters as the tool's own fields: the API's schema for each, with its description. */
@@ -40,7 +41,7 @@ export const searchFeedback = defineTool({
   name: 'search_feedback',
   title: 'Search feedback by meaning',
   description:
-    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, brand, source, type, status, score range or assignee (or unassigned). Counts against the plan\'s monthly search queries.',
+    'Find feedback by meaning, not exact words: e.g. "users confused by pricing" also finds "the plans page makes no sense". Exact words and codes match too. Returns the closest items with a relevance score from 0 to 1, optionally within a date range, inbox, brand, source, type, status, score range, assignee (or unassigned) or tags. Counts against the plan\'s monthly search queries.',
   operationId: 'searchFeedback',
   annotations: { readOnlyHint: true, openWorldHint: false },
   isAvailable: (backend) => typeof backend.searchFeedback === 'function',

@@ -6,7 +6,7 @@ import {
   oneAssigneeFilter,
   SCORE_BOUNDS_IN_ORDER,
   scoreBoundsInOrder,
-  TagSchema,
+  TagFilterSchema,
 } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, MAX_TAGS_PER_ITEM } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
@@ -54,10 +54,7 @@ const unassignedFilter = z
  * JSON list alike: the tags, each normalized and checked as a PATCH's tags are.
  */
 const tagFilter = z
-  .preprocess(
-    (value) => (typeof value === 'string' ? [value] : value),
-    z.array(documentable(TagSchema)).max(MAX_TAGS_PER_ITEM).optional(),
-  )
+  .preprocess((value) => (typeof value === 'string' ? [value] : value), documentable(TagFilterSchema).optional())
   .openapi({
     param: { name: 'tag', in: 'query', style: 'form', explode: true },
     description: TYPED_FILTER_DESCRIPTIONS.tag,

@@ -1,3 +1,4 @@
+import { MAX_TAGS_PER_ITEM } from '@hearback/spec';
 import { z } from '@hono/zod-openapi';
 import {
   DEFAULT_SEARCH_LIMIT,
@@ -28,6 +29,10 @@ export const SearchFiltersSchema = SearchFiltersInputSchema.safeExtend({
   }),
   unassigned: documentable(filters.unassigned).openapi({
     description: '`true`: only items assigned to nobody. Not with `assigneeId`.',
+  }),
+  tag: documentable(filters.tag).openapi({
+    description: `Only items carrying every one of these tags, each normalized as tags are (\`Billing\` finds \`billing\`); at most ${MAX_TAGS_PER_ITEM}.`,
+    example: ['billing', 'bug'],
   }),
 }).openapi('SearchFilters');
 
