@@ -8,6 +8,17 @@ export const optionalNumber = (value: unknown): number | undefined => {
   return Number.isFinite(number) ? number : undefined;
 };
 
+/**
+ * One text or several (a key repeated, or a list): one as text, so the address reads `?tag=billing`,
+ * several as a list; blanks dropped.
+ */
+export const optionalStrings = (value: unknown): string | string[] | undefined => {
+  const texts = (Array.isArray(value) ? value : [value]).filter(
+    (one): one is string => optionalString(one) !== undefined,
+  );
+  return texts.length === 0 ? undefined : texts.length === 1 ? texts[0] : texts;
+};
+
 export function optionalOneOf<T extends string>(values: readonly T[]) {
   return (value: unknown): T | undefined => (values.includes(value as T) ? (value as T) : undefined);
 }

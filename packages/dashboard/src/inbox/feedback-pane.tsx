@@ -13,10 +13,11 @@ import { fullTime } from './relative-time.js';
 import { ScoreBadge } from './score.js';
 import { SimilarSection } from './similar-section.js';
 import { STATUS_OPTIONS } from './status.js';
+import { TagsField } from './tags-field.js';
 
 const NOBODY = 'nobody';
 
-/** The open item: everything about it, and its triage (status, assignee, issue, notes). */
+/** The open item: everything about it, and its triage (status, assignee, tags, issue, notes). */
 export interface FeedbackPaneProps {
   orgId: string;
   id: string;
@@ -98,6 +99,13 @@ export function FeedbackPane({ orgId, id, assigneeRef, onDeleted }: FeedbackPane
           }
         />
       </div>
+      <TagsField
+        key={`tags-${feedback.id}`}
+        orgId={orgId}
+        feedbackId={feedback.id}
+        tags={feedback.tags}
+        canEdit={canTriage}
+      />
       <IssueLinkField
         key={feedback.id}
         orgId={orgId}

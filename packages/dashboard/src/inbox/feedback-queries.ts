@@ -37,6 +37,13 @@ export const feedbackQuery = (orgId: string, id: string) =>
     queryFn: () => dataOf(api.GET('/organizations/{orgId}/feedback/{id}', { params: { path: { orgId, id } } })),
   });
 
+/** The organization's tags, most used first: suggested when tagging an item and offered as a filter. */
+export const tagsQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: [...feedbackKey(orgId), 'tags'],
+    queryFn: () => dataOf(api.GET('/organizations/{orgId}/tags', { params: { path: { orgId } } })),
+  });
+
 /** What else an item's pane loads (notes, activity, similar), invalidated when the item changes. */
 export const feedbackDetailKey = (orgId: string, id: string, part: 'notes' | 'activity' | 'similar') =>
   [...feedbackKey(orgId), 'item', id, part] as const;
@@ -76,15 +83,19 @@ export function prependFeedback(queryClient: QueryClient, query: FeedbackListQue
   });
 }
 
-/** Changes an item's status, assignee or issue link; the answer replaces it everywhere it is shown. */
+/**
+ * Changes an item's status, assignee, issue link or tags; the answer replaces it everywhere it is
+ * shown, and the tags offered (their counts) are read again after a change of tags.
+ */
 export function useUpdateFeedback(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: FeedbackUpdate }) =>
       dataOf(api.PATCH('/organizations/{orgId}/feedback/{id}', { params: { path: { orgId, id } }, body: change })),
-    onSuccess: (item) => {
+    onSuccess: (item, { change }) => {
       storeFeedback(queryClient, item);
       void queryClient.invalidateQueries({ queryKey: feedbackDetailKey(orgId, item.id, 'activity') });
+      if (change.tags) void queryClient.invalidateQueries({ queryKey: tagsQuery(orgId).queryKey });
     },
   });
 }

@@ -2,6 +2,7 @@ import type { Feedback } from '@hearback/client';
 import { fullTime, timeAgo } from './relative-time.js';
 import { ScoreBadge } from './score.js';
 import { StatusBadge } from './status.js';
+import { TagChips } from './tag-chips.js';
 
 export interface FeedbackRowProps {
   item: Feedback;
@@ -44,6 +45,7 @@ export function FeedbackRow({
           <StatusBadge status={item.status} />
           {assigneeName && <span className="muted">{assigneeName}</span>}
           {item.source && <span className="muted">{item.source}</span>}
+          <TagChips tags={item.tags} compact />
           <time dateTime={item.createdAt} title={fullTime(item.createdAt)}>
             {timeAgo(item.createdAt)}
           </time>

@@ -4,7 +4,8 @@ import { brandsQuery, inboxesQuery, membersQuery } from '../api/organization.js'
 import { usePermissions } from '../app/permissions.js';
 import { Button } from '../ui/button.js';
 import { SelectField } from '../ui/select.js';
-import { type InboxSearch, isFiltered, UNASSIGNED } from './inbox-search.js';
+import { tagsQuery } from './feedback-queries.js';
+import { type InboxSearch, isFiltered, tagsOf, UNASSIGNED } from './inbox-search.js';
 import { RangeFilters } from './range-filters.js';
 import { SearchBox } from './search-box.js';
 import { STATUS_OPTIONS } from './status.js';
@@ -37,6 +38,16 @@ export function InboxFilters({ orgId, search, searchByMeaning = true, onChange, 
   const inboxOptions = (inboxes.data?.data ?? [])
     .filter((inbox) => !search.brand || inbox.brandId === search.brand || inbox.id === search.inboxId)
     .map((inbox) => ({ id: inbox.id, label: inbox.name }));
+  const tags = useQuery(tagsQuery(orgId));
+  // The organization's tags, most used first; those of the URL show even when no item carries them now.
+  const chosenTags = tagsOf(search.tag) ?? [];
+  const tagOptions = [...new Set([...(tags.data?.data ?? []).map(({ tag }) => tag), ...chosenTags])].map((tag) => ({
+    id: tag,
+    label: tag,
+  }));
+  // Several tags from a link or a saved view (items with every one): one entry says which.
+  const allChosen = chosenTags.join(' + ');
+  if (chosenTags.length > 1) tagOptions.unshift({ id: allChosen, label: allChosen });
   const pick = (name: keyof InboxSearch) => (id: string) => onChange({ [name]: id === ANY ? undefined : id });
 
   return (
@@ -72,6 +83,17 @@ export function InboxFilters({ orgId, search, searchByMeaning = true, onChange, 
           options={withAny('Any brand', brandOptions)}
           value={search.brand ?? ANY}
           onChange={pick('brand')}
+        />
+      )}
+      {(tagOptions.length > 0 || search.tag) && (
+        <SelectField
+          label="Filter by tag"
+          hideLabel
+          options={withAny('Any tag', tagOptions)}
+          value={chosenTags.length > 0 ? allChosen : ANY}
+          onChange={(id) => {
+            if (id !== allChosen) onChange({ tag: id === ANY ? undefined : id });
+          }}
         />
       )}
       <SelectField

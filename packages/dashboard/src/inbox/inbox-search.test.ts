@@ -17,6 +17,15 @@ describe("the inbox's URL state", () => {
     });
     expect(listQueryOf({ assignee: UNASSIGNED })).toEqual({ unassigned: true });
     expect(listQueryOf({ brand: 'brd_1', status: 'new' })).toEqual({ brandId: 'brd_1', status: 'new' });
+    expect(listQueryOf({ tag: 'billing' })).toEqual({ tag: ['billing'] });
+  });
+
+  it('reads one tag from the address as text and several as a list', () => {
+    expect(validateInboxSearch({ tag: 'billing' }).tag).toBe('billing');
+    expect(validateInboxSearch({ tag: ['billing', 'bug'] }).tag).toEqual(['billing', 'bug']);
+    expect(validateInboxSearch({ tag: ['', 3] }).tag).toBeUndefined();
+    expect(listQueryOf({ tag: ['billing', 'bug'] })).toEqual({ tag: ['billing', 'bug'] });
+    expect(searchOfFilters({ tag: ['billing'] }).tag).toBe('billing');
   });
 
   it('leaves out of the list query what the inbox does not know (a link from Slack or a newsletter)', () => {

@@ -1,7 +1,7 @@
 import type { FeedbackFilters, FeedbackListQuery } from '@hearback/client';
 import { SCORE_BOUNDS_IN_ORDER, scoreBoundsInOrder } from '@hearback/inputs';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from '@hearback/spec';
-import { optionalNumber, optionalOneOf, optionalString } from '../app/search-params.js';
+import { optionalNumber, optionalOneOf, optionalString, optionalStrings } from '../app/search-params.js';
 
 /** The inbox's state in its URL: the list filters and the open item, so a view is a link. */
 export interface InboxSearch {
@@ -19,6 +19,8 @@ export interface InboxSearch {
   q?: string | undefined;
   /** A search by meaning (semantic search): the list shows its hits instead. */
   meaning?: string | undefined;
+  /** Only items carrying this tag (one: `?tag=billing`), or every one of these. */
+  tag?: string | string[] | undefined;
   /** A member's user id, or `none` for unassigned items. */
   assignee?: string | undefined;
   /** The item open in the pane. */
@@ -44,6 +46,7 @@ const READERS: { [Key in keyof InboxSearch]-?: (value: unknown) => InboxSearch[K
   to: optionalString,
   q: optionalString,
   meaning: optionalString,
+  tag: optionalStrings,
   assignee: optionalString,
   item: optionalString,
 };
@@ -60,18 +63,22 @@ export function validateInboxSearch(search: object): InboxSearch {
  * them. Only the keys the inbox knows: a route's search also holds whatever else the address had.
  */
 export function listQueryOf(search: InboxSearch): FeedbackListQuery {
-  const { item: _item, meaning: _meaning, assignee, brand, ...filters } = validateInboxSearch(search);
-  const query: FeedbackListQuery = { ...filters, brandId: brand };
+  const { item: _item, meaning: _meaning, assignee, brand, tag, ...filters } = validateInboxSearch(search);
+  const query: FeedbackListQuery = { ...filters, brandId: brand, tag: tagsOf(tag) };
   if (assignee === UNASSIGNED) query.unassigned = true;
   else if (assignee) query.assigneeId = assignee;
   for (const key of Object.keys(query) as (keyof FeedbackListQuery)[]) if (query[key] === undefined) delete query[key];
   return query;
 }
 
+/** The tags a search filters by, as a list (the API's `tag`), or undefined for none. */
+export const tagsOf = (tag: InboxSearch['tag']): string[] | undefined =>
+  tag === undefined ? undefined : typeof tag === 'string' ? [tag] : tag;
+
 /** The inbox state a saved view's filters stand for (the inverse of {@link listQueryOf}). */
 export function searchOfFilters(filters: FeedbackFilters): InboxSearch {
-  const { assigneeId, unassigned, brandId, ...rest } = filters;
-  return { ...rest, brand: brandId, assignee: unassigned ? UNASSIGNED : assigneeId };
+  const { assigneeId, unassigned, brandId, tag, ...rest } = filters;
+  return { ...rest, brand: brandId, tag: optionalStrings(tag), assignee: unassigned ? UNASSIGNED : assigneeId };
 }
 
 /** Whether any filter is set (the empty state then says "nothing matches" rather than "nothing yet"). */

@@ -11,7 +11,9 @@ export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'closed' | 'o
 function streamUrl(orgId: string, query: FeedbackListQuery): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && name !== 'limit' && name !== 'cursor') params.set(name, String(value));
+    if (value === undefined || name === 'limit' || name === 'cursor') continue;
+    // A list (`tag`) is its name repeated, as the API reads it.
+    for (const one of Array.isArray(value) ? value : [value]) params.append(name, String(one));
   }
   const search = params.toString();
   return `/organizations/${encodeURIComponent(orgId)}/feedback/stream${search ? `?${search}` : ''}`;
