@@ -146,7 +146,7 @@ describeEachDatabase('Unknown fields in write bodies', (bed) => {
     await expectUnknown(
       response,
       'filters.scoreMn',
-      'type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q, assigneeId, unassigned',
+      'type, scoreMin, scoreMax, from, to, inboxId, brandId, source, status, q, assigneeId, unassigned, tag',
     );
     await expectUnknown(
       await send('POST', `${orgPath()}/search`, { query: 'slow', limt: 3 }),

@@ -4,6 +4,7 @@ import { api, dataOf } from '../api/client.js';
 import { feedbackDetailKey } from './feedback-queries.js';
 import { fullTime, timeAgo } from './relative-time.js';
 import { STATUS_LABELS } from './status.js';
+import { tagsChangeWords } from './tags-change-words.js';
 
 /** A value that is one id or URL (tags' values are lists). */
 const single = (value: FeedbackActivity['to']) => (typeof value === 'string' ? value : null);
@@ -22,7 +23,7 @@ function describe(entry: FeedbackActivity, nameOf: (userId: string | null | unde
     case 'issue_unlinked':
       return 'unlinked the issue';
     case 'tags_changed':
-      return Array.isArray(entry.to) && entry.to.length > 0 ? `tagged it ${entry.to.join(', ')}` : 'removed its tags';
+      return tagsChangeWords(entry.from, entry.to);
     case 'note_added':
       return 'added a note';
     case 'note_edited':
