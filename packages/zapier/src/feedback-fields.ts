@@ -15,6 +15,7 @@ export const FEEDBACK_SAMPLE = {
   status: 'new',
   issueLink: null,
   assigneeId: null,
+  tags: ['billing'],
   createdAt: '2026-11-22T10:15:00.000Z',
   updatedAt: '2026-11-22T10:15:00.000Z',
 };
@@ -33,6 +34,7 @@ export const FEEDBACK_OUTPUT_FIELDS = [
   { key: 'issueLink__key', label: 'Issue key' },
   { key: 'issueLink__tracker', label: 'Issue tracker' },
   { key: 'assigneeId', label: 'Assignee (user ID)' },
+  { key: 'tags', label: 'Tags', list: true },
   { key: 'createdAt', label: 'Created at', type: 'datetime' as const },
   { key: 'updatedAt', label: 'Updated at', type: 'datetime' as const },
 ];
